@@ -1,0 +1,67 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "photolala",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "photolala", targets: ["photolala"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMagickWand",
+            pkgConfig: "MagickWand",
+            providers: [.apt(["libmagickwand-6.q16-dev"])]
+        ),
+        .target(
+            name: "Imaging",
+            dependencies: [
+                "CMagickWand",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
+            name: "Catalog",
+            dependencies: [
+                "Imaging",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "Gallery",
+            dependencies: [
+                "Catalog",
+                "Imaging",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .executableTarget(
+            name: "photolala",
+            dependencies: [
+                "Catalog",
+                "Gallery",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+        .testTarget(
+            name: "GalleryTests",
+            dependencies: [
+                "Gallery",
+                "Catalog",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ]
+)
