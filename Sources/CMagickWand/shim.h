@@ -8,5 +8,15 @@
 #ifndef MAGICKCORE_HDRI_ENABLE
 #define MAGICKCORE_HDRI_ENABLE 0
 #endif
+// MagickCore's config defines _GNU_SOURCE, which renames fd_set's fields; include the libc
+// headers first with the toolchain's default feature macros so they match the copies Dispatch
+// (pulled in by Foundation) builds, or Swift refuses the two definitions of fd_set.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/select.h>
+#include <sys/time.h>
+#include <time.h>
 #include <wand/MagickWand.h>
 #endif
