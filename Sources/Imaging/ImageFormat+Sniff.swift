@@ -1,0 +1,60 @@
+import Foundation
+
+extension ImageFormat {
+    /// How many leading bytes `sniff(fileAt:)` reads; enough for every signature and an ftyp box.
+    static let sniffLength = 64
+
+    /// Recognises a format from the first bytes of a file (at least 32 bytes when the file has them); nil if not an image we accept.
+    public static func sniff<C: Collection>(_ header: C) -> ImageFormat? where C.Element == UInt8 {
+        let bytes = Array(header.prefix(sniffLength))
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            return .webp
+        }
+        if isTIFF(bytes) { return .tiff }
+        if isHEIC(bytes) { return .heic }
+        return nil
+    }
+
+    /// Reads up to the first 64 bytes of the file and sniffs them. Throws ImagingError.unreadable if the file can't be opened/read.
+    public static func sniff(fileAt path: String) throws -> ImageFormat? {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ImagingError.unreadable("cannot open file")
+        }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.read(upToCount: sniffLength) ?? Data()
+            return sniff(data)
+        } catch {
+            throw ImagingError.unreadable("cannot read file")
+        }
+    }
+
+    /// Classic little- or big-endian TIFF; Canon CR2 raws share the signature, so they are refused.
+    private static func isTIFF(_ bytes: [UInt8]) -> Bool {
+        let tiff = bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+        let canonRaw = bytes.count >= 10 && bytes[8] == 0x43 && bytes[9] == 0x52  // "CR"
+        return tiff && !canonRaw
+    }
+
+    /// An ISO-BMFF `ftyp` box whose major or compatible brands name HEVC stills (AVIF shares the box, not the brands).
+    private static func isHEIC(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) else { return false }
+        let boxSize = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        let end = min(max(boxSize, 12), bytes.count)
+        let heicBrands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx"]
+        // Brands sit at 8 (major), then 16, 20, … (compatible); 12..<16 is the minor version.
+        var offset = 8
+        while offset + 4 <= end {
+            if offset != 12, let brand = String(bytes: bytes[offset..<offset + 4], encoding: .ascii),
+                heicBrands.contains(brand)
+            {
+                return true
+            }
+            offset += 4
+        }
+        return false
+    }
+}

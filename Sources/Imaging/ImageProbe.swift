@@ -1,0 +1,42 @@
+import Foundation
+
+/// What a probe learns about an image without decoding its pixels.
+public struct ImageProbe: Sendable, Equatable {
+    /// The format the bytes were read as.
+    public var format: ImageFormat
+    /// Width as stored, before orientation.
+    public var width: Int
+    /// Height as stored, before orientation.
+    public var height: Int
+    /// EXIF orientation 1...8; 1 when absent or invalid.
+    public var orientation: Int
+    /// exif:DateTimeOriginal read as UTC (cameras record naive local time); nil when absent or unparseable.
+    public var takenAt: Date?
+    /// The camera maker, trimmed; nil when empty.
+    public var cameraMake: String?
+    /// The camera model, trimmed; nil when empty.
+    public var cameraModel: String?
+
+    /// Makes a probe result; orientation outside 1...8 becomes 1.
+    public init(
+        format: ImageFormat, width: Int, height: Int, orientation: Int = 1,
+        takenAt: Date? = nil, cameraMake: String? = nil, cameraModel: String? = nil
+    ) {
+        self.format = format
+        self.width = width
+        self.height = height
+        self.orientation = (1...8).contains(orientation) ? orientation : 1
+        self.takenAt = takenAt
+        self.cameraMake = cameraMake
+        self.cameraModel = cameraModel
+    }
+
+    /// Orientations 5...8 turn the picture a quarter, so width and height trade places on screen.
+    var isQuarterTurned: Bool { (5...8).contains(orientation) }
+
+    /// Width as displayed, after orientation.
+    public var displayWidth: Int { isQuarterTurned ? height : width }
+
+    /// Height as displayed, after orientation.
+    public var displayHeight: Int { isQuarterTurned ? width : height }
+}

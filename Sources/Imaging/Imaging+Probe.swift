@@ -1,0 +1,25 @@
+import CMagickWand
+
+extension Imaging {
+    /// Pings the first frame of the file with `format`'s coder, reading header and EXIF but no pixels.
+    public static func probe(fileAt path: String, format: ImageFormat) throws -> ImageProbe {
+        bootstrap()
+        guard let wand = NewMagickWand() else { throw ImagingError.unreadable("out of memory") }
+        defer { DestroyMagickWand(wand) }
+        try MagickFile.load(wand, path: path, format: format, mode: .ping)
+
+        // exif:* properties are parsed from the EXIF profile on first access, which ping keeps;
+        // TIFF keeps Make/Model in its own tags, which its coder exposes as tiff:*.
+        let make = MagickFile.property(wand, "exif:Make") ?? MagickFile.property(wand, "tiff:make")
+        let model = MagickFile.property(wand, "exif:Model") ?? MagickFile.property(wand, "tiff:model")
+        let taken = MagickFile.property(wand, "exif:DateTimeOriginal").flatMap(ExifDate.parse)
+        return ImageProbe(
+            format: format,
+            width: Int(MagickGetImageWidth(wand)),
+            height: Int(MagickGetImageHeight(wand)),
+            orientation: Int(MagickGetImageOrientation(wand).rawValue),
+            takenAt: taken,
+            cameraMake: make,
+            cameraModel: model)
+    }
+}

@@ -1,0 +1,83 @@
+import CMagickWand
+
+extension Imaging {
+    /// Grid thumbnails go through MagickThumbnailImage (samples to 5× first: fast, fine when small); larger sizes resize with Lanczos.
+    static let thumbnailPathLimit = 512
+
+    /// Renders a JPEG rendition of the first frame: box is width x height in pixels.
+    public static func renderJPEG(
+        fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int = 82
+    ) throws -> [UInt8] {
+        guard width > 0, height > 0 else { throw ImagingError.unreadable("empty rendition box") }
+        // A cover upscales into its box, so the box itself must respect the cap too.
+        let (boxPixels, boxOverflow) = width.multipliedReportingOverflow(by: height)
+        guard !boxOverflow, boxPixels <= maxPixels else { throw ImagingError.tooManyPixels(boxOverflow ? Int.max : boxPixels) }
+        let probe = try probe(fileAt: path, format: format)
+        let (pixels, overflow) = probe.width.multipliedReportingOverflow(by: probe.height)
+        guard !overflow, pixels <= maxPixels else { throw ImagingError.tooManyPixels(overflow ? Int.max : pixels) }
+
+        guard let wand = NewMagickWand() else { throw ImagingError.unreadable("out of memory") }
+        defer { DestroyMagickWand(wand) }
+        // Shrink-on-load: libjpeg skips most of the work when it may decode at a fraction of the size.
+        if format == .jpeg, let hint = JPEGSizeHint.forImage(probe, boxWidth: width, boxHeight: height, fit: fit) {
+            MagickSetOption(wand, "jpeg:size", hint.description)
+        }
+        try MagickFile.load(wand, path: path, format: format, mode: .read)
+        try shape(wand, width: width, height: height, fit: fit)
+        return try encodeJPEG(wand, quality: quality)
+    }
+
+    /// Orients, crops and resizes the wand's image into the box.
+    static func shape(_ wand: OpaquePointer, width: Int, height: Int, fit: RenditionFit) throws {
+        try MagickFile.check(MagickAutoOrientImage(wand), wand, "orient image")
+        let oriented = (width: Int(MagickGetImageWidth(wand)), height: Int(MagickGetImageHeight(wand)))
+        let plan = RenditionGeometry.plan(
+            width: oriented.width, height: oriented.height, boxWidth: width, boxHeight: height, fit: fit)
+        if plan.crops(width: oriented.width, height: oriented.height) {
+            try MagickFile.check(
+                MagickCropImage(wand, plan.cropWidth, plan.cropHeight, plan.cropX, plan.cropY), wand, "crop image")
+            // The crop leaves a virtual canvas offset behind that would confuse the resize.
+            MagickResetImagePage(wand, "0x0+0+0")
+        }
+        if plan.resizes {
+            let (columns, rows) = (plan.resizeWidth, plan.resizeHeight)
+            if max(columns, rows) <= thumbnailPathLimit {
+                try MagickFile.check(MagickThumbnailImage(wand, columns, rows), wand, "resize image")
+            } else {
+                try MagickFile.check(MagickResizeImage(wand, columns, rows, LanczosFilter, 1.0), wand, "resize image")
+            }
+        }
+        // A GIF frame can carry its own canvas offset, which means nothing in a JPEG.
+        MagickResetImagePage(wand, "0x0+0+0")
+    }
+
+    /// Flattens, converts to sRGB, strips metadata and encodes a baseline 4:2:0 JPEG.
+    static func encodeJPEG(_ wand: OpaquePointer, quality: Int) throws -> [UInt8] {
+        // JPEG has no alpha: composite transparent areas onto white rather than whatever lies beneath.
+        if MagickGetImageAlphaChannel(wand) == MagickTrue {
+            guard let white = NewPixelWand() else { throw ImagingError.unreadable("out of memory") }
+            defer { DestroyPixelWand(white) }
+            PixelSetColor(white, "white")
+            MagickSetImageBackgroundColor(wand, white)
+            try MagickFile.check(MagickSetImageAlphaChannel(wand, RemoveAlphaChannel), wand, "flatten alpha")
+        }
+        try MagickFile.check(MagickTransformImageColorspace(wand, sRGBColorspace), wand, "convert to sRGB")
+        // Renditions are public: no GPS, serials or thumbnails may leak through them.
+        try MagickFile.check(MagickStripImage(wand), wand, "strip metadata")
+        MagickSetImageDepth(wand, 8)
+        // The read left a `CODER:photo[0]` name behind whose prefix would outrank the image format.
+        MagickSetFilename(wand, "JPEG:rendition")
+        try MagickFile.check(MagickSetImageFilename(wand, "JPEG:rendition"), wand, "name rendition")
+        try MagickFile.check(MagickSetImageFormat(wand, "JPEG"), wand, "select JPEG")
+        MagickSetImageCompressionQuality(wand, min(max(quality, 1), 100))
+        // Set explicitly: ImageMagick otherwise keeps the source's sampling, or full chroma at quality >= 90.
+        MagickSetOption(wand, "jpeg:sampling-factor", "2x2,1x1,1x1")
+
+        var length = 0
+        guard let blob = MagickGetImageBlob(wand, &length), length > 0 else {
+            throw ImagingError.unreadable(MagickFile.failureReason(wand, fallback: "cannot encode JPEG"))
+        }
+        defer { MagickRelinquishMemory(blob) }
+        return Array(UnsafeBufferPointer(start: blob, count: length))
+    }
+}

@@ -1,0 +1,66 @@
+import CMagickWand
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The calls every read shares: opening the file ourselves and naming the coder so ImageMagick never guesses.
+enum MagickFile {
+    /// Which call feeds the file to the wand.
+    enum Mode {
+        case ping, read
+    }
+
+    /// Reads (or pings) only the first frame of the file at `path` into `wand` with `format`'s coder.
+    ///
+    /// The file name given to ImageMagick is a fixed `CODER:photo[0]`: the prefix forces the coder
+    /// (a bare MagickSetFormat is overridden by magic-byte detection) and `[0]` makes multi-frame
+    /// coders such as GIF's stop after frame 0 instead of decoding every frame and dropping the rest.
+    static func load(_ wand: OpaquePointer, path: String, format: ImageFormat, mode: Mode) throws {
+        guard let file = fopen(path, "rb") else {
+            throw ImagingError.unreadable("cannot open file (\(String(cString: strerror(errno))))")
+        }
+        defer { fclose(file) }
+        MagickSetFilename(wand, "\(format.magickCoder):photo[0]")
+        let ok = mode == .ping ? MagickPingImageFile(wand, file) : MagickReadImageFile(wand, file)
+        // A warning (say, a truncated JPEG) still leaves a usable image; only failure throws.
+        guard ok == MagickTrue, MagickGetNumberImages(wand) > 0 else {
+            throw ImagingError.unreadable(failureReason(wand, fallback: "cannot decode image"))
+        }
+        MagickSetFirstIterator(wand)
+        guard MagickGetImageWidth(wand) > 0, MagickGetImageHeight(wand) > 0 else {
+            throw ImagingError.unreadable("image has no pixels")
+        }
+    }
+
+    /// Throws `.unreadable` with ImageMagick's reason when an operation reported failure.
+    static func check(_ status: MagickBooleanType, _ wand: OpaquePointer, _ what: String) throws {
+        guard status == MagickTrue else {
+            throw ImagingError.unreadable(failureReason(wand, fallback: "cannot \(what)"))
+        }
+    }
+
+    /// ImageMagick's exception text for the wand, freed and cleared; the path it may mention is dropped.
+    static func failureReason(_ wand: OpaquePointer, fallback: String) -> String {
+        var severity = UndefinedException
+        guard let raw = MagickGetException(wand, &severity) else { return fallback }
+        defer { MagickRelinquishMemory(raw) }
+        MagickClearException(wand)
+        var text = String(cString: raw).trimmingCharacters(in: .whitespaces)
+        // Messages end in " `photo' @ error/jpeg.c/…"; the tail names our fake file and ImageMagick's source.
+        if let tail = text.range(of: " `") { text = String(text[..<tail.lowerBound]) }
+        if text.count > 160 { text = String(text.prefix(160)) }
+        return text.isEmpty ? fallback : text
+    }
+
+    /// An image property as a trimmed string; nil when missing or blank.
+    static func property(_ wand: OpaquePointer, _ name: String) -> String? {
+        guard let raw = MagickGetImageProperty(wand, name) else { return nil }
+        defer { MagickRelinquishMemory(raw) }
+        let text = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines.union(["\0"]))
+        return text.isEmpty ? nil : text
+    }
+}

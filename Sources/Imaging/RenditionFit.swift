@@ -1,0 +1,7 @@
+/// How a rendition fits its box.
+public enum RenditionFit: Sendable {
+    /// Fill the box exactly, scaling up if needed and cropping the overflow around the centre.
+    case cover
+    /// Fit inside the box, keeping the aspect ratio and never upscaling.
+    case fit
+}

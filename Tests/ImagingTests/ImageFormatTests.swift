@@ -1,0 +1,88 @@
+import Testing
+
+@testable import Imaging
+
+@Suite("Sniffing formats from bytes")
+struct ImageFormatTests {
+    let workspace: Workspace
+
+    init() throws {
+        workspace = try Workspace()
+    }
+
+    @Test("recognises every format convert writes", arguments: [
+        ("a.jpg", ImageFormat.jpeg), ("a.png", .png), ("a.gif", .gif), ("a.webp", .webp), ("a.tiff", .tiff),
+    ])
+    func recognisesWrittenFormats(name: String, expected: ImageFormat) throws {
+        // given
+        let path = try workspace.convert(name, ["-size", "32x24", "gradient:red-blue"])
+        // when
+        let sniffed = try ImageFormat.sniff(fileAt: path)
+        // then
+        #expect(sniffed == expected)
+    }
+
+    @Test("recognises HEIC", .enabled(if: Tool.canWriteHEIC, "convert cannot write HEIC here"))
+    func recognisesHEIC() throws {
+        // given
+        let path = try workspace.convert("a.heic", ["-size", "64x48", "gradient:red-blue"])
+        // when
+        let sniffed = try ImageFormat.sniff(fileAt: path)
+        // then
+        #expect(sniffed == .heic)
+    }
+
+    @Test("refuses what is not an image we accept", arguments: [
+        ("text", Array("hello, this is not a picture at all\n".utf8)),
+        ("empty", []),
+        ("random bytes", (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }),
+        ("truncated JPEG", [0xFF, 0xD8]),
+        ("truncated PNG", [0x89, 0x50, 0x4E, 0x47]),
+        ("GIF without version", Array("GIF8".utf8)),
+        ("RIFF but WAVE", Array("RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ".utf8)),
+        ("AVIF", [0, 0, 0, 0x1C] + Array("ftypavif\u{0}\u{0}\u{0}\u{0}avifmif1miaf".utf8)),
+        ("Canon CR2", [0x49, 0x49, 0x2A, 0x00, 0x10, 0, 0, 0, 0x43, 0x52, 2, 0]),
+    ] as [(String, [UInt8])])
+    func refusesNonImages(label: String, bytes: [UInt8]) throws {
+        // given
+        let path = try workspace.write(label, bytes)
+        // when
+        let fromBytes = ImageFormat.sniff(bytes)
+        let fromFile = try ImageFormat.sniff(fileAt: path)
+        // then
+        #expect(fromBytes == nil)
+        #expect(fromFile == nil)
+    }
+
+    @Test("recognises HEIC by a compatible brand when the major brand is mif1")
+    func heicByCompatibleBrand() {
+        // given
+        let header: [UInt8] = [0, 0, 0, 0x18] + Array("ftypmif1\u{0}\u{0}\u{0}\u{0}mif1heic".utf8)
+        // when
+        let sniffed = ImageFormat.sniff(header[...])
+        // then
+        #expect(sniffed == .heic)
+    }
+
+    @Test("a missing file is unreadable")
+    func missingFile() {
+        // given
+        let path = workspace.path("nope.jpg")
+        // when / then
+        #expect(throws: ImagingError.unreadable("cannot open file")) {
+            try ImageFormat.sniff(fileAt: path)
+        }
+    }
+
+    @Test("names MIME types and coders")
+    func namesTypesAndCoders() {
+        // given
+        let formats = ImageFormat.allCases
+        // when
+        let mimeTypes = formats.map(\.mimeType)
+        let coders = formats.map(\.magickCoder)
+        // then
+        #expect(mimeTypes == ["image/jpeg", "image/png", "image/gif", "image/webp", "image/tiff", "image/heic"])
+        #expect(coders == ["JPEG", "PNG", "GIF", "WEBP", "TIFF", "HEIC"])
+    }
+}
