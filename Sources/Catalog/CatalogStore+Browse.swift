@@ -1,0 +1,126 @@
+import GRDB
+import Imaging
+
+/// Read queries behind the folder grid, group pages and the photo view.
+extension CatalogStore {
+    /// Subfolders of `parent` that hold photos, by name.
+    public func folders(in parent: String) throws -> [FolderSummary] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: "\(Self.folderSelect) WHERE parent = ? ORDER BY name COLLATE NOCASE", arguments: [parent])
+                .map(Self.folderSummary)
+        }
+    }
+
+    /// One folder's summary, or nil when no photo lives in or below it.
+    public func folder(at path: String) throws -> FolderSummary? {
+        try pool.read { db in
+            try Row.fetchOne(db, sql: "\(Self.folderSelect) WHERE path = ?", arguments: [path]).map(Self.folderSummary)
+        }
+    }
+
+    /// Page `number` (1-based) of a folder's photos, or nil when out of range. An empty folder has one empty page.
+    public func page(folder: String, sort: PhotoSort, number: Int, perPage: Int) throws -> PhotoPage? {
+        try pool.read { db in
+            let index = try pageIndex(db, folder: folder, sort: sort, perPage: perPage)
+            let pageCount = max(1, index.starts.count)
+            guard number >= 1, number <= pageCount else { return nil }
+            guard index.total > 0 else { return PhotoPage(photos: [], number: 1, pageCount: 1, total: 0) }
+            let start = index.starts[number - 1]
+            let col = "f." + sort.field.column
+            let (cmp, dir) = sort.descending ? ("<=", "DESC") : (">=", "ASC")
+            let rows = try Row.fetchAll(db, sql: """
+                \(Self.cardSelect) WHERE f.folder = ? AND (\(col), f.id) \(cmp) (?, ?)
+                ORDER BY \(col) \(dir), f.id \(dir) LIMIT ?
+                """, arguments: [folder, start.value, start.id, perPage])
+            return PhotoPage(photos: rows.map(Self.card), number: number, pageCount: pageCount, total: index.total)
+        }
+    }
+
+    /// The file at `key` with its photo, or nil when the catalog has no such file.
+    public func photo(key: String) throws -> PhotoDetail? {
+        try pool.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT f.id, f.key, f.name, p.sha256, p.width, p.height, f.folder, p.format, f.size, f.mtimeNs,
+                       p.takenAt, p.cameraMake, p.cameraModel, p.orientation, f.sortTaken, f.sortName
+                FROM file f JOIN photo p ON p.id = f.photoId WHERE f.key = ?
+                """, arguments: [key]).map { row in
+                PhotoDetail(card: Self.card(row), folder: row[6], format: ImageFormat(rawValue: row[7]) ?? .jpeg,
+                            fileSize: row[8], mtimeNs: row[9], takenAt: row[10], cameraMake: row[11],
+                            cameraModel: row[12], orientation: row[13], sortTaken: row[14], sortName: row[15])
+            }
+        }
+    }
+
+    /// The previous and next photo of the same folder under `sort`, and the photo's position.
+    public func neighbors(of photo: PhotoDetail, sort: PhotoSort) throws -> PhotoNeighbors {
+        let value: DatabaseValue
+        switch sort.field {
+        case .taken: value = photo.sortTaken.databaseValue
+        case .name: value = photo.sortName.databaseValue
+        case .size: value = photo.fileSize.databaseValue
+        }
+        let col = "f." + sort.field.column
+        let (before, after) = sort.descending ? (">", "<") : ("<", ">")
+        let (forward, backward) = sort.descending ? ("DESC", "ASC") : ("ASC", "DESC")
+        return try pool.read { db in
+            let args: StatementArguments = [photo.folder, value, photo.card.fileId]
+            let where_ = "WHERE f.folder = ? AND (\(col), f.id)"
+            let previous = try Row.fetchOne(db, sql: "\(Self.cardSelect) \(where_) \(before) (?, ?) ORDER BY \(col) \(backward), f.id \(backward) LIMIT 1", arguments: args)
+            let next = try Row.fetchOne(db, sql: "\(Self.cardSelect) \(where_) \(after) (?, ?) ORDER BY \(col) \(forward), f.id \(forward) LIMIT 1", arguments: args)
+            let earlier = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file f \(where_) \(before) (?, ?)", arguments: args) ?? 0
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file WHERE folder = ?", arguments: [photo.folder]) ?? 0
+            return PhotoNeighbors(previous: previous.map(Self.card), next: next.map(Self.card), position: earlier + 1, total: total)
+        }
+    }
+
+    /// A file holding the picture with this content hash, to render thumbnails from.
+    public func fileForContent(sha256: String) throws -> (key: String, format: ImageFormat)? {
+        try pool.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT f.key, p.format FROM photo p JOIN file f ON f.photoId = p.id WHERE p.sha256 = ? ORDER BY f.id LIMIT 1
+                """, arguments: [sha256]).map { ($0[0], ImageFormat(rawValue: $0[1]) ?? .jpeg) }
+        }
+    }
+
+    /// Number of files in the catalog.
+    public func fileCount() throws -> Int {
+        try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file") ?? 0 }
+    }
+
+    /// The most recent scan problems: files that could not be read, with why.
+    public func scanIssues(limit: Int = 50) throws -> [(key: String, reason: String)] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT key, reason FROM scanIssue ORDER BY seenAt DESC, key LIMIT ?", arguments: [limit])
+                .map { ($0[0], $0[1]) }
+        }
+    }
+
+    private func pageIndex(_ db: Database, folder: String, sort: PhotoSort, perPage: Int) throws -> PageIndexCache.Entry {
+        let key = PageIndexCache.Key(group: folder, sort: sort, perPage: perPage, version: version)
+        return try pageIndexCache.entry(for: key) {
+            let col = sort.field.column
+            let dir = sort.descending ? "DESC" : "ASC"
+            let cursor = try Row.fetchCursor(db, sql: "SELECT \(col), id FROM file WHERE folder = ? ORDER BY \(col) \(dir), id \(dir)",
+                                             arguments: [folder])
+            var starts: [(value: DatabaseValue, id: Int64)] = []
+            var total = 0
+            while let row = try cursor.next() {
+                if total % perPage == 0 { starts.append((row[0] as DatabaseValue, row[1])) }
+                total += 1
+            }
+            return PageIndexCache.Entry(starts: starts, total: total)
+        }
+    }
+
+    static let folderSelect = "SELECT path, name, photoCount, totalCount, folderCount, coverSha, latestTaken FROM folder"
+    static let cardSelect = "SELECT f.id, f.key, f.name, p.sha256, p.width, p.height FROM file f JOIN photo p ON p.id = f.photoId"
+
+    static func folderSummary(_ row: Row) -> FolderSummary {
+        FolderSummary(path: row[0], name: row[1], photoCount: row[2], totalCount: row[3], folderCount: row[4],
+                      coverSha: row[5], latestTaken: row[6])
+    }
+
+    static func card(_ row: Row) -> PhotoCard {
+        PhotoCard(fileId: row[0], key: row[1], name: row[2], sha256: row[3], width: row[4], height: row[5])
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+import Imaging
+
+/// The writes and look-ups the scanner needs.
+extension CatalogStore {
+    /// Size and mtime of every known file, by key.
+    func fileStates() throws -> [String: FileState] {
+        try pool.read { db in
+            var states: [String: FileState] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT key, size, mtimeNs FROM file")
+            while let row = try rows.next() {
+                states[row[0]] = FileState(size: row[1], mtimeNs: row[2])
+            }
+            return states
+        }
+    }
+
+    /// Size and mtime of every file that failed before, by key, so unchanged failures are not retried.
+    func issueStates() throws -> [String: FileState] {
+        try pool.read { db in
+            var states: [String: FileState] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT key, size, mtimeNs FROM scanIssue") {
+                states[row[0]] = FileState(size: row[1], mtimeNs: row[2])
+            }
+            return states
+        }
+    }
+
+    /// The photo row for a content identity, if the catalog has one.
+    func photoId(for identity: ContentIdentity) throws -> Int64? {
+        try pool.read { db in
+            try Int64.fetchOne(db, sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ?",
+                               arguments: [identity.sha256, identity.size])
+        }
+    }
+
+    /// Writes a batch of analysed files in one transaction.
+    func apply(_ batch: [FileAnalysis], now: Date = Date()) throws {
+        guard !batch.isEmpty else { return }
+        try pool.write { db in
+            for item in batch {
+                switch item {
+                case .known(let entry, let photoId):
+                    try upsertFile(db, entry: entry, photoId: photoId)
+                case .new(let entry, let identity, let probe):
+                    try db.execute(sql: """
+                        INSERT INTO photo (sha256, size, format, width, height, orientation, takenAt, cameraMake, cameraModel, addedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256, size) DO NOTHING
+                        """, arguments: [identity.sha256, identity.size, probe.format.rawValue, probe.displayWidth,
+                                         probe.displayHeight, probe.orientation, probe.takenAt.map { Int64($0.timeIntervalSince1970) },
+                                         probe.cameraMake, probe.cameraModel, Int64(now.timeIntervalSince1970)])
+                    let photoId = try Int64.fetchOne(db, sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ?",
+                                                     arguments: [identity.sha256, identity.size])!
+                    try upsertFile(db, entry: entry, photoId: photoId)
+                case .notImage(let entry):
+                    try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [entry.key])
+                    try db.execute(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [entry.key])
+                case .failed(let entry, let reason):
+                    try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [entry.key])
+                    try db.execute(sql: """
+                        INSERT INTO scanIssue (key, size, mtimeNs, reason, seenAt) VALUES (?, ?, ?, ?, ?)
+                        ON CONFLICT (key) DO UPDATE SET size = excluded.size, mtimeNs = excluded.mtimeNs,
+                          reason = excluded.reason, seenAt = excluded.seenAt
+                        """, arguments: [entry.key, entry.size, entry.mtimeNs, reason, Int64(now.timeIntervalSince1970)])
+                }
+            }
+        }
+        bumpVersion()
+    }
+
+    private func upsertFile(_ db: Database, entry: SourceEntry, photoId: Int64) throws {
+        let name = SourceKey.name(of: entry.key)
+        try db.execute(sql: """
+            INSERT INTO file (key, folder, name, sortName, size, mtimeNs, sortTaken, photoId)
+            VALUES (?, ?, ?, ?, ?, ?, COALESCE((SELECT takenAt FROM photo WHERE id = ?), ?), ?)
+            ON CONFLICT (key) DO UPDATE SET size = excluded.size, mtimeNs = excluded.mtimeNs,
+              sortTaken = excluded.sortTaken, photoId = excluded.photoId
+            """, arguments: [entry.key, SourceKey.folder(of: entry.key), name, SourceKey.naturalSortKey(name),
+                             entry.size, entry.mtimeNs, photoId, entry.mtimeNs / 1_000_000_000, photoId])
+        try db.execute(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [entry.key])
+    }
+
+    /// Forgets files that are gone from the source; their photo rows (and curation) stay.
+    func removeFiles(keys: [String]) throws {
+        guard !keys.isEmpty else { return }
+        try pool.write { db in
+            for key in keys {
+                try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [key])
+                try db.execute(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [key])
+            }
+        }
+        bumpVersion()
+    }
+
+    /// Keys of failed files recorded earlier that the walk no longer finds.
+    func forgetIssues(notIn present: Set<String>) throws {
+        try pool.write { db in
+            let keys = try String.fetchAll(db, sql: "SELECT key FROM scanIssue")
+            for key in keys where !present.contains(key) {
+                try db.execute(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [key])
+            }
+        }
+    }
+}
+
+/// What tells whether a file changed since it was catalogued.
+struct FileState: Sendable, Equatable {
+    var size: Int64
+    var mtimeNs: Int64
+}

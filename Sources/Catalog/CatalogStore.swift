@@ -1,0 +1,39 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// The SQLite catalog: file rows, photo rows and folder aggregates, behind one database pool.
+public final class CatalogStore: Sendable {
+    /// The underlying GRDB pool (WAL mode); readers never block the writer.
+    public let pool: DatabasePool
+    /// The catalog file's path.
+    public let path: String
+    private let versionCounter = Atomic<Int>(0)
+    let pageIndexCache = PageIndexCache()
+
+    /// Opens (creating and migrating when needed) the catalog at `path`.
+    public init(path: String) throws {
+        self.path = path
+        var config = Configuration()
+        config.foreignKeysEnabled = true
+        config.busyMode = .timeout(10)
+        config.prepareDatabase { db in
+            // Curation writes must survive a power cut once acknowledged.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        pool = try DatabasePool(path: path, configuration: config)
+        try CatalogMigrations.migrator.migrate(pool)
+    }
+
+    /// Opens the catalog `catalog.sqlite` inside a data folder, creating the folder.
+    public static func open(dataFolder: String) throws -> CatalogStore {
+        try FileManager.default.createDirectory(atPath: dataFolder, withIntermediateDirectories: true)
+        return try CatalogStore(path: (dataFolder as NSString).appendingPathComponent("catalog.sqlite"))
+    }
+
+    /// Grows whenever visible catalog content changes; caches key on it.
+    public var version: Int { versionCounter.load(ordering: .acquiring) }
+
+    /// Marks that what readers see has changed.
+    func bumpVersion() { versionCounter.add(1, ordering: .releasing) }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Imaging
+import Logging
+
+/// Brings the catalog up to date with a photo source.
+///
+/// Unchanged files (same key, size and mtime) are skipped; new and changed ones are hashed
+/// and probed in parallel, about one worker per core; results are written in batches, and
+/// folder counts are refreshed as it goes so pages fill in live.
+public struct LibraryScanner: Sendable {
+    let source: PhotoSource
+    let store: CatalogStore
+    let monitor: ScanMonitor
+    let workers: Int
+    let logger: Logger
+    private let pool = BlockingPool(label: "photolala.scan", qos: .utility)
+
+    /// Creates a scanner; `workers` defaults to the number of cores.
+    public init(source: PhotoSource, store: CatalogStore, monitor: ScanMonitor = ScanMonitor(),
+                workers: Int = ProcessInfo.processInfo.activeProcessorCount, logger: Logger = Logger(label: "photolala.scan")) {
+        self.source = source
+        self.store = store
+        self.monitor = monitor
+        self.workers = max(1, workers)
+        self.logger = logger
+    }
+
+    /// Runs one full scan. Throws `SourceError.unavailable` (and removes nothing) when the library can't be read.
+    @discardableResult
+    public func run() async throws -> ScanSummary {
+        let started = Date()
+        monitor.update { $0 = ScanProgress(); $0.phase = .listing; $0.startedAt = started }
+        let listing: SourceListing
+        do {
+            listing = try await pool.run { [source] in try source.list() }
+        } catch {
+            let reason = (error as? SourceError)?.description ?? "The library could not be read."
+            monitor.update { $0.phase = .failed; $0.failure = reason; $0.finishedAt = Date() }
+            logger.error("scan stopped, nothing removed: \(reason)")
+            throw error
+        }
+        let plan = try ScanPlan(listing: listing, known: store.fileStates(), failed: store.issueStates())
+        var summary = ScanSummary()
+        summary.total = listing.entries.count
+        summary.unchanged = plan.unchangedCount
+        monitor.update {
+            $0.phase = .scanning
+            $0.total = listing.entries.count
+            $0.processed = plan.unchangedCount
+            $0.errors = plan.knownFailures + listing.skipped.count
+        }
+        try store.removeFiles(keys: plan.vanished)
+        summary.removed = plan.vanished.count
+        try await process(plan.work, known: plan.knownKeys, summary: &summary)
+        try store.forgetIssues(notIn: Set(listing.entries.map(\.key)))
+        try store.rebuildFolders()
+        summary.errors += plan.knownFailures + listing.skipped.count
+        summary.seconds = Date().timeIntervalSince(started)
+        let final = summary
+        monitor.update { $0.phase = .finished; $0.finishedAt = Date(); $0.current = nil; $0.errors = final.errors }
+        logger.info("scan finished", metadata: ["total": "\(final.total)", "added": "\(final.added)",
+                                                "removed": "\(final.removed)", "errors": "\(final.errors)"])
+        return summary
+    }
+
+    private func process(_ work: [SourceEntry], known: Set<String>, summary: inout ScanSummary) async throws {
+        var batch: [FileAnalysis] = []
+        var lastFlush = Date()
+        var lastFolders = Date()
+        try await withThrowingTaskGroup(of: FileAnalysis.self) { group in
+            var next = work.makeIterator()
+            for _ in 0..<workers { if let entry = next.next() { group.addTask { try await analyse(entry) } } }
+            while let result = try await group.next() {
+                if let entry = next.next() { group.addTask { try await analyse(entry) } }
+                count(result, known: known, into: &summary)
+                batch.append(result)
+                monitor.update {
+                    $0.processed += 1
+                    $0.changed += 1
+                    $0.current = result.entry.key
+                    if case .failed = result { $0.errors += 1 }
+                }
+                if batch.count >= 256 || Date().timeIntervalSince(lastFlush) > 0.5 {
+                    try store.apply(batch)
+                    batch.removeAll(keepingCapacity: true)
+                    lastFlush = Date()
+                    if Date().timeIntervalSince(lastFolders) > 2 {
+                        try store.rebuildFolders()
+                        lastFolders = Date()
+                    }
+                }
+            }
+        }
+        try store.apply(batch)
+    }
+
+    private func analyse(_ entry: SourceEntry) async throws -> FileAnalysis {
+        try await pool.run { [source, store] in
+            FileAnalysis.analyse(entry, source: source, lookup: { try store.photoId(for: $0) })
+        }
+    }
+
+    private func count(_ result: FileAnalysis, known: Set<String>, into summary: inout ScanSummary) {
+        switch result {
+        case .known, .new:
+            if known.contains(result.entry.key) { summary.updated += 1 } else { summary.added += 1 }
+        case .failed:
+            summary.errors += 1
+        case .notImage:
+            break
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/// A photo as a grid shows it.
+public struct PhotoCard: Sendable, Equatable {
+    /// The file row id (stable while the file stays put).
+    public var fileId: Int64
+    /// The file's key in the source.
+    public var key: String
+    public var name: String
+    public var sha256: String
+    /// Displayed (oriented) dimensions.
+    public var width: Int
+    public var height: Int
+}

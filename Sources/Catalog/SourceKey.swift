@@ -1,0 +1,50 @@
+/// Helpers for the `/`-separated keys of folder-like sources.
+public enum SourceKey {
+    /// The folder part of a key: `"a/b"` for `"a/b/c.jpg"`, `""` for a top-level item.
+    public static func folder(of key: String) -> String {
+        guard let slash = key.lastIndex(of: "/") else { return "" }
+        return String(key[..<slash])
+    }
+
+    /// The last component of a key.
+    public static func name(of key: String) -> String {
+        guard let slash = key.lastIndex(of: "/") else { return key }
+        return String(key[key.index(after: slash)...])
+    }
+
+    /// The parent of a folder key, or nil for the root `""`.
+    public static func parent(ofFolder folder: String) -> String? {
+        folder.isEmpty ? nil : self.folder(of: folder)
+    }
+
+    /// Whether a key is a clean relative path: no empty, `.` or `..` component, no NUL, no backslash, not absolute.
+    public static func isValid(_ key: String, allowEmpty: Bool = false) -> Bool {
+        if key.isEmpty { return allowEmpty }
+        if key.hasPrefix("/") || key.contains("\0") || key.contains("\\") { return false }
+        for part in key.split(separator: "/", omittingEmptySubsequences: false) {
+            if part.isEmpty || part == "." || part == ".." { return false }
+        }
+        return true
+    }
+
+    /// A sort key that orders embedded numbers by value ("img2" before "img10") and ignores case.
+    public static func naturalSortKey(_ name: String) -> String {
+        var out = ""
+        out.reserveCapacity(name.count + 8)
+        var digits = ""
+        func flush() {
+            guard !digits.isEmpty else { return }
+            let trimmed = digits.drop(while: { $0 == "0" })
+            let body = trimmed.isEmpty ? "0" : String(trimmed)
+            // Length first, so longer numbers sort after shorter ones, then the digits.
+            out += String(UnicodeScalar(UInt8(min(body.count, 60) + 64)))
+            out += body
+            digits = ""
+        }
+        for ch in name.lowercased() {
+            if ch.isASCII, ch.isNumber { digits.append(ch) } else { flush(); out.append(ch) }
+        }
+        flush()
+        return out
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+@Suite struct BrowseTests {
+    /// Seven photos with distinct names, sizes and dates (two share a date to test the tie-break).
+    private func makeLibrary() async throws -> (TestLibrary, CatalogStore) {
+        let lib = try TestLibrary()
+        let dates = ["2020:01:05", "2020:01:01", "2020:01:03", "2020:01:03", "2020:01:07", "2020:01:02", "2020:01:06"]
+        for (i, date) in dates.enumerated() {
+            try lib.addJPEG("trip/img\(i * 3 + 1).jpg", seed: i + 10, size: "\(40 + i * 13 % 29)x\(30 + i)",
+                            exif: ["-DateTimeOriginal=\(date) 12:00:00"])
+        }
+        try lib.addJPEG("trip/inner/x.jpg", seed: 99)
+        let store = try lib.openStore()
+        try await lib.scanner(store).run()
+        return (lib, store)
+    }
+
+    @Test(arguments: PhotoSort.Field.allCases, [false, true])
+    func keysetPagesMatchAFullSort(field: PhotoSort.Field, descending: Bool) async throws {
+        // given
+        let (lib, store) = try await makeLibrary()
+        _ = lib
+        let sort = PhotoSort(field: field, descending: descending)
+        var all: [PhotoDetail] = []
+        for key in (1...7).map({ "trip/img\(($0 - 1) * 3 + 1).jpg" }) { all.append(try #require(try store.photo(key: key))) }
+        let expected = all.sorted { a, b in
+            let (x, y): (String, String)
+            switch field {
+            case .taken: (x, y) = (String(format: "%012d", a.sortTaken), String(format: "%012d", b.sortTaken))
+            case .name: (x, y) = (a.sortName, b.sortName)
+            case .size: (x, y) = (String(format: "%012d", a.fileSize), String(format: "%012d", b.fileSize))
+            }
+            if x != y { return descending ? x > y : x < y }
+            return descending ? a.card.fileId > b.card.fileId : a.card.fileId < b.card.fileId
+        }.map(\.card.key)
+        // when
+        var paged: [String] = []
+        for n in 1...3 { paged += try #require(try store.page(folder: "trip", sort: sort, number: n, perPage: 3)).photos.map(\.key) }
+        // then
+        #expect(paged == expected)
+        #expect(try store.page(folder: "trip", sort: sort, number: 4, perPage: 3) == nil)
+        #expect(try store.page(folder: "trip", sort: sort, number: 0, perPage: 3) == nil)
+        // and neighbours walk the same order
+        for (i, key) in expected.enumerated() {
+            let around = try store.neighbors(of: try #require(try store.photo(key: key)), sort: sort)
+            #expect(around.position == i + 1 && around.total == 7)
+            #expect(around.previous?.key == (i > 0 ? expected[i - 1] : nil))
+            #expect(around.next?.key == (i < 6 ? expected[i + 1] : nil))
+        }
+    }
+
+    @Test func foldersCarryCountsAndCovers() async throws {
+        // given
+        let (lib, store) = try await makeLibrary()
+        _ = lib
+        // when
+        let top = try store.folders(in: "")
+        let trip = try #require(try store.folder(at: "trip"))
+        // then
+        #expect(top.map(\.path) == ["trip"])
+        #expect(trip.photoCount == 7 && trip.totalCount == 8 && trip.folderCount == 1)
+        #expect(trip.coverSha != nil)
+        #expect(try store.folders(in: "trip").map(\.name) == ["inner"])
+    }
+
+    @Test func emptyFolderHasOneEmptyPage() async throws {
+        let lib = try TestLibrary()
+        let store = try lib.openStore()
+        let page = try #require(try store.page(folder: "nothing", sort: .default, number: 1, perPage: 10))
+        #expect(page.total == 0 && page.pageCount == 1)
+    }
+}

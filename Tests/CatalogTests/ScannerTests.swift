@@ -1,0 +1,138 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Catalog
+
+@Suite struct ScannerTests {
+    private func photoIds(_ store: CatalogStore) throws -> [String: Int64] {
+        try store.pool.read { db in
+            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT key, photoId FROM file").map { ($0[0], $0[1]) })
+        }
+    }
+
+    @Test func scansNewFilesWithProbeData() async throws {
+        // given
+        let lib = try TestLibrary()
+        try lib.addJPEG("2021/a.jpg", seed: 1, size: "80x60",
+                        exif: ["-DateTimeOriginal=2021:07:04 10:20:30", "-Make=Canon", "-Model=Canon EOS R6", "-Orientation#=6"])
+        try lib.addJPEG("b.jpg", seed: 2)
+        let store = try lib.openStore()
+        // when
+        let summary = try await lib.scanner(store).run()
+        // then
+        #expect(summary.added == 2 && summary.errors == 0)
+        let a = try #require(try store.photo(key: "2021/a.jpg"))
+        #expect(a.card.width == 60 && a.card.height == 80)  // oriented: portrait
+        #expect(a.takenAt == 1_625_394_030)
+        #expect(a.cameraModel == "Canon EOS R6")
+        #expect(a.card.sha256.count == 64)
+        #expect(try store.folder(at: "2021")?.photoCount == 1)
+        #expect(try store.folder(at: "")?.totalCount == 2)
+    }
+
+    @Test func rescanSkipsUnchangedAndNoticesModified() async throws {
+        // given
+        let lib = try TestLibrary()
+        try lib.addJPEG("a.jpg", seed: 1)
+        try lib.addJPEG("b.jpg", seed: 2)
+        let store = try lib.openStore()
+        try await lib.scanner(store).run()
+        let before = try store.photo(key: "b.jpg")!.card.sha256
+        // when
+        let unchanged = try await lib.scanner(store).run()
+        try lib.addJPEG("b.jpg", seed: 3, size: "70x50")
+        let changed = try await lib.scanner(store).run()
+        // then
+        #expect(unchanged.unchanged == 2 && unchanged.added == 0 && unchanged.updated == 0)
+        #expect(changed.updated == 1 && changed.unchanged == 1)
+        let after = try store.photo(key: "b.jpg")!
+        #expect(after.card.sha256 != before && after.card.width == 70)
+    }
+
+    @Test func movedFileKeepsItsPhotoRow() async throws {
+        // given
+        let lib = try TestLibrary()
+        try lib.addJPEG("old/a.jpg", seed: 5)
+        let store = try lib.openStore()
+        try await lib.scanner(store).run()
+        let photoId = try photoIds(store)["old/a.jpg"]
+        // when
+        try lib.move("old/a.jpg", to: "new/renamed.jpg")
+        let summary = try await lib.scanner(store).run()
+        // then
+        #expect(summary.removed == 1 && summary.added == 1)
+        let ids = try photoIds(store)
+        #expect(ids["old/a.jpg"] == nil)
+        #expect(ids["new/renamed.jpg"] == photoId)
+        #expect(try store.folder(at: "old") == nil)
+        #expect(try store.folder(at: "new")?.photoCount == 1)
+    }
+
+    @Test func deletedFileLeavesTheViewsButNotThePhotoRow() async throws {
+        // given
+        let lib = try TestLibrary()
+        try lib.addJPEG("a.jpg", seed: 1)
+        try lib.addJPEG("b.jpg", seed: 2)
+        let store = try lib.openStore()
+        try await lib.scanner(store).run()
+        // when
+        try lib.remove("a.jpg")
+        let summary = try await lib.scanner(store).run()
+        // then
+        #expect(summary.removed == 1)
+        #expect(try store.photo(key: "a.jpg") == nil)
+        #expect(try store.page(folder: "", sort: .default, number: 1, perPage: 60)?.total == 1)
+        #expect(try await store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM photo") } == 2)
+    }
+
+    @Test func duplicatesShareOnePhoto() async throws {
+        // given
+        let lib = try TestLibrary()
+        try lib.addJPEG("a.jpg", seed: 9)
+        try lib.copy("a.jpg", to: "copies/a-copy.jpg")
+        let store = try lib.openStore()
+        // when
+        try await lib.scanner(store).run()
+        // then
+        let ids = try photoIds(store)
+        #expect(ids.count == 2)
+        #expect(ids["a.jpg"] == ids["copies/a-copy.jpg"])
+    }
+
+    @Test func unreadableAndNonImageFilesAreHandled() async throws {
+        // given
+        let lib = try TestLibrary()
+        try lib.addJPEG("good.jpg", seed: 1)
+        try lib.addBytes("broken.jpg", [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] + Array(repeating: 0x42, count: 40))
+        try lib.addBytes("notes.jpg", Array("just some text, not a photo".utf8))
+        let store = try lib.openStore()
+        let monitor = ScanMonitor()
+        // when
+        let first = try await lib.scanner(store, monitor: monitor).run()
+        let second = try await lib.scanner(store).run()
+        // then
+        #expect(first.added == 1)
+        #expect(first.errors == 1)
+        #expect(monitor.progress.errors == 1 && monitor.progress.phase == .finished)
+        #expect(try store.scanIssues().map(\.key) == ["broken.jpg"])
+        #expect(second.unchanged == 2 && second.errors == 1)  // the failure is not retried, but still reported
+        #expect(try store.photo(key: "notes.jpg") == nil)
+    }
+
+    @Test func missingLibraryRootStopsTheScanAndRemovesNothing() async throws {
+        // given
+        let lib = try TestLibrary()
+        try lib.addJPEG("a.jpg", seed: 1)
+        let store = try lib.openStore()
+        try await lib.scanner(store).run()
+        try FileManager.default.moveItem(atPath: lib.library, toPath: lib.root + "/unmounted")
+        let monitor = ScanMonitor()
+        // when
+        await #expect(throws: SourceError.self) { try await lib.scanner(store, monitor: monitor).run() }
+        // then
+        #expect(try store.photo(key: "a.jpg") != nil)
+        #expect(monitor.progress.phase == .failed)
+        #expect(monitor.progress.failure?.contains("does not exist") == true)
+    }
+}
+
