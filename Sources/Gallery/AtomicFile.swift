@@ -1,0 +1,16 @@
+import Foundation
+
+/// Writes files so readers see the whole file or nothing: a temp name in the same folder, then rename.
+enum AtomicFile {
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let temp = folder + "/.tmp-\(UInt64.random(in: 0...UInt64.max))"
+        let created = FileManager.default.createFile(atPath: temp, contents: Data(bytes))
+        guard created else { throw CocoaError(.fileWriteUnknown) }
+        if rename(temp, path) != 0 {
+            unlink(temp)
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Catalog
+import Hummingbird
+
+/// The folder grid, group pages and the scan page: parse input, ask the catalog, render.
+struct BrowseController: Sendable {
+    let store: CatalogStore
+    let monitor: ScanMonitor
+    let renderer: PageRenderer
+    let chrome: ChromeBuilder
+    let pageSize: Int
+    let libraryName: String
+
+    func register(with router: Router<BasicRequestContext>) {
+        router.get("/", use: home)
+        router.get("/folders", use: folder)
+        router.get("/folders/**", use: folder)
+        router.get("/scan", use: scan)
+    }
+
+    @Sendable func home(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let root = try store.folder(at: "")
+        let cards = try topLevelCards(root: root)
+        var empty: String?
+        if cards.isEmpty {
+            empty = monitor.progress.isRunning || monitor.progress.phase == .idle
+                ? "Scanning your library: folders appear here as they are found."
+                : "No photos found in \(libraryName) yet. Add some and run a scan."
+        }
+        let summary = "\(Formatting.plural(root?.totalCount ?? 0, "photo", "photos")) · \(Formatting.plural(root?.folderCount ?? 0, "folder", "folders"))"
+        let page = HomeView(chrome: chrome.chrome(title: "Library"), folders: cards, summary: summary, emptyMessage: empty)
+        return renderer.response("home", page)
+    }
+
+    @Sendable func folder(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let path: String
+        if request.uri.path == "/folders" || request.uri.path == "/folders/" {
+            path = ""
+        } else {
+            guard let decoded = Paths.decodeKey(rawPath: request.uri.path, prefix: "/folders/") else {
+                throw HTTPError(.notFound, message: "There is no such folder in the library.")
+            }
+            path = decoded
+        }
+        let query = try GroupQuery(request.uri)
+        guard let folder = try store.folder(at: path) else {
+            throw HTTPError(.notFound, message: "There is no folder “\(path)” in the library, or it holds no photos.")
+        }
+        guard let page = try store.page(folder: path, sort: query.sort, number: query.page, perPage: pageSize) else {
+            let last = max(1, (folder.photoCount + pageSize - 1) / pageSize)
+            throw HTTPError(.notFound, message: "Page \(query.page) does not exist: “\(folder.path.isEmpty ? "Library root" : folder.name)” has \(Formatting.plural(last, "page", "pages")).")
+        }
+        let subfolders = page.number == 1 ? try store.folders(in: path).map(folderCard) : []
+        let model = GroupPageBuilder(folder: folder, page: page, sort: query.sort, subfolders: subfolders)
+            .build(chrome: chrome.chrome(title: folder.path.isEmpty ? "Library root" : folder.name,
+                                         crumbs: chrome.crumbs(forFolder: path, linkLast: false)))
+        return renderer.response("group", model)
+    }
+
+    @Sendable func scan(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let p = monitor.progress
+        let heading: String
+        switch p.phase {
+        case .idle: heading = "No scan has run yet"
+        case .listing: heading = "Listing the library…"
+        case .scanning: heading = "Scanning \(libraryName)"
+        case .finished: heading = "Library up to date"
+        case .failed: heading = "Scan stopped"
+        }
+        var page = ScanView(chrome: chrome.chrome(title: "Scan"), heading: heading, running: p.isRunning, failure: p.failure,
+                            percent: p.percent, processedText: Formatting.count(p.processed), totalText: Formatting.count(p.total),
+                            rateText: String(format: "%.0f files/s", p.filesPerSecond), errorsText: Formatting.count(p.errors),
+                            current: p.current, folders: try topLevelCards(root: try store.folder(at: "")),
+                            issues: try store.scanIssues().map { ScanView.Issue(key: $0.key, reason: $0.reason) }, hasIssues: false)
+        page.hasIssues = !page.issues.isEmpty
+        page.chrome.banner = nil  // this page is the detail
+        page.chrome.refreshSeconds = p.isRunning ? 2 : nil
+        return renderer.response("scan", page)
+    }
+
+    /// Top-level folders, with the root's own photos as a card of their own so none are lost.
+    private func topLevelCards(root: FolderSummary?) throws -> [FolderCard] {
+        var cards = try store.folders(in: "").map(folderCard)
+        if let root, root.photoCount > 0 {
+            var card = folderCard(root)
+            card.name = "Library root"
+            card.countText = Formatting.plural(root.photoCount, "photo", "photos")
+            cards.insert(card, at: 0)
+        }
+        return cards
+    }
+
+    func folderCard(_ f: FolderSummary) -> FolderCard {
+        var count = Formatting.plural(f.totalCount, "photo", "photos")
+        if f.folderCount > 0 { count += " · " + Formatting.plural(f.folderCount, "folder", "folders") }
+        return FolderCard(url: Paths.folder(f.path), name: f.name, countText: count,
+                          dateText: f.latestTaken.map(Formatting.monthYear),
+                          cover: f.coverSha.map { ThumbImage(sha256: $0, alt: "Cover of \(f.name.isEmpty ? "library root" : f.name)") })
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Human-readable numbers, sizes and dates for pages.
+enum Formatting {
+    /// "1,234".
+    static func count(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(ch)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+
+    /// "1 photo" / "12 photos".
+    static func plural(_ n: Int, _ one: String, _ many: String) -> String {
+        "\(count(n)) \(n == 1 ? one : many)"
+    }
+
+    /// "2.4 MB" (decimal units, as file managers show them).
+    static func bytes(_ n: Int64) -> String {
+        let units = ["bytes", "KB", "MB", "GB", "TB"]
+        var value = Double(n)
+        var unit = 0
+        while value >= 1000, unit < units.count - 1 { value /= 1000; unit += 1 }
+        if unit == 0 { return "\(n) bytes" }
+        return String(format: value < 10 ? "%.1f" : "%.0f", value) + " " + units[unit]
+    }
+
+    /// "4 Jul 2021, 10:20" for camera time (stored as if UTC, shown as the camera said it).
+    static func cameraDate(_ seconds: Int64) -> String {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        return "\(c.day!) \(months[c.month! - 1]) \(c.year!), " + String(format: "%02d:%02d", c.hour!, c.minute!)
+    }
+
+    /// "Jul 2021".
+    static func monthYear(_ seconds: Int64) -> String {
+        let full = cameraDate(seconds)
+        let parts = full.split(separator: " ")
+        return "\(parts[1]) \(parts[2].dropLast())"
+    }
+}

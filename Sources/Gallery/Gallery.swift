@@ -1,1 +1,0 @@
-/// Placeholder while the module is written.

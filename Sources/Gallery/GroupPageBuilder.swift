@@ -1,0 +1,63 @@
+import Catalog
+
+/// Turns one page of a folder into the group page's view model.
+struct GroupPageBuilder {
+    let folder: FolderSummary
+    let page: PhotoPage
+    let sort: PhotoSort
+    let subfolders: [FolderCard]
+
+    func build(chrome: PageChrome) -> GroupView {
+        let name = folder.path.isEmpty ? "Library root" : folder.name
+        var summary = Formatting.plural(page.total, "photo", "photos")
+        if folder.folderCount > 0 { summary += " · " + Formatting.plural(folder.folderCount, "folder", "folders") }
+        if page.pageCount > 1 { summary += " · page \(page.number) of \(page.pageCount)" }
+        let tiles = page.photos.map { card in
+            PhotoTile(url: Paths.photo(card.key, sort: sort), anchor: "p\(card.fileId)", name: card.name,
+                      image: ThumbImage(sha256: card.sha256, alt: card.name))
+        }
+        return GroupView(chrome: chrome, heading: name, summary: summary, folders: subfolders, photos: tiles,
+                         hasFolders: !subfolders.isEmpty, hasPhotos: !tiles.isEmpty,
+                         sorts: sortChoices(), orders: orderChoices(), pagination: pagination(),
+                         emptyMessage: tiles.isEmpty && subfolders.isEmpty ? "This folder holds no photos." : nil)
+    }
+
+    private func sortChoices() -> [SortChoice] {
+        [(PhotoSort.Field.taken, "Date taken"), (.name, "Name"), (.size, "File size")].map { field, label in
+            SortChoice(label: label, url: Paths.folder(folder.path, sort: PhotoSort(field: field, descending: sort.descending)),
+                       current: field == sort.field)
+        }
+    }
+
+    private func orderChoices() -> [SortChoice] {
+        let labels: (String, String)
+        switch sort.field {
+        case .taken: labels = ("Oldest first", "Newest first")
+        case .name: labels = ("A–Z", "Z–A")
+        case .size: labels = ("Smallest first", "Largest first")
+        }
+        return [(false, labels.0), (true, labels.1)].map { descending, label in
+            SortChoice(label: label, url: Paths.folder(folder.path, sort: PhotoSort(field: sort.field, descending: descending)),
+                       current: descending == sort.descending)
+        }
+    }
+
+    private func pagination() -> Pagination? {
+        guard page.pageCount > 1 else { return nil }
+        let current = page.number
+        let last = page.pageCount
+        let url = { (n: Int) in Paths.folder(folder.path, sort: sort, page: n) }
+        var links: [Pagination.Link] = []
+        var shown = Set([1, last])
+        for n in max(1, current - 2)...min(last, current + 2) { shown.insert(n) }
+        var previous = 0
+        for n in shown.sorted() {
+            if n > previous + 1 { links.append(.init(label: "…", url: nil, current: false, gap: true)) }
+            links.append(.init(label: String(n), url: url(n), current: n == current, gap: false))
+            previous = n
+        }
+        return Pagination(previousURL: current > 1 ? url(current - 1) : nil,
+                          nextURL: current < last ? url(current + 1) : nil,
+                          links: links, summary: "Page \(current) of \(last)")
+    }
+}

@@ -1,0 +1,27 @@
+import Catalog
+import Hummingbird
+import HummingbirdCore
+
+/// The `sort`, `order` and `page` query parameters of a group page, validated.
+struct GroupQuery {
+    var sort: PhotoSort
+    var page: Int
+
+    init(_ uri: URI) throws {
+        let params = uri.queryParameters
+        let field = params["sort"].map(String.init)
+        let order = params["order"].map(String.init)
+        guard let sort = PhotoSort(field: field, order: order) else {
+            throw HTTPError(.badRequest, message: "Unknown sort: use sort=taken, name or size and order=asc or desc.")
+        }
+        self.sort = sort
+        if let raw = params["page"] {
+            guard let n = Int(raw), n >= 1, n <= 1_000_000 else {
+                throw HTTPError(.badRequest, message: "“\(raw)” is not a page number: pages are numbered from 1.")
+            }
+            page = n
+        } else {
+            page = 1
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Catalog
+import Foundation
+import Hummingbird
+
+/// Serves original files, only those the catalog knows, with Range support.
+struct OriginalController: Sendable {
+    let store: CatalogStore
+    let source: PhotoSource
+    let fileIO = FileIO()
+
+    func register(with router: Router<BasicRequestContext>) {
+        router.get("/originals/**", use: serve)
+        router.head("/originals/**", use: serve)
+    }
+
+    @Sendable func serve(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        guard let key = Paths.decodeKey(rawPath: request.uri.path, prefix: "/originals/"),
+              let photo = try store.photo(key: key),
+              let path = source.localPath(forKey: key),
+              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = (attributes[.size] as? NSNumber)?.intValue else {
+            throw HTTPError(.notFound, message: "This file is not in the library (it may have been moved or removed).")
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = photo.format.mimeType
+        headers[.acceptRanges] = "bytes"
+        headers[.cacheControl] = "private, max-age=3600"
+        headers[.contentDisposition] = "inline; filename*=UTF-8''" + Paths.encodeKey(photo.card.name)
+        let etag = "\"\(photo.card.sha256.prefix(32))\""
+        headers[.eTag] = etag
+        if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
+        var range = 0...max(0, size - 1)
+        var status = HTTPResponse.Status.ok
+        if let header = request.headers[.range], request.headers[.ifRange].map({ $0 == etag }) ?? true {
+            guard let requested = ByteRange.parse(header, size: size) else {
+                headers[.contentRange] = "bytes */\(size)"
+                throw HTTPError(.rangeNotSatisfiable, headers: headers, message: "The requested byte range is outside the file.")
+            }
+            range = requested
+            status = .partialContent
+            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
+        }
+        headers[.contentLength] = String(size == 0 ? 0 : range.count)
+        if request.method == .head || size == 0 { return Response(status: status, headers: headers) }
+        let body = try await fileIO.loadFile(path: path, range: range, context: context)
+        return Response(status: status, headers: headers, body: body)
+    }
+}
+
+/// Parses a single `bytes=` range against a file size.
+enum ByteRange {
+    static func parse(_ header: String, size: Int) -> ClosedRange<Int>? {
+        guard size > 0, header.hasPrefix("bytes="), !header.contains(",") else { return nil }
+        let spec = header.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard spec.count == 2 else { return nil }
+        let (a, b) = (spec[0].trimmingCharacters(in: .whitespaces), spec[1].trimmingCharacters(in: .whitespaces))
+        if a.isEmpty {
+            guard let suffix = Int(b), suffix > 0 else { return nil }
+            return max(0, size - suffix)...(size - 1)
+        }
+        guard let start = Int(a), start >= 0, start < size else { return nil }
+        if b.isEmpty { return start...(size - 1) }
+        guard let end = Int(b), end >= start else { return nil }
+        return start...min(end, size - 1)
+    }
+}

@@ -1,0 +1,45 @@
+import Hummingbird
+import Imaging
+
+/// `GET /thumbs/{size}/{sha256}.jpg`: content-addressed renditions with immutable caching.
+struct ThumbnailController: Sendable {
+    let thumbnails: ThumbnailStore
+    let fileIO = FileIO()
+
+    func register(with router: Router<BasicRequestContext>) {
+        router.get("/thumbs/:size/:file", use: serve)
+    }
+
+    @Sendable func serve(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        guard let size = context.parameters.get("size", as: Int.self).flatMap(Paths.Rendition.init(rawValue:)),
+              let file = context.parameters.get("file"), file.hasSuffix(".jpg") else {
+            throw HTTPError(.notFound, message: "No such thumbnail size.")
+        }
+        let sha = String(file.dropLast(4))
+        guard sha.count == 64, sha.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }) else {
+            throw HTTPError(.notFound, message: "No such thumbnail.")
+        }
+        let etag = "\"\(sha.prefix(20))-\(size.rawValue)\""
+        var headers = HTTPFields()
+        headers[.contentType] = "image/jpeg"
+        if let match = request.headers[.ifNoneMatch], match == etag || match == "*" {
+            headers[.eTag] = etag
+            headers[.cacheControl] = "public, max-age=31536000, immutable"
+            return Response(status: .notModified, headers: headers)
+        }
+        switch await thumbnails.rendition(sha256: sha, size: size) {
+        case .unknown:
+            throw HTTPError(.notFound, message: "No photo in the library has this content.")
+        case .placeholder:
+            // Short caching: the file may be fixed and rescanned, but no retry storm meanwhile.
+            headers[.cacheControl] = "public, max-age=300"
+            let bytes = Imaging.placeholderJPEG(width: size.rawValue, height: size.rawValue)
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        case .file(let path):
+            headers[.eTag] = etag
+            headers[.cacheControl] = "public, max-age=31536000, immutable"
+            let body = try await fileIO.loadFile(path: path, context: context)
+            return Response(status: .ok, headers: headers, body: body)
+        }
+    }
+}

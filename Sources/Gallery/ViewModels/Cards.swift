@@ -1,0 +1,56 @@
+/// A thumbnail `<img>`: always lazy, with intrinsic size, alt text and a 2x `srcset`.
+struct ThumbImage {
+    var src: String
+    var srcset: String
+    var width: Int
+    var height: Int
+    var alt: String
+
+    /// A square grid thumbnail of a picture.
+    init(sha256: String, alt: String) {
+        src = Paths.thumbnail(sha256, .grid)
+        srcset = "\(Paths.thumbnail(sha256, .grid)) 1x, \(Paths.thumbnail(sha256, .grid2x)) 2x"
+        width = Paths.Rendition.grid.rawValue
+        height = Paths.Rendition.grid.rawValue
+        self.alt = alt
+    }
+}
+
+/// A folder on the folder grid or at the top of a group page.
+struct FolderCard {
+    var url: String
+    var name: String
+    var countText: String
+    var dateText: String?
+    var cover: ThumbImage?
+}
+
+/// A photo tile on a group page.
+struct PhotoTile {
+    var url: String
+    /// Fragment id, so a link can land on this tile.
+    var anchor: String
+    var name: String
+    var image: ThumbImage
+}
+
+/// Numbered page links with prev/next.
+struct Pagination {
+    struct Link {
+        var label: String
+        var url: String?
+        var current: Bool
+        var gap: Bool
+    }
+    var previousURL: String?
+    var nextURL: String?
+    var links: [Link]
+    var summary: String
+}
+
+/// One choice in the sort bar.
+struct SortChoice {
+    var label: String
+    var url: String
+    var current: Bool
+}
