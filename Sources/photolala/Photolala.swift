@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `photolala` command: a thin front over Catalog and Gallery.
+@main
+struct Photolala: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "photolala",
+        abstract: "A self-hosted photo gallery: scans a folder of photos and serves it to any browser.",
+        subcommands: [Serve.self, Scan.self],
+        defaultSubcommand: Serve.self
+    )
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Catalog
+import Foundation
+import Imaging
+import Logging
+
+/// `photolala scan`: bring the catalog up to date in the foreground, then exit.
+struct Scan: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Scan the library into the catalog and exit when it is up to date.")
+
+    @OptionGroup var location: LocationOptions
+
+    func run() async throws {
+        let library = try location.libraryPath()
+        let dataPath = location.dataPath
+        Imaging.bootstrap()
+        let store = try CatalogStore.open(dataFolder: dataPath)
+        let monitor = ScanMonitor()
+        var logger = Logger(label: "photolala.scan")
+        logger.logLevel = .warning
+        let scanner = LibraryScanner(source: LocalFolderSource(root: library), store: store, monitor: monitor, logger: logger)
+        let bar = ProgressBar(monitor: monitor, enabled: isatty(STDERR_FILENO) == 1)
+        let ticker = Task { await bar.run() }
+        defer { ticker.cancel() }
+        do {
+            let summary = try await scanner.run()
+            ticker.cancel()
+            bar.finish()
+            print("Scanned \(summary.total) files in \(String(format: "%.1f", summary.seconds)) s: \(summary.added) added, "
+                  + "\(summary.updated) updated, \(summary.removed) removed, \(summary.unchanged) unchanged, \(summary.errors) errors.")
+            for issue in try store.scanIssues(limit: 20) { print("  could not read \(issue.key): \(issue.reason)") }
+        } catch let error as SourceError {
+            ticker.cancel()
+            bar.finish()
+            throw ValidationError("\(error.description) Nothing was removed from the catalog.")
+        }
+    }
+}
