@@ -24,9 +24,9 @@ fi
 if [[ "${1:-}" == "--test" ]]; then
   here="$(cd "$(dirname "$0")/.." && pwd)"
   venv="$here/.venv-e2e"
-  if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c "import selenium" 2>/dev/null; then
-    echo "setup: creating $venv with selenium"
+  if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c "import selenium, pytest" 2>/dev/null; then
+    echo "setup: creating $venv with selenium and pytest"
     python3 -m venv "$venv"
-    "$venv/bin/pip" install -q "selenium>=4.20,<5"
+    "$venv/bin/pip" install -q "selenium>=4.20,<5" "pytest>=8,<10"
   fi
 fi

@@ -1,0 +1,113 @@
+"""End-to-end fixtures: a generated library, the real photolala binary, headless Chromium."""
+import os
+import pathlib
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ARTIFACTS = pathlib.Path(__file__).resolve().parent / "artifacts"
+PHONE = (390, 844)
+DESKTOP = (1280, 900)
+
+
+def binary() -> pathlib.Path:
+    path = pathlib.Path(os.environ.get("PHOTOLALA_BIN", ROOT / ".build" / "debug" / "photolala"))
+    if not path.exists():
+        subprocess.run(["swift", "build", "--product", "photolala"], cwd=ROOT, check=True)
+    return path
+
+
+def make_library(folder: pathlib.Path) -> None:
+    """80 photos in one folder (two pages), a nested folder, and a photo in the root."""
+    big = folder / "Holiday 2024"
+    (big / "Beach").mkdir(parents=True)
+    args = []
+    for i in range(80):
+        path = big / f"IMG_{i:03d}.jpg"
+        subprocess.run(["convert", "-size", "320x240", f"gradient:rgb({i * 3},90,{255 - i * 3})-rgb(250,{i * 3},40)", str(path)], check=True)
+        args += ["-overwrite_original", f"-DateTimeOriginal=2024:06:{1 + i // 4:02d} {8 + i % 4:02d}:00:00", str(path), "-execute"]
+    for i in range(3):
+        path = big / "Beach" / f"sea{i}.jpg"
+        subprocess.run(["convert", "-size", "240x320", f"plasma:skyblue-navy", "-seed", str(i), str(path)], check=True)
+    subprocess.run(["convert", "-size", "200x200", "xc:orange", str(folder / "loose.jpg")], check=True)
+    argfile = folder.parent / "exif-args"
+    argfile.write_text("\n".join(args))
+    subprocess.run(["exiftool", "-q", "-@", str(argfile)], check=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server():
+    work = pathlib.Path(tempfile.mkdtemp(prefix="photolala-e2e-"))
+    library = work / "library"
+    library.mkdir()
+    make_library(library)
+    port = free_port()
+    log = open(work / "server.log", "w")
+    proc = subprocess.Popen([str(binary()), "serve", "--library", str(library), "--data", str(work / "data"),
+                             "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 120
+    while True:
+        try:
+            page = urllib.request.urlopen(base + "/scan", timeout=2).read().decode()
+            if "Library up to date" in page:
+                break
+        except OSError:
+            pass
+        if time.time() > deadline or proc.poll() is not None:
+            proc.kill()
+            raise RuntimeError("server did not finish its scan:\n" + (work / "server.log").read_text())
+        time.sleep(0.3)
+    yield base
+    proc.terminate()
+    proc.wait(timeout=20)
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def make_driver(size, javascript: bool):
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                f"--window-size={size[0]},{size[1]}", "--hide-scrollbars"]:
+        options.add_argument(arg)
+    if size == PHONE:
+        # A phone's density; Chromium's touch emulation is left off because clicks hang under it with JS disabled.
+        options.add_argument("--force-device-scale-factor=2")
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    service = Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    return webdriver.Chrome(options=options, service=service)
+
+
+@pytest.fixture(params=[PHONE, DESKTOP], ids=["phone", "desktop"])
+def browser_nojs(request):
+    driver = make_driver(request.param, javascript=False)
+    driver.viewport_name = request.node.callspec.id
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def phone_js():
+    driver = make_driver(PHONE, javascript=True)
+    yield driver
+    driver.quit()
+
+
+def screenshot(driver, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    driver.save_screenshot(str(ARTIFACTS / f"{name}.png"))

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# The full test suite on a fresh Debian machine: installs what it needs, then runs the Swift
+# tests (unit and route) and the end-to-end tests in headless Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh --test
+swift build --build-tests
+swift test --skip-build --parallel --num-workers 2 2>&1 | tee .build/swift-test.log
+PHOTOLALA_BIN="$(swift build --show-bin-path)/photolala" .venv-e2e/bin/python -m pytest -q Tests/e2e
