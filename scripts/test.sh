@@ -5,5 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --test
 swift build --build-tests
-swift test --skip-build --parallel --num-workers 2 2>&1 | tee .build/swift-test.log
+swift test --skip-build
 PHOTOLALA_BIN="$(swift build --show-bin-path)/photolala" .venv-e2e/bin/python -m pytest -q Tests/e2e
