@@ -56,6 +56,49 @@ enum CatalogMigrations {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v2-curation-trash") { db in
+            // Stars and tags are the household's, on the photo (content identity), so they survive
+            // moves and are shared by byte-identical copies. Favorites are per person: userId 0 is
+            // the household until accounts exist, so accounts need no rewrite.
+            try db.execute(sql: """
+                ALTER TABLE photo ADD COLUMN rating INTEGER NOT NULL DEFAULT 0 CHECK (rating BETWEEN 0 AND 5);
+                ALTER TABLE photo ADD COLUMN ratingSetByUser INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX photo_rating ON photo(rating);
+                CREATE TABLE tag (
+                  id INTEGER PRIMARY KEY,
+                  name TEXT NOT NULL UNIQUE COLLATE NOCASE
+                );
+                CREATE TABLE photoTag (
+                  photoId INTEGER NOT NULL REFERENCES photo(id) ON DELETE CASCADE,
+                  tagId INTEGER NOT NULL REFERENCES tag(id) ON DELETE CASCADE,
+                  fromFile INTEGER NOT NULL DEFAULT 0,
+                  PRIMARY KEY (photoId, tagId)
+                ) WITHOUT ROWID;
+                CREATE INDEX photoTag_tag ON photoTag(tagId, photoId);
+                CREATE TABLE removedTag (
+                  photoId INTEGER NOT NULL REFERENCES photo(id) ON DELETE CASCADE,
+                  name TEXT NOT NULL COLLATE NOCASE,
+                  PRIMARY KEY (photoId, name)
+                ) WITHOUT ROWID;
+                CREATE TABLE favorite (
+                  userId INTEGER NOT NULL,
+                  photoId INTEGER NOT NULL REFERENCES photo(id) ON DELETE CASCADE,
+                  createdAt INTEGER NOT NULL,
+                  PRIMARY KEY (userId, photoId)
+                ) WITHOUT ROWID;
+                CREATE INDEX favorite_photo ON favorite(photoId);
+                CREATE TABLE trash (
+                  id INTEGER PRIMARY KEY,
+                  photoId INTEGER NOT NULL REFERENCES photo(id),
+                  key TEXT NOT NULL,
+                  trashPath TEXT NOT NULL UNIQUE,
+                  size INTEGER NOT NULL,
+                  mtimeNs INTEGER NOT NULL,
+                  trashedAt INTEGER NOT NULL
+                );
+                CREATE INDEX trash_photo ON trash(photoId);
+                """)
+        }
         return migrator
     }
 }

@@ -18,57 +18,64 @@ extension CatalogStore {
         }
     }
 
-    /// Page `number` (1-based) of a folder's photos, or nil when out of range. An empty folder has one empty page.
-    public func page(folder: String, sort: PhotoSort, number: Int, perPage: Int) throws -> PhotoPage? {
+    /// Page `number` (1-based) of a group, or nil when out of range. An empty group has one empty page.
+    public func page(_ group: PhotoGroup, sort: PhotoSort, number: Int, perPage: Int) throws -> PhotoPage? {
         try pool.read { db in
-            let index = try pageIndex(db, folder: folder, sort: sort, perPage: perPage)
+            let index = try pageIndex(db, group: group, sort: sort, perPage: perPage)
             let pageCount = max(1, index.starts.count)
             guard number >= 1, number <= pageCount else { return nil }
             guard index.total > 0 else { return PhotoPage(photos: [], number: 1, pageCount: 1, total: 0) }
             let start = index.starts[number - 1]
-            let col = "f." + sort.field.column
+            let filter = group.filter
+            let col = sort.field.column
             let (cmp, dir) = sort.descending ? ("<=", "DESC") : (">=", "ASC")
+            var arguments = filter.arguments
+            arguments += [start.value, start.id, perPage]
             let rows = try Row.fetchAll(db, sql: """
-                \(Self.cardSelect) WHERE f.folder = ? AND (\(col), f.id) \(cmp) (?, ?)
+                \(Self.cardColumns) \(filter.sql) AND (\(col), f.id) \(cmp) (?, ?)
                 ORDER BY \(col) \(dir), f.id \(dir) LIMIT ?
-                """, arguments: [folder, start.value, start.id, perPage])
+                """, arguments: arguments)
             return PhotoPage(photos: rows.map(Self.card), number: number, pageCount: pageCount, total: index.total)
         }
     }
 
-    /// The file at `key` with its photo, or nil when the catalog has no such file.
-    public func photo(key: String) throws -> PhotoDetail? {
+    /// The file at `key` with its photo and curation (favorites as seen by `userId`), or nil.
+    public func photo(key: String, userId: Int64 = 0) throws -> PhotoDetail? {
         try pool.read { db in
-            try Row.fetchOne(db, sql: """
+            guard let row = try Row.fetchOne(db, sql: """
                 SELECT f.id, f.key, f.name, p.sha256, p.width, p.height, f.folder, p.format, f.size, f.mtimeNs,
-                       p.takenAt, p.cameraMake, p.cameraModel, p.orientation, f.sortTaken, f.sortName
+                       p.takenAt, p.cameraMake, p.cameraModel, p.orientation, f.sortTaken, f.sortName,
+                       p.id, p.rating, p.addedAt,
+                       EXISTS (SELECT 1 FROM favorite WHERE photoId = p.id AND userId = ?)
                 FROM file f JOIN photo p ON p.id = f.photoId WHERE f.key = ?
-                """, arguments: [key]).map { row in
-                PhotoDetail(card: Self.card(row), folder: row[6], format: ImageFormat(rawValue: row[7]) ?? .jpeg,
-                            fileSize: row[8], mtimeNs: row[9], takenAt: row[10], cameraMake: row[11],
-                            cameraModel: row[12], orientation: row[13], sortTaken: row[14], sortName: row[15])
-            }
+                """, arguments: [userId, key]) else { return nil }
+            let photoId: Int64 = row[16]
+            let tags = try String.fetchAll(db, sql: """
+                SELECT t.name FROM photoTag pt JOIN tag t ON t.id = pt.tagId WHERE pt.photoId = ? ORDER BY t.name COLLATE NOCASE
+                """, arguments: [photoId])
+            let copies = try String.fetchAll(db, sql: "SELECT key FROM file WHERE photoId = ? AND key != ? ORDER BY key",
+                                             arguments: [photoId, key])
+            return PhotoDetail(photoId: photoId, card: Self.card(row), folder: row[6], format: ImageFormat(rawValue: row[7]) ?? .jpeg,
+                               fileSize: row[8], mtimeNs: row[9], takenAt: row[10], cameraMake: row[11],
+                               cameraModel: row[12], orientation: row[13], sortTaken: row[14], sortName: row[15],
+                               rating: row[17], addedAt: row[18], isFavorite: row[19], tags: tags, copies: copies)
         }
     }
 
-    /// The previous and next photo of the same folder under `sort`, and the photo's position.
-    public func neighbors(of photo: PhotoDetail, sort: PhotoSort) throws -> PhotoNeighbors {
-        let value: DatabaseValue
-        switch sort.field {
-        case .taken: value = photo.sortTaken.databaseValue
-        case .name: value = photo.sortName.databaseValue
-        case .size: value = photo.fileSize.databaseValue
-        }
-        let col = "f." + sort.field.column
+    /// The previous and next photo of `group` under `sort`, and the photo's position in it.
+    public func neighbors(of photo: PhotoDetail, in group: PhotoGroup, sort: PhotoSort) throws -> PhotoNeighbors {
+        let col = sort.field.column
         let (before, after) = sort.descending ? (">", "<") : ("<", ">")
         let (forward, backward) = sort.descending ? ("DESC", "ASC") : ("ASC", "DESC")
+        let filter = group.filter
         return try pool.read { db in
-            let args: StatementArguments = [photo.folder, value, photo.card.fileId]
-            let where_ = "WHERE f.folder = ? AND (\(col), f.id)"
-            let previous = try Row.fetchOne(db, sql: "\(Self.cardSelect) \(where_) \(before) (?, ?) ORDER BY \(col) \(backward), f.id \(backward) LIMIT 1", arguments: args)
-            let next = try Row.fetchOne(db, sql: "\(Self.cardSelect) \(where_) \(after) (?, ?) ORDER BY \(col) \(forward), f.id \(forward) LIMIT 1", arguments: args)
-            let earlier = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file f \(where_) \(before) (?, ?)", arguments: args) ?? 0
-            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file WHERE folder = ?", arguments: [photo.folder]) ?? 0
+            var args = filter.arguments
+            args += [photo.sortValue(sort.field), photo.card.fileId]
+            let cond = "\(filter.sql) AND (\(col), f.id)"
+            let previous = try Row.fetchOne(db, sql: "\(Self.cardColumns) \(cond) \(before) (?, ?) ORDER BY \(col) \(backward), f.id \(backward) LIMIT 1", arguments: args)
+            let next = try Row.fetchOne(db, sql: "\(Self.cardColumns) \(cond) \(after) (?, ?) ORDER BY \(col) \(forward), f.id \(forward) LIMIT 1", arguments: args)
+            let earlier = try Int.fetchOne(db, sql: "SELECT COUNT(*) \(cond) \(before) (?, ?)", arguments: args) ?? 0
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) \(filter.sql)", arguments: filter.arguments) ?? 0
             return PhotoNeighbors(previous: previous.map(Self.card), next: next.map(Self.card), position: earlier + 1, total: total)
         }
     }
@@ -95,13 +102,14 @@ extension CatalogStore {
         }
     }
 
-    private func pageIndex(_ db: Database, folder: String, sort: PhotoSort, perPage: Int) throws -> PageIndexCache.Entry {
-        let key = PageIndexCache.Key(group: folder, sort: sort, perPage: perPage, version: version)
+    private func pageIndex(_ db: Database, group: PhotoGroup, sort: PhotoSort, perPage: Int) throws -> PageIndexCache.Entry {
+        let key = PageIndexCache.Key(group: group, sort: sort, perPage: perPage, version: version)
         return try pageIndexCache.entry(for: key) {
             let col = sort.field.column
             let dir = sort.descending ? "DESC" : "ASC"
-            let cursor = try Row.fetchCursor(db, sql: "SELECT \(col), id FROM file WHERE folder = ? ORDER BY \(col) \(dir), id \(dir)",
-                                             arguments: [folder])
+            let filter = group.filter
+            let cursor = try Row.fetchCursor(db, sql: "SELECT \(col), f.id \(filter.sql) ORDER BY \(col) \(dir), f.id \(dir)",
+                                             arguments: filter.arguments)
             var starts: [(value: DatabaseValue, id: Int64)] = []
             var total = 0
             while let row = try cursor.next() {
@@ -113,7 +121,7 @@ extension CatalogStore {
     }
 
     static let folderSelect = "SELECT path, name, photoCount, totalCount, folderCount, coverSha, latestTaken FROM folder"
-    static let cardSelect = "SELECT f.id, f.key, f.name, p.sha256, p.width, p.height FROM file f JOIN photo p ON p.id = f.photoId"
+    static let cardColumns = "SELECT f.id, f.key, f.name, p.sha256, p.width, p.height"
 
     static func folderSummary(_ row: Row) -> FolderSummary {
         FolderSummary(path: row[0], name: row[1], photoCount: row[2], totalCount: row[3], folderCount: row[4],

@@ -5,7 +5,7 @@ import Synchronization
 /// (`(column, id) >= start`) instead of an OFFSET walk. Entries key on the catalog version.
 final class PageIndexCache: Sendable {
     struct Key: Hashable {
-        var group: String
+        var group: PhotoGroup
         var sort: PhotoSort
         var perPage: Int
         var version: Int

@@ -1,7 +1,10 @@
+import GRDB
 import Imaging
 
 /// Everything the single-photo view shows about one file and its picture.
 public struct PhotoDetail: Sendable, Equatable {
+    /// The photo row id (content identity), which curation hangs on.
+    public var photoId: Int64
     public var card: PhotoCard
     public var folder: String
     public var format: ImageFormat
@@ -15,4 +18,25 @@ public struct PhotoDetail: Sendable, Equatable {
     /// The value this file sorts by under each field, for keyset neighbours.
     var sortTaken: Int64
     var sortName: String
+    /// Stars, 0 (none) to 5.
+    public var rating: Int
+    /// Unix seconds when the picture first entered the catalog.
+    public var addedAt: Int64
+    /// Whether the asking person marked it a favorite.
+    public var isFavorite: Bool
+    /// Tags, by name.
+    public var tags: [String]
+    /// Keys of other files with the same bytes.
+    public var copies: [String]
+
+    /// The value this photo sorts by under `field`.
+    func sortValue(_ field: PhotoSort.Field) -> DatabaseValue {
+        switch field {
+        case .taken: return sortTaken.databaseValue
+        case .name: return sortName.databaseValue
+        case .size: return fileSize.databaseValue
+        case .stars: return rating.databaseValue
+        case .added: return addedAt.databaseValue
+        }
+    }
 }

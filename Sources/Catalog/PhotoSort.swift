@@ -2,14 +2,16 @@
 public struct PhotoSort: Sendable, Hashable {
     /// The field photos are ordered by.
     public enum Field: String, Sendable, CaseIterable {
-        case taken, name, size
+        case taken, name, size, stars, added
 
-        /// The indexed column behind the field (an allowlist: nothing else reaches SQL).
+        /// The column behind the field (an allowlist: nothing else reaches SQL).
         var column: String {
             switch self {
-            case .taken: return "sortTaken"
-            case .name: return "sortName"
-            case .size: return "size"
+            case .taken: return "f.sortTaken"
+            case .name: return "f.sortName"
+            case .size: return "f.size"
+            case .stars: return "p.rating"
+            case .added: return "p.addedAt"
             }
         }
     }

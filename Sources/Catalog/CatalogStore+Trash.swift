@@ -1,0 +1,94 @@
+import Foundation
+import GRDB
+
+/// One file moved to the trash.
+public struct TrashItem: Sendable, Equatable {
+    public var id: Int64
+    /// Where it lived in the library, and will be restored to.
+    public var key: String
+    public var sha256: String
+    public var trashedAt: Int64
+}
+
+/// Delete to a recoverable trash in the data folder: files are moved, never unlinked, until
+/// the trash is emptied. Curation stays on the photo row throughout.
+extension CatalogStore {
+    /// Moves the file at `key` from the library into `trashFolder`, keeping its relative path.
+    public func moveToTrash(key: String, source: LocalFolderSource, trashFolder: String) throws {
+        guard let row = try pool.read({ db in
+            try Row.fetchOne(db, sql: "SELECT photoId, size, mtimeNs FROM file WHERE key = ?", arguments: [key])
+        }) else {
+            let trashed = try pool.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trash WHERE key = ?)", arguments: [key]) } ?? false
+            throw trashed ? CurationError.alreadyInTrash(key) : CurationError.unknownPhoto
+        }
+        guard let from = source.localPath(forKey: key) else { throw CurationError.unknownPhoto }
+        let stamp = Int64(Date().timeIntervalSince1970)
+        // A unique folder per deletion keeps the relative path and never collides.
+        let relative = "\(stamp)-\(UUID().uuidString.prefix(8))/\(key)"
+        let to = trashFolder + "/" + relative
+        try FileMover.move(from: from, to: to)
+        do {
+            try pool.write { db in
+                try db.execute(sql: """
+                    INSERT INTO trash (photoId, key, trashPath, size, mtimeNs, trashedAt) VALUES (?, ?, ?, ?, ?, ?)
+                    """, arguments: [row[0] as Int64, key, relative, row[1] as Int64, row[2] as Int64, stamp])
+                try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [key])
+            }
+        } catch {
+            try? FileMover.move(from: to, to: from)  // put it back: nothing lost, nothing half-done
+            throw error
+        }
+        try rebuildFolders()
+    }
+
+    /// Everything in the trash, newest first.
+    public func trashItems() throws -> [TrashItem] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT t.id, t.key, p.sha256, t.trashedAt FROM trash t JOIN photo p ON p.id = t.photoId ORDER BY t.trashedAt DESC, t.id DESC
+                """).map { TrashItem(id: $0[0], key: $0[1], sha256: $0[2], trashedAt: $0[3]) }
+        }
+    }
+
+    /// The trashed copy of a picture, for thumbnails on the trash page.
+    public func trashedPath(sha256: String, trashFolder: String) throws -> String? {
+        try pool.read { db in
+            try String.fetchOne(db, sql: """
+                SELECT t.trashPath FROM trash t JOIN photo p ON p.id = t.photoId WHERE p.sha256 = ? LIMIT 1
+                """, arguments: [sha256]).map { trashFolder + "/" + $0 }
+        }
+    }
+
+    /// Moves a trashed file back to its original path; refuses when that path is taken.
+    public func restore(trashId: Int64, source: LocalFolderSource, trashFolder: String) throws {
+        guard let row = try pool.read({ db in
+            try Row.fetchOne(db, sql: "SELECT photoId, key, trashPath FROM trash WHERE id = ?", arguments: [trashId])
+        }) else { throw CurationError.unknownTrashItem }
+        let key: String = row[1]
+        let from = trashFolder + "/" + (row[2] as String)
+        let to = source.root + "/" + key
+        guard SourceKey.isValid(key), !FileManager.default.fileExists(atPath: to) else { throw CurationError.restoreTargetTaken(key) }
+        try FileMover.move(from: from, to: to)
+        var st = stat()
+        stat(to, &st)
+        let entry = SourceEntry(key: key, size: Int64(st.st_size),
+                                mtimeNs: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+        try apply([.known(entry, photoId: row[0])])
+        try pool.write { db in try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [trashId]) }
+        try? FileManager.default.removeItem(atPath: trashFolder + "/" + ((row[2] as String).split(separator: "/").first.map(String.init) ?? ""))
+        try rebuildFolders()
+    }
+
+    /// Destroys every trashed file: the only way Photolala removes bytes.
+    @discardableResult
+    public func emptyTrash(trashFolder: String) throws -> Int {
+        let items = try pool.read { db in try Row.fetchAll(db, sql: "SELECT id, trashPath FROM trash") }
+        for item in items {
+            let top = (item[1] as String).split(separator: "/").first.map(String.init) ?? ""
+            if !top.isEmpty { try? FileManager.default.removeItem(atPath: trashFolder + "/" + top) }
+            try pool.write { db in try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [item[0] as Int64]) }
+        }
+        bumpVersion()
+        return items.count
+    }
+}

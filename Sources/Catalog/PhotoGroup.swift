@@ -1,0 +1,73 @@
+import GRDB
+
+/// A set of photos shown as one paged group: a folder, or a virtual group.
+public enum PhotoGroup: Hashable, Sendable {
+    /// The files directly in a folder (`""` is the library root).
+    case folder(String)
+    /// One person's favorites (`0` is the household until accounts exist).
+    case favorites(userId: Int64)
+    /// Photos with four or five stars.
+    case topRated
+    /// Photos carrying a tag.
+    case tag(String)
+    /// Every photo, newest in the catalog first by default.
+    case recent
+    /// Byte-identical photos found at two or more paths, copies side by side.
+    case duplicates
+
+    /// The stable name used in `?in=` query values; folders are implied by the photo's key.
+    public var queryValue: String? {
+        switch self {
+        case .folder: return nil
+        case .favorites: return "favorites"
+        case .topRated: return "top-rated"
+        case .tag(let name): return "tag:" + name
+        case .recent: return "recent"
+        case .duplicates: return "duplicates"
+        }
+    }
+
+    /// Parses an `?in=` value; nil for unknown values.
+    public init?(queryValue: String, userId: Int64) {
+        switch queryValue {
+        case "favorites": self = .favorites(userId: userId)
+        case "top-rated": self = .topRated
+        case "recent": self = .recent
+        case "duplicates": self = .duplicates
+        default:
+            guard queryValue.hasPrefix("tag:"), queryValue.count > 4 else { return nil }
+            self = .tag(String(queryValue.dropFirst(4)))
+        }
+    }
+
+    /// The sort a group opens with.
+    public var defaultSort: PhotoSort {
+        switch self {
+        case .recent: return PhotoSort(field: .added, descending: true)
+        case .duplicates: return PhotoSort(field: .size, descending: true)
+        case .topRated: return PhotoSort(field: .stars, descending: true)
+        default: return .default
+        }
+    }
+
+    /// The FROM/WHERE part over `file f JOIN photo p`, with its arguments. Virtual groups show
+    /// each photo once (its first file), except duplicates, which show every copy.
+    var filter: (sql: String, arguments: StatementArguments) {
+        let base = "FROM file f JOIN photo p ON p.id = f.photoId"
+        let onePerPhoto = "f.id = (SELECT MIN(id) FROM file WHERE photoId = f.photoId)"
+        switch self {
+        case .folder(let path):
+            return ("\(base) WHERE f.folder = ?", [path])
+        case .favorites(let userId):
+            return ("\(base) JOIN favorite fav ON fav.photoId = p.id AND fav.userId = ? WHERE \(onePerPhoto)", [userId])
+        case .topRated:
+            return ("\(base) WHERE p.rating >= 4 AND \(onePerPhoto)", [])
+        case .tag(let name):
+            return ("\(base) JOIN photoTag pt ON pt.photoId = p.id JOIN tag t ON t.id = pt.tagId AND t.name = ? WHERE \(onePerPhoto)", [name])
+        case .recent:
+            return ("\(base) WHERE \(onePerPhoto)", [])
+        case .duplicates:
+            return ("\(base) WHERE f.photoId IN (SELECT photoId FROM file GROUP BY photoId HAVING COUNT(*) > 1)", [])
+        }
+    }
+}
