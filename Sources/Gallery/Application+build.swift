@@ -24,7 +24,7 @@ public struct GalleryParts {
     public let monitor: ScanMonitor
     public let scanner: LibraryScanner
     public let source: LocalFolderSource
-    let router: Router<BasicRequestContext>
+    let router: Router<GalleryContext>
 
     /// Opens the catalog in the data folder, loads templates and registers every route.
     public init(config: GalleryConfig, logger: Logger) async throws {
@@ -38,13 +38,18 @@ public struct GalleryParts {
         let chrome = ChromeBuilder(monitor: monitor)
         let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source,
                                         workers: config.thumbnailWorkers, logger: logger)
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: GalleryContext.self)
         router.add(middleware: ErrorPageMiddleware(renderer: renderer, chrome: chrome))
+        router.add(middleware: CSRFMiddleware())
         let libraryName = (config.libraryPath as NSString).lastPathComponent
         BrowseController(store: store, monitor: monitor, renderer: renderer, chrome: chrome, pageSize: config.pageSize,
                          libraryName: libraryName.isEmpty ? config.libraryPath : libraryName).register(with: router)
         PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize).register(with: router)
         OriginalController(store: store, source: source).register(with: router)
+        CurationController(store: store).register(with: router)
+        GroupsController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize).register(with: router)
+        TrashController(store: store, source: source, trashFolder: config.dataPath + "/trash", renderer: renderer,
+                        chrome: chrome).register(with: router)
         ThumbnailController(thumbnails: thumbnails).register(with: router)
         StaticController(folder: config.resourcesPath + "/Public").register(with: router)
         self.router = router

@@ -11,14 +11,14 @@ struct BrowseController: Sendable {
     let pageSize: Int
     let libraryName: String
 
-    func register(with router: Router<BasicRequestContext>) {
+    func register(with router: Router<GalleryContext>) {
         router.get("/", use: home)
         router.get("/folders", use: folder)
         router.get("/folders/**", use: folder)
         router.get("/scan", use: scan)
     }
 
-    @Sendable func home(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func home(_ request: Request, context: GalleryContext) async throws -> Response {
         let root = try store.folder(at: "")
         let cards = try topLevelCards(root: root)
         var empty: String?
@@ -28,11 +28,12 @@ struct BrowseController: Sendable {
                 : "No photos found in \(libraryName) yet. Add some and run a scan."
         }
         let summary = "\(Formatting.plural(root?.totalCount ?? 0, "photo", "photos")) · \(Formatting.plural(root?.folderCount ?? 0, "folder", "folders"))"
-        let page = HomeView(chrome: chrome.chrome(title: "Library"), folders: cards, summary: summary, emptyMessage: empty)
+        let page = HomeView(chrome: chrome.chrome(title: "Library"), collections: try collectionCards(), folders: cards,
+                            summary: summary, emptyMessage: empty)
         return renderer.response("home", page)
     }
 
-    @Sendable func folder(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func folder(_ request: Request, context: GalleryContext) async throws -> Response {
         let path: String
         if request.uri.path == "/folders" || request.uri.path == "/folders/" {
             path = ""
@@ -46,18 +47,18 @@ struct BrowseController: Sendable {
         guard let folder = try store.folder(at: path) else {
             throw HTTPError(.notFound, message: "There is no folder “\(path)” in the library, or it holds no photos.")
         }
-        guard let page = try store.page(folder: path, sort: query.sort, number: query.page, perPage: pageSize) else {
-            let last = max(1, (folder.photoCount + pageSize - 1) / pageSize)
-            throw HTTPError(.notFound, message: "Page \(query.page) does not exist: “\(folder.path.isEmpty ? "Library root" : folder.name)” has \(Formatting.plural(last, "page", "pages")).")
+        guard let page = try store.page(.folder(path), sort: query.sort, number: query.page, perPage: pageSize) else {
+            throw HTTPError(.notFound, message: "Page \(query.page) does not exist: “\(folder.path.isEmpty ? "Library root" : folder.name)” has fewer pages.")
         }
         let subfolders = page.number == 1 ? try store.folders(in: path).map(folderCard) : []
-        let model = GroupPageBuilder(folder: folder, page: page, sort: query.sort, subfolders: subfolders)
-            .build(chrome: chrome.chrome(title: folder.path.isEmpty ? "Library root" : folder.name,
-                                         crumbs: chrome.crumbs(forFolder: path, linkLast: false)))
+        let title = folder.path.isEmpty ? "Library root" : folder.name
+        let model = GroupPageBuilder(group: .folder(path), title: title, page: page, sort: query.sort, subfolders: subfolders,
+                                     folderCount: folder.folderCount)
+            .build(chrome: chrome.chrome(title: title, crumbs: chrome.crumbs(forFolder: path, linkLast: false)))
         return renderer.response("group", model)
     }
 
-    @Sendable func scan(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func scan(_ request: Request, context: GalleryContext) async throws -> Response {
         let p = monitor.progress
         let heading: String
         switch p.phase {
@@ -76,6 +77,28 @@ struct BrowseController: Sendable {
         page.chrome.banner = nil  // this page is the detail
         page.chrome.refreshSeconds = p.isRunning ? 2 : nil
         return renderer.response("scan", page)
+    }
+
+    /// Favorites, top rated, tags, recently added, duplicates and trash, as cards.
+    private func collectionCards() throws -> [FolderCard] {
+        func card(_ group: PhotoGroup, counted: Bool = true) throws -> FolderCard {
+            let title = GroupTitles.title(group)
+            return FolderCard(url: Paths.group(group), name: title,
+                              countText: counted ? Formatting.plural(try store.count(group), "photo", "photos") : "Newest first",
+                              dateText: nil, cover: try store.cover(group).map { ThumbImage(sha256: $0, alt: "Cover of \(title)") })
+        }
+        let tags = try store.tagCounts()
+        let trash = try store.trashItems()
+        return [
+            try card(.favorites(userId: 0)),
+            try card(.topRated),
+            FolderCard(url: Paths.tags, name: "Tags", countText: Formatting.plural(tags.count, "tag", "tags"), dateText: nil,
+                       cover: nil),
+            try card(.recent, counted: false),
+            try card(.duplicates),
+            FolderCard(url: Paths.trash, name: "Trash", countText: Formatting.plural(trash.count, "file", "files"), dateText: nil,
+                       cover: trash.first.map { ThumbImage(sha256: $0.sha256, alt: "Latest in the trash") }),
+        ]
     }
 
     /// Top-level folders, with the root's own photos as a card of their own so none are lost.

@@ -4,7 +4,7 @@ import Logging
 /// Turns every error into a clear HTML page with the right status; the real error goes to the
 /// log with the request id, never onto the page.
 struct ErrorPageMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = GalleryContext
     let renderer: PageRenderer
     let chrome: ChromeBuilder
 

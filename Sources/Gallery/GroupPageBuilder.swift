@@ -1,43 +1,48 @@
 import Catalog
 
-/// Turns one page of a folder into the group page's view model.
+/// Turns one page of a group into the group page's view model.
 struct GroupPageBuilder {
-    let folder: FolderSummary
+    let group: PhotoGroup
+    let title: String
     let page: PhotoPage
     let sort: PhotoSort
     let subfolders: [FolderCard]
+    var folderCount = 0
+    var emptyText = "This folder holds no photos."
 
     func build(chrome: PageChrome) -> GroupView {
-        let name = folder.path.isEmpty ? "Library root" : folder.name
         var summary = Formatting.plural(page.total, "photo", "photos")
-        if folder.folderCount > 0 { summary += " · " + Formatting.plural(folder.folderCount, "folder", "folders") }
+        if folderCount > 0 { summary += " · " + Formatting.plural(folderCount, "folder", "folders") }
         if page.pageCount > 1 { summary += " · page \(page.number) of \(page.pageCount)" }
+        let photoGroup: PhotoGroup? = { if case .folder = group { return nil } else { return group } }()
         let tiles = page.photos.map { card in
-            PhotoTile(url: Paths.photo(card.key, sort: sort), anchor: "p\(card.fileId)", name: card.name,
+            PhotoTile(url: Paths.photo(card.key, sort: sort, in: photoGroup), anchor: "p\(card.fileId)", name: card.name,
                       image: ThumbImage(sha256: card.sha256, alt: card.name))
         }
-        return GroupView(chrome: chrome, heading: name, summary: summary, folders: subfolders, photos: tiles,
+        return GroupView(chrome: chrome, heading: title, summary: summary, folders: subfolders, photos: tiles,
                          hasFolders: !subfolders.isEmpty, hasPhotos: !tiles.isEmpty,
                          sorts: sortChoices(), orders: orderChoices(), pagination: pagination(),
-                         emptyMessage: tiles.isEmpty && subfolders.isEmpty ? "This folder holds no photos." : nil)
+                         emptyMessage: tiles.isEmpty && subfolders.isEmpty ? emptyText : nil)
     }
 
     private func sortChoices() -> [SortChoice] {
-        [(PhotoSort.Field.taken, "Date taken"), (.name, "Name"), (.size, "File size")].map { field, label in
-            SortChoice(label: label, url: Paths.folder(folder.path, sort: PhotoSort(field: field, descending: sort.descending)),
-                       current: field == sort.field)
-        }
+        [(PhotoSort.Field.taken, "Date taken"), (.name, "Name"), (.size, "File size"), (.stars, "Stars"), (.added, "Date added")]
+            .map { field, label in
+                SortChoice(label: label, url: Paths.group(group, sort: PhotoSort(field: field, descending: sort.descending)),
+                           current: field == sort.field)
+            }
     }
 
     private func orderChoices() -> [SortChoice] {
         let labels: (String, String)
         switch sort.field {
-        case .taken: labels = ("Oldest first", "Newest first")
+        case .taken, .added: labels = ("Oldest first", "Newest first")
         case .name: labels = ("A–Z", "Z–A")
         case .size: labels = ("Smallest first", "Largest first")
+        case .stars: labels = ("Fewest stars first", "Most stars first")
         }
         return [(false, labels.0), (true, labels.1)].map { descending, label in
-            SortChoice(label: label, url: Paths.folder(folder.path, sort: PhotoSort(field: sort.field, descending: descending)),
+            SortChoice(label: label, url: Paths.group(group, sort: PhotoSort(field: sort.field, descending: descending)),
                        current: descending == sort.descending)
         }
     }
@@ -46,7 +51,7 @@ struct GroupPageBuilder {
         guard page.pageCount > 1 else { return nil }
         let current = page.number
         let last = page.pageCount
-        let url = { (n: Int) in Paths.folder(folder.path, sort: sort, page: n) }
+        let url = { (n: Int) in Paths.group(group, sort: sort, page: n) }
         var links: [Pagination.Link] = []
         var shown = Set([1, last])
         for n in max(1, current - 2)...min(last, current + 2) { shown.insert(n) }

@@ -7,12 +7,12 @@ struct GroupQuery {
     var sort: PhotoSort
     var page: Int
 
-    init(_ uri: URI) throws {
+    init(_ uri: URI, defaultSort: PhotoSort = .default) throws {
         let params = uri.queryParameters
-        let field = params["sort"].map(String.init)
-        let order = params["order"].map(String.init)
+        let field = params["sort"].map(String.init) ?? defaultSort.field.rawValue
+        let order = params["order"].map(String.init) ?? defaultSort.orderName
         guard let sort = PhotoSort(field: field, order: order) else {
-            throw HTTPError(.badRequest, message: "Unknown sort: use sort=taken, name or size and order=asc or desc.")
+            throw HTTPError(.badRequest, message: "Unknown sort: use sort=taken, name, size, stars or added and order=asc or desc.")
         }
         self.sort = sort
         if let raw = params["page"] {

@@ -8,12 +8,12 @@ struct OriginalController: Sendable {
     let source: PhotoSource
     let fileIO = FileIO()
 
-    func register(with router: Router<BasicRequestContext>) {
+    func register(with router: Router<GalleryContext>) {
         router.get("/originals/**", use: serve)
         router.head("/originals/**", use: serve)
     }
 
-    @Sendable func serve(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let key = Paths.decodeKey(rawPath: request.uri.path, prefix: "/originals/"),
               let photo = try store.photo(key: key),
               let path = source.localPath(forKey: key),

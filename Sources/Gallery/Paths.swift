@@ -7,6 +7,17 @@ public enum Paths {
     public static let scan = "/scan"
     public static let stylesheet = "/static/style.css"
     public static let favicon = "/static/favicon.svg"
+    public static let tags = "/tags"
+    public static let trash = "/trash"
+    public static let confirmEmptyTrash = "/trash/empty"
+
+    /// Where each state-changing form posts.
+    public enum Action: String, CaseIterable, Sendable {
+        case favorite, rate, tag, untag, delete, restore
+        case emptyTrash = "empty-trash"
+
+        public var path: String { "/actions/" + rawValue }
+    }
 
     /// Thumbnail sizes the endpoint serves; any other size is a 404.
     public enum Rendition: Int, CaseIterable, Sendable {
@@ -18,14 +29,35 @@ public enum Paths {
 
     /// A folder's group page; `""` is the library root's own photos.
     public static func folder(_ path: String, sort: PhotoSort = .default, page: Int = 1) -> String {
-        let base = path.isEmpty ? "/folders" : "/folders/" + encodeKey(path)
-        return base + query(sort: sort, page: page)
+        group(.folder(path), sort: sort, page: page)
     }
 
-    /// A photo's own page, in the context of its folder under `sort`.
-    public static func photo(_ key: String, sort: PhotoSort = .default) -> String {
-        "/photos/" + encodeKey(key) + query(sort: sort, page: 1)
+    /// Any group's page.
+    public static func group(_ group: PhotoGroup, sort: PhotoSort? = nil, page: Int = 1) -> String {
+        let base: String
+        switch group {
+        case .folder(let path): base = path.isEmpty ? "/folders" : "/folders/" + encodeKey(path)
+        case .favorites: base = "/favorites"
+        case .topRated: base = "/top-rated"
+        case .tag(let name): base = "/tags/" + encodeSegment(name)
+        case .recent: base = "/recent"
+        case .duplicates: base = "/duplicates"
+        }
+        return base + query(sort: sort ?? group.defaultSort, defaultSort: group.defaultSort, page: page)
     }
+
+    /// A photo's own page, in the context of a group (its folder when nil) under `sort`.
+    public static func photo(_ key: String, sort: PhotoSort? = nil, in group: PhotoGroup? = nil) -> String {
+        let defaultSort = group?.defaultSort ?? .default
+        var q = query(sort: sort ?? defaultSort, defaultSort: defaultSort, page: 1)
+        if let value = group?.queryValue {
+            q += (q.isEmpty ? "?" : "&") + "in=" + encodeKey(value)
+        }
+        return "/photos/" + encodeKey(key) + q
+    }
+
+    /// The confirmation page before a file goes to the trash.
+    public static func confirmDelete(_ key: String) -> String { "/delete?key=" + encodeSegment(key) }
 
     /// The original file's bytes.
     public static func original(_ key: String) -> String { "/originals/" + encodeKey(key) }
@@ -36,25 +68,28 @@ public enum Paths {
     }
 
     /// Query string for a sort and page, leaving out defaults so URLs stay short.
-    static func query(sort: PhotoSort, page: Int) -> String {
+    static func query(sort: PhotoSort, defaultSort: PhotoSort = .default, page: Int) -> String {
         var parts: [String] = []
-        if sort.field != PhotoSort.default.field { parts.append("sort=\(sort.field.rawValue)") }
-        if sort.descending { parts.append("order=desc") }
+        if sort.field != defaultSort.field { parts.append("sort=\(sort.field.rawValue)") }
+        if sort.descending != defaultSort.descending { parts.append("order=\(sort.orderName)") }
         if page > 1 { parts.append("page=\(page)") }
         return parts.isEmpty ? "" : "?" + parts.joined(separator: "&")
     }
 
     /// Percent-encodes each `/`-separated segment of a key.
     static func encodeKey(_ key: String) -> String {
-        key.split(separator: "/", omittingEmptySubsequences: false).map { segment in
-            var out = ""
-            for byte in segment.utf8 {
-                if unreserved(byte) { out.unicodeScalars.append(UnicodeScalar(byte)) } else {
-                    out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-                }
+        key.split(separator: "/", omittingEmptySubsequences: false).map { encodeSegment(String($0)) }.joined(separator: "/")
+    }
+
+    /// Percent-encodes everything but unreserved characters (so `/` too).
+    static func encodeSegment(_ segment: String) -> String {
+        var out = ""
+        for byte in segment.utf8 {
+            if unreserved(byte) { out.unicodeScalars.append(UnicodeScalar(byte)) } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
             }
-            return out
-        }.joined(separator: "/")
+        }
+        return out
     }
 
     /// Decodes a raw request path after `prefix` into a key, or nil when it is not a clean relative key.

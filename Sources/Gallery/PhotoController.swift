@@ -1,6 +1,7 @@
 import Foundation
 import Catalog
 import Hummingbird
+import HummingbirdCore
 
 /// The single-photo view: a screen-sized rendition, neighbours, facts, download.
 struct PhotoController: Sendable {
@@ -9,41 +10,59 @@ struct PhotoController: Sendable {
     let chrome: ChromeBuilder
     let pageSize: Int
 
-    func register(with router: Router<BasicRequestContext>) {
+    func register(with router: Router<GalleryContext>) {
         router.get("/photos/**", use: show)
     }
 
-    @Sendable func show(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func show(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let key = Paths.decodeKey(rawPath: request.uri.path, prefix: "/photos/"),
               let photo = try store.photo(key: key) else {
             throw HTTPError(.notFound, message: "This photo is not in the library (it may have been moved or removed).")
         }
-        let query = try GroupQuery(request.uri)
+        let group = try Self.group(from: request.uri, photo: photo)
+        let query = try GroupQuery(request.uri, defaultSort: group.defaultSort)
         let sort = query.sort
-        let around = try store.neighbors(of: photo, sort: sort)
+        let around = try store.neighbors(of: photo, in: group, sort: sort)
         let groupPage = (around.position - 1) / pageSize + 1
-        let folderName = photo.folder.isEmpty ? "Library root" : SourceKey.name(of: photo.folder)
+        let groupTitle = GroupTitles.title(group)
+        let inGroup: PhotoGroup? = { if case .folder = group { return nil } else { return group } }()
         let fitted = fittedSize(width: photo.card.width, height: photo.card.height, box: Paths.Rendition.screen.rawValue)
-        var crumbs = chrome.crumbs(forFolder: photo.folder, linkLast: true)
-        if photo.folder.isEmpty { crumbs.append(Crumb(name: "Library root", url: Paths.folder(""))) }
+        var crumbs: [Crumb]
+        if case .folder = group {
+            crumbs = chrome.crumbs(forFolder: photo.folder, linkLast: true)
+            if photo.folder.isEmpty { crumbs.append(Crumb(name: "Library root", url: Paths.folder(""))) }
+        } else {
+            crumbs = [Crumb(name: groupTitle, url: Paths.group(group, sort: sort))]
+        }
         crumbs.append(Crumb(name: photo.card.name, url: nil))
+        let selfURL = Paths.photo(photo.card.key, sort: sort, in: inGroup)
         let page = PhotoView(
             chrome: chrome.chrome(title: photo.card.name, crumbs: crumbs),
             name: photo.card.name,
             imageURL: Paths.thumbnail(photo.card.sha256, .screen),
             width: fitted.width, height: fitted.height,
-            previousURL: around.previous.map { Paths.photo($0.key, sort: sort) },
-            nextURL: around.next.map { Paths.photo($0.key, sort: sort) },
+            previousURL: around.previous.map { Paths.photo($0.key, sort: sort, in: inGroup) },
+            nextURL: around.next.map { Paths.photo($0.key, sort: sort, in: inGroup) },
             positionText: "\(Formatting.count(around.position)) of \(Formatting.count(around.total))",
-            backURL: Paths.folder(photo.folder, sort: sort, page: groupPage) + "#p\(photo.card.fileId)",
-            backLabel: "Back to \(folderName)" + (groupPage > 1 ? " (page \(groupPage))" : ""),
-            facts: facts(photo, folderName: folderName),
+            backURL: Paths.group(group, sort: sort, page: groupPage) + "#p\(photo.card.fileId)",
+            backLabel: "Back to \(groupTitle)" + (groupPage > 1 ? " (page \(groupPage))" : ""),
+            facts: facts(photo),
             downloadURL: Paths.original(photo.card.key),
-            downloadName: photo.card.name)
+            downloadName: photo.card.name,
+            curation: CurationPanel(photo: photo, csrf: context.csrfToken, back: selfURL))
         return renderer.response("photo", page)
     }
 
-    private func facts(_ photo: PhotoDetail, folderName: String) -> [PhotoView.Fact] {
+    /// The group a photo is shown in: `?in=` when given, else its folder.
+    static func group(from uri: URI, photo: PhotoDetail) throws -> PhotoGroup {
+        guard let raw = uri.queryParameters["in"].map(String.init) else { return .folder(photo.folder) }
+        guard let group = PhotoGroup(queryValue: raw, userId: 0) else {
+            throw HTTPError(.badRequest, message: "Unknown group “\(raw)”.")
+        }
+        return group
+    }
+
+    private func facts(_ photo: PhotoDetail) -> [PhotoView.Fact] {
         var facts: [PhotoView.Fact] = []
         if let taken = photo.takenAt {
             facts.append(.init(label: "Taken", value: Formatting.cameraDate(taken)))
@@ -59,6 +78,9 @@ struct PhotoController: Sendable {
         facts.append(.init(label: "File size", value: Formatting.bytes(photo.fileSize)))
         facts.append(.init(label: "Format", value: photo.format.rawValue.uppercased()))
         facts.append(.init(label: "Folder", value: photo.folder.isEmpty ? "Library root" : photo.folder, url: Paths.folder(photo.folder)))
+        for copy in photo.copies {
+            facts.append(.init(label: "Same bytes at", value: copy, url: Paths.photo(copy)))
+        }
         return facts
     }
 

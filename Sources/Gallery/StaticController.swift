@@ -9,11 +9,11 @@ struct StaticController: Sendable {
     static let types = ["css": "text/css; charset=utf-8", "svg": "image/svg+xml", "png": "image/png",
                         "js": "text/javascript; charset=utf-8", "ico": "image/x-icon"]
 
-    func register(with router: Router<BasicRequestContext>) {
+    func register(with router: Router<GalleryContext>) {
         router.get("/static/:file", use: serve)
     }
 
-    @Sendable func serve(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let name = context.parameters.get("file"), !name.hasPrefix("."), !name.contains("/"), !name.contains("\\"),
               let type = Self.types[(name as NSString).pathExtension.lowercased()],
               FileManager.default.fileExists(atPath: folder + "/" + name) else {

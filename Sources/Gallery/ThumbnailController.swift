@@ -6,11 +6,11 @@ struct ThumbnailController: Sendable {
     let thumbnails: ThumbnailStore
     let fileIO = FileIO()
 
-    func register(with router: Router<BasicRequestContext>) {
+    func register(with router: Router<GalleryContext>) {
         router.get("/thumbs/:size/:file", use: serve)
     }
 
-    @Sendable func serve(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let size = context.parameters.get("size", as: Int.self).flatMap(Paths.Rendition.init(rawValue:)),
               let file = context.parameters.get("file"), file.hasSuffix(".jpg") else {
             throw HTTPError(.notFound, message: "No such thumbnail size.")

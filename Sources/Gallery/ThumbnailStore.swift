@@ -23,8 +23,11 @@ actor ThumbnailStore {
     private var inFlight: [String: Task<Outcome, Never>] = [:]
     private var failed: Set<String> = []
 
+    private let trashFolder: String
+
     init(dataPath: String, catalog: CatalogStore, source: PhotoSource, workers: Int, logger: Logger) {
         root = dataPath + "/thumbnails"
+        trashFolder = dataPath + "/trash"
         self.catalog = catalog
         self.source = source
         limiter = AsyncLimiter(limit: workers)
@@ -51,12 +54,22 @@ actor ThumbnailStore {
     }
 
     private func generate(sha256: String, size: Paths.Rendition, target: String) async -> Outcome {
-        let file: (key: String, format: ImageFormat)?
-        do { file = try catalog.fileForContent(sha256: sha256) } catch {
+        // The library copy, or else the trashed one (the trash page shows thumbnails too).
+        let file: (path: String, format: ImageFormat)
+        do {
+            if let found = try catalog.fileForContent(sha256: sha256), let path = source.localPath(forKey: found.key) {
+                file = (path, found.format)
+            } else if let trashed = try catalog.trashedPath(sha256: sha256, trashFolder: trashFolder),
+                      let format = try ImageFormat.sniff(fileAt: trashed) {
+                file = (trashed, format)
+            } else {
+                return .unknown
+            }
+        } catch {
             logger.error("thumbnail lookup failed", metadata: ["sha": "\(sha256.prefix(12))"])
             return .unknown
         }
-        guard let file, let path = source.localPath(forKey: file.key) else { return .unknown }
+        let path = file.path
         let fit: RenditionFit = size == .screen ? .fit : .cover
         do {
             try await limiter.run {
@@ -68,7 +81,7 @@ actor ThumbnailStore {
             }
             return .file(target)
         } catch {
-            logger.warning("thumbnail failed; serving a placeholder", metadata: ["key": "\(file.key)", "reason": "\(error)"])
+            logger.warning("thumbnail failed; serving a placeholder", metadata: ["sha": "\(sha256.prefix(12))", "reason": "\(error)"])
             return .placeholder
         }
     }

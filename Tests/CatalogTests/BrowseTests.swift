@@ -31,20 +31,22 @@ import Testing
             case .taken: (x, y) = (String(format: "%012d", a.sortTaken), String(format: "%012d", b.sortTaken))
             case .name: (x, y) = (a.sortName, b.sortName)
             case .size: (x, y) = (String(format: "%012d", a.fileSize), String(format: "%012d", b.fileSize))
+            case .stars: (x, y) = (String(a.rating), String(b.rating))
+            case .added: (x, y) = (String(format: "%012d", a.addedAt), String(format: "%012d", b.addedAt))
             }
             if x != y { return descending ? x > y : x < y }
             return descending ? a.card.fileId > b.card.fileId : a.card.fileId < b.card.fileId
         }.map(\.card.key)
         // when
         var paged: [String] = []
-        for n in 1...3 { paged += try #require(try store.page(folder: "trip", sort: sort, number: n, perPage: 3)).photos.map(\.key) }
+        for n in 1...3 { paged += try #require(try store.page(.folder("trip"), sort: sort, number: n, perPage: 3)).photos.map(\.key) }
         // then
         #expect(paged == expected)
-        #expect(try store.page(folder: "trip", sort: sort, number: 4, perPage: 3) == nil)
-        #expect(try store.page(folder: "trip", sort: sort, number: 0, perPage: 3) == nil)
+        #expect(try store.page(.folder("trip"), sort: sort, number: 4, perPage: 3) == nil)
+        #expect(try store.page(.folder("trip"), sort: sort, number: 0, perPage: 3) == nil)
         // and neighbours walk the same order
         for (i, key) in expected.enumerated() {
-            let around = try store.neighbors(of: try #require(try store.photo(key: key)), sort: sort)
+            let around = try store.neighbors(of: try #require(try store.photo(key: key)), in: .folder("trip"), sort: sort)
             #expect(around.position == i + 1 && around.total == 7)
             #expect(around.previous?.key == (i > 0 ? expected[i - 1] : nil))
             #expect(around.next?.key == (i < 6 ? expected[i + 1] : nil))
@@ -68,7 +70,7 @@ import Testing
     @Test func emptyFolderHasOneEmptyPage() async throws {
         let lib = try TestLibrary()
         let store = try lib.openStore()
-        let page = try #require(try store.page(folder: "nothing", sort: .default, number: 1, perPage: 10))
+        let page = try #require(try store.page(.folder("nothing"), sort: .default, number: 1, perPage: 10))
         #expect(page.total == 0 && page.pageCount == 1)
     }
 }

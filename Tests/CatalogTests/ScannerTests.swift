@@ -81,7 +81,7 @@ import Testing
         // then
         #expect(summary.removed == 1)
         #expect(try store.photo(key: "a.jpg") == nil)
-        #expect(try store.page(folder: "", sort: .default, number: 1, perPage: 60)?.total == 1)
+        #expect(try store.page(.folder(""), sort: .default, number: 1, perPage: 60)?.total == 1)
         #expect(try await store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM photo") } == 2)
     }
 

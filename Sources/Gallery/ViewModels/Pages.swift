@@ -1,6 +1,9 @@
+import Catalog
+
 /// The folder grid at `/`.
 struct HomeView {
     var chrome: PageChrome
+    var collections: [FolderCard]
     var folders: [FolderCard]
     var summary: String
     var emptyMessage: String?
@@ -41,6 +44,7 @@ struct PhotoView {
     var facts: [Fact]
     var downloadURL: String
     var downloadName: String
+    var curation: CurationPanel
 }
 
 /// Live scan progress.
@@ -70,4 +74,88 @@ struct ErrorView {
     var status: Int
     var heading: String
     var message: String
+}
+
+/// The favorite, stars, tags and delete controls of the photo view.
+struct CurationPanel {
+    struct Star {
+        var value: Int
+        var label: String
+        var on: Bool
+    }
+    struct Tag {
+        var name: String
+        var url: String
+    }
+    var csrf: String
+    var key: String
+    var back: String
+    var isFavorite: Bool
+    var favoriteValue: String
+    var stars: [Star]
+    var ratingText: String
+    var tags: [Tag]
+    var deleteURL: String
+    let favoriteAction = Paths.Action.favorite.path
+    let rateAction = Paths.Action.rate.path
+    let tagAction = Paths.Action.tag.path
+    let untagAction = Paths.Action.untag.path
+    let tagMaxLength = TagName.maxLength
+
+    init(photo: PhotoDetail, csrf: String, back: String) {
+        self.csrf = csrf
+        key = photo.card.key
+        self.back = back
+        isFavorite = photo.isFavorite
+        favoriteValue = photo.isFavorite ? "off" : "on"
+        stars = (1...5).map { Star(value: $0, label: "\($0) star\($0 == 1 ? "" : "s")", on: $0 <= photo.rating) }
+        ratingText = photo.rating == 0 ? "Not rated" : "\(photo.rating) of 5 stars"
+        tags = photo.tags.map { Tag(name: $0, url: Paths.group(.tag($0))) }
+        deleteURL = Paths.confirmDelete(photo.card.key)
+    }
+}
+
+/// All tags with counts.
+struct TagsView {
+    struct Tag {
+        var name: String
+        var url: String
+        var countText: String
+    }
+    var chrome: PageChrome
+    var tags: [Tag]
+    var summary: String
+    var emptyMessage: String?
+}
+
+/// A confirmation step before something drastic.
+struct ConfirmView {
+    var chrome: PageChrome
+    var heading: String
+    var message: String
+    var image: ThumbImage?
+    var action: String
+    var dataAction: String
+    var button: String
+    var csrf: String
+    var key: String
+    var cancelURL: String
+}
+
+/// The trash, with restore buttons.
+struct TrashView {
+    struct Item {
+        var id: Int64
+        var key: String
+        var name: String
+        var image: ThumbImage
+        var trashedText: String
+    }
+    var chrome: PageChrome
+    var items: [Item]
+    var hasItems: Bool
+    var summary: String
+    var csrf: String
+    var restoreAction: String
+    var emptyURL: String
 }

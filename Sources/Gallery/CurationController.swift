@@ -1,0 +1,69 @@
+import Catalog
+import Hummingbird
+
+/// The favorite, rate, tag and untag forms: POST, CSRF-checked, answered with a 303 back to
+/// where the person was, so reload and the back button never resubmit.
+struct CurationController: Sendable {
+    let store: CatalogStore
+
+    func register(with router: Router<GalleryContext>) {
+        router.post(RouterPath(Paths.Action.favorite.path), use: favorite)
+        router.post(RouterPath(Paths.Action.rate.path), use: rate)
+        router.post(RouterPath(Paths.Action.tag.path), use: tag)
+        router.post(RouterPath(Paths.Action.untag.path), use: untag)
+        for action in [Paths.Action.favorite, .rate, .tag, .untag] {
+            router.get(RouterPath(action.path), use: Self.getNotAllowed)
+        }
+    }
+
+    @Sendable func favorite(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (form, photoId, back) = try await read(request, context)
+        let value = try form.require("value")
+        guard value == "on" || value == "off" else { throw HTTPError(.badRequest, message: "A favorite is either on or off.") }
+        try store.setFavorite(photoId: photoId, userId: 0, value == "on")
+        return .redirect(to: back, type: .normal)
+    }
+
+    @Sendable func rate(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (form, photoId, back) = try await read(request, context)
+        let raw = try form.require("rating")
+        guard let rating = Int(raw), (0...5).contains(rating) else {
+            throw HTTPError(.badRequest, message: CurationError.invalidRating(String(raw.prefix(20))).description)
+        }
+        try store.setRating(photoId: photoId, rating)
+        return .redirect(to: back, type: .normal)
+    }
+
+    @Sendable func tag(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (form, photoId, back) = try await read(request, context)
+        let names: [String]
+        do { names = try TagName.parseList(try form.require("tags")) } catch let error as CurationError {
+            throw HTTPError(.badRequest, message: error.description)
+        }
+        try store.addTags(photoId: photoId, names)
+        return .redirect(to: back, type: .normal)
+    }
+
+    @Sendable func untag(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (form, photoId, back) = try await read(request, context)
+        let name = TagName.normalize(try form.require("tag"))
+        guard !name.isEmpty else { throw HTTPError(.badRequest, message: "Which tag should be removed?") }
+        try store.removeTag(photoId: photoId, name)
+        return .redirect(to: back, type: .normal)
+    }
+
+    /// Reads the form, checks CSRF, and finds the photo it is about.
+    private func read(_ request: Request, _ context: GalleryContext) async throws -> (FormBody, Int64, String) {
+        let form = try await FormBody(request, context: context)
+        let key = try form.require("key")
+        guard SourceKey.isValid(key), let photoId = try store.photoId(forKey: key) else {
+            throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
+        }
+        return (form, photoId, form.returnPath(default: Paths.photo(key)))
+    }
+
+    /// State-changing addresses only take POST.
+    @Sendable static func getNotAllowed(_ request: Request, context: GalleryContext) async throws -> Response {
+        throw HTTPError(.methodNotAllowed, headers: [.allow: "POST"], message: "This address only accepts a form submission (POST).")
+    }
+}

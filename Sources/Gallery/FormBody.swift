@@ -1,0 +1,50 @@
+import Foundation
+import Hummingbird
+
+/// A small `application/x-www-form-urlencoded` body, read with a size cap and CSRF-checked.
+struct FormBody {
+    private var fields: [String: [String]] = [:]
+
+    /// Reads and parses the body (at most 64 KiB) and checks its `csrf` field against the cookie token.
+    init(_ request: Request, context: GalleryContext) async throws {
+        let buffer: ByteBuffer
+        do { buffer = try await request.body.collect(upTo: 64 * 1024) } catch {
+            throw HTTPError(.contentTooLarge, message: "The form was too large.")
+        }
+        for pair in String(buffer: buffer).split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = Self.decode(parts[0])
+            let value = parts.count > 1 ? Self.decode(parts[1]) : ""
+            fields[name, default: []].append(value)
+        }
+        let sent = fields["csrf"]?.first ?? ""
+        guard !context.csrfToken.isEmpty, Self.constantTimeEqual(sent, context.csrfToken) else {
+            throw HTTPError(.forbidden, message: "This form has expired or did not come from this site. Reload the page and try again.")
+        }
+    }
+
+    subscript(_ name: String) -> String? { fields[name]?.first }
+
+    /// A required field, or a 400 naming it.
+    func require(_ name: String) throws -> String {
+        guard let value = self[name] else { throw HTTPError(.badRequest, message: "The form is missing its “\(name)” field.") }
+        return value
+    }
+
+    /// Where to send the browser afterwards: a local path only, never another site.
+    func returnPath(default fallback: String) -> String {
+        guard let back = self["back"], back.hasPrefix("/"), !back.hasPrefix("//"), !back.contains("\\"),
+              !back.contains("\r"), !back.contains("\n") else { return fallback }
+        return back
+    }
+
+    private static func decode(_ raw: Substring) -> String {
+        String(raw).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+    }
+
+    private static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

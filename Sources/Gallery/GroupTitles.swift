@@ -1,0 +1,26 @@
+import Catalog
+
+/// Human names of groups, for headings, crumbs and back links.
+enum GroupTitles {
+    static func title(_ group: PhotoGroup) -> String {
+        switch group {
+        case .folder(let path): return path.isEmpty ? "Library root" : SourceKey.name(of: path)
+        case .favorites: return "Favorites"
+        case .topRated: return "Top rated"
+        case .tag(let name): return "Tag: \(name)"
+        case .recent: return "Recently added"
+        case .duplicates: return "Duplicates"
+        }
+    }
+
+    static func emptyText(_ group: PhotoGroup) -> String {
+        switch group {
+        case .folder: return "This folder holds no photos."
+        case .favorites: return "No favorites yet: open a photo and press “Add to favorites”."
+        case .topRated: return "No photo has four or five stars yet."
+        case .tag: return "No photo carries this tag any more."
+        case .recent: return "The library is empty so far."
+        case .duplicates: return "No duplicates: every photo is stored once."
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Catalog
+import Foundation
+import Hummingbird
+
+/// Virtual groups (favorites, top rated, tags, recently added, duplicates), paged like folders.
+struct GroupsController: Sendable {
+    let store: CatalogStore
+    let renderer: PageRenderer
+    let chrome: ChromeBuilder
+    let pageSize: Int
+
+    func register(with router: Router<GalleryContext>) {
+        router.get("/favorites") { request, context in try await show(.favorites(userId: 0), request, context) }
+        router.get("/top-rated") { request, context in try await show(.topRated, request, context) }
+        router.get("/recent") { request, context in try await show(.recent, request, context) }
+        router.get("/duplicates") { request, context in try await show(.duplicates, request, context) }
+        router.get("/tags", use: tags)
+        router.get("/tags/:name") { request, context in
+            guard let raw = context.parameters.get("name"), let name = raw.removingPercentEncoding, !name.isEmpty else {
+                throw HTTPError(.notFound, message: "No such tag.")
+            }
+            return try await show(.tag(name), request, context)
+        }
+    }
+
+    func show(_ group: PhotoGroup, _ request: Request, _ context: GalleryContext) async throws -> Response {
+        let query = try GroupQuery(request.uri, defaultSort: group.defaultSort)
+        let title = GroupTitles.title(group)
+        guard let page = try store.page(group, sort: query.sort, number: query.page, perPage: pageSize) else {
+            throw HTTPError(.notFound, message: "Page \(query.page) does not exist in “\(title)”.")
+        }
+        if case .tag = group, page.total == 0 { throw HTTPError(.notFound, message: "No photo carries this tag.") }
+        var crumbs: [Crumb] = []
+        if case .tag = group { crumbs.append(Crumb(name: "Tags", url: Paths.tags)) }
+        crumbs.append(Crumb(name: title, url: nil))
+        let model = GroupPageBuilder(group: group, title: title, page: page, sort: query.sort, subfolders: [],
+                                     emptyText: GroupTitles.emptyText(group))
+            .build(chrome: chrome.chrome(title: title, crumbs: crumbs))
+        return renderer.response("group", model)
+    }
+
+    @Sendable func tags(_ request: Request, context: GalleryContext) async throws -> Response {
+        let tags = try store.tagCounts().map { TagsView.Tag(name: $0.name, url: Paths.group(.tag($0.name)),
+                                                             countText: Formatting.plural($0.count, "photo", "photos")) }
+        let model = TagsView(chrome: chrome.chrome(title: "Tags", crumbs: [Crumb(name: "Tags", url: nil)]), tags: tags,
+                             summary: Formatting.plural(tags.count, "tag", "tags"),
+                             emptyMessage: tags.isEmpty ? "No tags yet: open a photo and add some." : nil)
+        return renderer.response("tags", model)
+    }
+}
