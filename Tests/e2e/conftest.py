@@ -49,33 +49,65 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class Server:
+    """The real binary serving a generated library; can be restarted on the same data."""
+
+    def __init__(self, work: pathlib.Path):
+        self.work = work
+        self.library = work / "library"
+        self.library.mkdir()
+        make_library(self.library)
+        self.proc = None
+        self.base = ""
+
+    def start(self) -> str:
+        port = free_port()
+        log = open(self.work / "server.log", "a")
+        self.proc = subprocess.Popen([str(binary()), "serve", "--library", str(self.library), "--data",
+                                      str(self.work / "data"), "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
+        self.base = f"http://127.0.0.1:{port}"
+        deadline = time.time() + 120
+        while True:
+            try:
+                page = urllib.request.urlopen(self.base + "/scan", timeout=2).read().decode()
+                if "Library up to date" in page:
+                    return self.base
+            except OSError:
+                pass
+            if time.time() > deadline or self.proc.poll() is not None:
+                self.proc.kill()
+                raise RuntimeError("server did not finish its scan:\n" + (self.work / "server.log").read_text())
+            time.sleep(0.3)
+
+    def stop(self) -> None:
+        if self.proc:
+            self.proc.terminate()
+            self.proc.wait(timeout=20)
+            self.proc = None
+
+
 @pytest.fixture(scope="session")
-def server():
+def server_process():
     work = pathlib.Path(tempfile.mkdtemp(prefix="photolala-e2e-"))
-    library = work / "library"
-    library.mkdir()
-    make_library(library)
-    port = free_port()
-    log = open(work / "server.log", "w")
-    proc = subprocess.Popen([str(binary()), "serve", "--library", str(library), "--data", str(work / "data"),
-                             "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 120
-    while True:
-        try:
-            page = urllib.request.urlopen(base + "/scan", timeout=2).read().decode()
-            if "Library up to date" in page:
-                break
-        except OSError:
-            pass
-        if time.time() > deadline or proc.poll() is not None:
-            proc.kill()
-            raise RuntimeError("server did not finish its scan:\n" + (work / "server.log").read_text())
-        time.sleep(0.3)
-    yield base
-    proc.terminate()
-    proc.wait(timeout=20)
+    s = Server(work)
+    s.start()
+    yield s
+    s.stop()
     shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.fixture
+def server(server_process):
+    return server_process.base
+
+
+@pytest.fixture
+def restart(server_process):
+    """Stops the server and starts it again on the same data folder; returns the new base URL."""
+    def again() -> str:
+        server_process.stop()
+        return server_process.start()
+    return again
 
 
 def make_driver(size, javascript: bool):
@@ -97,6 +129,13 @@ def make_driver(size, javascript: bool):
 def browser_nojs(request):
     driver = make_driver(request.param, javascript=False)
     driver.viewport_name = request.node.callspec.id
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def phone_nojs():
+    driver = make_driver(PHONE, javascript=False)
     yield driver
     driver.quit()
 
