@@ -108,6 +108,8 @@ struct BrowseController: Sendable {
             var card = folderCard(root)
             card.name = "Library root"
             card.countText = Formatting.plural(root.photoCount, "photo", "photos")
+            // The root's own photos, not the whole library's latest.
+            card.cover = try store.cover(.folder("")).map { ThumbImage(sha256: $0, alt: "Cover of library root") }
             cards.insert(card, at: 0)
         }
         return cards
