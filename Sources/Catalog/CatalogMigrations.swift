@@ -99,6 +99,38 @@ enum CatalogMigrations {
                 CREATE INDEX trash_photo ON trash(photoId);
                 """)
         }
+        migrator.registerMigration("v3-search") { db in
+            // One full-text row per file (rowid = file.id): its name, folder and its photo's tags,
+            // kept in step by triggers so no code path can forget it.
+            let tags = "COALESCE((SELECT group_concat(t.name, ' ') FROM photoTag pt JOIN tag t ON t.id = pt.tagId WHERE pt.photoId = %@), '')"
+            let fileTags = tags.replacingOccurrences(of: "%@", with: "f.photoId")
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE fileSearch USING fts5(name, folder, tags, tokenize = 'unicode61 remove_diacritics 2');
+                INSERT INTO fileSearch (rowid, name, folder, tags) SELECT f.id, f.name, f.folder, \(fileTags) FROM file f;
+                CREATE TRIGGER file_search_insert AFTER INSERT ON file BEGIN
+                  INSERT INTO fileSearch (rowid, name, folder, tags)
+                  VALUES (new.id, new.name, new.folder, \(tags.replacingOccurrences(of: "%@", with: "new.photoId")));
+                END;
+                CREATE TRIGGER file_search_delete AFTER DELETE ON file BEGIN
+                  DELETE FROM fileSearch WHERE rowid = old.id;
+                END;
+                CREATE TRIGGER file_search_update AFTER UPDATE OF name, folder, photoId ON file BEGIN
+                  DELETE FROM fileSearch WHERE rowid = old.id;
+                  INSERT INTO fileSearch (rowid, name, folder, tags)
+                  VALUES (new.id, new.name, new.folder, \(tags.replacingOccurrences(of: "%@", with: "new.photoId")));
+                END;
+                CREATE TRIGGER photoTag_search_insert AFTER INSERT ON photoTag BEGIN
+                  DELETE FROM fileSearch WHERE rowid IN (SELECT id FROM file WHERE photoId = new.photoId);
+                  INSERT INTO fileSearch (rowid, name, folder, tags)
+                  SELECT f.id, f.name, f.folder, \(fileTags) FROM file f WHERE f.photoId = new.photoId;
+                END;
+                CREATE TRIGGER photoTag_search_delete AFTER DELETE ON photoTag BEGIN
+                  DELETE FROM fileSearch WHERE rowid IN (SELECT id FROM file WHERE photoId = old.photoId);
+                  INSERT INTO fileSearch (rowid, name, folder, tags)
+                  SELECT f.id, f.name, f.folder, \(fileTags) FROM file f WHERE f.photoId = old.photoId;
+                END;
+                """)
+        }
         return migrator
     }
 }

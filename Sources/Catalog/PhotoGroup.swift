@@ -14,6 +14,10 @@ public enum PhotoGroup: Hashable, Sendable {
     case recent
     /// Byte-identical photos found at two or more paths, copies side by side.
     case duplicates
+    /// Every photo once: the base of the search page.
+    case all
+    /// A group narrowed by filters.
+    indirect case filtered(PhotoGroup, SearchFilter)
 
     /// The stable name used in `?in=` query values; folders are implied by the photo's key.
     public var queryValue: String? {
@@ -24,7 +28,15 @@ public enum PhotoGroup: Hashable, Sendable {
         case .tag(let name): return "tag:" + name
         case .recent: return "recent"
         case .duplicates: return "duplicates"
+        case .all: return "all"
+        case .filtered(let base, _): return base.queryValue ?? "folder"
         }
+    }
+
+    /// The group without its filters, and the filters.
+    public var parts: (base: PhotoGroup, filter: SearchFilter) {
+        if case .filtered(let base, let filter) = self { return (base, filter) }
+        return (self, SearchFilter())
     }
 
     /// Parses an `?in=` value; nil for unknown values.
@@ -34,6 +46,7 @@ public enum PhotoGroup: Hashable, Sendable {
         case "top-rated": self = .topRated
         case "recent": self = .recent
         case "duplicates": self = .duplicates
+        case "all": self = .all
         default:
             guard queryValue.hasPrefix("tag:"), queryValue.count > 4 else { return nil }
             self = .tag(String(queryValue.dropFirst(4)))
@@ -44,6 +57,7 @@ public enum PhotoGroup: Hashable, Sendable {
     public var defaultSort: PhotoSort {
         switch self {
         case .recent: return PhotoSort(field: .added, descending: true)
+        case .filtered(let base, _): return base.defaultSort
         case .duplicates: return PhotoSort(field: .size, descending: true)
         case .topRated: return PhotoSort(field: .stars, descending: true)
         default: return .default
@@ -64,10 +78,17 @@ public enum PhotoGroup: Hashable, Sendable {
             return ("\(base) WHERE p.rating >= 4 AND \(onePerPhoto)", [])
         case .tag(let name):
             return ("\(base) JOIN photoTag pt ON pt.photoId = p.id JOIN tag t ON t.id = pt.tagId AND t.name = ? WHERE \(onePerPhoto)", [name])
-        case .recent:
+        case .recent, .all:
             return ("\(base) WHERE \(onePerPhoto)", [])
         case .duplicates:
             return ("\(base) WHERE f.photoId IN (SELECT photoId FROM file GROUP BY photoId HAVING COUNT(*) > 1)", [])
+        case .filtered(let group, let search):
+            var (sql, arguments) = group.filter
+            for condition in search.conditions {
+                sql += " AND " + condition.sql
+                arguments += condition.arguments
+            }
+            return (sql, arguments)
         }
     }
 }

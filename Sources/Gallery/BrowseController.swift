@@ -47,13 +47,17 @@ struct BrowseController: Sendable {
         guard let folder = try store.folder(at: path) else {
             throw HTTPError(.notFound, message: "There is no folder “\(path)” in the library, or it holds no photos.")
         }
-        guard let page = try store.page(.folder(path), sort: query.sort, number: query.page, perPage: pageSize) else {
+        let filter = try FilterQuery.parse(request.uri)
+        let group: PhotoGroup = filter.isEmpty ? .folder(path) : .filtered(.folder(path), filter)
+        guard let page = try store.page(group, sort: query.sort, number: query.page, perPage: pageSize) else {
             throw HTTPError(.notFound, message: "Page \(query.page) does not exist: “\(folder.path.isEmpty ? "Library root" : folder.name)” has fewer pages.")
         }
-        let subfolders = page.number == 1 ? try store.folders(in: path).map(folderCard) : []
+        let subfolders = page.number == 1 && filter.isEmpty ? try store.folders(in: path).map(folderCard) : []
         let title = folder.path.isEmpty ? "Library root" : folder.name
-        let model = GroupPageBuilder(group: .folder(path), title: title, page: page, sort: query.sort, subfolders: subfolders,
-                                     folderCount: folder.folderCount)
+        let form = FilterForm(action: Paths.folder(path), filter: filter, sort: query.sort,
+                              tagNames: try store.tagCounts().map(\.name), open: false)
+        let model = GroupPageBuilder(group: group, title: title, page: page, sort: query.sort, subfolders: subfolders,
+                                     folderCount: folder.folderCount, filterForm: form)
             .build(chrome: chrome.chrome(title: title, crumbs: chrome.crumbs(forFolder: path, linkLast: false)))
         return renderer.response("group", model)
     }

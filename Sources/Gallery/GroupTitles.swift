@@ -10,6 +10,8 @@ enum GroupTitles {
         case .tag(let name): return "Tag: \(name)"
         case .recent: return "Recently added"
         case .duplicates: return "Duplicates"
+        case .all: return "Search"
+        case .filtered(let base, _): return title(base)
         }
     }
 
@@ -21,6 +23,8 @@ enum GroupTitles {
         case .tag: return "No photo carries this tag any more."
         case .recent: return "The library is empty so far."
         case .duplicates: return "No duplicates: every photo is stored once."
+        case .all: return "The library is empty so far."
+        case .filtered: return "No photo matches these filters."
         }
     }
 }

@@ -15,6 +15,7 @@ struct GroupsController: Sendable {
         router.get("/recent") { request, context in try await show(.recent, request, context) }
         router.get("/duplicates") { request, context in try await show(.duplicates, request, context) }
         router.get("/tags", use: tags)
+        router.get(RouterPath(Paths.search)) { request, context in try await show(.all, request, context) }
         router.get("/tags/:name") { request, context in
             guard let raw = context.parameters.get("name"), let name = raw.removingPercentEncoding, !name.isEmpty else {
                 throw HTTPError(.notFound, message: "No such tag.")
@@ -23,18 +24,22 @@ struct GroupsController: Sendable {
         }
     }
 
-    func show(_ group: PhotoGroup, _ request: Request, _ context: GalleryContext) async throws -> Response {
-        let query = try GroupQuery(request.uri, defaultSort: group.defaultSort)
-        let title = GroupTitles.title(group)
+    func show(_ base: PhotoGroup, _ request: Request, _ context: GalleryContext) async throws -> Response {
+        let query = try GroupQuery(request.uri, defaultSort: base.defaultSort)
+        let filter = try FilterQuery.parse(request.uri)
+        let group: PhotoGroup = filter.isEmpty ? base : .filtered(base, filter)
+        let title = GroupTitles.title(base)
         guard let page = try store.page(group, sort: query.sort, number: query.page, perPage: pageSize) else {
             throw HTTPError(.notFound, message: "Page \(query.page) does not exist in “\(title)”.")
         }
-        if case .tag = group, page.total == 0 { throw HTTPError(.notFound, message: "No photo carries this tag.") }
+        if case .tag = base, page.total == 0, filter.isEmpty { throw HTTPError(.notFound, message: "No photo carries this tag.") }
         var crumbs: [Crumb] = []
-        if case .tag = group { crumbs.append(Crumb(name: "Tags", url: Paths.tags)) }
+        if case .tag = base { crumbs.append(Crumb(name: "Tags", url: Paths.tags)) }
         crumbs.append(Crumb(name: title, url: nil))
+        let form = FilterForm(action: Paths.group(base), filter: filter, sort: query.sort,
+                              tagNames: try store.tagCounts().map(\.name), open: base == .all)
         let model = GroupPageBuilder(group: group, title: title, page: page, sort: query.sort, subfolders: [],
-                                     emptyText: GroupTitles.emptyText(group))
+                                     emptyText: GroupTitles.emptyText(base), filterForm: form)
             .build(chrome: chrome.chrome(title: title, crumbs: crumbs))
         return renderer.response("group", model)
     }

@@ -8,6 +8,7 @@ public enum Paths {
     public static let stylesheet = "/static/style.css"
     public static let favicon = "/static/favicon.svg"
     public static let tags = "/tags"
+    public static let search = "/search"
     public static let trash = "/trash"
     public static let confirmEmptyTrash = "/trash/empty"
 
@@ -42,18 +43,30 @@ public enum Paths {
         case .tag(let name): base = "/tags/" + encodeSegment(name)
         case .recent: base = "/recent"
         case .duplicates: base = "/duplicates"
+        case .all: base = search
+        case .filtered(let inner, let filter):
+            let url = self.group(inner, sort: sort ?? group.defaultSort, page: page)
+            return appending(FilterQuery.pairs(filter), to: url)
         }
         return base + query(sort: sort ?? group.defaultSort, defaultSort: group.defaultSort, page: page)
+    }
+
+    /// Adds `name=value` pairs to a URL's query.
+    static func appending(_ pairs: [(String, String)], to url: String) -> String {
+        guard !pairs.isEmpty else { return url }
+        let extra = pairs.map { "\($0.0)=\(encodeSegment($0.1))" }.joined(separator: "&")
+        return url + (url.contains("?") ? "&" : "?") + extra
     }
 
     /// A photo's own page, in the context of a group (its folder when nil) under `sort`.
     public static func photo(_ key: String, sort: PhotoSort? = nil, in group: PhotoGroup? = nil) -> String {
         let defaultSort = group?.defaultSort ?? .default
         var q = query(sort: sort ?? defaultSort, defaultSort: defaultSort, page: 1)
-        if let value = group?.queryValue {
-            q += (q.isEmpty ? "?" : "&") + "in=" + encodeKey(value)
+        let (base, filter) = group?.parts ?? (.folder(""), SearchFilter())
+        if let value = group?.queryValue, base.queryValue != nil {
+            q += (q.isEmpty ? "?" : "&") + "in=" + encodeSegment(value)
         }
-        return "/photos/" + encodeKey(key) + q
+        return appending(FilterQuery.pairs(filter), to: "/photos/" + encodeKey(key) + q)
     }
 
     /// The confirmation page before a file goes to the trash.

@@ -24,11 +24,11 @@ struct PhotoController: Sendable {
         let sort = query.sort
         let around = try store.neighbors(of: photo, in: group, sort: sort)
         let groupPage = (around.position - 1) / pageSize + 1
-        let groupTitle = GroupTitles.title(group)
-        let inGroup: PhotoGroup? = { if case .folder = group { return nil } else { return group } }()
+        let groupTitle = GroupTitles.title(group) + (group.parts.filter.isEmpty ? "" : " (filtered)")
+        let inGroup: PhotoGroup? = { if case .folder = group { return nil } else { return group } }()  // filtered folders keep their filters
         let fitted = fittedSize(width: photo.card.width, height: photo.card.height, box: Paths.Rendition.screen.rawValue)
         var crumbs: [Crumb]
-        if case .folder = group {
+        if case .folder = group.parts.base, group.parts.filter.isEmpty {
             crumbs = chrome.crumbs(forFolder: photo.folder, linkLast: true)
             if photo.folder.isEmpty { crumbs.append(Crumb(name: "Library root", url: Paths.folder(""))) }
         } else {
@@ -55,11 +55,15 @@ struct PhotoController: Sendable {
 
     /// The group a photo is shown in: `?in=` when given, else its folder.
     static func group(from uri: URI, photo: PhotoDetail) throws -> PhotoGroup {
-        guard let raw = uri.queryParameters["in"].map(String.init) else { return .folder(photo.folder) }
-        guard let group = PhotoGroup(queryValue: raw, userId: 0) else {
-            throw HTTPError(.badRequest, message: "Unknown group “\(raw)”.")
+        var base = PhotoGroup.folder(photo.folder)
+        if let raw = uri.queryParameters["in"].map(String.init) {
+            guard let group = PhotoGroup(queryValue: raw, userId: 0) else {
+                throw HTTPError(.badRequest, message: "Unknown group “\(raw)”.")
+            }
+            base = group
         }
-        return group
+        let filter = try FilterQuery.parse(uri)
+        return filter.isEmpty ? base : .filtered(base, filter)
     }
 
     private func facts(_ photo: PhotoDetail) -> [PhotoView.Fact] {

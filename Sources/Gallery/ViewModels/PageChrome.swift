@@ -9,6 +9,7 @@ struct PageChrome {
     let favicon = Paths.favicon
     let homeURL = Paths.home
     let scanURL = Paths.scan
+    let searchURL = Paths.search
 }
 
 /// One breadcrumb; the last one has no link.

@@ -22,6 +22,7 @@ struct GroupView {
     var orders: [SortChoice]
     var pagination: Pagination?
     var emptyMessage: String?
+    var filterForm: FilterForm?
 }
 
 /// The single-photo view.

@@ -1,0 +1,94 @@
+import Catalog
+import Foundation
+import HummingbirdCore
+import Hummingbird
+
+/// Search and filter query parameters, validated (each bad value is a 400 naming the parameter)
+/// and printed back, so every result page can be bookmarked.
+enum FilterQuery {
+    static let names = ["q", "tag", "favorite", "min_rating", "taken_from", "taken_to", "min_size", "max_size", "orientation"]
+
+    static func parse(_ uri: URI, userId: Int64 = 0) throws -> SearchFilter {
+        let params = uri.queryParameters
+        func value(_ name: String) -> String? {
+            guard let raw = params[Substring(name)].map(String.init)?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
+            return raw
+        }
+        var filter = SearchFilter()
+        if let q = value("q") {
+            guard q.count <= 200 else { throw HTTPError(.badRequest, message: "q: search text can be at most 200 characters.") }
+            filter.text = q
+        }
+        if let tag = value("tag") { filter.tag = TagName.normalize(tag) }
+        if let favorite = value("favorite") {
+            guard ["1", "on", "true", "yes"].contains(favorite.lowercased()) else {
+                throw HTTPError(.badRequest, message: "favorite: use favorite=1 to show only favorites.")
+            }
+            filter.favoritesOf = userId
+        }
+        if let raw = value("min_rating") {
+            guard let n = Int(raw), (0...5).contains(n) else { throw HTTPError(.badRequest, message: "min_rating: use 0 to 5, not “\(raw.prefix(20))”.") }
+            filter.minRating = n > 0 ? n : nil
+        }
+        if let raw = value("taken_from") { filter.takenFrom = try day(raw, "taken_from") }
+        if let raw = value("taken_to") { filter.takenTo = try day(raw, "taken_to") + 86_400 }
+        if let raw = value("min_size") { filter.minSize = try bytes(raw, "min_size") }
+        if let raw = value("max_size") { filter.maxSize = try bytes(raw, "max_size") }
+        if let raw = value("orientation") {
+            guard let o = SearchFilter.Orientation(rawValue: raw) else {
+                throw HTTPError(.badRequest, message: "orientation: use portrait, landscape or square.")
+            }
+            filter.orientation = o
+        }
+        return filter
+    }
+
+    /// `name=value` pairs for a filter (dates and sizes as people typed them, in canonical form).
+    static func pairs(_ filter: SearchFilter) -> [(String, String)] {
+        var out: [(String, String)] = []
+        if let q = filter.text { out.append(("q", q)) }
+        if let tag = filter.tag { out.append(("tag", tag)) }
+        if filter.favoritesOf != nil { out.append(("favorite", "1")) }
+        if let r = filter.minRating { out.append(("min_rating", String(r))) }
+        if let from = filter.takenFrom { out.append(("taken_from", dayString(from))) }
+        if let to = filter.takenTo { out.append(("taken_to", dayString(to - 86_400))) }
+        if let n = filter.minSize { out.append(("min_size", String(n))) }
+        if let n = filter.maxSize { out.append(("max_size", String(n))) }
+        if let o = filter.orientation { out.append(("orientation", o.rawValue)) }
+        return out
+    }
+
+    /// "YYYY-MM-DD" as camera-time seconds at midnight.
+    static func day(_ raw: String, _ name: String) throws -> Int64 {
+        let parts = raw.split(separator: "-")
+        guard parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+              (1800...3000).contains(y), (1...12).contains(m), (1...31).contains(d) else {
+            throw HTTPError(.badRequest, message: "\(name): use a date like 2024-07-31, not “\(raw.prefix(20))”.")
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = calendar.date(from: DateComponents(year: y, month: m, day: d)),
+              calendar.component(.day, from: date) == d else {
+            throw HTTPError(.badRequest, message: "\(name): \(raw) is not a real date.")
+        }
+        return Int64(date.timeIntervalSince1970)
+    }
+
+    static func dayString(_ seconds: Int64) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+    }
+
+    /// Bytes, with an optional KB/MB/GB suffix (decimal units).
+    static func bytes(_ raw: String, _ name: String) throws -> Int64 {
+        let upper = raw.uppercased().replacingOccurrences(of: " ", with: "")
+        let units: [(String, Int64)] = [("GB", 1_000_000_000), ("MB", 1_000_000), ("KB", 1_000), ("B", 1)]
+        for (suffix, factor) in units where upper.hasSuffix(suffix) {
+            if let n = Double(upper.dropLast(suffix.count)), n >= 0, n < 1e15 { return Int64(n * Double(factor)) }
+        }
+        if let n = Int64(upper), n >= 0 { return n }
+        throw HTTPError(.badRequest, message: "\(name): use a size like 2000000 or 2MB, not “\(raw.prefix(20))”.")
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import Gallery
+
+@Suite struct SearchRouteTests {
+    private func fixture() async throws -> GalleryFixture {
+        let f = try GalleryFixture()
+        try f.addJPEG("2023/Lake house/sunset.jpg", seed: 1, size: "80x60", exif: ["-DateTimeOriginal=2023:07:01 20:00:00"])
+        try f.addJPEG("2023/Lake house/boat.jpg", seed: 2, size: "60x80", exif: ["-DateTimeOriginal=2023:07:02 10:00:00"])
+        try f.addJPEG("2024/Birthday/cake.jpg", seed: 3, size: "300x300", exif: ["-DateTimeOriginal=2024:03:05 15:00:00"])
+        try f.addJPEG("2024/Birthday/candles.jpg", seed: 4, size: "64x48", exif: ["-DateTimeOriginal=2024:03:05 16:00:00"])
+        try await f.scan()
+        return f
+    }
+
+    private func names(_ html: String) -> [String] {
+        html.components(separatedBy: "<li id=\"p").dropFirst().compactMap { chunk in
+            guard let r = chunk.range(of: "title=\"") else { return nil }
+            return String(chunk[r.upperBound...].prefix { $0 != "\"" })
+        }
+    }
+
+    @Test func textSearchFindsNamesFoldersAndTags() async throws {
+        let f = try await fixture()
+        try await f.withClient { client in
+            let form = try await FormPoster.start(client)
+            _ = try await form.post("/actions/tag", [("key", "2024/Birthday/cake.jpg"), ("tags", "Grandma")])
+            #expect(names(try await client.execute(uri: "/search?q=sun", method: .get).text) == ["sunset.jpg"])
+            #expect(Set(names(try await client.execute(uri: "/search?q=lake", method: .get).text)) == ["sunset.jpg", "boat.jpg"])
+            #expect(names(try await client.execute(uri: "/search?q=grandma", method: .get).text) == ["cake.jpg"])
+            #expect(names(try await client.execute(uri: "/search?q=birthday+candles", method: .get).text) == ["candles.jpg"])
+            // FTS syntax in the input is just text
+            for evil in ["%22*%29+OR+%28", "NEAR%28a+b%29", "%2A", "%22", "a%22b", "%E2%80%94"] {
+                let response = try await client.execute(uri: "/search?q=\(evil)", method: .get)
+                #expect(response.status == .ok, "\(evil)")
+            }
+        }
+    }
+
+    @Test func filtersNarrowAnyGroupAndStayInTheURL() async throws {
+        let f = try await fixture()
+        try await f.withClient { client in
+            let form = try await FormPoster.start(client)
+            _ = try await form.post("/actions/rate", [("key", "2023/Lake house/boat.jpg"), ("rating", "5")])
+            _ = try await form.post("/actions/favorite", [("key", "2024/Birthday/cake.jpg"), ("value", "on")])
+            let cases: [(String, Set<String>)] = [
+                ("/search?min_rating=4", ["boat.jpg"]),
+                ("/search?favorite=1", ["cake.jpg"]),
+                ("/search?taken_from=2024-01-01", ["cake.jpg", "candles.jpg"]),
+                ("/search?taken_from=2023-07-02&taken_to=2023-07-02", ["boat.jpg"]),
+                ("/search?orientation=portrait", ["boat.jpg"]),
+                ("/search?orientation=square", ["cake.jpg"]),
+                ("/search?orientation=landscape&q=2023", ["sunset.jpg"]),
+                ("/folders/2024/Birthday?q=cand", ["candles.jpg"]),
+                ("/search?min_size=100&max_size=0.1GB", ["sunset.jpg", "boat.jpg", "cake.jpg", "candles.jpg"]),
+                ("/search?min_size=1.5KB", ["cake.jpg"]),
+                ("/search?max_size=10", []),
+            ]
+            for (uri, expected) in cases {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.status == .ok, "\(uri)")
+                #expect(Set(names(response.text)) == expected, "\(uri)")
+            }
+            // photo links keep the filter, so prev/next walk the results
+            let html = try await client.execute(uri: "/search?taken_from=2024-01-01&sort=name", method: .get).text
+            #expect(html.contains("/photos/2024/Birthday/cake.jpg?sort=name&amp;in=all&amp;taken_from=2024-01-01"))
+            let photo = try await client.execute(uri: "/photos/2024/Birthday/cake.jpg?sort=name&in=all&taken_from=2024-01-01", method: .get).text
+            #expect(photo.contains("1 of 2"))
+            #expect(photo.contains("rel=\"next\" accesskey=\"n\" href=\"/photos/2024/Birthday/candles.jpg?sort=name&amp;in=all&amp;taken_from=2024-01-01\""))
+        }
+    }
+
+    @Test func badFilterValuesAre400sNamingTheParameter() async throws {
+        let f = try await fixture()
+        try await f.withClient { client in
+            for (query, name) in [("min_rating=9", "min_rating"), ("taken_from=yesterday", "taken_from"), ("taken_to=2024-02-30", "taken_to"),
+                                  ("min_size=big", "min_size"), ("orientation=round", "orientation"), ("favorite=maybe", "favorite"),
+                                  ("sort=color", "Unknown sort"), ("q=\(String(repeating: "a", count: 201))", "q:")] {
+                let response = try await client.execute(uri: "/search?\(query)", method: .get)
+                #expect(response.status == .badRequest, "\(query)")
+                #expect(response.text.contains(name), "\(query)")
+            }
+        }
+    }
+
+    @Test func virtualGroupsListTheirPhotos() async throws {
+        let f = try await fixture()
+        try FileManager.default.copyItem(atPath: f.library + "/2023/Lake house/boat.jpg", toPath: f.library + "/boat copy.jpg")
+        try await f.scan()
+        try await f.withClient { client in
+            let dupes = try await client.execute(uri: "/duplicates", method: .get).text
+            #expect(Set(names(dupes)) == ["boat.jpg", "boat copy.jpg"])
+            #expect(Set(names(try await client.execute(uri: "/recent", method: .get).text)).count == 4)  // each photo once
+            let home = try await client.execute(uri: "/", method: .get).text
+            for link in ["/favorites", "/top-rated", "/tags", "/recent", "/duplicates", "/trash"] {
+                #expect(home.contains("href=\"\(link)\""), "\(link)")
+            }
+            #expect(try await client.execute(uri: "/photos/boat%20copy.jpg", method: .get).text.contains("Same bytes at"))
+        }
+    }
+}
