@@ -37,7 +37,7 @@ struct GroupsController: Sendable {
         if case .tag = base { crumbs.append(Crumb(name: "Tags", url: Paths.tags)) }
         crumbs.append(Crumb(name: title, url: nil))
         let form = FilterForm(action: Paths.group(base), filter: filter, sort: query.sort,
-                              tagNames: try store.tagCounts().map(\.name), open: base == .all)
+                              tagNames: try store.tagCounts().map(\.name), open: base == .all && filter.isEmpty)
         let model = GroupPageBuilder(group: group, title: title, page: page, sort: query.sort, subfolders: [],
                                      emptyText: GroupTitles.emptyText(base), filterForm: form)
             .build(chrome: chrome.chrome(title: title, crumbs: crumbs))

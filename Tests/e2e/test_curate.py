@@ -61,6 +61,15 @@ def test_favorite_rate_tag_delete_restore_and_restart(server, phone_nojs, restar
     d.get(base + "/top-rated")
     assert "IMG_010.jpg" in d.page_source
 
+    # and search finds it by its tag, from the form, with JavaScript off
+    d.get(base + "/search")
+    d.find_element(By.CSS_SELECTOR, ".filterform input[name=q]").send_keys("sunset")
+    submit(d, ".filterform button[type=submit]")
+    assert "q=sunset" in d.current_url
+    results = [a.get_attribute("title") for a in d.find_elements(By.CSS_SELECTOR, ".photos li a")]
+    assert results == ["IMG_010.jpg"], results
+    screenshot(d, "search-phone")
+
     # and the trashed photo comes back with restore
     d.get(base + "/trash")
     submit(d, "form[data-action=restore] button")

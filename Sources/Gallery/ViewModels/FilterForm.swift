@@ -21,7 +21,7 @@ struct FilterForm {
     var orders: [Option]
     var clearURL: String
     var active: Bool
-    /// Open the form when filters are set or on the search page itself.
+    /// Open on the search page before a search; collapsed over results so they come first.
     var open: Bool
 
     init(action: String, filter: SearchFilter, sort: PhotoSort, tagNames: [String], open: Bool) {
@@ -44,6 +44,6 @@ struct FilterForm {
                   Option(value: "desc", label: "Descending", selected: sort.descending)]
         clearURL = action
         active = !filter.isEmpty
-        self.open = open || !filter.isEmpty
+        self.open = open
     }
 }
