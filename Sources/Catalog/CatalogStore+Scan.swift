@@ -52,6 +52,9 @@ extension CatalogStore {
                                          probe.cameraMake, probe.cameraModel, Int64(now.timeIntervalSince1970)])
                     let photoId = try Int64.fetchOne(db, sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ?",
                                                      arguments: [identity.sha256, identity.size])!
+                    let previous = try Int64.fetchOne(db, sql: "SELECT photoId FROM file WHERE key = ?", arguments: [entry.key])
+                    if let previous, previous != photoId { try carryCuration(db, from: previous, to: photoId) }
+                    try importEmbedded(db, probe: probe, photoId: photoId)
                     try upsertFile(db, entry: entry, photoId: photoId)
                 case .notImage(let entry):
                     try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [entry.key])
@@ -67,6 +70,37 @@ extension CatalogStore {
             }
         }
         bumpVersion()
+    }
+
+    /// A file edited in place (new bytes at the same path) keeps what people said about it.
+    private func carryCuration(_ db: Database, from old: Int64, to new: Int64) throws {
+        try db.execute(sql: """
+            UPDATE photo SET rating = (SELECT rating FROM photo WHERE id = ?), ratingSetByUser = 1
+            WHERE id = ? AND (SELECT ratingSetByUser FROM photo WHERE id = ?) = 1
+            """, arguments: [old, new, old])
+        try db.execute(sql: "INSERT OR IGNORE INTO favorite (userId, photoId, createdAt) SELECT userId, ?, createdAt FROM favorite WHERE photoId = ?",
+                       arguments: [new, old])
+        try db.execute(sql: "INSERT OR IGNORE INTO photoTag (photoId, tagId, fromFile) SELECT ?, tagId, fromFile FROM photoTag WHERE photoId = ?",
+                       arguments: [new, old])
+        try db.execute(sql: "INSERT OR IGNORE INTO removedTag (photoId, name) SELECT ?, name FROM removedTag WHERE photoId = ?",
+                       arguments: [new, old])
+    }
+
+    /// Stars and keywords from the file, unless Photolala already has the person's word:
+    /// a rating set here wins, and a tag removed here is not brought back.
+    private func importEmbedded(_ db: Database, probe: ImageProbe, photoId: Int64) throws {
+        if let rating = probe.rating {
+            try db.execute(sql: "UPDATE photo SET rating = ? WHERE id = ? AND ratingSetByUser = 0", arguments: [rating, photoId])
+        }
+        for keyword in probe.keywords {
+            let removed = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM removedTag WHERE photoId = ? AND name = ?)",
+                                            arguments: [photoId, keyword]) ?? false
+            guard !removed else { continue }
+            try db.execute(sql: "INSERT OR IGNORE INTO tag (name) VALUES (?)", arguments: [keyword])
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO photoTag (photoId, tagId, fromFile) SELECT ?, id, 1 FROM tag WHERE name = ?
+                """, arguments: [photoId, keyword])
+        }
     }
 
     private func upsertFile(_ db: Database, entry: SourceEntry, photoId: Int64) throws {

@@ -16,11 +16,16 @@ public struct ImageProbe: Sendable, Equatable {
     public var cameraMake: String?
     /// The camera model, trimmed; nil when empty.
     public var cameraModel: String?
+    /// Stars another tool wrote (XMP `xmp:Rating`), 0...5.
+    public var rating: Int?
+    /// Keywords another tool wrote (XMP `dc:subject`, IPTC keywords).
+    public var keywords: [String]
 
     /// Makes a probe result; orientation outside 1...8 becomes 1.
     public init(
         format: ImageFormat, width: Int, height: Int, orientation: Int = 1,
-        takenAt: Date? = nil, cameraMake: String? = nil, cameraModel: String? = nil
+        takenAt: Date? = nil, cameraMake: String? = nil, cameraModel: String? = nil,
+        rating: Int? = nil, keywords: [String] = []
     ) {
         self.format = format
         self.width = width
@@ -29,6 +34,8 @@ public struct ImageProbe: Sendable, Equatable {
         self.takenAt = takenAt
         self.cameraMake = cameraMake
         self.cameraModel = cameraModel
+        self.rating = rating
+        self.keywords = keywords
     }
 
     /// Orientations 5...8 turn the picture a quarter, so width and height trade places on screen.

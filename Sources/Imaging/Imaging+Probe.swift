@@ -20,6 +20,10 @@ extension Imaging {
             orientation: Int(MagickGetImageOrientation(wand).rawValue),
             takenAt: taken,
             cameraMake: make,
-            cameraModel: model)
+            cameraModel: model,
+            rating: EmbeddedCuration.rating(MagickFile.property(wand, "xmp:Rating")),
+            keywords: EmbeddedCuration.keywords(
+                MagickFile.profile(wand, "xmp").map(EmbeddedCuration.subjects) ?? [],
+                EmbeddedCuration.iptcKeywords(MagickFile.profile(wand, "iptc"))))
     }
 }

@@ -64,3 +64,14 @@ enum MagickFile {
         return text.isEmpty ? nil : text
     }
 }
+
+extension MagickFile {
+    /// A named profile's bytes (for example "xmp"), or nil when the image has none.
+    static func profile(_ wand: OpaquePointer, _ name: String) -> [UInt8]? {
+        var length = 0
+        guard let raw = MagickGetImageProfile(wand, name, &length) else { return nil }
+        defer { MagickRelinquishMemory(raw) }
+        guard length > 0 else { return nil }
+        return Array(UnsafeBufferPointer(start: raw, count: length))
+    }
+}

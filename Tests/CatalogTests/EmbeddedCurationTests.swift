@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Catalog
+
+@Suite struct EmbeddedCurationTests {
+    private func tags(_ store: CatalogStore, _ key: String) throws -> [String] {
+        try store.photo(key: key)?.tags ?? []
+    }
+
+    @Test func importsStarsAndKeywordsAndLetsPhotolalaWin() async throws {
+        // given a file another tool curated
+        let lib = try TestLibrary()
+        try lib.addJPEG("lr/a.jpg", seed: 4, exif: ["-XMP-xmp:Rating=4", "-XMP-dc:Subject=beach", "-XMP-dc:Subject=Grand Ma",
+                                                    "-IPTC:Keywords=holiday", "-IPTC:Keywords=beach"])
+        let store = try lib.openStore()
+        // when scanned
+        try await lib.scanner(store).run()
+        // then it arrives with its stars and tags
+        let photo = try #require(try store.photo(key: "lr/a.jpg"))
+        #expect(photo.rating == 4)
+        #expect(photo.tags == ["beach", "Grand Ma", "holiday"])
+
+        // when the household changes them here, and the file is then edited elsewhere
+        try store.setRating(photoId: photo.photoId, 2)
+        try store.removeTag(photoId: photo.photoId, "beach")
+        try store.addTags(photoId: photo.photoId, ["keeper"])
+        try store.setFavorite(photoId: photo.photoId, userId: 0, true)
+        try TestLibrary.run("exiftool", ["-q", "-overwrite_original", "-XMP-xmp:Rating=5", "-XMP-dc:Subject+=sunset",
+                                         lib.library + "/lr/a.jpg"])
+        try await lib.scanner(store).run()
+        // then Photolala's word wins and the new keyword still arrives
+        let edited = try #require(try store.photo(key: "lr/a.jpg"))
+        #expect(edited.photoId != photo.photoId)  // new bytes, new identity
+        #expect(edited.rating == 2)
+        #expect(edited.isFavorite)
+        #expect(Set(edited.tags) == ["Grand Ma", "holiday", "keeper", "sunset"])
+    }
+
+    @Test func filesWithoutEmbeddedCurationStayUnrated() async throws {
+        let lib = try TestLibrary()
+        try lib.addJPEG("plain.jpg", seed: 5, exif: ["-XMP-xmp:Rating=-1"])
+        let store = try lib.openStore()
+        try await lib.scanner(store).run()
+        let photo = try #require(try store.photo(key: "plain.jpg"))
+        #expect(photo.rating == 0 && photo.tags.isEmpty)
+    }
+}
