@@ -10,6 +10,8 @@ struct BrowseController: Sendable {
     let chrome: ChromeBuilder
     let pageSize: Int
     let libraryName: String
+    /// The collection cards count across the whole catalog: computed once per catalog change.
+    let collections = VersionedCache<[FolderCard]>()
 
     func register(with router: Router<GalleryContext>) {
         router.get("/", use: home)
@@ -28,7 +30,8 @@ struct BrowseController: Sendable {
                 : "No photos found in \(libraryName) yet. Add some and run a scan."
         }
         let summary = "\(Formatting.plural(root?.totalCount ?? 0, "photo", "photos")) · \(Formatting.plural(root?.folderCount ?? 0, "folder", "folders"))"
-        let page = HomeView(chrome: chrome.chrome(title: "Library"), collections: try collectionCards(), folders: cards,
+        let page = HomeView(chrome: chrome.chrome(title: "Library"),
+                            collections: try collections.value(at: store.version, compute: collectionCards), folders: cards,
                             summary: summary, emptyMessage: empty)
         return renderer.response("home", page)
     }
