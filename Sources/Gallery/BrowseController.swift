@@ -31,7 +31,7 @@ struct BrowseController: Sendable {
         }
         let summary = "\(Formatting.plural(root?.totalCount ?? 0, "photo", "photos")) · \(Formatting.plural(root?.folderCount ?? 0, "folder", "folders"))"
         let page = HomeView(chrome: chrome.chrome(title: "Library"),
-                            collections: try collections.value(at: store.version, compute: collectionCards), folders: cards,
+                            collections: .init(folders: try collections.value(at: store.version, compute: collectionCards)), folders: cards,
                             summary: summary, emptyMessage: empty)
         return renderer.response("home", page)
     }

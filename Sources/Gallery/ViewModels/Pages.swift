@@ -2,8 +2,12 @@ import Catalog
 
 /// The folder grid at `/`.
 struct HomeView {
+    /// A second list of cards, rendered with the same partial as folders.
+    struct CardList {
+        var folders: [FolderCard]
+    }
     var chrome: PageChrome
-    var collections: [FolderCard]
+    var collections: CardList
     var folders: [FolderCard]
     var summary: String
     var emptyMessage: String?
