@@ -39,6 +39,7 @@ public struct GalleryParts {
         let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source,
                                         workers: config.thumbnailWorkers, logger: logger)
         let router = Router(context: GalleryContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ErrorPageMiddleware(renderer: renderer, chrome: chrome))
         router.add(middleware: CSRFMiddleware())
         let libraryName = (config.libraryPath as NSString).lastPathComponent
