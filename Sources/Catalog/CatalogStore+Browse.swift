@@ -19,7 +19,7 @@ extension CatalogStore {
     }
 
     /// Page `number` (1-based) of a group, or nil when out of range. An empty group has one empty page.
-    public func page(_ group: PhotoGroup, sort: PhotoSort, number: Int, perPage: Int) throws -> PhotoPage? {
+    public func page(_ group: PhotoGroup, sort: PhotoSort, number: Int, perPage: Int, userId: Int64 = 0) throws -> PhotoPage? {
         try pool.read { db in
             let index = try pageIndex(db, group: group, sort: sort, perPage: perPage)
             let pageCount = max(1, index.starts.count)
@@ -29,13 +29,14 @@ extension CatalogStore {
             let filter = group.filter
             let col = sort.field.column
             let (cmp, dir) = sort.descending ? ("<=", "DESC") : (">=", "ASC")
-            var arguments = filter.arguments
+            var arguments: StatementArguments = [userId]
+            arguments += filter.arguments
             arguments += [start.value, start.id, perPage]
             let rows = try Row.fetchAll(db, sql: """
-                \(Self.cardColumns) \(filter.sql) AND (\(col), f.id) \(cmp) (?, ?)
+                \(Self.cardColumns), EXISTS (SELECT 1 FROM favorite WHERE photoId = p.id AND userId = ?) \(filter.sql) AND (\(col), f.id) \(cmp) (?, ?)
                 ORDER BY \(col) \(dir), f.id \(dir) LIMIT ?
                 """, arguments: arguments)
-            return PhotoPage(photos: rows.map(Self.card), number: number, pageCount: pageCount, total: index.total)
+            return PhotoPage(photos: rows.map { Self.card($0, favoriteAt: 6) }, number: number, pageCount: pageCount, total: index.total)
         }
     }
 
@@ -76,7 +77,7 @@ extension CatalogStore {
             let next = try Row.fetchOne(db, sql: "\(Self.cardColumns) \(cond) \(after) (?, ?) ORDER BY \(col) \(forward), f.id \(forward) LIMIT 1", arguments: args)
             let earlier = try Int.fetchOne(db, sql: "SELECT COUNT(*) \(cond) \(before) (?, ?)", arguments: args) ?? 0
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) \(filter.sql)", arguments: filter.arguments) ?? 0
-            return PhotoNeighbors(previous: previous.map(Self.card), next: next.map(Self.card), position: earlier + 1, total: total)
+            return PhotoNeighbors(previous: previous.map { Self.card($0) }, next: next.map { Self.card($0) }, position: earlier + 1, total: total)
         }
     }
 
@@ -128,7 +129,9 @@ extension CatalogStore {
                       coverSha: row[5], latestTaken: row[6])
     }
 
-    static func card(_ row: Row) -> PhotoCard {
-        PhotoCard(fileId: row[0], key: row[1], name: row[2], sha256: row[3], width: row[4], height: row[5])
+    /// A card from the `cardColumns` of a row; `favoriteAt` names the column holding the favorite flag, if selected.
+    static func card(_ row: Row, favoriteAt column: Int? = nil) -> PhotoCard {
+        PhotoCard(fileId: row[0], key: row[1], name: row[2], sha256: row[3], width: row[4], height: row[5],
+                  isFavorite: column.map { row[$0] } ?? false)
     }
 }

@@ -9,4 +9,6 @@ public struct PhotoCard: Sendable, Equatable {
     /// Displayed (oriented) dimensions.
     public var width: Int
     public var height: Int
+    /// Whether the asking person marked it a favorite (filled in on group pages).
+    public var isFavorite = false
 }

@@ -60,7 +60,7 @@ struct BrowseController: Sendable {
         let form = FilterForm(action: Paths.folder(path), filter: filter, sort: query.sort,
                               tagNames: try store.tagCounts().map(\.name), open: false)
         let model = GroupPageBuilder(group: group, title: title, page: page, sort: query.sort, subfolders: subfolders,
-                                     folderCount: folder.folderCount, filterForm: form)
+                                     folderCount: folder.folderCount, filterForm: form, csrf: context.csrfToken)
             .build(chrome: chrome.chrome(title: title, crumbs: chrome.crumbs(forFolder: path, linkLast: false)))
         return renderer.response("group", model)
     }

@@ -10,6 +10,7 @@ struct GroupPageBuilder {
     var folderCount = 0
     var emptyText = "This folder holds no photos."
     var filterForm: FilterForm?
+    var csrf = ""
 
     func build(chrome: PageChrome) -> GroupView {
         var summary = Formatting.plural(page.total, "photo", "photos")
@@ -19,7 +20,11 @@ struct GroupPageBuilder {
         let emptyMessage = group.parts.filter.isEmpty ? emptyText : GroupTitles.emptyText(.filtered(.all, SearchFilter()))
         let tiles = page.photos.map { card in
             PhotoTile(url: Paths.photo(card.key, sort: sort, in: photoGroup), anchor: "p\(card.fileId)", name: card.name,
-                      image: ThumbImage(sha256: card.sha256, alt: card.name))
+                      image: ThumbImage(sha256: card.sha256, alt: card.name),
+                      favorite: TileFavorite(csrf: csrf, key: card.key,
+                                             back: Paths.group(group, sort: sort, page: page.number) + "#p\(card.fileId)",
+                                             value: card.isFavorite ? "off" : "on", on: card.isFavorite,
+                                             label: card.isFavorite ? "Remove \(card.name) from favorites" : "Add \(card.name) to favorites"))
         }
         return GroupView(chrome: chrome, heading: title, summary: summary, folders: subfolders, photos: tiles,
                          hasFolders: !subfolders.isEmpty, hasPhotos: !tiles.isEmpty,

@@ -180,3 +180,29 @@ import Testing
         }
     }
 }
+
+@Suite struct TileFavoriteTests {
+    @Test func favoritingFromAGroupPageLandsBackOnTheTile() async throws {
+        // given a folder with three pages of one photo
+        let f = try GalleryFixture()
+        for i in 1...3 { try f.addJPEG("t/\(i).jpg", seed: i, exif: ["-DateTimeOriginal=2024:01:0\(i) 10:00:00"]) }
+        try await f.scan()
+        try await f.withClient(pageSize: 1) { client in
+            let form = try await FormPoster.start(client)
+            let page = try await client.execute(uri: "/folders/t?page=2", method: .get).text
+            #expect(page.contains("data-action=\"favorite\" class=\"tilefav\""))
+            let backRange = try #require(page.range(of: "name=\"back\" value=\""))
+            let back = String(page[backRange.upperBound...].prefix { $0 != "\"" })
+            #expect(back.hasPrefix("/folders/t?page=2#p"))
+            // when
+            let response = try await form.post("/actions/favorite", [("key", "t/2.jpg"), ("value", "on"), ("back", back)])
+            // then
+            #expect(response.status == .seeOther && response.headers[.location] == back)
+            let after = try await client.execute(uri: "/folders/t?page=2", method: .get).text
+            #expect(after.contains("aria-pressed=\"true\""))
+            // and a foreign return address is never followed
+            let evil = try await form.post("/actions/favorite", [("key", "t/2.jpg"), ("value", "off"), ("back", "//evil.example/x")])
+            #expect(evil.headers[.location] == "/photos/t/2.jpg")
+        }
+    }
+}

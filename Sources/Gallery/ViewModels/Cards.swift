@@ -32,6 +32,18 @@ struct PhotoTile {
     var anchor: String
     var name: String
     var image: ThumbImage
+    var favorite: TileFavorite
+}
+
+/// The one-tap favorite button on a tile; it answers with a 303 back to this tile on this page.
+struct TileFavorite {
+    var csrf: String
+    var key: String
+    var back: String
+    var value: String
+    var on: Bool
+    var label: String
+    let action = Paths.Action.favorite.path
 }
 
 /// Numbered page links with prev/next.
