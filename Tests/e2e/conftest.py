@@ -11,6 +11,9 @@ import urllib.request
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = pathlib.Path(__file__).resolve().parent / "artifacts"
@@ -148,6 +151,20 @@ def phone_js():
     driver = make_driver(PHONE, javascript=True)
     yield driver
     driver.quit()
+
+
+def settled(d) -> None:
+    """Waits until the current document has fully loaded."""
+    WebDriverWait(d, 20).until(lambda drv: drv.execute_script("return document.readyState") == "complete")
+
+
+def follow(d, element) -> None:
+    """Clicks a link or submit button and waits until the next page replaced this one and loaded."""
+    settled(d)
+    old = d.find_element(By.TAG_NAME, "html")
+    element.click()
+    WebDriverWait(d, 20).until(EC.staleness_of(old))
+    settled(d)
 
 
 def screenshot(driver, name: str) -> None:

@@ -1,18 +1,13 @@
 """Curate from a phone with JavaScript off: favorite, rate, tag, delete, restore; all survive a restart."""
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions as EC
-from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import screenshot
+from conftest import follow, screenshot, settled
 
 PHOTO = "/photos/Holiday%202024/IMG_010.jpg"
 
 
 def submit(d, css):
-    """Submits a form with a real click and waits until the answer (a 303 and its page) replaced the page."""
-    old = d.find_element(By.TAG_NAME, "html")
-    d.find_element(By.CSS_SELECTOR, css).click()
-    WebDriverWait(d, 20).until(EC.staleness_of(old))
+    follow(d, d.find_element(By.CSS_SELECTOR, css))
 
 
 def test_favorite_rate_tag_delete_restore_and_restart(server, phone_nojs, restart):
@@ -27,6 +22,7 @@ def test_favorite_rate_tag_delete_restore_and_restart(server, phone_nojs, restar
     submit(d, "form[data-action=tag] button")
     # then the page shows it, and reload does not resubmit
     d.refresh()
+    settled(d)
     panel = d.find_element(By.CSS_SELECTOR, ".curate").text
     assert "Favorite" in panel and "4 of 5 stars" in panel and "sunset" in panel and "best of 2024" in panel
     d.execute_script("document.querySelector('.curate').scrollIntoView()")
