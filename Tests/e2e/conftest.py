@@ -11,6 +11,7 @@ import urllib.request
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -158,13 +159,23 @@ def settled(d) -> None:
     WebDriverWait(d, 20).until(lambda drv: drv.execute_script("return document.readyState") == "complete")
 
 
-def follow(d, element) -> None:
-    """Clicks a link or submit button and waits until the next page replaced this one and loaded."""
-    settled(d)
-    old = d.find_element(By.TAG_NAME, "html")
-    element.click()
-    WebDriverWait(d, 20).until(EC.staleness_of(old))
-    settled(d)
+def follow(d, target) -> None:
+    """Clicks a link or submit button (an element, or a CSS selector found afresh on each try) and
+    waits until the next page replaced this one and loaded. Chromium now and then reports the node
+    as gone from a document that just finished loading; the click was not dispatched, so it is retried."""
+    for attempt in range(3):
+        settled(d)
+        old = d.find_element(By.TAG_NAME, "html")
+        element = d.find_element(By.CSS_SELECTOR, target) if isinstance(target, str) else target
+        try:
+            element.click()
+        except WebDriverException as error:
+            if attempt == 2 or not isinstance(target, str) or "does not belong to the document" not in str(error):
+                raise
+            continue
+        WebDriverWait(d, 20).until(EC.staleness_of(old))
+        settled(d)
+        return
 
 
 def screenshot(driver, name: str) -> None:

@@ -7,7 +7,7 @@ PHOTO = "/photos/Holiday%202024/IMG_010.jpg"
 
 
 def submit(d, css):
-    follow(d, d.find_element(By.CSS_SELECTOR, css))
+    follow(d, css)
 
 
 def test_favorite_rate_tag_delete_restore_and_restart(server, phone_nojs, restart):
