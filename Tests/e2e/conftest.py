@@ -11,9 +11,8 @@ import urllib.request
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
-from selenium.common.exceptions import WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -173,9 +172,20 @@ def follow(d, target) -> None:
             if attempt == 2 or not isinstance(target, str) or "does not belong to the document" not in str(error):
                 raise
             continue
-        WebDriverWait(d, 20).until(EC.staleness_of(old))
+        WebDriverWait(d, 20).until(lambda _: detached(old))
         settled(d)
         return
+
+
+def detached(element) -> bool:
+    """Whether an element's document was replaced (Chromium says so in two ways)."""
+    try:
+        element.is_enabled()
+        return False
+    except WebDriverException as error:
+        if isinstance(error, StaleElementReferenceException) or "does not belong to the document" in str(error):
+            return True
+        raise
 
 
 def screenshot(driver, name: str) -> None:
