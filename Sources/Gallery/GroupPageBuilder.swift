@@ -8,7 +8,6 @@ struct GroupPageBuilder {
     let sort: PhotoSort
     let subfolders: [FolderCard]
     var folderCount = 0
-    var emptyText = "This folder holds no photos."
     var filterForm: FilterForm?
     var csrf = ""
 
@@ -17,7 +16,6 @@ struct GroupPageBuilder {
         if folderCount > 0 { summary += " · " + Formatting.plural(folderCount, "folder", "folders") }
         if page.pageCount > 1 { summary += " · page \(page.number) of \(page.pageCount)" }
         let photoGroup: PhotoGroup? = { if case .folder = group { return nil } else { return group } }()
-        let emptyMessage = group.parts.filter.isEmpty ? emptyText : GroupTitles.emptyText(.filtered(.all, SearchFilter()))
         let tiles = page.photos.map { card in
             PhotoTile(url: Paths.photo(card.key, sort: sort, in: photoGroup), anchor: "p\(card.fileId)", name: card.name,
                       image: ThumbImage(sha256: card.sha256, alt: card.name),
@@ -29,7 +27,7 @@ struct GroupPageBuilder {
         return GroupView(chrome: chrome, heading: title, summary: summary, folders: subfolders, photos: tiles,
                          hasFolders: !subfolders.isEmpty, hasPhotos: !tiles.isEmpty,
                          sorts: sortChoices(), orders: orderChoices(), pagination: pagination(),
-                         emptyMessage: tiles.isEmpty && subfolders.isEmpty ? emptyMessage : nil, filterForm: filterForm)
+                         emptyMessage: tiles.isEmpty && subfolders.isEmpty ? GroupTitles.emptyText(group) : nil, filterForm: filterForm)
     }
 
     private func sortChoices() -> [SortChoice] {

@@ -39,7 +39,7 @@ struct GroupsController: Sendable {
         let form = FilterForm(action: Paths.group(base), filter: filter, sort: query.sort,
                               tagNames: try store.tagCounts().map(\.name), open: base == .all && filter.isEmpty)
         let model = GroupPageBuilder(group: group, title: title, page: page, sort: query.sort, subfolders: [],
-                                     emptyText: GroupTitles.emptyText(base), filterForm: form, csrf: context.csrfToken)
+                                     filterForm: form, csrf: context.csrfToken)
             .build(chrome: chrome.chrome(title: title, crumbs: crumbs))
         return renderer.response("group", model)
     }
