@@ -131,6 +131,38 @@ enum CatalogMigrations {
                 END;
                 """)
         }
+        migrator.registerMigration("v4-accounts-shares") { db in
+            // Sessions are stored by the SHA-256 of their token, so a copy of the catalog holds no
+            // usable session. Share links keep their token: the "Shared links" page shows it again.
+            try db.execute(sql: """
+                CREATE TABLE account (
+                  id INTEGER PRIMARY KEY,
+                  name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                  passwordHash TEXT NOT NULL,
+                  role TEXT NOT NULL CHECK (role IN ('viewer', 'member', 'admin')),
+                  createdAt INTEGER NOT NULL
+                );
+                CREATE TABLE session (
+                  tokenHash TEXT PRIMARY KEY,
+                  accountId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                  createdAt INTEGER NOT NULL,
+                  expiresAt INTEGER NOT NULL,
+                  lastSeenAt INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX session_account ON session(accountId);
+                CREATE TABLE shareLink (
+                  id INTEGER PRIMARY KEY,
+                  token TEXT NOT NULL UNIQUE,
+                  accountId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                  kind TEXT NOT NULL CHECK (kind IN ('folder', 'tag', 'favorites', 'search')),
+                  value TEXT NOT NULL,
+                  filter TEXT NOT NULL DEFAULT '',
+                  createdAt INTEGER NOT NULL,
+                  expiresAt INTEGER
+                );
+                CREATE INDEX shareLink_account ON shareLink(accountId);
+                """)
+        }
         return migrator
     }
 }

@@ -79,4 +79,20 @@ extension CatalogStore {
             try String.fetchOne(db, sql: "SELECT p.sha256 \(filter.sql) ORDER BY f.sortTaken DESC LIMIT 1", arguments: filter.arguments)
         }
     }
+
+    /// Whether the file at `key` is shown in `group` (share links admit only their own photos).
+    public func group(_ group: PhotoGroup, containsKey key: String) throws -> Bool {
+        let filter = group.filter
+        return try pool.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 \(filter.sql) AND f.key = ?)", arguments: filter.arguments + [key]) ?? false
+        }
+    }
+
+    /// Whether a photo with these bytes is shown in `group` (for thumbnails, which are named by hash).
+    public func group(_ group: PhotoGroup, containsSha256 sha256: String) throws -> Bool {
+        let filter = group.filter
+        return try pool.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 \(filter.sql) AND p.sha256 = ?)", arguments: filter.arguments + [sha256]) ?? false
+        }
+    }
 }

@@ -63,6 +63,35 @@ public struct LibraryScanner: Sendable {
         return summary
     }
 
+    /// Indexes a few known files at once (fresh uploads) without a full walk.
+    @discardableResult
+    public func index(keys: [String]) async throws -> [String: IndexResult] {
+        var results: [String: IndexResult] = [:]
+        var batch: [FileAnalysis] = []
+        for key in keys {
+            guard let entry = (source as? LocalFolderSource)?.entry(forKey: key) else {
+                results[key] = .failed("the file vanished")
+                continue
+            }
+            let analysis = try await analyse(entry)
+            batch.append(analysis)
+            switch analysis {
+            case .known, .new: results[key] = .indexed
+            case .notImage: results[key] = .failed("not an image")
+            case .failed(_, let reason): results[key] = .failed(reason)
+            }
+        }
+        try store.apply(batch)
+        try store.rebuildFolders()
+        return results
+    }
+
+    /// What `index(keys:)` made of one file.
+    public enum IndexResult: Sendable, Equatable {
+        case indexed
+        case failed(String)
+    }
+
     private func process(_ work: [SourceEntry], known: Set<String>, summary: inout ScanSummary) async throws {
         var batch: [FileAnalysis] = []
         var lastFlush = Date()

@@ -24,6 +24,8 @@ public struct GalleryParts {
     public let monitor: ScanMonitor
     public let scanner: LibraryScanner
     public let source: LocalFolderSource
+    /// bcrypt hashing as configured (the CLI's `users` command uses the same).
+    public let passwords: Passwords
     let router: Router<GalleryContext>
 
     /// Opens the catalog in the data folder, loads templates and registers every route.
@@ -38,21 +40,40 @@ public struct GalleryParts {
         let chrome = ChromeBuilder(monitor: monitor)
         let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source,
                                         workers: config.thumbnailWorkers, logger: logger)
+        passwords = Passwords(cost: config.bcryptCost)
+        if config.guestRole == nil, try !store.hasAccounts() {
+            logger.notice("No accounts yet: make the first admin with `photolala users add NAME --role admin --data \(config.dataPath)`.")
+        }
+        let sessions = SessionSettings(secureCookies: config.secureCookies, guestRole: config.guestRole)
         let router = Router(context: GalleryContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: ErrorPageMiddleware(renderer: renderer, chrome: chrome))
-        router.add(middleware: CSRFMiddleware())
+        router.add(middleware: CSRFMiddleware(secureCookies: config.secureCookies))
+        router.add(middleware: SessionMiddleware(store: store, sessions: sessions))
+        let signIn = SignInPage(store: store, renderer: renderer, chrome: chrome)
+        let routes = Routes(router: router, signIn: signIn)
         let libraryName = (config.libraryPath as NSString).lastPathComponent
+        let photos = PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize)
+        let originals = OriginalController(store: store, source: source)
+        let thumbnailRoutes = ThumbnailController(thumbnails: thumbnails)
+        AuthController(store: store, passwords: passwords, throttle: LoginThrottle(), sessions: sessions, signIn: signIn,
+                       renderer: renderer, chrome: chrome, slowdownScale: config.loginSlowdownScale).register(with: routes)
+        UsersController(store: store, passwords: passwords, renderer: renderer, chrome: chrome).register(with: routes)
         BrowseController(store: store, monitor: monitor, renderer: renderer, chrome: chrome, pageSize: config.pageSize,
-                         libraryName: libraryName.isEmpty ? config.libraryPath : libraryName).register(with: router)
-        PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize).register(with: router)
-        OriginalController(store: store, source: source).register(with: router)
-        CurationController(store: store).register(with: router)
-        GroupsController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize).register(with: router)
+                         libraryName: libraryName.isEmpty ? config.libraryPath : libraryName).register(with: routes)
+        photos.register(with: routes)
+        originals.register(with: routes)
+        CurationController(store: store).register(with: routes)
+        GroupsController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize).register(with: routes)
         TrashController(store: store, source: source, trashFolder: config.dataPath + "/trash", renderer: renderer,
-                        chrome: chrome).register(with: router)
-        ThumbnailController(thumbnails: thumbnails).register(with: router)
-        StaticController(folder: config.resourcesPath + "/Public").register(with: router)
+                        chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)
+        thumbnailRoutes.register(with: routes)
+        ShareController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, photos: photos,
+                        thumbnails: thumbnailRoutes, originals: originals).register(with: routes)
+        UploadController(store: store, source: source, scanner: scanner, renderer: renderer, chrome: chrome,
+                         naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit, dataPath: config.dataPath,
+                         readOnly: config.readOnlyLibrary, logger: logger).register(with: routes)
+        StaticController(folder: config.resourcesPath + "/Public").register(with: routes)
         self.router = router
     }
 }

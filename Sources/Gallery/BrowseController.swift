@@ -13,11 +13,11 @@ struct BrowseController: Sendable {
     /// The collection cards count across the whole catalog: computed once per catalog change.
     let collections = VersionedCache<[FolderCard]>()
 
-    func register(with router: Router<GalleryContext>) {
-        router.get("/", use: home)
-        router.get("/folders", use: folder)
-        router.get("/folders/**", use: folder)
-        router.get("/scan", use: scan)
+    func register(with routes: Routes) {
+        routes.viewer.get("/", use: home)
+        routes.viewer.get("/folders", use: folder)
+        routes.viewer.get("/folders/**", use: folder)
+        routes.viewer.get("/scan", use: scan)
     }
 
     @Sendable func home(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -30,8 +30,8 @@ struct BrowseController: Sendable {
                 : "No photos found in \(libraryName) yet. Add some and run a scan."
         }
         let summary = "\(Formatting.plural(root?.totalCount ?? 0, "photo", "photos")) · \(Formatting.plural(root?.folderCount ?? 0, "folder", "folders"))"
-        let page = HomeView(chrome: chrome.chrome(title: "Library"),
-                            collections: .init(folders: try collections.value(at: store.version, compute: collectionCards)), folders: cards,
+        let page = HomeView(chrome: chrome.chrome(title: "Library", for: context),
+                            collections: .init(folders: try collectionCards(for: context.visitor)), folders: cards,
                             summary: summary, emptyMessage: empty)
         return renderer.response("home", page)
     }
@@ -50,9 +50,10 @@ struct BrowseController: Sendable {
         guard let folder = try store.folder(at: path) else {
             throw HTTPError(.notFound, message: "There is no folder “\(path)” in the library, or it holds no photos.")
         }
-        let filter = try FilterQuery.parse(request.uri)
+        let filter = try FilterQuery.parse(request.uri, userId: context.visitor.favoritesOwner)
         let group: PhotoGroup = filter.isEmpty ? .folder(path) : .filtered(.folder(path), filter)
-        guard let page = try store.page(group, sort: query.sort, number: query.page, perPage: pageSize) else {
+        guard let page = try store.page(group, sort: query.sort, number: query.page, perPage: pageSize,
+                                        userId: context.visitor.favoritesOwner) else {
             throw HTTPError(.notFound, message: "Page \(query.page) does not exist: “\(folder.path.isEmpty ? "Library root" : folder.name)” has fewer pages.")
         }
         let subfolders = page.number == 1 && filter.isEmpty ? try store.folders(in: path).map(folderCard) : []
@@ -60,8 +61,10 @@ struct BrowseController: Sendable {
         let form = FilterForm(action: Paths.folder(path), filter: filter, sort: query.sort,
                               tagNames: try store.tagCounts().map(\.name), open: false)
         let model = GroupPageBuilder(group: group, title: title, page: page, sort: query.sort, subfolders: subfolders,
-                                     folderCount: folder.folderCount, filterForm: form, csrf: context.csrfToken)
-            .build(chrome: chrome.chrome(title: title, crumbs: chrome.crumbs(forFolder: path, linkLast: false)))
+                                     folderCount: folder.folderCount, filterForm: form, csrf: context.csrfToken,
+                                     visitor: context.visitor,
+                                     share: ShareForm.offer(.folder(path), filter: filter, context: context))
+            .build(chrome: chrome.chrome(title: title, crumbs: chrome.crumbs(forFolder: path, linkLast: false), for: context))
         return renderer.response("group", model)
     }
 
@@ -75,7 +78,7 @@ struct BrowseController: Sendable {
         case .finished: heading = "Library up to date"
         case .failed: heading = "Scan stopped"
         }
-        var page = ScanView(chrome: chrome.chrome(title: "Scan"), heading: heading, running: p.isRunning, failure: p.failure,
+        var page = ScanView(chrome: chrome.chrome(title: "Scan", for: context), heading: heading, running: p.isRunning, failure: p.failure,
                             percent: p.percent, processedText: Formatting.count(p.processed), totalText: Formatting.count(p.total),
                             rateText: String(format: "%.0f files/s", p.filesPerSecond), errorsText: Formatting.count(p.errors),
                             current: p.current, folders: try topLevelCards(root: try store.folder(at: "")),
@@ -86,23 +89,31 @@ struct BrowseController: Sendable {
         return renderer.response("scan", page)
     }
 
-    /// Favorites, top rated, tags, recently added, duplicates and trash, as cards.
-    private func collectionCards() throws -> [FolderCard] {
-        func card(_ group: PhotoGroup, counted: Bool = true) throws -> FolderCard {
-            let title = GroupTitles.title(group)
-            return FolderCard(url: Paths.group(group), name: title,
-                              countText: counted ? Formatting.plural(try store.count(group), "photo", "photos") : "Newest first",
-                              dateText: nil, cover: try store.cover(group).map { ThumbImage(sha256: $0, alt: "Cover of \(title)") })
-        }
+    /// The visitor's favorites, then the shared collections (cached per catalog version).
+    private func collectionCards(for visitor: Visitor) throws -> [FolderCard] {
+        let favorites = try collectionCard(.favorites(userId: visitor.favoritesOwner))
+        var shared = try collections.value(at: store.version, compute: sharedCollectionCards)
+        if !visitor.can(.member) { shared.removeAll { $0.url == Paths.trash } }
+        return [favorites] + shared
+    }
+
+    private func collectionCard(_ group: PhotoGroup, counted: Bool = true) throws -> FolderCard {
+        let title = GroupTitles.title(group)
+        return FolderCard(url: Paths.group(group), name: title,
+                          countText: counted ? Formatting.plural(try store.count(group), "photo", "photos") : "Newest first",
+                          dateText: nil, cover: try store.cover(group).map { ThumbImage(sha256: $0, alt: "Cover of \(title)") })
+    }
+
+    /// Top rated, tags, recently added, duplicates and trash, as cards.
+    private func sharedCollectionCards() throws -> [FolderCard] {
         let tags = try store.tagCounts()
         let trash = try store.trashItems()
         return [
-            try card(.favorites(userId: 0)),
-            try card(.topRated),
+            try collectionCard(.topRated),
             FolderCard(url: Paths.tags, name: "Tags", countText: Formatting.plural(tags.count, "tag", "tags"), dateText: nil,
                        cover: nil),
-            try card(.recent, counted: false),
-            try card(.duplicates),
+            try collectionCard(.recent, counted: false),
+            try collectionCard(.duplicates),
             FolderCard(url: Paths.trash, name: "Trash", countText: Formatting.plural(trash.count, "file", "files"), dateText: nil,
                        cover: trash.first.map { ThumbImage(sha256: $0.sha256, alt: "Latest in the trash") }),
         ]

@@ -6,6 +6,12 @@ import Hummingbird
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = GalleryContext
     static let cookieName = "photolala_csrf"
+    /// Send the cookie only over HTTPS.
+    var secureCookies = false
+
+    static func cookie(_ token: String, secure: Bool) -> Cookie {
+        Cookie(name: cookieName, value: token, path: "/", secure: secure, httpOnly: true, sameSite: .strict)
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
@@ -20,8 +26,8 @@ struct CSRFMiddleware: RouterMiddleware {
             }
         }
         var response = try await next(request, context)
-        if existing == nil {
-            response.setCookie(Cookie(name: Self.cookieName, value: context.csrfToken, path: "/", httpOnly: true, sameSite: .strict))
+        if existing == nil && !response.headers[values: .setCookie].contains(where: { $0.hasPrefix(Self.cookieName + "=") }) {
+            response.setCookie(Self.cookie(context.csrfToken, secure: secureCookies))
         }
         return response
     }

@@ -4,8 +4,27 @@ import Catalog
 struct ChromeBuilder: Sendable {
     let monitor: ScanMonitor
 
-    func chrome(title: String, crumbs: [Crumb] = []) -> PageChrome {
-        PageChrome(title: title, crumbs: crumbs, banner: banner())
+    /// The chrome for a page seen by this request's visitor.
+    func chrome(title: String, crumbs: [Crumb] = [], for context: GalleryContext) -> PageChrome {
+        let visitor = context.visitor
+        guard visitor.role != nil else {
+            return PageChrome(title: title, crumbs: crumbs, banner: nil,
+                              nav: NavBar(menuLabel: "Menu", loginURL: Paths.login), homeURL: nil)
+        }
+        let nav = NavBar(menuLabel: visitor.account?.name ?? "Guest",
+                         searchURL: Paths.search, scanURL: Paths.scan,
+                         uploadURL: visitor.can(.member) ? Paths.upload : nil,
+                         sharedURL: visitor.can(.member) && visitor.account != nil ? Paths.shared : nil,
+                         usersURL: visitor.can(.admin) && visitor.account != nil ? Paths.users : nil,
+                         accountURL: visitor.account != nil ? Paths.account : nil,
+                         loginURL: visitor.account == nil ? Paths.login : nil,
+                         logout: visitor.account != nil ? LogoutForm(csrf: context.csrfToken) : nil)
+        return PageChrome(title: title, crumbs: crumbs, banner: banner(), nav: nav)
+    }
+
+    /// The chrome of a share-link page: no menu, no banner, no way out of the shared group.
+    func sharedChrome(title: String) -> PageChrome {
+        PageChrome(title: title, crumbs: [], banner: nil, nav: nil, homeURL: nil)
     }
 
     func banner() -> ScanBanner? {

@@ -6,13 +6,15 @@ import Hummingbird
 struct CurationController: Sendable {
     let store: CatalogStore
 
-    func register(with router: Router<GalleryContext>) {
-        router.post(RouterPath(Paths.Action.favorite.path), use: favorite)
-        router.post(RouterPath(Paths.Action.rate.path), use: rate)
-        router.post(RouterPath(Paths.Action.tag.path), use: tag)
-        router.post(RouterPath(Paths.Action.untag.path), use: untag)
-        for action in [Paths.Action.favorite, .rate, .tag, .untag] {
-            router.get(RouterPath(action.path), use: Self.getNotAllowed)
+    func register(with routes: Routes) {
+        // Favorites are personal: viewers keep their own. Stars and tags are the household's.
+        routes.viewer.post(RouterPath(Paths.Action.favorite.path), use: favorite)
+        routes.viewer.get(RouterPath(Paths.Action.favorite.path), use: Self.getNotAllowed)
+        routes.member.post(RouterPath(Paths.Action.rate.path), use: rate)
+        routes.member.post(RouterPath(Paths.Action.tag.path), use: tag)
+        routes.member.post(RouterPath(Paths.Action.untag.path), use: untag)
+        for action in [Paths.Action.rate, .tag, .untag] {
+            routes.member.get(RouterPath(action.path), use: Self.getNotAllowed)
         }
     }
 
@@ -20,7 +22,7 @@ struct CurationController: Sendable {
         let (form, photoId, back) = try await read(request, context)
         let value = try form.require("value")
         guard value == "on" || value == "off" else { throw HTTPError(.badRequest, message: "A favorite is either on or off.") }
-        try store.setFavorite(photoId: photoId, userId: 0, value == "on")
+        try store.setFavorite(photoId: photoId, userId: context.visitor.favoritesOwner, value == "on")
         return .redirect(to: back, type: .normal)
     }
 

@@ -12,27 +12,34 @@ struct ErrorPageMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
-            return page(status: error.status, message: error.body, headers: error.headers)
+            return page(status: error.status, message: error.body, headers: error.headers, context: context)
         } catch let error as HTTPResponseError {
-            return page(status: error.status, message: nil, headers: [:])
+            return page(status: error.status, message: nil, headers: [:], context: context)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
-            return page(status: .internalServerError, message: "Something went wrong on our side. The error was logged; please try again.", headers: [:])
+            return page(status: .internalServerError, message: "Something went wrong on our side. The error was logged; please try again.",
+                        headers: [:], context: context)
         }
     }
 
-    private func page(status: HTTPResponse.Status, message: String?, headers: HTTPFields) -> Response {
+    private func page(status: HTTPResponse.Status, message: String?, headers: HTTPFields, context: Context) -> Response {
         let heading: String
         let fallback: String
         switch status.code {
         case 400: (heading, fallback) = ("That request didn’t make sense", "Something in the address is not valid.")
+        case 401: (heading, fallback) = ("Sign in needed", "Sign in to do this.")
+        case 403: (heading, fallback) = ("Not allowed", "You may not do this.")
         case 404: (heading, fallback) = ("Not found", "There is nothing at this address.")
+        case 409: (heading, fallback) = ("That can’t be done right now", "The request conflicts with the library’s state.")
+        case 410: (heading, fallback) = ("Gone", "This address no longer works.")
+        case 413: (heading, fallback) = ("Too large", "What was sent is larger than allowed.")
+        case 429: (heading, fallback) = ("Too many attempts", "Please wait a while and try again.")
         case 405: (heading, fallback) = ("Not allowed", "This address does not accept that kind of request.")
         case 416: (heading, fallback) = ("Range not satisfiable", "The requested byte range is outside the file.")
         case 500...: (heading, fallback) = ("Something went wrong", "The error was logged; please try again.")
         default: (heading, fallback) = (status.reasonPhrase, status.reasonPhrase)
         }
-        let model = ErrorView(chrome: chrome.chrome(title: heading), status: status.code, heading: heading, message: message ?? fallback)
+        let model = ErrorView(chrome: chrome.chrome(title: heading, for: context), status: status.code, heading: heading, message: message ?? fallback)
         var response = renderer.response("error", model, status: status)
         for field in headers where field.name != .contentType && field.name != .contentLength { response.headers.append(field) }
         return response

@@ -33,8 +33,7 @@ struct FormBody {
 
     /// Where to send the browser afterwards: a local path only, never another site.
     func returnPath(default fallback: String) -> String {
-        guard let back = self["back"], back.hasPrefix("/"), !back.hasPrefix("//"), !back.contains("\\"),
-              !back.contains("\r"), !back.contains("\n") else { return fallback }
+        guard let back = self["back"], Paths.isLocal(back) else { return fallback }
         return back
     }
 
@@ -42,7 +41,7 @@ struct FormBody {
         String(raw).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
     }
 
-    private static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8), y = Array(b.utf8)
         guard x.count == y.count else { return false }
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0

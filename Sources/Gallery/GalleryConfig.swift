@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 
 /// Everything `buildApplication(_:)` needs to know; the CLI fills it from flags.
@@ -16,6 +17,20 @@ public struct GalleryConfig: Sendable {
     public var resourcesPath: String
     /// Parallel thumbnail generations; defaults to the core count.
     public var thumbnailWorkers: Int
+    /// What someone who is not signed in may do; nil (the default) shows them only the sign-in page.
+    public var guestRole: Role? = nil
+    /// Mark cookies `Secure` (the gallery is reached over HTTPS).
+    public var secureCookies = false
+    /// Largest accepted upload, per file, in bytes.
+    public var uploadLimit = 200 * 1_000_000
+    /// Where uploads land in the library; `{yyyy}`, `{mm}` and `{dd}` come from the date taken.
+    public var uploadFolder = "Uploads/{yyyy}/{mm}"
+    /// Treat the library as read-only (no uploads, no delete) even if it is writable.
+    public var readOnlyLibrary = false
+    /// bcrypt work factor for new passwords.
+    public var bcryptCost: UInt8 = 12
+    /// Multiplies the pauses after failed sign-ins (tests use 0).
+    public var loginSlowdownScale = 1.0
 
     /// Creates a configuration; `resourcesPath` defaults to the one found by `ResourceLocator`.
     public init(libraryPath: String, dataPath: String, host: String = "127.0.0.1", port: Int = 8080,
@@ -35,6 +50,10 @@ public struct GalleryConfig: Sendable {
     public func validate() throws {
         guard (0...65535).contains(port) else { throw ConfigError("--port must be between 0 (any free port) and 65535, not \(port).") }
         guard (1...500).contains(pageSize) else { throw ConfigError("--page-size must be between 1 and 500, not \(pageSize).") }
+        guard uploadLimit >= 1 else { throw ConfigError("--upload-limit must be at least 1 MB.") }
+        if let problem = UploadNaming.validate(uploadFolder) { throw ConfigError(problem) }
+        guard (4...31).contains(bcryptCost) else { throw ConfigError("The bcrypt cost must be between 4 and 31, not \(bcryptCost).") }
+        if guestRole == .admin { throw ConfigError("--guest can be none, viewer or member: a guest can never be an admin.") }
         let library = URL(fileURLWithPath: libraryPath).standardizedFileURL.resolvingSymlinksInPath().path
         let data = URL(fileURLWithPath: dataPath).standardizedFileURL.resolvingSymlinksInPath().path
         if data == library || data.hasPrefix(library == "/" ? "/" : library + "/") {

@@ -10,16 +10,21 @@ struct GroupPageBuilder {
     var folderCount = 0
     var filterForm: FilterForm?
     var csrf = ""
+    /// Who looks: tiles carry a favorite button only for someone who can keep favorites.
+    var visitor: Visitor?
+    var links = Links.gallery
+    var share: ShareForm?
 
     func build(chrome: PageChrome) -> GroupView {
         var summary = Formatting.plural(page.total, "photo", "photos")
         if folderCount > 0 { summary += " · " + Formatting.plural(folderCount, "folder", "folders") }
         if page.pageCount > 1 { summary += " · page \(page.number) of \(page.pageCount)" }
         let photoGroup: PhotoGroup? = { if case .folder = group { return nil } else { return group } }()
+        let canFavorite = !links.isShared && visitor?.can(.viewer) == true
         let tiles = page.photos.map { card in
-            PhotoTile(url: Paths.photo(card.key, sort: sort, in: photoGroup), anchor: "p\(card.fileId)", name: card.name,
-                      image: ThumbImage(sha256: card.sha256, alt: card.name),
-                      favorite: TileFavorite(csrf: csrf, key: card.key,
+            PhotoTile(url: links.photo(card.key, sort: sort, in: photoGroup, sharedGroup: group), anchor: "p\(card.fileId)", name: card.name,
+                      image: ThumbImage(sha256: card.sha256, alt: card.name, links: links),
+                      favorite: !canFavorite ? nil : TileFavorite(csrf: csrf, key: card.key,
                                              back: Paths.group(group, sort: sort, page: page.number) + "#p\(card.fileId)",
                                              value: card.isFavorite ? "off" : "on", on: card.isFavorite,
                                              label: card.isFavorite ? "Remove \(card.name) from favorites" : "Add \(card.name) to favorites"))
@@ -27,13 +32,14 @@ struct GroupPageBuilder {
         return GroupView(chrome: chrome, heading: title, summary: summary, folders: subfolders, photos: tiles,
                          hasFolders: !subfolders.isEmpty, hasPhotos: !tiles.isEmpty,
                          sorts: sortChoices(), orders: orderChoices(), pagination: pagination(),
-                         emptyMessage: tiles.isEmpty && subfolders.isEmpty ? GroupTitles.emptyText(group) : nil, filterForm: filterForm)
+                         emptyMessage: tiles.isEmpty && subfolders.isEmpty ? GroupTitles.emptyText(group) : nil, filterForm: filterForm,
+                         share: tiles.isEmpty ? nil : share)
     }
 
     private func sortChoices() -> [SortChoice] {
         [(PhotoSort.Field.taken, "Date taken"), (.name, "Name"), (.size, "File size"), (.stars, "Stars"), (.added, "Date added")]
             .map { field, label in
-                SortChoice(label: label, url: Paths.group(group, sort: PhotoSort(field: field, descending: sort.descending)),
+                SortChoice(label: label, url: links.group(group, sort: PhotoSort(field: field, descending: sort.descending)),
                            current: field == sort.field)
             }
     }
@@ -47,7 +53,7 @@ struct GroupPageBuilder {
         case .stars: labels = ("Fewest stars first", "Most stars first")
         }
         return [(false, labels.0), (true, labels.1)].map { descending, label in
-            SortChoice(label: label, url: Paths.group(group, sort: PhotoSort(field: sort.field, descending: descending)),
+            SortChoice(label: label, url: links.group(group, sort: PhotoSort(field: sort.field, descending: descending)),
                        current: descending == sort.descending)
         }
     }
@@ -56,18 +62,18 @@ struct GroupPageBuilder {
         guard page.pageCount > 1 else { return nil }
         let current = page.number
         let last = page.pageCount
-        let url = { (n: Int) in Paths.group(group, sort: sort, page: n) }
-        var links: [Pagination.Link] = []
+        let url = { (n: Int) in links.group(group, sort: sort, page: n) }
+        var pageLinks: [Pagination.Link] = []
         var shown = Set([1, last])
         for n in max(1, current - 2)...min(last, current + 2) { shown.insert(n) }
         var previous = 0
         for n in shown.sorted() {
-            if n > previous + 1 { links.append(.init(label: "…", url: nil, current: false, gap: true)) }
-            links.append(.init(label: String(n), url: url(n), current: n == current, gap: false))
+            if n > previous + 1 { pageLinks.append(.init(label: "…", url: nil, current: false, gap: true)) }
+            pageLinks.append(.init(label: String(n), url: url(n), current: n == current, gap: false))
             previous = n
         }
         return Pagination(previousURL: current > 1 ? url(current - 1) : nil,
                           nextURL: current < last ? url(current + 1) : nil,
-                          links: links, summary: "Page \(current) of \(last)")
+                          links: pageLinks, summary: "Page \(current) of \(last)")
     }
 }

@@ -5,7 +5,7 @@ enum GroupTitles {
     static func title(_ group: PhotoGroup) -> String {
         switch group {
         case .folder(let path): return path.isEmpty ? "Library root" : SourceKey.name(of: path)
-        case .favorites: return "Favorites"
+        case .favorites: return "My favorites"
         case .topRated: return "Top rated"
         case .tag(let name): return "Tag: \(name)"
         case .recent: return "Recently added"

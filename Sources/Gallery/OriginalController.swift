@@ -8,14 +8,20 @@ struct OriginalController: Sendable {
     let source: PhotoSource
     let fileIO = FileIO()
 
-    func register(with router: Router<GalleryContext>) {
-        router.get("/originals/**", use: serve)
-        router.head("/originals/**", use: serve)
+    func register(with routes: Routes) {
+        routes.viewer.get("/originals/**", use: serve)
+        routes.viewer.head("/originals/**", use: serve)
     }
 
     @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
-        guard let key = Paths.decodeKey(rawPath: request.uri.path, prefix: "/originals/"),
-              let photo = try store.photo(key: key),
+        guard let key = Paths.decodeKey(rawPath: request.uri.path, prefix: "/originals/") else {
+            throw HTTPError(.notFound, message: "This file is not in the library (it may have been moved or removed).")
+        }
+        return try await respond(key: key, request, context)
+    }
+
+    func respond(key: String, _ request: Request, _ context: GalleryContext) async throws -> Response {
+        guard let photo = try store.photo(key: key),
               let path = source.localPath(forKey: key),
               let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               let size = (attributes[.size] as? NSNumber)?.intValue else {

@@ -11,11 +11,36 @@ public enum Paths {
     public static let search = "/search"
     public static let trash = "/trash"
     public static let confirmEmptyTrash = "/trash/empty"
+    public static let login = "/login"
+    public static let logout = "/logout"
+    public static let account = "/account"
+    public static let users = "/users"
+    public static let upload = "/upload"
+    public static let shared = "/shared"
+
+    /// A share link's first page.
+    public static func share(_ token: String) -> String { "/share/" + token }
+
+    /// The sign-in page, coming back to `next` (a local path) afterwards.
+    public static func login(next: String?) -> String {
+        guard let next, next != home, isLocal(next) else { return login }
+        return login + "?next=" + encodeSegment(next)
+    }
+
+    /// Whether `path` stays on this site (no scheme, no `//host`, no backslash tricks).
+    public static func isLocal(_ path: String) -> Bool {
+        path.hasPrefix("/") && !path.hasPrefix("//") && !path.contains("\\") && !path.contains("\r") && !path.contains("\n")
+    }
 
     /// Where each state-changing form posts.
     public enum Action: String, CaseIterable, Sendable {
-        case favorite, rate, tag, untag, delete, restore
+        case favorite, rate, tag, untag, delete, restore, share, unshare
         case emptyTrash = "empty-trash"
+        case password
+        case addUser = "user-add"
+        case changeRole = "user-role"
+        case resetPassword = "user-password"
+        case removeUser = "user-remove"
 
         public var path: String { "/actions/" + rawValue }
     }

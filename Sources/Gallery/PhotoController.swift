@@ -10,25 +10,40 @@ struct PhotoController: Sendable {
     let chrome: ChromeBuilder
     let pageSize: Int
 
-    func register(with router: Router<GalleryContext>) {
-        router.get("/photos/**", use: show)
+    func register(with routes: Routes) {
+        routes.viewer.get("/photos/**", use: show)
     }
 
     @Sendable func show(_ request: Request, context: GalleryContext) async throws -> Response {
-        guard let key = Paths.decodeKey(rawPath: request.uri.path, prefix: "/photos/"),
-              let photo = try store.photo(key: key) else {
-            throw HTTPError(.notFound, message: "This photo is not in the library (it may have been moved or removed).")
+        guard let key = Paths.decodeKey(rawPath: request.uri.path, prefix: "/photos/") else { throw Self.notFound }
+        return try render(key: key, shared: nil, request, context)
+    }
+
+    static let notFound = HTTPError(.notFound, message: "This photo is not in the library (it may have been moved or removed).")
+
+    /// The photo page; with `shared`, inside a share link: only that group's photos, no way out.
+    func render(key: String, shared: (group: PhotoGroup, title: String, links: Links)?, _ request: Request,
+                _ context: GalleryContext) throws -> Response {
+        guard let photo = try store.photo(key: key, userId: context.visitor.favoritesOwner) else { throw Self.notFound }
+        let links = shared?.links ?? .gallery
+        let group: PhotoGroup
+        if let shared {
+            guard try store.group(shared.group, containsKey: key) else { throw Self.notFound }
+            group = shared.group
+        } else {
+            group = try Self.group(from: request.uri, photo: photo, userId: context.visitor.favoritesOwner)
         }
-        let group = try Self.group(from: request.uri, photo: photo)
         let query = try GroupQuery(request.uri, defaultSort: group.defaultSort)
         let sort = query.sort
         let around = try store.neighbors(of: photo, in: group, sort: sort)
         let groupPage = (around.position - 1) / pageSize + 1
-        let groupTitle = GroupTitles.title(group) + (group.parts.filter.isEmpty ? "" : " (filtered)")
+        let groupTitle = shared?.title ?? (GroupTitles.title(group) + (group.parts.filter.isEmpty ? "" : " (filtered)"))
         let inGroup: PhotoGroup? = { if case .folder = group { return nil } else { return group } }()  // filtered folders keep their filters
         let fitted = fittedSize(width: photo.card.width, height: photo.card.height, box: Paths.Rendition.screen.rawValue)
         var crumbs: [Crumb]
-        if case .folder = group.parts.base, group.parts.filter.isEmpty {
+        if shared != nil {
+            crumbs = [Crumb(name: groupTitle, url: links.group(group, sort: sort))]
+        } else if case .folder = group.parts.base, group.parts.filter.isEmpty {
             crumbs = chrome.crumbs(forFolder: photo.folder, linkLast: true)
             if photo.folder.isEmpty { crumbs.append(Crumb(name: "Library root", url: Paths.folder(""))) }
         } else {
@@ -36,37 +51,44 @@ struct PhotoController: Sendable {
         }
         crumbs.append(Crumb(name: photo.card.name, url: nil))
         let selfURL = Paths.photo(photo.card.key, sort: sort, in: inGroup)
+        var pageChrome = chrome.chrome(title: photo.card.name, crumbs: crumbs, for: context)
+        if shared != nil {
+            pageChrome = chrome.sharedChrome(title: photo.card.name)
+            pageChrome.crumbs = crumbs
+        }
+        let photoURL = { (key: String) in links.photo(key, sort: sort, in: inGroup, sharedGroup: group) }
         let page = PhotoView(
-            chrome: chrome.chrome(title: photo.card.name, crumbs: crumbs),
+            chrome: pageChrome,
             name: photo.card.name,
-            imageURL: Paths.thumbnail(photo.card.sha256, .screen),
+            imageURL: links.thumbnail(photo.card.sha256, .screen),
             width: fitted.width, height: fitted.height,
-            previousURL: around.previous.map { Paths.photo($0.key, sort: sort, in: inGroup) },
-            nextURL: around.next.map { Paths.photo($0.key, sort: sort, in: inGroup) },
+            previousURL: around.previous.map { photoURL($0.key) },
+            nextURL: around.next.map { photoURL($0.key) },
             positionText: "\(Formatting.count(around.position)) of \(Formatting.count(around.total))",
-            backURL: Paths.group(group, sort: sort, page: groupPage) + "#p\(photo.card.fileId)",
+            backURL: links.group(group, sort: sort, page: groupPage) + "#p\(photo.card.fileId)",
             backLabel: "Back to \(groupTitle)" + (groupPage > 1 ? " (page \(groupPage))" : ""),
-            facts: facts(photo),
-            downloadURL: Paths.original(photo.card.key),
+            facts: facts(photo, shared: shared != nil),
+            downloadURL: links.original(photo.card.key),
             downloadName: photo.card.name,
-            curation: CurationPanel(photo: photo, csrf: context.csrfToken, back: selfURL))
+            curation: shared != nil || !context.visitor.can(.viewer) ? nil
+                : CurationPanel(photo: photo, csrf: context.csrfToken, back: selfURL, canCurate: context.visitor.can(.member)))
         return renderer.response("photo", page)
     }
 
     /// The group a photo is shown in: `?in=` when given, else its folder.
-    static func group(from uri: URI, photo: PhotoDetail) throws -> PhotoGroup {
+    static func group(from uri: URI, photo: PhotoDetail, userId: Int64) throws -> PhotoGroup {
         var base = PhotoGroup.folder(photo.folder)
         if let raw = uri.queryParameters["in"].map(String.init) {
-            guard let group = PhotoGroup(queryValue: raw, userId: 0) else {
+            guard let group = PhotoGroup(queryValue: raw, userId: userId) else {
                 throw HTTPError(.badRequest, message: "Unknown group “\(raw)”.")
             }
             base = group
         }
-        let filter = try FilterQuery.parse(uri)
+        let filter = try FilterQuery.parse(uri, userId: userId)
         return filter.isEmpty ? base : .filtered(base, filter)
     }
 
-    private func facts(_ photo: PhotoDetail) -> [PhotoView.Fact] {
+    private func facts(_ photo: PhotoDetail, shared: Bool) -> [PhotoView.Fact] {
         var facts: [PhotoView.Fact] = []
         if let taken = photo.takenAt {
             facts.append(.init(label: "Taken", value: Formatting.cameraDate(taken)))
@@ -81,6 +103,7 @@ struct PhotoController: Sendable {
         facts.append(.init(label: "Dimensions", value: "\(w) × \(h) (\(megapixels < 10 ? String(format: "%.1f", megapixels) : String(Int(megapixels.rounded()))) MP)"))
         facts.append(.init(label: "File size", value: Formatting.bytes(photo.fileSize)))
         facts.append(.init(label: "Format", value: photo.format.rawValue.uppercased()))
+        if shared { return facts }  // a share link shows nothing of the library around the photo
         facts.append(.init(label: "Folder", value: photo.folder.isEmpty ? "Library root" : photo.folder, url: Paths.folder(photo.folder)))
         for copy in photo.copies {
             facts.append(.init(label: "Same bytes at", value: copy, url: Paths.photo(copy)))

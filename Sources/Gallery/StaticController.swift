@@ -9,8 +9,8 @@ struct StaticController: Sendable {
     static let types = ["css": "text/css; charset=utf-8", "svg": "image/svg+xml", "png": "image/png",
                         "js": "text/javascript; charset=utf-8", "ico": "image/x-icon"]
 
-    func register(with router: Router<GalleryContext>) {
-        router.get("/static/:file", use: serve)
+    func register(with routes: Routes) {
+        routes.open.get("/static/:file", use: serve)
     }
 
     @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {

@@ -6,11 +6,17 @@ struct ThumbnailController: Sendable {
     let thumbnails: ThumbnailStore
     let fileIO = FileIO()
 
-    func register(with router: Router<GalleryContext>) {
-        router.get("/thumbs/:size/:file", use: serve)
+    func register(with routes: Routes) {
+        routes.viewer.get("/thumbs/:size/:file", use: serve)
     }
 
     @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (size, sha) = try Self.parse(context)
+        return try await respond(size: size, sha: sha, request, context)
+    }
+
+    /// The rendition size and content hash named by the `:size` and `:file` parameters.
+    static func parse(_ context: GalleryContext) throws -> (Paths.Rendition, String) {
         guard let size = context.parameters.get("size", as: Int.self).flatMap(Paths.Rendition.init(rawValue:)),
               let file = context.parameters.get("file"), file.hasSuffix(".jpg") else {
             throw HTTPError(.notFound, message: "No such thumbnail size.")
@@ -19,6 +25,10 @@ struct ThumbnailController: Sendable {
         guard sha.count == 64, sha.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }) else {
             throw HTTPError(.notFound, message: "No such thumbnail.")
         }
+        return (size, sha)
+    }
+
+    func respond(size: Paths.Rendition, sha: String, _ request: Request, _ context: GalleryContext) async throws -> Response {
         let etag = "\"\(sha.prefix(20))-\(size.rawValue)\""
         var headers = HTTPFields()
         headers[.contentType] = "image/jpeg"

@@ -1,26 +1,33 @@
 import ArgumentParser
 import Foundation
 
-/// `--library` and `--data`, shared by every subcommand.
-struct LocationOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The photo folder to serve (only ever read). Default: a generated demo library.", valueName: "dir"))
-    var library: String?
-
+/// `--data`: where the catalog lives; every subcommand has it.
+struct DataOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Where the catalog and thumbnail cache live; never inside the library. Default: $PHOTOLALA_DATA or ~/.local/share/photolala.", valueName: "dir"))
     var data: String?
 
     /// The data folder: the flag, then `PHOTOLALA_DATA`, then the XDG data home.
     var dataPath: String {
-        if let data { return absolute(data) }
+        if let data { return LocationOptions.absolute(data) }
         let env = ProcessInfo.processInfo.environment
-        if let fromEnv = env["PHOTOLALA_DATA"], !fromEnv.isEmpty { return absolute(fromEnv) }
-        return Self.dataHome(env) + "/photolala"
+        if let fromEnv = env["PHOTOLALA_DATA"], !fromEnv.isEmpty { return LocationOptions.absolute(fromEnv) }
+        return LocationOptions.dataHome(env) + "/photolala"
     }
+}
+
+/// `--library` and `--data`, shared by the commands that read the library.
+struct LocationOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The photo folder to serve. Default: a generated demo library.", valueName: "dir"))
+    var library: String?
+
+    @OptionGroup var dataOptions: DataOptions
+
+    var dataPath: String { dataOptions.dataPath }
 
     /// The library folder, creating the demo library when none was given.
     func libraryPath() throws -> String {
         if let library {
-            let path = absolute(library)
+            let path = Self.absolute(library)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw ValidationError("--library: \(library) is not a folder.")
@@ -32,12 +39,12 @@ struct LocationOptions: ParsableArguments {
         return demo
     }
 
-    private func absolute(_ path: String) -> String {
+    static func absolute(_ path: String) -> String {
         let expanded = (path as NSString).expandingTildeInPath
         return URL(fileURLWithPath: expanded, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL.path
     }
 
-    private static func dataHome(_ env: [String: String]) -> String {
+    static func dataHome(_ env: [String: String]) -> String {
         if let xdg = env["XDG_DATA_HOME"], !xdg.isEmpty { return xdg }
         return (env["HOME"] ?? NSHomeDirectory()) + "/.local/share"
     }

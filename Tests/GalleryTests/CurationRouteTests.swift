@@ -88,8 +88,10 @@ import Testing
 
     @Test func forgedRequestsAreRefused() async throws {
         let f = try await fixture()
+        try await f.addAccount("ada", role: .admin)
         try await f.withClient { client in
             let form = try await FormPoster.start(client)
+            let admin = try await FormPoster.signIn(client, "ada")
             let fields = [("key", "trip/a.jpg"), ("value", "on")]
             #expect(try await form.post("/actions/favorite", fields, cookie: false).status == .forbidden)
             #expect(try await form.post("/actions/favorite", fields, csrf: String(repeating: "0", count: 64)).status == .forbidden)
@@ -97,8 +99,9 @@ import Testing
             let crossSite = try await form.post("/actions/favorite", fields, headers: [.origin: "https://evil.example"])
             #expect(crossSite.status == .forbidden)
             for action in Paths.Action.allCases {
-                #expect(try await client.execute(uri: action.path, method: .get).status == .methodNotAllowed, "\(action)")
+                #expect(try await admin.get(action.path).status == .methodNotAllowed, "\(action)")
             }
+            #expect(try await admin.get(Paths.logout).status == .methodNotAllowed)
             #expect(!(try await client.execute(uri: "/favorites", method: .get).text.contains("trip/a.jpg")))
         }
     }
@@ -167,12 +170,13 @@ import Testing
 
     @Test func emptyTrashIsTheOnlyWayBytesAreDestroyed() async throws {
         let f = try await fixture()
+        try await f.addAccount("ada", role: .admin)
         try await f.withClient { client in
-            let form = try await FormPoster.start(client)
+            let form = try await FormPoster.signIn(client, "ada")
             _ = try await form.post("/actions/delete", [("key", "trip/b.jpg")])
             let trashFiles = try FileManager.default.subpathsOfDirectory(atPath: f.data + "/trash").filter { $0.hasSuffix("b.jpg") }
             #expect(trashFiles.count == 1)
-            #expect(try await client.execute(uri: "/trash/empty", method: .get).text.contains("data-action=\"empty-trash\""))
+            #expect(try await form.get("/trash/empty").text.contains("data-action=\"empty-trash\""))
             let emptied = try await form.post("/actions/empty-trash", [])
             #expect(emptied.status == .seeOther)
             #expect(try FileManager.default.subpathsOfDirectory(atPath: f.data + "/trash").isEmpty)

@@ -7,9 +7,9 @@ struct ThumbImage {
     var alt: String
 
     /// A square grid thumbnail of a picture.
-    init(sha256: String, alt: String) {
-        src = Paths.thumbnail(sha256, .grid)
-        srcset = "\(Paths.thumbnail(sha256, .grid)) 1x, \(Paths.thumbnail(sha256, .grid2x)) 2x"
+    init(sha256: String, alt: String, links: Links = .gallery) {
+        src = links.thumbnail(sha256, .grid)
+        srcset = "\(links.thumbnail(sha256, .grid)) 1x, \(links.thumbnail(sha256, .grid2x)) 2x"
         width = Paths.Rendition.grid.rawValue
         height = Paths.Rendition.grid.rawValue
         self.alt = alt
@@ -32,7 +32,8 @@ struct PhotoTile {
     var anchor: String
     var name: String
     var image: ThumbImage
-    var favorite: TileFavorite
+    /// The one-tap favorite; nil where the visitor cannot keep favorites (share links).
+    var favorite: TileFavorite?
 }
 
 /// The one-tap favorite button on a tile; it answers with a 303 back to this tile on this page.

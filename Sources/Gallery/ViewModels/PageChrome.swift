@@ -1,15 +1,35 @@
-/// What every page's layout shows: title, breadcrumbs, the scan banner.
+/// What every page's layout shows: title, breadcrumbs, the scan banner, and the menu.
 struct PageChrome {
     var title: String
     var crumbs: [Crumb] = []
     var banner: ScanBanner?
     /// Seconds after which the page reloads itself (the scan page while a scan runs; no JS needed).
     var refreshSeconds: Int?
+    /// The header's links; nil on share-link pages, which link nowhere else.
+    var nav: NavBar?
     let stylesheet = Paths.stylesheet
     let favicon = Paths.favicon
-    let homeURL = Paths.home
-    let scanURL = Paths.scan
-    let searchURL = Paths.search
+    var homeURL: String? = Paths.home
+}
+
+/// The header links, by what the visitor may do.
+struct NavBar {
+    /// The menu's label: the account name, "Guest", or "Menu".
+    var menuLabel: String
+    var searchURL: String?
+    var scanURL: String?
+    var uploadURL: String?
+    var sharedURL: String?
+    var usersURL: String?
+    var accountURL: String?
+    var loginURL: String?
+    var logout: LogoutForm?
+}
+
+/// The sign-out button (a POST, so a link elsewhere cannot sign anyone out).
+struct LogoutForm {
+    var csrf: String
+    let action = Paths.logout
 }
 
 /// One breadcrumb; the last one has no link.

@@ -27,6 +27,7 @@ struct GroupView {
     var pagination: Pagination?
     var emptyMessage: String?
     var filterForm: FilterForm?
+    var share: ShareForm?
 }
 
 /// The single-photo view.
@@ -49,7 +50,7 @@ struct PhotoView {
     var facts: [Fact]
     var downloadURL: String
     var downloadName: String
-    var curation: CurationPanel
+    var curation: CurationPanel?
 }
 
 /// Live scan progress.
@@ -101,13 +102,16 @@ struct CurationPanel {
     var ratingText: String
     var tags: [Tag]
     var deleteURL: String
+    /// Stars, tags and delete (members and admins); everyone signed in may favorite.
+    var canCurate: Bool
     let favoriteAction = Paths.Action.favorite.path
     let rateAction = Paths.Action.rate.path
     let tagAction = Paths.Action.tag.path
     let untagAction = Paths.Action.untag.path
     let tagMaxLength = TagName.maxLength
 
-    init(photo: PhotoDetail, csrf: String, back: String) {
+    init(photo: PhotoDetail, csrf: String, back: String, canCurate: Bool) {
+        self.canCurate = canCurate
         self.csrf = csrf
         key = photo.card.key
         self.back = back

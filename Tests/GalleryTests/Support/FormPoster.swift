@@ -6,6 +6,8 @@ import HummingbirdTesting
 struct FormPoster {
     let client: any TestClientProtocol
     let token: String
+    /// The session cookie value once signed in.
+    var session: String?
 
     /// Loads `page` to obtain the CSRF cookie.
     static func start(_ client: any TestClientProtocol, page: String = "/") async throws -> FormPoster {
@@ -15,6 +17,38 @@ struct FormPoster {
         return FormPoster(client: client, token: token)
     }
 
+    /// Signs in through the real form and keeps the session cookie.
+    static func signIn(_ client: any TestClientProtocol, _ name: String, password: String = "correct horse") async throws -> FormPoster {
+        var poster = try await start(client, page: "/login")
+        let response = try await poster.post("/login", [("name", name), ("password", password), ("next", "/")])
+        guard response.status == .seeOther else { throw SignInFailed(status: response.status.code) }
+        poster.session = Self.cookie("photolala_session", in: response)
+        let csrf = Self.cookie("photolala_csrf", in: response) ?? poster.token
+        return FormPoster(client: client, token: csrf, session: poster.session)
+    }
+
+    struct SignInFailed: Error { var status: Int }
+
+    /// A cookie's value from a response's Set-Cookie headers.
+    static func cookie(_ name: String, in response: TestResponse) -> String? {
+        response.headers[values: .setCookie].first { $0.hasPrefix(name + "=") }
+            .map { String($0.dropFirst(name.count + 1).prefix { $0 != ";" }) }
+    }
+
+    /// The Cookie header this visitor sends.
+    var cookieHeader: String {
+        var cookies = ["photolala_csrf=\(token)"]
+        if let session { cookies.append("photolala_session=\(session)") }
+        return cookies.joined(separator: "; ")
+    }
+
+    /// A GET with this visitor's cookies.
+    func get(_ uri: String, method: HTTPRequest.Method = .get, headers extra: HTTPFields = [:]) async throws -> TestResponse {
+        var headers: HTTPFields = [.cookie: cookieHeader]
+        for field in extra { headers.append(field) }
+        return try await client.execute(uri: uri, method: method, headers: headers)
+    }
+
     /// POSTs url-encoded `fields` (plus `csrf` unless `csrf` is given), with the cookie unless `cookie` is false.
     func post(_ uri: String, _ fields: [(String, String)], csrf: String? = nil, cookie: Bool = true,
               headers extra: HTTPFields = [:]) async throws -> TestResponse {
@@ -22,7 +56,7 @@ struct FormPoster {
         all.append(("csrf", csrf ?? token))
         let body = all.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
         var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
-        if cookie { headers[.cookie] = "photolala_csrf=\(token)" }
+        if cookie { headers[.cookie] = cookieHeader }
         for field in extra { headers.append(field) }
         return try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
     }

@@ -30,9 +30,27 @@ final class GalleryFixture: @unchecked Sendable {
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
 
+    /// What visitors who are not signed in may do; browsing and curation tests run as member guests.
+    var guestRole: Role? = .member
+    var readOnlyLibrary = false
+    var uploadLimit = 200 * 1_000_000
+
     func config(pageSize: Int = 60) -> GalleryConfig {
-        GalleryConfig(libraryPath: library, dataPath: data, port: 0, pageSize: pageSize, scanOnStart: false,
-                      resourcesPath: Self.resources)
+        var config = GalleryConfig(libraryPath: library, dataPath: data, port: 0, pageSize: pageSize, scanOnStart: false,
+                                   resourcesPath: Self.resources)
+        config.guestRole = guestRole
+        config.bcryptCost = 4
+        config.loginSlowdownScale = 0
+        config.readOnlyLibrary = readOnlyLibrary
+        config.uploadLimit = uploadLimit
+        return config
+    }
+
+    /// Adds an account straight to the catalog (cheap bcrypt cost, as the test config uses).
+    @discardableResult
+    func addAccount(_ name: String, role: Role, password: String = "correct horse") async throws -> Account {
+        let store = try CatalogStore.open(dataFolder: data)
+        return try store.addAccount(name: name, passwordHash: try await Passwords(cost: 4).hash(password), role: role)
     }
 
     /// Writes a small JPEG with distinct content; `exif` goes to exiftool.

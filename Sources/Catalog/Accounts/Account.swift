@@ -1,0 +1,35 @@
+import Foundation
+
+/// A household member who signs in.
+public struct Account: Sendable, Equatable {
+    public var id: Int64
+    public var name: String
+    public var role: Role
+    public var createdAt: Int64
+
+    /// Account names: 1 to 32 letters, digits, `.`, `_` or `-`, so they are safe on a command line.
+    public static func validName(_ raw: String) -> String? {
+        let name = raw.trimmingCharacters(in: .whitespaces)
+        guard (1...32).contains(name.count),
+              name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0) })
+        else { return nil }
+        return name
+    }
+}
+
+/// Why an account change was refused.
+public enum AccountError: Error, Equatable, CustomStringConvertible {
+    case invalidName
+    case nameTaken(String)
+    case notFound(String)
+    case lastAdmin
+
+    public var description: String {
+        switch self {
+        case .invalidName: return "An account name is 1 to 32 letters, digits, dots, dashes or underscores."
+        case .nameTaken(let name): return "There is already an account called “\(name)”."
+        case .notFound(let name): return "There is no account called “\(name)”."
+        case .lastAdmin: return "This is the last admin account: make another admin first, so someone can still manage the gallery."
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// A read-only link to one group, for people without an account.
+public struct ShareLink: Sendable, Equatable {
+    /// What a link shows.
+    public enum Kind: String, Sendable {
+        case folder, tag, favorites, search
+    }
+
+    public var id: Int64
+    /// The unguessable part of `/share/<token>`.
+    public var token: String
+    /// Who made it; their favorites when `kind` is `.favorites`.
+    public var accountId: Int64
+    public var ownerName: String
+    public var kind: Kind
+    /// The folder path or tag name; empty for favorites and search.
+    public var value: String
+    /// The search filters as a URL query (`q=…&min_rating=…`), empty for none.
+    public var filter: String
+    public var createdAt: Int64
+    public var expiresAt: Int64?
+
+    /// Whether the link still opens at `now` (seconds since 1970).
+    public func isLive(at now: Int64) -> Bool { expiresAt.map { $0 > now } ?? true }
+}

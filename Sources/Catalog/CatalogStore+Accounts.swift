@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+
+/// Household accounts. Password hashes are made and checked above the store; it only keeps them.
+extension CatalogStore {
+    /// Every account, by name.
+    public func accounts() throws -> [Account] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, name, role, createdAt FROM account ORDER BY name").map(Self.account)
+        }
+    }
+
+    /// The account called `name` (any case) with its password hash.
+    public func account(named name: String) throws -> (account: Account, passwordHash: String)? {
+        try pool.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT id, name, role, createdAt, passwordHash FROM account WHERE name = ?",
+                                             arguments: [name]) else { return nil }
+            return (Self.account(row), row[4])
+        }
+    }
+
+    /// The account with this id.
+    public func account(id: Int64) throws -> Account? {
+        try pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, name, role, createdAt FROM account WHERE id = ?", arguments: [id]).map(Self.account)
+        }
+    }
+
+    /// Whether any account exists (no account means the first admin is still to be made).
+    public func hasAccounts() throws -> Bool {
+        try pool.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account)") ?? false }
+    }
+
+    /// Adds an account. The first account ever made takes over favorites marked before accounts existed.
+    @discardableResult
+    public func addAccount(name raw: String, passwordHash: String, role: Role, now: Date = Date()) throws -> Account {
+        guard let name = Account.validName(raw) else { throw AccountError.invalidName }
+        let account = try pool.write { db -> Account in
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account WHERE name = ?)", arguments: [name]) == true {
+                throw AccountError.nameTaken(name)
+            }
+            let first = try Bool.fetchOne(db, sql: "SELECT NOT EXISTS (SELECT 1 FROM account)") ?? false
+            try db.execute(sql: "INSERT INTO account (name, passwordHash, role, createdAt) VALUES (?, ?, ?, ?)",
+                           arguments: [name, passwordHash, role.rawValue, Int64(now.timeIntervalSince1970)])
+            let id = db.lastInsertedRowID
+            if first { try db.execute(sql: "UPDATE favorite SET userId = ? WHERE userId = 0", arguments: [id]) }
+            return Account(id: id, name: name, role: role, createdAt: Int64(now.timeIntervalSince1970))
+        }
+        bumpVersion()
+        return account
+    }
+
+    /// Replaces a password and ends every session of the account except `keepSession` (a token hash).
+    public func setPassword(accountId: Int64, passwordHash: String, keepSession: String? = nil) throws {
+        try pool.write { db in
+            try db.execute(sql: "UPDATE account SET passwordHash = ? WHERE id = ?", arguments: [passwordHash, accountId])
+            guard db.changesCount == 1 else { throw AccountError.notFound("#\(accountId)") }
+            try db.execute(sql: "DELETE FROM session WHERE accountId = ? AND tokenHash IS NOT ?", arguments: [accountId, keepSession])
+        }
+    }
+
+    /// Changes a role; the last admin cannot be demoted.
+    public func setRole(accountId: Int64, _ role: Role) throws {
+        try pool.write { db in
+            try Self.guardLastAdmin(db, changing: accountId, to: role)
+            try db.execute(sql: "UPDATE account SET role = ? WHERE id = ?", arguments: [role.rawValue, accountId])
+            guard db.changesCount == 1 else { throw AccountError.notFound("#\(accountId)") }
+        }
+    }
+
+    /// Removes an account with its sessions, favorites and share links; never the last admin.
+    public func removeAccount(id: Int64) throws {
+        try pool.write { db in
+            try Self.guardLastAdmin(db, changing: id, to: nil)
+            try db.execute(sql: "DELETE FROM favorite WHERE userId = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [id])
+            guard db.changesCount == 1 else { throw AccountError.notFound("#\(id)") }
+        }
+        bumpVersion()
+    }
+
+    private static func guardLastAdmin(_ db: Database, changing id: Int64, to role: Role?) throws {
+        guard role != .admin else { return }
+        let isAdmin = try String.fetchOne(db, sql: "SELECT role FROM account WHERE id = ?", arguments: [id]) == Role.admin.rawValue
+        let admins = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account WHERE role = 'admin'") ?? 0
+        if isAdmin && admins <= 1 { throw AccountError.lastAdmin }
+    }
+
+    static func account(_ row: Row) -> Account {
+        Account(id: row[0], name: row[1], role: Role(rawValue: row[2]) ?? .viewer, createdAt: row[3])
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import HummingbirdBcrypt
+import NIOPosix
+
+/// bcrypt hashing and checking, on a thread pool: one hash takes about a quarter of a second
+/// at the default cost, which must never stall the event loop.
+public struct Passwords: Sendable {
+    /// bcrypt's work factor (each step doubles the time).
+    public let cost: UInt8
+    private let dummyHash: String
+
+    public init(cost: UInt8 = 12) {
+        self.cost = cost
+        dummyHash = Bcrypt.hash("photolala-no-such-account", cost: cost)
+    }
+
+    /// A new bcrypt hash of `password`.
+    public func hash(_ password: String) async throws -> String {
+        try await NIOThreadPool.singleton.runIfActive { [cost] in Bcrypt.hash(password, cost: cost) }
+    }
+
+    /// Whether `password` matches `hash`; with no hash (unknown account) it spends the same time and fails.
+    public func verify(_ password: String, hash: String?) async throws -> Bool {
+        try await NIOThreadPool.singleton.runIfActive { [dummyHash] in
+            let matches = Bcrypt.verify(password, hash: hash ?? dummyHash)
+            return hash != nil && matches
+        }
+    }
+
+    /// Checks a new password's strength, naming the rule it breaks.
+    public static func check(_ password: String) -> String? {
+        if password.count < 8 { return "A password needs at least 8 characters." }
+        if password.utf8.count > 72 { return "A password can be at most 72 bytes long (bcrypt reads no further)." }
+        return nil
+    }
+}

@@ -1,0 +1,51 @@
+import Catalog
+import Foundation
+import Hummingbird
+
+/// Finds who is asking from the session cookie (or lets them in as a guest when configured),
+/// and keeps a used session alive by sliding its expiry forward at most once an hour.
+struct SessionMiddleware: RouterMiddleware {
+    typealias Context = GalleryContext
+    static let cookieName = "photolala_session"
+    let store: CatalogStore
+    let sessions: SessionSettings
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        var staleCookie = false
+        if let token = request.cookies[Self.cookieName]?.value {
+            let now = Int64(Date().timeIntervalSince1970)
+            if SecretToken.isWellFormed(token), let found = try store.session(tokenHash: SecretToken.hash(token), now: now) {
+                context.visitor = Visitor(account: found.account, role: found.account.role, sessionHash: SecretToken.hash(token))
+                if now - found.lastSeenAt > 3600 {
+                    try store.touchSession(tokenHash: SecretToken.hash(token), expiresAt: now + sessions.lifetime, now: now)
+                }
+            } else {
+                staleCookie = true
+            }
+        }
+        if context.visitor.account == nil, let guest = sessions.guestRole {
+            context.visitor = Visitor(account: nil, role: guest, sessionHash: nil)
+        }
+        var response = try await next(request, context)
+        if staleCookie && !response.headers[values: .setCookie].contains(where: { $0.hasPrefix(Self.cookieName + "=") }) {
+            response.setCookie(sessions.cookie(value: "", maxAge: 0))
+        }
+        return response
+    }
+}
+
+/// How sessions are kept: lifetime, cookie flags, and what a visitor without one may do.
+struct SessionSettings: Sendable {
+    /// Seconds a session lasts without use.
+    var lifetime: Int64 = 30 * 24 * 3600
+    /// Send cookies only over HTTPS.
+    var secureCookies = false
+    /// What someone who is not signed in may do; nil lets them see only the sign-in page and share links.
+    var guestRole: Role?
+
+    func cookie(value: String, maxAge: Int?) -> Cookie {
+        Cookie(name: SessionMiddleware.cookieName, value: value, maxAge: maxAge, path: "/", secure: secureCookies,
+               httpOnly: true, sameSite: .lax)
+    }
+}

@@ -1,0 +1,31 @@
+import Catalog
+import Hummingbird
+
+/// Renders the sign-in form, on `/login` and wherever someone not signed in arrives.
+struct SignInPage: Sendable {
+    let store: CatalogStore
+    let renderer: PageRenderer
+    let chrome: ChromeBuilder
+
+    func response(next: String?, status: HTTPResponse.Status = .ok, context: GalleryContext, notice: String? = nil,
+                  error: String? = nil, name: String = "") -> Response {
+        let noAccounts = (try? store.hasAccounts()) == false
+        let model = LoginView(chrome: chrome.chrome(title: "Sign in", for: context), csrf: context.csrfToken,
+                              next: next.flatMap { Paths.isLocal($0) ? $0 : nil } ?? Paths.home,
+                              name: name, notice: noAccounts ? nil : notice, error: error, noAccounts: noAccounts)
+        return renderer.response("login", model, status: status)
+    }
+}
+
+/// The sign-in page.
+struct LoginView {
+    var chrome: PageChrome
+    var csrf: String
+    var next: String
+    var name: String
+    var notice: String?
+    var error: String?
+    /// No account exists yet: the page explains how to make the first admin.
+    var noAccounts: Bool
+    let action = Paths.login
+}

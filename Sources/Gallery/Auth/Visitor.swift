@@ -1,0 +1,19 @@
+import Catalog
+
+/// Who is asking: a signed-in account, a guest (when guests are let in), or nobody.
+public struct Visitor: Sendable {
+    /// The signed-in account, if any.
+    public var account: Account?
+    /// What the visitor may do; nil means only public pages (sign-in, share links).
+    public var role: Role?
+    /// The hash of the session token, for sign-out and password changes.
+    var sessionHash: String?
+
+    static let nobody = Visitor(account: nil, role: nil, sessionHash: nil)
+
+    /// Whose favorites this visitor sees and marks: their own, or the shared guest list (0).
+    var favoritesOwner: Int64 { account?.id ?? 0 }
+
+    /// Whether the visitor has at least `role`.
+    func can(_ needed: Role) -> Bool { role.map { $0 >= needed } ?? false }
+}

@@ -1,0 +1,114 @@
+import Catalog
+import Foundation
+import Hummingbird
+
+/// Sign in, sign out, and one's own account page.
+struct AuthController: Sendable {
+    let store: CatalogStore
+    let passwords: Passwords
+    let throttle: LoginThrottle
+    let sessions: SessionSettings
+    let signIn: SignInPage
+    let renderer: PageRenderer
+    let chrome: ChromeBuilder
+    /// Multiplies the throttle's pauses (tests set 0 so they need not wait).
+    let slowdownScale: Double
+
+    func register(with routes: Routes) {
+        routes.open.get(RouterPath(Paths.login), use: loginPage)
+        routes.open.post(RouterPath(Paths.login), use: login)
+        routes.open.post(RouterPath(Paths.logout), use: logout)
+        routes.viewer.get(RouterPath(Paths.account), use: accountPage)
+        routes.viewer.post(RouterPath(Paths.Action.password.path), use: changePassword)
+        routes.viewer.get(RouterPath(Paths.Action.password.path), use: CurationController.getNotAllowed)
+        routes.open.get(RouterPath(Paths.logout), use: CurationController.getNotAllowed)
+    }
+
+    @Sendable func loginPage(_ request: Request, context: GalleryContext) async throws -> Response {
+        let next = request.uri.queryParameters["next"].map(String.init)
+        if context.visitor.account != nil { return .redirect(to: next.flatMap { Paths.isLocal($0) ? $0 : nil } ?? Paths.home, type: .normal) }
+        return signIn.response(next: next, context: context)
+    }
+
+    @Sendable func login(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
+        let password = form["password"] ?? ""
+        let next = form["next"].flatMap { Paths.isLocal($0) ? $0 : nil } ?? Paths.home
+        guard !name.isEmpty, !password.isEmpty else {
+            return signIn.response(next: next, status: .badRequest, context: context, error: "Enter your name and password.", name: name)
+        }
+        switch await throttle.check(name: name, address: context.remoteAddress) {
+        case .refuse(let seconds):
+            let minutes = max(1, (seconds + 59) / 60)
+            throw HTTPError(.tooManyRequests, headers: [.retryAfter: String(seconds)],
+                            message: "Too many failed sign-ins. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").")
+        case .allow(let delay):
+            if delay > 0, slowdownScale > 0 { try await Task.sleep(for: .seconds(delay * slowdownScale)) }
+        }
+        let found = try store.account(named: name)
+        guard try await passwords.verify(password, hash: found?.passwordHash), let account = found?.account else {
+            await throttle.recordFailure(name: name, address: context.remoteAddress)
+            return signIn.response(next: next, status: .unauthorized, context: context,
+                                   error: "That name and password don’t match an account.", name: name)
+        }
+        await throttle.recordSuccess(name: name, address: context.remoteAddress)
+        // A fresh session id at every sign-in: a token planted before sign-in is worth nothing.
+        let token = SecretToken.make()
+        let now = Int64(Date().timeIntervalSince1970)
+        try store.createSession(tokenHash: SecretToken.hash(token), accountId: account.id, expiresAt: now + sessions.lifetime, now: now)
+        try? store.purgeExpiredSessions(now: now)
+        var response = Response.redirect(to: next, type: .normal)
+        response.setCookie(sessions.cookie(value: token, maxAge: Int(sessions.lifetime)))
+        response.setCookie(CSRFMiddleware.cookie(CSRFMiddleware.newToken(), secure: sessions.secureCookies))
+        return response
+    }
+
+    @Sendable func logout(_ request: Request, context: GalleryContext) async throws -> Response {
+        _ = try await FormBody(request, context: context)
+        if let hash = context.visitor.sessionHash { try store.deleteSession(tokenHash: hash) }
+        var response = Response.redirect(to: Paths.login, type: .normal)
+        response.setCookie(sessions.cookie(value: "", maxAge: 0))
+        return response
+    }
+
+    @Sendable func accountPage(_ request: Request, context: GalleryContext) async throws -> Response {
+        try page(context, notice: request.uri.queryParameters["done"] == "password" ? "Your password was changed." : nil)
+    }
+
+    @Sendable func changePassword(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        guard let account = context.visitor.account, let hash = try store.account(named: account.name)?.passwordHash else {
+            throw HTTPError(.forbidden, message: "Guests have no password to change.")
+        }
+        guard try await passwords.verify(form["current"] ?? "", hash: hash) else {
+            return try page(context, error: "Your current password was not right.", status: .badRequest)
+        }
+        let new = form["new"] ?? ""
+        if let problem = Passwords.check(new) { return try page(context, error: problem, status: .badRequest) }
+        guard new == form["confirm"] else { return try page(context, error: "The two new passwords differ.", status: .badRequest) }
+        try store.setPassword(accountId: account.id, passwordHash: try await passwords.hash(new), keepSession: context.visitor.sessionHash)
+        return .redirect(to: Paths.account + "?done=password", type: .normal)
+    }
+
+    private func page(_ context: GalleryContext, notice: String? = nil, error: String? = nil,
+                      status: HTTPResponse.Status = .ok) throws -> Response {
+        guard let account = context.visitor.account else {
+            throw HTTPError(.forbidden, message: "You are browsing as a guest: there is no account to show.")
+        }
+        let model = AccountView(chrome: chrome.chrome(title: "My account", crumbs: [Crumb(name: "My account", url: nil)], for: context),
+                                name: account.name, role: account.role.rawValue, csrf: context.csrfToken, notice: notice, error: error)
+        return renderer.response("account", model, status: status)
+    }
+}
+
+/// One's own account: name, role, and the change-password form.
+struct AccountView {
+    var chrome: PageChrome
+    var name: String
+    var role: String
+    var csrf: String
+    var notice: String?
+    var error: String?
+    let action = Paths.Action.password.path
+}

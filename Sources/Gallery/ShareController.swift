@@ -1,0 +1,217 @@
+import Catalog
+import Foundation
+import Hummingbird
+import HummingbirdCore
+
+/// Read-only share links: made from a group page, listed on "Shared links", and opened by
+/// anyone holding `/share/<token>`, who sees that group's pages, photos, thumbnails and
+/// originals and nothing else.
+struct ShareController: Sendable {
+    let store: CatalogStore
+    let renderer: PageRenderer
+    let chrome: ChromeBuilder
+    let pageSize: Int
+    let photos: PhotoController
+    let thumbnails: ThumbnailController
+    let originals: OriginalController
+
+    func register(with routes: Routes) {
+        routes.member.post(RouterPath(Paths.Action.share.path), use: create)
+        routes.member.post(RouterPath(Paths.Action.unshare.path), use: revoke)
+        for action in [Paths.Action.share, .unshare] {
+            routes.member.get(RouterPath(action.path), use: CurationController.getNotAllowed)
+        }
+        routes.member.get(RouterPath(Paths.shared), use: list)
+        routes.open.get("/share/:token", use: group)
+        routes.open.get("/share/:token/photos/**", use: photo)
+        routes.open.get("/share/:token/thumbs/:size/:file", use: thumbnail)
+        routes.open.get("/share/:token/originals/**", use: original)
+        routes.open.head("/share/:token/originals/**", use: original)
+    }
+
+    // MARK: the holder's side
+
+    @Sendable func group(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (link, group, title) = try resolve(context)
+        let query = try GroupQuery(request.uri, defaultSort: group.defaultSort)
+        guard let page = try store.page(group, sort: query.sort, number: query.page, perPage: pageSize, userId: -1) else {
+            throw HTTPError(.notFound, message: "Page \(query.page) does not exist in “\(title)”.")
+        }
+        var builder = GroupPageBuilder(group: group, title: title, page: page, sort: query.sort, subfolders: [])
+        builder.links = .share(link.token)
+        var model = builder.build(chrome: chrome.sharedChrome(title: title))
+        model.summary = "Shared by \(link.ownerName) · " + model.summary
+            + (link.expiresAt.map { " · link open until \(Formatting.cameraDate($0)) UTC" } ?? "")
+        return renderer.response("group", model)
+    }
+
+    @Sendable func photo(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (link, group, title) = try resolve(context)
+        guard let key = Paths.decodeKey(rawPath: request.uri.path, prefix: Paths.share(link.token) + "/photos/") else {
+            throw PhotoController.notFound
+        }
+        var visitor = context
+        visitor.visitor = .nobody  // a share page never shows the holder's own favorites or forms
+        return try photos.render(key: key, shared: (group, title, .share(link.token)), request, visitor)
+    }
+
+    @Sendable func thumbnail(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (_, group, _) = try resolve(context)
+        let (size, sha) = try ThumbnailController.parse(context)
+        guard try store.group(group, containsSha256: sha) else { throw HTTPError(.notFound, message: "No such thumbnail in this shared group.") }
+        return try await thumbnails.respond(size: size, sha: sha, request, context)
+    }
+
+    @Sendable func original(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (link, group, _) = try resolve(context)
+        guard let key = Paths.decodeKey(rawPath: request.uri.path, prefix: Paths.share(link.token) + "/originals/"),
+              try store.group(group, containsKey: key) else {
+            throw HTTPError(.notFound, message: "This file is not part of the shared group.")
+        }
+        return try await originals.respond(key: key, request, context)
+    }
+
+    /// The live link named in the URL, its group, and its title; 404 when unknown, 410 when expired.
+    private func resolve(_ context: GalleryContext) throws -> (ShareLink, PhotoGroup, String) {
+        guard let token = context.parameters.get("token"), SecretToken.isWellFormed(token),
+              let link = try store.share(token: token) else {
+            throw HTTPError(.notFound, message: "This share link does not exist or was revoked.")
+        }
+        guard link.isLive(at: Int64(Date().timeIntervalSince1970)) else {
+            throw HTTPError(.gone, message: "This share link has expired. Ask the person who shared it for a new one.")
+        }
+        let (group, title) = try Self.group(of: link)
+        return (link, group, title)
+    }
+
+    /// What a link shows, rebuilt from what was stored.
+    static func group(of link: ShareLink) throws -> (PhotoGroup, String) {
+        let filter = try FilterQuery.parse(URI("/?" + link.filter), userId: link.accountId)
+        let base: PhotoGroup
+        let title: String
+        switch link.kind {
+        case .folder: (base, title) = (.folder(link.value), link.value.isEmpty ? "Photos" : SourceKey.name(of: link.value))
+        case .tag: (base, title) = (.tag(link.value), link.value)
+        case .favorites: (base, title) = (.favorites(userId: link.accountId), "Favorites of \(link.ownerName)")
+        case .search: (base, title) = (.all, filter.text.map { "Photos matching “\($0)”" } ?? "Selected photos")
+        }
+        return (filter.isEmpty ? base : .filtered(base, filter), title)
+    }
+
+    // MARK: the sharer's side
+
+    @Sendable func create(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        guard let account = context.visitor.account else {
+            throw HTTPError(.forbidden, message: "Sign in with an account to share: a link is listed under its owner.")
+        }
+        guard let kind = form["kind"].flatMap(ShareLink.Kind.init(rawValue:)) else {
+            throw HTTPError(.badRequest, message: "Only a folder, a tag, your favorites or a search can be shared.")
+        }
+        let value = form["value"] ?? ""
+        let filterText = form["filter"] ?? ""
+        let filter = try FilterQuery.parse(URI("/?" + filterText), userId: account.id)
+        let canonical = FilterQuery.pairs(filter).map { "\($0.0)=\(Paths.encodeSegment($0.1))" }.joined(separator: "&")
+        switch kind {
+        case .folder:
+            guard SourceKey.isValid(value) || value.isEmpty, try store.folder(at: value) != nil else {
+                throw HTTPError(.notFound, message: "There is no such folder to share.")
+            }
+        case .tag:
+            guard try store.count(.tag(TagName.normalize(value))) > 0 else { throw HTTPError(.notFound, message: "No photo carries this tag.") }
+        case .favorites:
+            guard value.isEmpty else { throw HTTPError(.badRequest, message: "Only your own favorites can be shared.") }
+        case .search:
+            guard !filter.isEmpty else { throw HTTPError(.badRequest, message: "Search for something first: the whole library cannot be shared.") }
+        }
+        let days = Int(form["expires"] ?? "0") ?? -1
+        guard [0, 1, 7, 30, 365].contains(days) else { throw HTTPError(.badRequest, message: "A link lasts 1, 7, 30 or 365 days, or until revoked.") }
+        let now = Int64(Date().timeIntervalSince1970)
+        let id = try store.createShare(token: SecretToken.make(), accountId: account.id, kind: kind,
+                                       value: kind == .tag ? TagName.normalize(value) : value, filter: canonical,
+                                       expiresAt: days == 0 ? nil : now + Int64(days) * 86_400, now: now)
+        return .redirect(to: Paths.shared + "?new=\(id)#share-\(id)", type: .normal)
+    }
+
+    @Sendable func revoke(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        guard let id = form["id"].flatMap({ Int64($0) }) else { throw HTTPError(.badRequest, message: "Which link should be revoked?") }
+        let owner = context.visitor.can(.admin) ? nil : context.visitor.account?.id ?? -1
+        guard try store.deleteShare(id: id, accountId: owner) else {
+            throw HTTPError(.notFound, message: "That link does not exist, or it is not yours to revoke.")
+        }
+        return .redirect(to: Paths.shared + "?done=revoked", type: .normal)
+    }
+
+    @Sendable func list(_ request: Request, context: GalleryContext) async throws -> Response {
+        let isAdmin = context.visitor.can(.admin)
+        let links = try store.shares(accountId: isAdmin ? nil : context.visitor.account?.id ?? -1)
+        let now = Int64(Date().timeIntervalSince1970)
+        let fresh = request.uri.queryParameters["new"].flatMap { Int64($0) }
+        let origin = Self.origin(request, secure: false)
+        let items = links.map { link in
+            let title = (try? Self.group(of: link).1) ?? "Shared photos"
+            let live = link.isLive(at: now)
+            return SharedView.Item(id: link.id, title: title, url: Paths.share(link.token), fullURL: origin + Paths.share(link.token),
+                                   owner: link.ownerName, isNew: link.id == fresh,
+                                   state: !live ? "Expired" : link.expiresAt.map { "Open until \(Formatting.cameraDate($0)) UTC" } ?? "Open until revoked",
+                                   created: Formatting.cameraDate(link.createdAt))
+        }
+        let model = SharedView(chrome: chrome.chrome(title: "Shared links", crumbs: [Crumb(name: "Shared links", url: nil)], for: context),
+                               csrf: context.csrfToken, items: items, hasItems: !items.isEmpty, showOwner: isAdmin,
+                               notice: request.uri.queryParameters["done"] == "revoked" ? "The link was revoked: it no longer opens." : nil)
+        return renderer.response("shared", model)
+    }
+
+    /// `http://host:port` as the browser addressed us, for a copyable full link.
+    static func origin(_ request: Request, secure: Bool) -> String {
+        guard let host = request.head.authority else { return "" }
+        return (secure ? "https://" : "http://") + host
+    }
+}
+
+/// The "Shared links" page.
+struct SharedView {
+    struct Item {
+        var id: Int64
+        var title: String
+        var url: String
+        var fullURL: String
+        var owner: String
+        var isNew: Bool
+        var state: String
+        var created: String
+    }
+    var chrome: PageChrome
+    var csrf: String
+    var items: [Item]
+    var hasItems: Bool
+    var showOwner: Bool
+    var notice: String?
+    let revokeAction = Paths.Action.unshare.path
+}
+
+/// The "Share…" box on a group page (members only).
+struct ShareForm {
+    /// The box for a group, when it can be shared and the visitor may share.
+    static func offer(_ group: PhotoGroup, filter: SearchFilter, context: GalleryContext) -> ShareForm? {
+        guard context.visitor.can(.member), context.visitor.account != nil else { return nil }
+        let kind: ShareLink.Kind
+        var value = ""
+        switch group {
+        case .folder(let path): kind = .folder; value = path
+        case .tag(let name): kind = .tag; value = name
+        case .favorites: kind = .favorites
+        case .all where !filter.isEmpty: kind = .search
+        default: return nil
+        }
+        let encoded = FilterQuery.pairs(filter).map { "\($0.0)=\(Paths.encodeSegment($0.1))" }.joined(separator: "&")
+        return ShareForm(csrf: context.csrfToken, kind: kind.rawValue, value: value, filter: encoded)
+    }
+
+    var csrf: String
+    var kind: String
+    var value: String
+    var filter: String
+    let action = Paths.Action.share.path
+}

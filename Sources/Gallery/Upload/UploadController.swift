@@ -1,0 +1,259 @@
+import Catalog
+import Foundation
+import Hummingbird
+import Imaging
+import Logging
+
+/// Uploads from a phone browser: a plain multipart form, streamed to temporary files in the
+/// data folder, checked by bytes and by an ImageMagick probe, deduplicated by content, and
+/// placed in the library under the upload folder, indexed at once.
+struct UploadController: Sendable {
+    let store: CatalogStore
+    let source: LocalFolderSource
+    let scanner: LibraryScanner
+    let renderer: PageRenderer
+    let chrome: ChromeBuilder
+    let naming: UploadNaming
+    /// Largest accepted file, in bytes.
+    let limit: Int
+    /// Where bodies are staged (inside the data folder, never the library).
+    let stagingFolder: String
+    /// When true, the library is treated as read-only whatever the mount says.
+    let readOnly: Bool
+    let logger: Logger
+    private let pool = BlockingPool(label: "photolala.upload", qos: .userInitiated)
+
+    init(store: CatalogStore, source: LocalFolderSource, scanner: LibraryScanner, renderer: PageRenderer, chrome: ChromeBuilder,
+         naming: UploadNaming, limit: Int, dataPath: String, readOnly: Bool, logger: Logger) {
+        self.store = store
+        self.source = source
+        self.scanner = scanner
+        self.renderer = renderer
+        self.chrome = chrome
+        self.naming = naming
+        self.limit = limit
+        self.readOnly = readOnly
+        self.logger = logger
+        stagingFolder = dataPath + "/uploading"
+        // Whatever an interrupted upload left behind is garbage: nothing refers to it.
+        try? FileManager.default.removeItem(atPath: stagingFolder)
+    }
+
+    func register(with routes: Routes) {
+        routes.member.get(RouterPath(Paths.upload), use: page)
+        routes.member.post(RouterPath(Paths.upload), use: upload)
+    }
+
+    private var writable: Bool { !readOnly && source.isWritable() }
+
+    @Sendable func page(_ request: Request, context: GalleryContext) async throws -> Response {
+        let model = UploadView(chrome: chrome.chrome(title: "Upload", crumbs: [Crumb(name: "Upload", url: nil)], for: context),
+                               csrf: context.csrfToken, readOnly: !writable, limitText: Formatting.bytes(Int64(limit)),
+                               folderText: naming.pattern.replacingOccurrences(of: "{yyyy}", with: "YYYY")
+                                   .replacingOccurrences(of: "{mm}", with: "MM").replacingOccurrences(of: "{dd}", with: "DD"))
+        return renderer.response("upload", model)
+    }
+
+    @Sendable func upload(_ request: Request, context: GalleryContext) async throws -> Response {
+        guard writable else {
+            throw HTTPError(.conflict, message: "The library is read-only, so nothing can be uploaded. Browsing, stars, tags and favorites still work.")
+        }
+        var reader: MultipartReader
+        do { reader = try MultipartReader(contentType: request.headers[.contentType] ?? "") } catch {
+            throw HTTPError(.unsupportedMediaType, message: "Uploads are sent as a multipart form: use the upload page.")
+        }
+        let staged = try await stage(request, context: context, reader: &reader)
+        defer { for file in staged { unlink(file.path) } }
+        guard !staged.isEmpty else { throw HTTPError(.badRequest, message: "Choose at least one photo to upload.") }
+        var result = UploadView.Result()
+        var seen: [String: String] = [:]  // sha256 → name, for copies within one upload
+        var placed: [(key: String, sent: String)] = []
+        for file in staged {
+            switch try await check(file, seen: &seen) {
+            case .refused(let reason): result.refused.append(.init(name: file.name, detail: reason, url: nil))
+            case .duplicate(let existing, let url): result.skipped.append(.init(name: file.name, detail: existing, url: url))
+            case .accepted(let folder, let name):
+                do {
+                    let key = try source.place(stagedFile: file.path, folder: folder, name: name)
+                    placed.append((key, file.name))
+                } catch {
+                    logger.error("upload could not be placed", metadata: ["name": "\(file.name)", "error": "\(error)"])
+                    result.refused.append(.init(name: file.name, detail: "could not be written to the library (is the disk full?)", url: nil))
+                }
+            }
+        }
+        let indexed = try await scanner.index(keys: placed.map(\.key))
+        for (key, sent) in placed {
+            if case .failed(let reason)? = indexed[key] {
+                result.refused.append(.init(name: sent, detail: "was saved as \(key) but could not be indexed: \(reason)", url: nil))
+            } else {
+                result.added.append(.init(name: sent, detail: key, url: Paths.photo(key)))
+            }
+        }
+        logger.info("upload", metadata: ["added": "\(result.added.count)", "skipped": "\(result.skipped.count)",
+                                         "refused": "\(result.refused.count)", "account": "\(context.visitor.account?.name ?? "guest")"])
+        let status: HTTPResponse.Status = result.added.isEmpty && result.skipped.isEmpty ? .unprocessableContent : .ok
+        let model = UploadView(chrome: chrome.chrome(title: "Upload", crumbs: [Crumb(name: "Upload", url: nil)], for: context),
+                               csrf: context.csrfToken, readOnly: false, limitText: Formatting.bytes(Int64(limit)),
+                               folderText: naming.pattern, result: result.finished())
+        return renderer.response("upload", model, status: status)
+    }
+
+    struct StagedFile {
+        var name: String
+        var path: String
+    }
+
+    /// Streams every file part to its own temporary file. The CSRF field must come before the
+    /// first file (the form puts it first). A file over the limit fails the whole upload with
+    /// 413 after the rest of the body is read and thrown away, so the browser sees the page.
+    private func stage(_ request: Request, context: GalleryContext, reader: inout MultipartReader) async throws -> [StagedFile] {
+        try FileManager.default.createDirectory(atPath: stagingFolder, withIntermediateDirectories: true)
+        var files: [StagedFile] = []
+        var field: (name: String, value: [UInt8])?
+        var current: (file: StagedFile, fd: Int32, size: Int)?
+        var csrf: String?
+        var tooLarge: String?
+        var failure: Error?
+        func discard() {
+            if let open = current { close(open.fd); unlink(open.file.path) }
+            current = nil
+        }
+        do {
+            for try await chunk in request.body {
+                if tooLarge != nil || failure != nil { continue }  // drain, so the answer reaches the browser
+                for event in try reader.feed(chunk) {
+                    switch event {
+                    case .part(let name, let filename):
+                        if let filename {
+                            guard let sent = csrf, FormBody.constantTimeEqual(sent, context.csrfToken) else {
+                                failure = HTTPError(.forbidden, message: "This form has expired or did not come from this site. Reload the page and try again.")
+                                break
+                            }
+                            if filename.isEmpty { continue }  // the browser sends an empty part when nothing was chosen
+                            let path = stagingFolder + "/" + UUID().uuidString
+                            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                            guard fd >= 0 else { throw HTTPError(.init(code: 507, reasonPhrase: "Insufficient Storage"), message: "The upload could not be stored in the data folder.") }
+                            current = (StagedFile(name: filename, path: path), fd, 0)
+                        } else {
+                            field = (name, [])
+                        }
+                    case .data(let bytes):
+                        if var open = current {
+                            open.size += bytes.readableBytes
+                            if open.size > limit {
+                                tooLarge = open.file.name
+                                discard()
+                                break
+                            }
+                            try Self.write(bytes, to: open.fd)
+                            current = open
+                        } else if field != nil, field!.value.count + bytes.readableBytes <= 4096 {
+                            field!.value.append(contentsOf: bytes.readableBytesView)
+                        }
+                    case .partEnd:
+                        if let open = current {
+                            close(open.fd)
+                            files.append(open.file)
+                            current = nil
+                        } else if let done = field, done.name == "csrf" {
+                            csrf = String(decoding: done.value, as: UTF8.self)
+                        }
+                        field = nil
+                    }
+                    if tooLarge != nil || failure != nil { break }
+                }
+            }
+            if let failure { throw failure }
+            if let tooLarge {
+                throw HTTPError(.contentTooLarge, message: "“\(tooLarge)” is larger than the \(Formatting.bytes(Int64(limit))) limit for one file, so nothing was uploaded.")
+            }
+            try reader.finish()
+            guard csrf.map({ FormBody.constantTimeEqual($0, context.csrfToken) }) == true else {
+                throw HTTPError(.forbidden, message: "This form has expired or did not come from this site. Reload the page and try again.")
+            }
+            return files
+        } catch {
+            discard()
+            for file in files { unlink(file.path) }
+            if error is MultipartReader.Failure {
+                throw HTTPError(.badRequest, message: "The upload arrived broken or incomplete. Please try again.")
+            }
+            throw error
+        }
+    }
+
+    private static func write(_ buffer: ByteBuffer, to fd: Int32) throws {
+        try buffer.withUnsafeReadableBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw HTTPError(.init(code: 507, reasonPhrase: "Insufficient Storage"), message: "The data folder is full, so the upload could not be stored.") }
+                offset += n
+            }
+        }
+    }
+
+    enum Verdict {
+        case accepted(folder: String, name: String)
+        case duplicate(existing: String, url: String?)
+        case refused(String)
+    }
+
+    /// Sniffs, hashes and probes a staged file off the event loop.
+    private func check(_ file: StagedFile, seen: inout [String: String]) async throws -> Verdict {
+        let (store, naming) = (self.store, self.naming)
+        let outcome: (Verdict, String?) = try await pool.run {
+            guard let format = try? ImageFormat.sniff(fileAt: file.path) else {
+                return (.refused("is not a photo: its bytes are not JPEG, PNG, GIF, WebP, TIFF or HEIC"), nil)
+            }
+            guard let identity = try? ContentHasher.identity(ofFileAt: file.path) else { return (.refused("could not be read"), nil) }
+            if let existing = try store.fileForContent(sha256: identity.sha256) {
+                return (.duplicate(existing: "already in the library as \(existing.key)", url: Paths.photo(existing.key)), identity.sha256)
+            }
+            let probe: ImageProbe
+            do { probe = try Imaging.probe(fileAt: file.path, format: format) } catch let error as ImagingError {
+                return (.refused("is not a readable image: \(error.description)"), nil)
+            }
+            let folder = naming.folder(for: probe.takenAt ?? Date())
+            return (.accepted(folder: folder, name: UploadNaming.fileName(file.name, format: format)), identity.sha256)
+        }
+        guard let sha = outcome.1 else { return outcome.0 }
+        if let earlier = seen[sha] { return .duplicate(existing: "the same photo as “\(earlier)” in this upload", url: nil) }
+        seen[sha] = file.name
+        return outcome.0
+    }
+}
+
+/// The upload page, and what an upload did.
+struct UploadView {
+    struct Line {
+        var name: String
+        var detail: String
+        var url: String?
+    }
+    struct Result {
+        var added: [Line] = []
+        var skipped: [Line] = []
+        var refused: [Line] = []
+        var summary = ""
+        var hasAdded = false
+        var hasSkipped = false
+        var hasRefused = false
+
+        func finished() -> Result {
+            var copy = self
+            (copy.hasAdded, copy.hasSkipped, copy.hasRefused) = (!added.isEmpty, !skipped.isEmpty, !refused.isEmpty)
+            copy.summary = "\(Formatting.plural(added.count, "photo", "photos")) added, \(skipped.count) skipped as already in the library, \(refused.count) refused."
+            return copy
+        }
+    }
+    var chrome: PageChrome
+    var csrf: String
+    var readOnly: Bool
+    var limitText: String
+    var folderText: String
+    var result: Result?
+    let action = Paths.upload
+}

@@ -1,0 +1,53 @@
+import Catalog
+import Foundation
+import Imaging
+
+/// Where an upload lands and under what name.
+struct UploadNaming: Sendable {
+    /// The folder pattern, e.g. `Uploads/{yyyy}/{mm}`; `{yyyy}`, `{mm}` and `{dd}` are filled in.
+    let pattern: String
+
+    /// Checks a pattern at start-up, naming the problem.
+    static func validate(_ pattern: String) -> String? {
+        let sample = UploadNaming(pattern: pattern).folder(for: Date(timeIntervalSince1970: 0))
+        guard SourceKey.isValid(sample), !sample.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
+            return "--upload-folder must be a relative folder inside the library, like Uploads/{yyyy}/{mm}, not “\(pattern)”."
+        }
+        return nil
+    }
+
+    /// The folder for a photo taken (or, when unknown, uploaded) at `date`, in camera time.
+    func folder(for date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return pattern
+            .replacingOccurrences(of: "{yyyy}", with: String(format: "%04d", c.year ?? 1970))
+            .replacingOccurrences(of: "{mm}", with: String(format: "%02d", c.month ?? 1))
+            .replacingOccurrences(of: "{dd}", with: String(format: "%02d", c.day ?? 1))
+    }
+
+    /// A safe file name from what the browser sent: its last path component, no control
+    /// characters, not hidden, at most 120 bytes, ending in an extension that fits the bytes.
+    static func fileName(_ sent: String, format: ImageFormat) -> String {
+        let last = sent.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        var name = String(String.UnicodeScalarView(last.unicodeScalars.filter {
+            $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value)
+        })).trimmingCharacters(in: .whitespaces)
+        while name.hasPrefix(".") { name.removeFirst() }
+        var stem = name
+        var ext = ""
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            stem = String(name[..<dot])
+            ext = String(name[name.index(after: dot)...]).lowercased()
+        }
+        if !Self.extensions[format, default: []].contains(ext) { ext = Self.extensions[format]!.first! }
+        if stem.isEmpty { stem = "upload" }
+        while stem.utf8.count > 120 { stem.removeLast() }
+        return stem + "." + ext
+    }
+
+    private static let extensions: [ImageFormat: [String]] = [
+        .jpeg: ["jpg", "jpeg", "jpe"], .png: ["png"], .gif: ["gif"], .webp: ["webp"], .tiff: ["tif", "tiff"], .heic: ["heic", "heif"],
+    ]
+}

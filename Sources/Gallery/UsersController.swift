@@ -1,0 +1,125 @@
+import Catalog
+import Foundation
+import Hummingbird
+
+/// The admin's accounts page: add, change role, reset password, remove; the same rules as the CLI.
+struct UsersController: Sendable {
+    let store: CatalogStore
+    let passwords: Passwords
+    let renderer: PageRenderer
+    let chrome: ChromeBuilder
+
+    func register(with routes: Routes) {
+        routes.admin.get(RouterPath(Paths.users), use: list)
+        routes.admin.post(RouterPath(Paths.Action.addUser.path), use: add)
+        routes.admin.post(RouterPath(Paths.Action.changeRole.path), use: changeRole)
+        routes.admin.post(RouterPath(Paths.Action.resetPassword.path), use: resetPassword)
+        routes.admin.post(RouterPath(Paths.Action.removeUser.path), use: remove)
+        for action in [Paths.Action.addUser, .changeRole, .resetPassword, .removeUser] {
+            routes.admin.get(RouterPath(action.path), use: CurationController.getNotAllowed)
+        }
+    }
+
+    @Sendable func list(_ request: Request, context: GalleryContext) async throws -> Response {
+        let done = request.uri.queryParameters["done"].map(String.init)
+        return try page(context, notice: done.flatMap { UsersView.notices[$0] })
+    }
+
+    @Sendable func add(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        let role = try Self.role(form)
+        let password = form["password"] ?? ""
+        if let problem = Passwords.check(password) { return try page(context, error: problem, status: .badRequest) }
+        do {
+            try store.addAccount(name: form["name"] ?? "", passwordHash: try await passwords.hash(password), role: role)
+        } catch let error as AccountError {
+            return try page(context, error: error.description, status: error == .invalidName ? .badRequest : .conflict)
+        }
+        return .redirect(to: Paths.users + "?done=added", type: .normal)
+    }
+
+    @Sendable func changeRole(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        let account = try target(form)
+        do { try store.setRole(accountId: account.id, try Self.role(form)) } catch let error as AccountError {
+            return try page(context, error: error.description, status: .conflict)
+        }
+        return .redirect(to: Paths.users + "?done=role", type: .normal)
+    }
+
+    @Sendable func resetPassword(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        let account = try target(form)
+        let password = form["password"] ?? ""
+        if let problem = Passwords.check(password) { return try page(context, error: problem, status: .badRequest) }
+        // Everyone signed in as that account is signed out, unless it is the admin's own session.
+        try store.setPassword(accountId: account.id, passwordHash: try await passwords.hash(password),
+                              keepSession: account.id == context.visitor.account?.id ? context.visitor.sessionHash : nil)
+        return .redirect(to: Paths.users + "?done=password", type: .normal)
+    }
+
+    @Sendable func remove(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        let account = try target(form)
+        do { try store.removeAccount(id: account.id) } catch let error as AccountError {
+            return try page(context, error: error.description, status: .conflict)
+        }
+        return .redirect(to: Paths.users + "?done=removed", type: .normal)
+    }
+
+    private func target(_ form: FormBody) throws -> Account {
+        guard let id = form["id"].flatMap({ Int64($0) }), let account = try store.account(id: id) else {
+            throw HTTPError(.notFound, message: "That account does not exist (any more).")
+        }
+        return account
+    }
+
+    private static func role(_ form: FormBody) throws -> Role {
+        guard let role = form["role"].flatMap(Role.init(rawValue:)) else {
+            throw HTTPError(.badRequest, message: "A role is viewer, member or admin.")
+        }
+        return role
+    }
+
+    private func page(_ context: GalleryContext, notice: String? = nil, error: String? = nil,
+                      status: HTTPResponse.Status = .ok) throws -> Response {
+        let me = context.visitor.account?.id
+        let rows = try store.accounts().map { account in
+            UsersView.Row(id: account.id, name: account.name, isMe: account.id == me,
+                          roles: Role.allCases.map { .init(value: $0.rawValue, selected: $0 == account.role) },
+                          created: Formatting.cameraDate(account.createdAt))
+        }
+        let model = UsersView(chrome: chrome.chrome(title: "Accounts", crumbs: [Crumb(name: "Accounts", url: nil)], for: context),
+                              csrf: context.csrfToken, users: rows, notice: notice, error: error,
+                              roles: Role.allCases.map { .init(value: $0.rawValue, selected: $0 == .member) })
+        return renderer.response("users", model, status: status)
+    }
+}
+
+/// The accounts page.
+struct UsersView {
+    struct Choice {
+        var value: String
+        var selected: Bool
+    }
+    struct Row {
+        var id: Int64
+        var name: String
+        var isMe: Bool
+        var roles: [Choice]
+        var created: String
+    }
+    static let notices = ["added": "The account was added.", "role": "The role was changed.",
+                          "password": "The password was reset; that account was signed out everywhere.",
+                          "removed": "The account was removed."]
+    var chrome: PageChrome
+    var csrf: String
+    var users: [Row]
+    var notice: String?
+    var error: String?
+    var roles: [Choice]
+    let addAction = Paths.Action.addUser.path
+    let roleAction = Paths.Action.changeRole.path
+    let passwordAction = Paths.Action.resetPassword.path
+    let removeAction = Paths.Action.removeUser.path
+}

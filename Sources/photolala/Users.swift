@@ -1,0 +1,122 @@
+import ArgumentParser
+import Catalog
+import Foundation
+import Gallery
+
+/// `photolala users …`: household accounts, from the machine that runs the gallery.
+struct Users: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Manage household accounts (viewer, member, admin).",
+        subcommands: [List.self, Add.self, Passwd.self, Remove.self, SetRole.self]
+    )
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the accounts and their roles.")
+        @OptionGroup var data: DataOptions
+
+        func run() async throws {
+            let accounts = try CatalogStore.open(dataFolder: data.dataPath).accounts()
+            if accounts.isEmpty { print("No accounts yet. Make the first admin with: photolala users add NAME --role admin"); return }
+            let width = accounts.map(\.name.count).max() ?? 4
+            for account in accounts { print(account.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + account.role.rawValue) }
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add an account; the password is asked for on a terminal, or read from the first line of standard input.")
+        @Argument(help: "The account name (letters, digits, . _ -).") var name: String
+        @Option(help: "viewer, member or admin.") var role: RoleArgument = .member
+        @OptionGroup var data: DataOptions
+
+        func run() async throws {
+            let store = try CatalogStore.open(dataFolder: data.dataPath)
+            guard let valid = Account.validName(name) else { throw ValidationError(AccountError.invalidName.description) }
+            if try store.account(named: valid) != nil { throw ValidationError(AccountError.nameTaken(valid).description) }
+            let password = try PasswordPrompt.read(confirm: true)
+            do {
+                try store.addAccount(name: valid, passwordHash: try await Passwords().hash(password), role: role.role)
+            } catch let error as AccountError { throw ValidationError(error.description) }
+            print("Added \(valid) (\(role.role.rawValue)).")
+        }
+    }
+
+    struct Passwd: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Set a new password for an account and sign it out everywhere.")
+        @Argument var name: String
+        @OptionGroup var data: DataOptions
+
+        func run() async throws {
+            let store = try CatalogStore.open(dataFolder: data.dataPath)
+            let account = try Users.find(name, in: store)
+            let password = try PasswordPrompt.read(confirm: true)
+            try store.setPassword(accountId: account.id, passwordHash: try await Passwords().hash(password))
+            print("Changed the password of \(account.name); its sessions were ended.")
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove an account with its favorites, sessions and share links.")
+        @Argument var name: String
+        @OptionGroup var data: DataOptions
+
+        func run() async throws {
+            let store = try CatalogStore.open(dataFolder: data.dataPath)
+            let account = try Users.find(name, in: store)
+            do { try store.removeAccount(id: account.id) } catch let error as AccountError { throw ValidationError(error.description) }
+            print("Removed \(account.name).")
+        }
+    }
+
+    struct SetRole: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "role", abstract: "Change an account's role.")
+        @Argument var name: String
+        @Argument(help: "viewer, member or admin.") var role: RoleArgument
+        @OptionGroup var data: DataOptions
+
+        func run() async throws {
+            let store = try CatalogStore.open(dataFolder: data.dataPath)
+            let account = try Users.find(name, in: store)
+            do { try store.setRole(accountId: account.id, role.role) } catch let error as AccountError { throw ValidationError(error.description) }
+            print("\(account.name) is now \(role.role.rawValue).")
+        }
+    }
+
+    static func find(_ name: String, in store: CatalogStore) throws -> Account {
+        guard let found = try store.account(named: name) else { throw ValidationError(AccountError.notFound(name).description) }
+        return found.account
+    }
+}
+
+/// A role on the command line.
+struct RoleArgument: ExpressibleByArgument {
+    let role: Role
+    static let member = RoleArgument(role: .member)
+    init(role: Role) { self.role = role }
+    init?(argument: String) {
+        guard let role = Role(rawValue: argument.lowercased()) else { return nil }
+        self.role = role
+    }
+    static var allValueStrings: [String] { Role.allCases.map(\.rawValue) }
+}
+
+/// Reads a password without it ever appearing on a command line: hidden on a terminal, else
+/// the first line of standard input (for scripts: `printf '%s\n' "$PW" | photolala users add …`).
+enum PasswordPrompt {
+    static func read(confirm: Bool) throws -> String {
+        let password: String
+        if isatty(STDIN_FILENO) == 1 {
+            password = try hidden("Password: ")
+            if confirm, try hidden("Again: ") != password { throw ValidationError("The two passwords differ; nothing was changed.") }
+        } else {
+            password = readLine(strippingNewline: true) ?? ""
+        }
+        if let problem = Passwords.check(password) { throw ValidationError(problem) }
+        return password
+    }
+
+    private static func hidden(_ prompt: String) throws -> String {
+        guard let raw = getpass(prompt) else { throw ValidationError("Could not read a password from the terminal.") }
+        return String(cString: raw)
+    }
+}
