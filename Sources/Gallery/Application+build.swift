@@ -28,6 +28,9 @@ public struct GalleryParts {
     public let passwords: Passwords
     let router: Router<GalleryContext>
 
+    /// Every registered route as "METHOD /path", for tests that walk them all.
+    public var routeList: [String] { router.routes.map(\.description) }
+
     /// Opens the catalog in the data folder, loads templates and registers every route.
     public init(config: GalleryConfig, logger: Logger) async throws {
         try config.validate()
