@@ -39,9 +39,13 @@ struct UploadNaming: Sendable {
         var ext = ""
         if let dot = name.lastIndex(of: "."), dot != name.startIndex {
             stem = String(name[..<dot])
-            ext = String(name[name.index(after: dot)...]).lowercased()
+            ext = String(name[name.index(after: dot)...])
         }
-        if !Self.extensions[format, default: []].contains(ext) { ext = Self.extensions[format]!.first! }
+        // Keep the extension as sent when it fits the bytes; a JPEG called .png becomes .png.jpg.
+        if !Self.extensions[format, default: []].contains(ext.lowercased()) {
+            if !ext.isEmpty { stem += "." + ext }
+            ext = Self.extensions[format]!.first!
+        }
         if stem.isEmpty { stem = "upload" }
         while stem.utf8.count > 120 { stem.removeLast() }
         return stem + "." + ext

@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Catalog
+
+@Suite struct AccountStoreTests {
+    @Test func namesAreUniqueWhateverTheirCase() throws {
+        let lib = try TestLibrary()
+        let store = try CatalogStore.open(dataFolder: lib.data)
+        try store.addAccount(name: "Ada", passwordHash: "h", role: .admin)
+        #expect(throws: AccountError.nameTaken("ada")) { try store.addAccount(name: "ada", passwordHash: "h", role: .viewer) }
+        #expect(throws: AccountError.invalidName) { try store.addAccount(name: "a b", passwordHash: "h", role: .viewer) }
+        #expect(throws: AccountError.invalidName) { try store.addAccount(name: "", passwordHash: "h", role: .viewer) }
+        #expect(try store.account(named: "ADA")?.account.name == "Ada")
+    }
+
+    @Test func theFirstAccountKeepsFavoritesMarkedBeforeAccountsExisted() async throws {
+        // given a favorite marked while the gallery had no accounts
+        let lib = try TestLibrary()
+        try lib.addJPEG("a.jpg", seed: 1)
+        let store = try CatalogStore.open(dataFolder: lib.data)
+        try await LibraryScanner(source: LocalFolderSource(root: lib.library), store: store, workers: 1).run()
+        let photo = try #require(try store.photoId(forKey: "a.jpg"))
+        try store.setFavorite(photoId: photo, userId: 0, true)
+        // when the first admin is made, and then a second account
+        let ada = try store.addAccount(name: "ada", passwordHash: "h", role: .admin)
+        let bo = try store.addAccount(name: "bo", passwordHash: "h", role: .member)
+        // then the favorite is the admin's, not the next person's
+        #expect(try store.count(.favorites(userId: ada.id)) == 1)
+        #expect(try store.count(.favorites(userId: bo.id)) == 0)
+        // and removing an account removes its favorites too
+        try store.setFavorite(photoId: photo, userId: bo.id, true)
+        try store.removeAccount(id: bo.id)
+        let orphans = try await store.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM favorite WHERE userId = ?", arguments: [bo.id]) }
+        #expect(orphans == 0)
+    }
+
+    @Test func theLastAdminStays() throws {
+        let lib = try TestLibrary()
+        let store = try CatalogStore.open(dataFolder: lib.data)
+        let ada = try store.addAccount(name: "ada", passwordHash: "h", role: .admin)
+        #expect(throws: AccountError.lastAdmin) { try store.setRole(accountId: ada.id, .member) }
+        #expect(throws: AccountError.lastAdmin) { try store.removeAccount(id: ada.id) }
+        let cy = try store.addAccount(name: "cy", passwordHash: "h", role: .admin)
+        try store.setRole(accountId: ada.id, .viewer)
+        #expect(throws: AccountError.lastAdmin) { try store.removeAccount(id: cy.id) }
+    }
+
+    @Test func sessionsExpireEndAndFollowPasswordChanges() throws {
+        let lib = try TestLibrary()
+        let store = try CatalogStore.open(dataFolder: lib.data)
+        let ada = try store.addAccount(name: "ada", passwordHash: "h", role: .admin)
+        try store.createSession(tokenHash: "one", accountId: ada.id, expiresAt: 2000, now: 1000)
+        try store.createSession(tokenHash: "two", accountId: ada.id, expiresAt: 2000, now: 1000)
+        #expect(try store.session(tokenHash: "one", now: 1500)?.account == ada)
+        #expect(try store.session(tokenHash: "one", now: 2000) == nil)
+        try store.setPassword(accountId: ada.id, passwordHash: "new", keepSession: "one")
+        #expect(try store.session(tokenHash: "one", now: 1500) != nil)
+        #expect(try store.session(tokenHash: "two", now: 1500) == nil)
+        try store.deleteSession(tokenHash: "one")
+        #expect(try store.session(tokenHash: "one", now: 1500) == nil)
+    }
+
+    @Test func shareLinksBelongToTheirOwner() throws {
+        let lib = try TestLibrary()
+        let store = try CatalogStore.open(dataFolder: lib.data)
+        let ada = try store.addAccount(name: "ada", passwordHash: "h", role: .admin)
+        let bo = try store.addAccount(name: "bo", passwordHash: "h", role: .member)
+        let id = try store.createShare(token: "t1", accountId: bo.id, kind: .tag, value: "sea", filter: "min_rating=3",
+                                       expiresAt: 500, now: 100)
+        #expect(try store.share(token: "t1")?.ownerName == "bo")
+        #expect(try store.share(token: "t1")?.isLive(at: 499) == true && store.share(token: "t1")?.isLive(at: 500) == false)
+        #expect(try store.shares(accountId: ada.id).isEmpty && store.shares(accountId: nil).count == 1)
+        #expect(try !store.deleteShare(id: id, accountId: ada.id))
+        #expect(try store.deleteShare(id: id, accountId: nil))
+        try store.createShare(token: "t2", accountId: bo.id, kind: .favorites, value: "", filter: "", expiresAt: nil, now: 100)
+        try store.removeAccount(id: bo.id)
+        #expect(try store.share(token: "t2") == nil)
+    }
+}
