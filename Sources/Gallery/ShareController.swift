@@ -90,7 +90,7 @@ struct ShareController: Sendable {
         let base: PhotoGroup
         let title: String
         switch link.kind {
-        case .folder: (base, title) = (.folder(link.value), link.value.isEmpty ? "Photos" : SourceKey.name(of: link.value))
+        case .folder: (base, title) = (.folder(link.value), link.value.isEmpty ? "Photos" : link.value.replacingOccurrences(of: "/", with: " / "))
         case .tag: (base, title) = (.tag(link.value), link.value)
         case .favorites: (base, title) = (.favorites(userId: link.accountId), "Favorites of \(link.ownerName)")
         case .search: (base, title) = (.all, filter.text.map { "Photos matching “\($0)”" } ?? "Selected photos")

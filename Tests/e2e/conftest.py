@@ -6,7 +6,6 @@ import socket
 import subprocess
 import tempfile
 import time
-import urllib.request
 
 import pytest
 from selenium import webdriver
@@ -19,6 +18,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = pathlib.Path(__file__).resolve().parent / "artifacts"
 PHONE = (390, 844)
 DESKTOP = (1280, 900)
+ACCOUNTS = {"ada": ("admin", "correct horse battery"), "max": ("member", "max's phone pass")}
 
 
 def binary() -> pathlib.Path:
@@ -60,23 +60,28 @@ class Server:
         self.library = work / "library"
         self.library.mkdir()
         make_library(self.library)
+        self.data = work / "data"
+        for name, (role, password) in ACCOUNTS.items():
+            # The password arrives on standard input, as a script would pass it; never on the command line.
+            subprocess.run([str(binary()), "users", "add", name, "--role", role, "--data", str(self.data)],
+                           input=password + "\n", text=True, check=True, capture_output=True)
         self.proc = None
         self.base = ""
 
     def start(self) -> str:
         port = free_port()
-        log = open(self.work / "server.log", "a")
+        log_path = self.work / "server.log"
+        offset = log_path.stat().st_size if log_path.exists() else 0
+        log = open(log_path, "a")
         self.proc = subprocess.Popen([str(binary()), "serve", "--library", str(self.library), "--data",
-                                      str(self.work / "data"), "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
+                                      str(self.data), "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
         self.base = f"http://127.0.0.1:{port}"
         deadline = time.time() + 120
         while True:
-            try:
-                page = urllib.request.urlopen(self.base + "/scan", timeout=2).read().decode()
-                if "Library up to date" in page:
+            with open(log_path) as f:
+                f.seek(offset)
+                if "scan finished" in f.read():
                     return self.base
-            except OSError:
-                pass
             if time.time() > deadline or self.proc.poll() is not None:
                 self.proc.kill()
                 raise RuntimeError("server did not finish its scan:\n" + (self.work / "server.log").read_text())
@@ -131,24 +136,50 @@ def make_driver(size, javascript: bool):
     return driver
 
 
+def sign_in(d, base: str, name: str) -> None:
+    """Signs in through the real form, as a person would."""
+    d.get(base + "/login")
+    d.find_element(By.ID, "name").send_keys(name)
+    d.find_element(By.ID, "password").send_keys(ACCOUNTS[name][1])
+    follow(d, "form[data-action=login] button[type=submit]")
+
+
 @pytest.fixture(params=[PHONE, DESKTOP], ids=["phone", "desktop"])
-def browser_nojs(request):
+def browser_nojs(request, server):
     driver = make_driver(request.param, javascript=False)
     driver.viewport_name = request.node.callspec.id
+    sign_in(driver, server, "ada")
     yield driver
     driver.quit()
 
 
 @pytest.fixture
-def phone_nojs():
+def phone_nojs(server):
+    driver = make_driver(PHONE, javascript=False)
+    sign_in(driver, server, "ada")
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def phone_js(server):
+    driver = make_driver(PHONE, javascript=True)
+    sign_in(driver, server, "ada")
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def fresh_phone():
+    """A phone browser with a new profile: no cookies, signed in nowhere, JavaScript off."""
     driver = make_driver(PHONE, javascript=False)
     yield driver
     driver.quit()
 
 
 @pytest.fixture
-def phone_js():
-    driver = make_driver(PHONE, javascript=True)
+def fresh_desktop():
+    driver = make_driver(DESKTOP, javascript=False)
     yield driver
     driver.quit()
 

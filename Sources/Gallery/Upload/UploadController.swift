@@ -46,11 +46,16 @@ struct UploadController: Sendable {
 
     private var writable: Bool { !readOnly && source.isWritable() }
 
+    /// The upload folder as people read it: Uploads/YYYY/MM.
+    private var folderText: String {
+        naming.pattern.replacingOccurrences(of: "{yyyy}", with: "YYYY").replacingOccurrences(of: "{mm}", with: "MM")
+            .replacingOccurrences(of: "{dd}", with: "DD")
+    }
+
     @Sendable func page(_ request: Request, context: GalleryContext) async throws -> Response {
         let model = UploadView(chrome: chrome.chrome(title: "Upload", crumbs: [Crumb(name: "Upload", url: nil)], for: context),
                                csrf: context.csrfToken, readOnly: !writable, limitText: Formatting.bytes(Int64(limit)),
-                               folderText: naming.pattern.replacingOccurrences(of: "{yyyy}", with: "YYYY")
-                                   .replacingOccurrences(of: "{mm}", with: "MM").replacingOccurrences(of: "{dd}", with: "DD"))
+                               folderText: folderText)
         return renderer.response("upload", model)
     }
 
@@ -95,7 +100,7 @@ struct UploadController: Sendable {
         let status: HTTPResponse.Status = result.added.isEmpty && result.skipped.isEmpty ? .unprocessableContent : .ok
         let model = UploadView(chrome: chrome.chrome(title: "Upload", crumbs: [Crumb(name: "Upload", url: nil)], for: context),
                                csrf: context.csrfToken, readOnly: false, limitText: Formatting.bytes(Int64(limit)),
-                               folderText: naming.pattern, result: result.finished())
+                               folderText: folderText, result: result.finished())
         return renderer.response("upload", model, status: status)
     }
 
