@@ -49,6 +49,7 @@ public struct GalleryConfig: Sendable {
     /// Checks the settings, naming the one that is wrong.
     public func validate() throws {
         guard (0...65535).contains(port) else { throw ConfigError("--port must be between 0 (any free port) and 65535, not \(port).") }
+        guard !host.isEmpty else { throw ConfigError("--host must not be empty.") }
         guard (1...500).contains(pageSize) else { throw ConfigError("--page-size must be between 1 and 500, not \(pageSize).") }
         guard uploadLimit >= 1 else { throw ConfigError("--upload-limit must be at least 1 MB.") }
         if let problem = UploadNaming.validate(uploadFolder) { throw ConfigError(problem) }
@@ -60,7 +61,7 @@ public struct GalleryConfig: Sendable {
             throw ConfigError("--data (\(dataPath)) must not be inside the library (\(libraryPath)): the library is only ever read.")
         }
         guard FileManager.default.fileExists(atPath: resourcesPath + "/Templates/layout.mustache") else {
-            throw ConfigError("Templates not found under \(resourcesPath); set PHOTOLALA_RESOURCES to the folder holding Templates/ and Public/.")
+            throw ConfigError("Templates not found under \(resourcesPath); set --resources (PHOTOLALA_RESOURCES) to the folder holding Templates/ and Public/.")
         }
     }
 }

@@ -17,7 +17,7 @@ struct DataOptions: ParsableArguments {
 
 /// `--library` and `--data`, shared by the commands that read the library.
 struct LocationOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The photo folder to serve. Default: a generated demo library.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("The photo folder to serve. Default: $PHOTOLALA_LIBRARY, else a generated demo library.", valueName: "dir"))
     var library: String?
 
     @OptionGroup var dataOptions: DataOptions
@@ -26,11 +26,12 @@ struct LocationOptions: ParsableArguments {
 
     /// The library folder, creating the demo library when none was given.
     func libraryPath() throws -> String {
-        if let library {
+        let fromEnv = ProcessInfo.processInfo.environment["PHOTOLALA_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 }
+        if let library = library ?? fromEnv {
             let path = Self.absolute(library)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ValidationError("--library: \(library) is not a folder.")
+                throw ValidationError("\(self.library == nil ? "PHOTOLALA_LIBRARY" : "--library"): \(library) is not a folder.")
             }
             return path
         }

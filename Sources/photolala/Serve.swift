@@ -1,61 +1,65 @@
 import ArgumentParser
+import Catalog
+import Foundation
 import Gallery
 import Hummingbird
-import Catalog
 import Logging
 
-/// `photolala serve`: scan in the background and serve the gallery.
+/// `photolala serve`: scan in the background and serve the gallery. Every setting is a flag and
+/// a `PHOTOLALA_*` environment variable; a flag wins.
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Serve the gallery (and scan the library in the background).")
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the gallery (and scan the library in the background).",
+        discussion: "Every setting can also be given as an environment variable, named in each setting's help; a flag wins over the environment."
+    )
 
     @OptionGroup var location: LocationOptions
 
-    @Option(help: "Address to listen on.")
-    var host = "127.0.0.1"
+    @Option(help: Self.help("host")) var host: String?
+    @Option(help: Self.help("port")) var port: String?
+    @Option(name: .customLong("page-size"), help: Self.help("page-size")) var pageSize: String?
+    @Flag(name: .customLong("no-scan"), help: Self.help("scan")) var noScan = false
+    @Option(help: Self.help("guest")) var guest: String?
+    @Flag(name: .customLong("secure-cookies"), help: Self.help("secure-cookies")) var secureCookies = false
+    @Option(name: .customLong("upload-limit"), help: Self.help("upload-limit")) var uploadLimit: String?
+    @Option(name: .customLong("upload-folder"), help: Self.help("upload-folder")) var uploadFolder: String?
+    @Flag(name: .customLong("read-only-library"), help: Self.help("read-only-library")) var readOnlyLibrary = false
+    @Option(name: .customLong("thumbnail-workers"), help: Self.help("thumbnail-workers")) var thumbnailWorkers: String?
+    @Option(help: Self.help("resources")) var resources: String?
 
-    @Option(help: "Port to listen on.")
-    var port = 8080
+    /// A setting's help line, with its default and environment variable.
+    static func help(_ name: String) -> ArgumentHelp {
+        let setting = ServeSettings.all.first { $0.name == name }!
+        return ArgumentHelp("\(setting.help) Default: \(setting.defaultText). Env: \(setting.environment).", valueName: setting.placeholder)
+    }
 
-    @Option(name: .customLong("page-size"), help: "Photos per group page (1-500).")
-    var pageSize = 60
-
-    @Flag(name: .customLong("no-scan"), help: "Do not scan the library at start-up.")
-    var noScan = false
-
-    @Option(help: ArgumentHelp("What visitors who are not signed in may do: none (sign-in required), viewer or member.", valueName: "role"))
-    var guest = "none"
-
-    @Flag(name: .customLong("secure-cookies"), help: "Mark cookies Secure: set this when the gallery is reached over HTTPS.")
-    var secureCookies = false
-
-    @Option(name: .customLong("upload-limit"), help: ArgumentHelp("Largest upload per file, in MB.", valueName: "mb"))
-    var uploadLimit = 200
-
-    @Option(name: .customLong("upload-folder"), help: ArgumentHelp("Where uploads land in the library; {yyyy}, {mm}, {dd} come from the date taken.", valueName: "pattern"))
-    var uploadFolder = "Uploads/{yyyy}/{mm}"
-
-    @Flag(name: .customLong("read-only-library"), help: "Never write to the library: no uploads, no delete (detected by itself on a read-only mount).")
-    var readOnlyLibrary = false
+    /// The flags given, by setting name.
+    var flags: [String: String] {
+        var flags: [String: String] = [:]
+        flags["host"] = host
+        flags["port"] = port
+        flags["page-size"] = pageSize
+        if noScan { flags["scan"] = "0" }
+        flags["guest"] = guest
+        if secureCookies { flags["secure-cookies"] = "1" }
+        flags["upload-limit"] = uploadLimit
+        flags["upload-folder"] = uploadFolder
+        if readOnlyLibrary { flags["read-only-library"] = "1" }
+        flags["thumbnail-workers"] = thumbnailWorkers
+        flags["resources"] = resources
+        return flags
+    }
 
     func run() async throws {
         var logger = Logger(label: "photolala")
         logger.logLevel = .info
-        let library = try location.libraryPath()
-        var config = GalleryConfig(libraryPath: library, dataPath: location.dataPath, host: host, port: port,
-                                   pageSize: pageSize, scanOnStart: !noScan)
-        switch guest.lowercased() {
-        case "none": config.guestRole = nil
-        case "viewer": config.guestRole = .viewer
-        case "member": config.guestRole = .member
-        default: throw ValidationError("--guest must be none, viewer or member, not \(guest).")
+        let config: GalleryConfig
+        do {
+            config = try ServeSettings.config(library: try location.libraryPath(), data: location.dataPath, flags: flags)
+        } catch let error as ConfigError {
+            throw ValidationError(error.description)
         }
-        guard (1...100_000).contains(uploadLimit) else { throw ValidationError("--upload-limit must be between 1 and 100000 MB, not \(uploadLimit).") }
-        config.secureCookies = secureCookies
-        config.uploadLimit = uploadLimit * 1_000_000
-        config.uploadFolder = uploadFolder
-        config.readOnlyLibrary = readOnlyLibrary
-        do { try config.validate() } catch let error as ConfigError { throw ValidationError(error.description) }
-        logger.info("serving \(library) on http://\(host):\(port)/ (data in \(config.dataPath))")
+        logger.info("serving \(config.libraryPath) on http://\(config.host):\(config.port)/ (data in \(config.dataPath))")
         let app = try await buildApplication(config, logger: logger)
         try await app.runService()
     }

@@ -13,12 +13,14 @@ struct SessionMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         var staleCookie = false
+        var renewed: String?
         if let token = request.cookies[Self.cookieName]?.value {
             let now = Int64(Date().timeIntervalSince1970)
             if SecretToken.isWellFormed(token), let found = try store.session(tokenHash: SecretToken.hash(token), now: now) {
                 context.visitor = Visitor(account: found.account, role: found.account.role, sessionHash: SecretToken.hash(token))
                 if now - found.lastSeenAt > 3600 {
                     try store.touchSession(tokenHash: SecretToken.hash(token), expiresAt: now + sessions.lifetime, now: now)
+                    renewed = token
                 }
             } else {
                 staleCookie = true
@@ -28,8 +30,12 @@ struct SessionMiddleware: RouterMiddleware {
             context.visitor = Visitor(account: nil, role: guest, sessionHash: nil)
         }
         var response = try await next(request, context)
-        if staleCookie && !response.headers[values: .setCookie].contains(where: { $0.hasPrefix(Self.cookieName + "=") }) {
+        let setsOwnCookie = response.headers[values: .setCookie].contains { $0.hasPrefix(Self.cookieName + "=") }
+        if staleCookie && !setsOwnCookie {
             response.setCookie(sessions.cookie(value: "", maxAge: 0))
+        } else if let renewed, !setsOwnCookie {
+            // The browser's copy slides forward with the server's, so an account in use stays signed in.
+            response.setCookie(sessions.cookie(value: renewed, maxAge: Int(sessions.lifetime)))
         }
         return response
     }

@@ -1,0 +1,101 @@
+import Catalog
+import Foundation
+
+/// Every `serve` setting, each a flag and a `PHOTOLALA_*` environment variable (the flag wins),
+/// read and checked in one place so a bad value stops the server at start-up, naming the setting.
+public enum ServeSettings {
+    /// One setting: its flag name (without `--`), environment variable, default as shown, and meaning.
+    public struct Setting: Sendable {
+        public let name: String
+        public let placeholder: String?
+        public let defaultText: String
+        public let help: String
+        public var flag: String { "--" + name }
+        public var environment: String { "PHOTOLALA_" + name.uppercased().replacingOccurrences(of: "-", with: "_") }
+    }
+
+    /// The settings table, in the order `--help` and the README list them.
+    public static let all: [Setting] = [
+        Setting(name: "library", placeholder: "dir", defaultText: "a generated demo library", help: "The photo folder to serve."),
+        Setting(name: "data", placeholder: "dir", defaultText: "~/.local/share/photolala", help: "Where the catalog, thumbnails and trash live; never inside the library."),
+        Setting(name: "host", placeholder: "address", defaultText: "127.0.0.1", help: "Address to listen on (0.0.0.0 for every network)."),
+        Setting(name: "port", placeholder: "n", defaultText: "8080", help: "Port to listen on (0 picks a free one)."),
+        Setting(name: "page-size", placeholder: "n", defaultText: "60", help: "Photos per group page (1-500)."),
+        Setting(name: "scan", placeholder: nil, defaultText: "scan at start-up", help: "With --no-scan (or PHOTOLALA_SCAN=0), serve the catalog as it is, without a start-up scan."),
+        Setting(name: "guest", placeholder: "role", defaultText: "none", help: "What someone not signed in may do: none, viewer or member."),
+        Setting(name: "secure-cookies", placeholder: nil, defaultText: "off", help: "Mark cookies Secure: set it when the gallery is reached over HTTPS."),
+        Setting(name: "upload-limit", placeholder: "mb", defaultText: "200", help: "Largest upload per file, in MB."),
+        Setting(name: "upload-folder", placeholder: "pattern", defaultText: "Uploads/{yyyy}/{mm}", help: "Where uploads land in the library; {yyyy}, {mm}, {dd} come from the date taken."),
+        Setting(name: "read-only-library", placeholder: nil, defaultText: "off", help: "Never write to the library: no uploads, no delete (detected by itself on a read-only mount)."),
+        Setting(name: "thumbnail-workers", placeholder: "n", defaultText: "the core count", help: "Thumbnails made at once (1-64)."),
+        Setting(name: "resources", placeholder: "dir", defaultText: "beside the binary", help: "The folder holding Templates/ and Public/."),
+    ]
+
+    /// Reads the settings from flag values (nil when a flag was not given) and the environment.
+    /// `library` and `data` are resolved by the caller, which knows how to make a demo library.
+    public static func config(library: String, data: String, flags: [String: String],
+                              environment: [String: String] = ProcessInfo.processInfo.environment) throws -> GalleryConfig {
+        var reader = Reader(flags: flags, environment: environment)
+        var config = GalleryConfig(libraryPath: library, dataPath: data,
+                                   resourcesPath: reader.text("resources").map { ($0 as NSString).expandingTildeInPath })
+        config.host = reader.text("host") ?? config.host
+        config.port = try reader.int("port", in: 0...65535) ?? config.port
+        config.pageSize = try reader.int("page-size", in: 1...500) ?? config.pageSize
+        config.scanOnStart = try reader.bool("scan") ?? true
+        switch reader.text("guest")?.lowercased() {
+        case nil, "none": config.guestRole = nil
+        case "viewer": config.guestRole = .viewer
+        case "member": config.guestRole = .member
+        case let other?: throw reader.error("guest", "must be none, viewer or member, not “\(other)”")
+        }
+        config.secureCookies = try reader.bool("secure-cookies") ?? false
+        config.uploadLimit = (try reader.int("upload-limit", in: 1...100_000) ?? 200) * 1_000_000
+        config.uploadFolder = reader.text("upload-folder") ?? config.uploadFolder
+        if let problem = UploadNaming.validate(config.uploadFolder) { throw ConfigError(problem) }
+        config.readOnlyLibrary = try reader.bool("read-only-library") ?? false
+        config.thumbnailWorkers = try reader.int("thumbnail-workers", in: 1...64) ?? config.thumbnailWorkers
+        try config.validate()
+        return config
+    }
+
+    /// Looks a setting up as a flag, then in the environment, and names both in errors.
+    struct Reader {
+        let flags: [String: String]
+        let environment: [String: String]
+        private var origin: [String: String] = [:]
+
+        init(flags: [String: String], environment: [String: String]) {
+            self.flags = flags
+            self.environment = environment
+        }
+
+        mutating func text(_ name: String) -> String? {
+            let setting = ServeSettings.all.first { $0.name == name }!
+            if let value = flags[name] { origin[name] = setting.flag; return value }
+            if let value = environment[setting.environment], !value.isEmpty { origin[name] = setting.environment; return value }
+            return nil
+        }
+
+        mutating func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+            guard let raw = text(name) else { return nil }
+            guard let value = Int(raw.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
+                throw error(name, "must be a whole number from \(range.lowerBound) to \(range.upperBound), not “\(raw)”")
+            }
+            return value
+        }
+
+        mutating func bool(_ name: String) throws -> Bool? {
+            guard let raw = text(name) else { return nil }
+            switch raw.lowercased() {
+            case "1", "true", "yes", "on": return true
+            case "0", "false", "no", "off": return false
+            default: throw error(name, "must be 1/true/yes/on or 0/false/no/off, not “\(raw)”")
+            }
+        }
+
+        func error(_ name: String, _ problem: String) -> ConfigError {
+            let setting = ServeSettings.all.first { $0.name == name }!
+            return ConfigError("\(origin[name] ?? setting.flag) \(problem).")
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Catalog
+import Foundation
+import Testing
+@testable import Gallery
+
+@Suite struct ServeSettingsTests {
+    let resources = GalleryFixture.resources
+    func config(_ flags: [String: String] = [:], env: [String: String] = [:]) throws -> GalleryConfig {
+        let f = try GalleryFixture()
+        return try ServeSettings.config(library: f.library, data: f.data, flags: flags.merging(["resources": resources]) { a, _ in a },
+                                        environment: env)
+    }
+
+    @Test func defaultsAreTheDocumentedOnes() throws {
+        let c = try config()
+        #expect(c.host == "127.0.0.1" && c.port == 8080 && c.pageSize == 60 && c.scanOnStart)
+        #expect(c.guestRole == nil && !c.secureCookies && c.uploadLimit == 200_000_000 && c.uploadFolder == "Uploads/{yyyy}/{mm}")
+        #expect(!c.readOnlyLibrary && c.thumbnailWorkers >= 1)
+    }
+
+    @Test func theEnvironmentSetsEverySettingAndFlagsWin() throws {
+        let env = ["PHOTOLALA_HOST": "0.0.0.0", "PHOTOLALA_PORT": "9000", "PHOTOLALA_PAGE_SIZE": "24", "PHOTOLALA_SCAN": "0",
+                   "PHOTOLALA_GUEST": "viewer", "PHOTOLALA_SECURE_COOKIES": "yes", "PHOTOLALA_UPLOAD_LIMIT": "50",
+                   "PHOTOLALA_UPLOAD_FOLDER": "Phone/{yyyy}", "PHOTOLALA_READ_ONLY_LIBRARY": "true", "PHOTOLALA_THUMBNAIL_WORKERS": "3"]
+        let c = try config(env: env)
+        #expect(c.host == "0.0.0.0" && c.port == 9000 && c.pageSize == 24 && !c.scanOnStart && c.guestRole == .viewer)
+        #expect(c.secureCookies && c.uploadLimit == 50_000_000 && c.uploadFolder == "Phone/{yyyy}" && c.readOnlyLibrary && c.thumbnailWorkers == 3)
+        #expect(try config(["port": "7000", "guest": "member"], env: env).port == 7000)
+        #expect(try config(["guest": "member"], env: env).guestRole == .member)
+    }
+
+    @Test(arguments: [
+        (["port": "80a"], [:], "--port must be a whole number"),
+        ([:], ["PHOTOLALA_PORT": "70000"], "PHOTOLALA_PORT must be a whole number from 0 to 65535"),
+        (["page-size": "0"], [:], "--page-size"),
+        ([:], ["PHOTOLALA_GUEST": "admin"], "PHOTOLALA_GUEST must be none, viewer or member"),
+        ([:], ["PHOTOLALA_SECURE_COOKIES": "maybe"], "PHOTOLALA_SECURE_COOKIES must be 1/true"),
+        (["upload-limit": "-1"], [:], "--upload-limit"),
+        (["upload-folder": "../up"], [:], "--upload-folder"),
+        ([:], ["PHOTOLALA_THUMBNAIL_WORKERS": "0"], "PHOTOLALA_THUMBNAIL_WORKERS"),
+        (["host": ""], [:], "--host"),
+    ] as [([String: String], [String: String], String)])
+    func badValuesStopTheStartNamingTheSetting(flags: [String: String], env: [String: String], message: String) throws {
+        let error = #expect(throws: ConfigError.self) { try config(flags, env: env) }
+        #expect(error?.description.contains(message) == true, "\(error?.description ?? "")")
+    }
+
+    @Test func missingTemplatesNameTheResourcesSetting() throws {
+        let f = try GalleryFixture()
+        let error = #expect(throws: ConfigError.self) {
+            try ServeSettings.config(library: f.library, data: f.data, flags: ["resources": f.root], environment: [:])
+        }
+        #expect(error?.description.contains("--resources") == true)
+    }
+
+    @Test func theDataFolderMayNotLieInsideTheLibrary() throws {
+        let f = try GalleryFixture()
+        let error = #expect(throws: ConfigError.self) {
+            try ServeSettings.config(library: f.library, data: f.library + "/data", flags: ["resources": resources], environment: [:])
+        }
+        #expect(error?.description.contains("--data") == true)
+    }
+}
