@@ -50,6 +50,7 @@ public struct GalleryParts {
         let sessions = SessionSettings(secureCookies: config.secureCookies, guestRole: config.guestRole)
         let router = Router(context: GalleryContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: AccessLogMiddleware())
         router.add(middleware: ErrorPageMiddleware(renderer: renderer, chrome: chrome))
         router.add(middleware: CSRFMiddleware(secureCookies: config.secureCookies))
         router.add(middleware: SessionMiddleware(store: store, sessions: sessions))
@@ -77,6 +78,7 @@ public struct GalleryParts {
                          naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit, dataPath: config.dataPath,
                          readOnly: config.readOnlyLibrary, logger: logger).register(with: routes)
         StaticController(folder: config.resourcesPath + "/Public").register(with: routes)
+        HealthController(store: store, source: source).register(with: routes)
         self.router = router
     }
 }

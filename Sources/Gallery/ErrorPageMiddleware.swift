@@ -17,7 +17,8 @@ struct ErrorPageMiddleware: RouterMiddleware {
             return page(status: error.status, message: nil, headers: [:], context: context)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
-            return page(status: .internalServerError, message: "Something went wrong on our side. The error was logged; please try again.",
+            return page(status: .internalServerError,
+                        message: "Something went wrong on our side. It was logged as request \(context.id); please try again.",
                         headers: [:], context: context)
         }
     }

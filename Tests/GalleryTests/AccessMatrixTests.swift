@@ -77,6 +77,8 @@ import Testing
         Route(method: .post, pattern: "/logout", uri: "/logout", needs: nil),
         Route(method: .get, pattern: "/logout", uri: "/logout", needs: nil),
         Route(method: .get, pattern: "/static/:file", uri: "/static/style.css", needs: nil),
+        Route(method: .get, pattern: "/healthz", uri: "/healthz", needs: nil),
+        Route(method: .head, pattern: "/healthz", uri: "/healthz", needs: nil),
         Route(method: .get, pattern: "/share/:token", uri: "/share/TOKEN", needs: nil),
         Route(method: .get, pattern: "/share/:token/photos/**", uri: "/share/TOKEN/photos/trip/a.jpg", needs: nil),
         Route(method: .get, pattern: "/share/:token/thumbs/:size/:file", uri: "/share/TOKEN/thumbs/256/SHA.jpg", needs: nil),

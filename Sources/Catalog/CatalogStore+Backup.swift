@@ -1,0 +1,37 @@
+import Foundation
+import GRDB
+
+/// Consistent copies of the catalog while the gallery keeps serving and writing.
+extension CatalogStore {
+    /// Writes a copy of the catalog as it was at one moment to `output`, through SQLite's online
+    /// backup from a read snapshot (writers are not blocked). The copy is written beside the
+    /// target and renamed into place, so `output` is never a half-written file.
+    public func backup(to output: String) throws {
+        let temporary = output + ".partial-" + UUID().uuidString.prefix(8)
+        defer { try? FileManager.default.removeItem(atPath: temporary) }
+        do {
+            let destination = try DatabaseQueue(path: temporary)
+            try pool.backup(to: destination)
+            try destination.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
+            try destination.close()
+        }
+        let check = try DatabaseQueue(path: temporary, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        let verdict = try check.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+        try check.close()
+        guard verdict == "ok" else { throw BackupError.failedCheck(verdict ?? "no answer") }
+        guard rename(temporary, output) == 0 else { throw BackupError.cannotWrite(output) }
+    }
+}
+
+/// Why a backup was not written.
+public enum BackupError: Error, CustomStringConvertible {
+    case failedCheck(String)
+    case cannotWrite(String)
+
+    public var description: String {
+        switch self {
+        case .failedCheck(let verdict): return "The copy failed SQLite's integrity check (\(verdict)); nothing was written."
+        case .cannotWrite(let path): return "The backup could not be written to \(path)."
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Catalog
+import Foundation
+import Hummingbird
+
+/// `GET /healthz` for container health checks and monitors: 200 when the process is up, the
+/// catalog answers a query and the library folder can be read; 503 naming what is wrong.
+/// Open to anyone, so it says nothing about the photos themselves.
+struct HealthController: Sendable {
+    let store: CatalogStore
+    let source: LocalFolderSource
+
+    func register(with routes: Routes) {
+        routes.open.get("/healthz", use: check)
+        routes.open.head("/healthz", use: check)
+    }
+
+    @Sendable func check(_ request: Request, context: GalleryContext) async throws -> Response {
+        var problems: [String] = []
+        do {
+            _ = try await store.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+        } catch {
+            problems.append("the catalog cannot be read")
+            context.logger.error("health check: catalog unreadable", metadata: ["error": "\(error)"])
+        }
+        if !source.isReachable() { problems.append("the library folder cannot be read (is its drive mounted?)") }
+        let body = problems.isEmpty ? "ok\n" : "unhealthy: " + problems.joined(separator: "; ") + "\n"
+        var headers = HTTPFields()
+        headers[.contentType] = "text/plain; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(status: problems.isEmpty ? .ok : .serviceUnavailable, headers: headers,
+                        body: request.method == .head ? .init() : .init(byteBuffer: ByteBuffer(string: body)))
+    }
+}
