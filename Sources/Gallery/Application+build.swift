@@ -11,7 +11,7 @@ public func buildApplication(_ config: GalleryConfig, logger: Logger = Logger(la
     var services: [any Service] = []
     if config.scanOnStart { services.append(ScanService(scanner: parts.scanner, logger: logger)) }
     return Application(
-        router: parts.router,
+        responder: BasePathResponder(base: config.basePath, inner: parts.router.buildResponder()),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Photolala"),
         services: services,
         logger: logger
@@ -39,7 +39,7 @@ public struct GalleryParts {
         monitor = ScanMonitor()
         source = LocalFolderSource(root: config.libraryPath)
         scanner = LibraryScanner(source: source, store: store, monitor: monitor, logger: logger)
-        let renderer = try await PageRenderer(resourcesPath: config.resourcesPath)
+        let renderer = try await PageRenderer(resourcesPath: config.resourcesPath, basePath: config.basePath)
         let chrome = ChromeBuilder(monitor: monitor)
         let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source,
                                         workers: config.thumbnailWorkers, logger: logger)
@@ -49,6 +49,7 @@ public struct GalleryParts {
         }
         let sessions = SessionSettings(secureCookies: config.secureCookies, guestRole: config.guestRole)
         let router = Router(context: GalleryContext.self)
+        router.add(middleware: ForwardedMiddleware(trusted: config.trustedProxies))
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: AccessLogMiddleware())
         router.add(middleware: ErrorPageMiddleware(renderer: renderer, chrome: chrome))
@@ -72,7 +73,8 @@ public struct GalleryParts {
         TrashController(store: store, source: source, trashFolder: config.dataPath + "/trash", renderer: renderer,
                         chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)
         thumbnailRoutes.register(with: routes)
-        ShareController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, photos: photos,
+        ShareController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, basePath: config.basePath,
+                        secureCookies: config.secureCookies, photos: photos,
                         thumbnails: thumbnailRoutes, originals: originals).register(with: routes)
         UploadController(store: store, source: source, scanner: scanner, renderer: renderer, chrome: chrome,
                          naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit, dataPath: config.dataPath,

@@ -59,8 +59,8 @@ struct AuthController: Sendable {
         try store.createSession(tokenHash: SecretToken.hash(token), accountId: account.id, expiresAt: now + sessions.lifetime, now: now)
         try? store.purgeExpiredSessions(now: now)
         var response = Response.redirect(to: next, type: .normal)
-        response.setCookie(sessions.cookie(value: token, maxAge: Int(sessions.lifetime)))
-        response.setCookie(CSRFMiddleware.cookie(CSRFMiddleware.newToken(), secure: sessions.secureCookies))
+        response.setCookie(sessions.cookie(value: token, maxAge: Int(sessions.lifetime), context: context))
+        response.setCookie(CSRFMiddleware.cookie(CSRFMiddleware.newToken(), secure: sessions.secureCookies || context.isHTTPS))
         return response
     }
 
@@ -68,7 +68,7 @@ struct AuthController: Sendable {
         _ = try await FormBody(request, context: context)
         if let hash = context.visitor.sessionHash { try store.deleteSession(tokenHash: hash) }
         var response = Response.redirect(to: Paths.login, type: .normal)
-        response.setCookie(sessions.cookie(value: "", maxAge: 0))
+        response.setCookie(sessions.cookie(value: "", maxAge: 0, context: context))
         return response
     }
 

@@ -27,7 +27,7 @@ struct CSRFMiddleware: RouterMiddleware {
         }
         var response = try await next(request, context)
         if existing == nil && !response.headers[values: .setCookie].contains(where: { $0.hasPrefix(Self.cookieName + "=") }) {
-            response.setCookie(Self.cookie(context.csrfToken, secure: secureCookies))
+            response.setCookie(Self.cookie(context.csrfToken, secure: secureCookies || context.isHTTPS))
         }
         return response
     }

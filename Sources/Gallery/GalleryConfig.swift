@@ -31,6 +31,10 @@ public struct GalleryConfig: Sendable {
     public var bcryptCost: UInt8 = 12
     /// Multiplies the pauses after failed sign-ins (tests use 0).
     public var loginSlowdownScale = 1.0
+    /// Reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed.
+    public var trustedProxies = TrustedProxies.none
+    /// A prefix the gallery is served under (`/photos`), or "".
+    public var basePath = ""
 
     /// Creates a configuration; `resourcesPath` defaults to the one found by `ResourceLocator`.
     public init(libraryPath: String, dataPath: String, host: String = "127.0.0.1", port: Int = 8080,

@@ -9,8 +9,10 @@ public struct GalleryContext: RequestContext {
     public var csrfToken = ""
     /// Who is asking; set by `SessionMiddleware`.
     public var visitor = Visitor.nobody
-    /// The peer's address, for throttling sign-in attempts.
-    public let remoteAddress: String
+    /// The client's address (from a trusted proxy's `X-Forwarded-For`), for throttling sign-ins.
+    public var remoteAddress: String
+    /// Whether a trusted proxy says the client used HTTPS.
+    public var isHTTPS = false
 
     public init(source: Source) {
         coreContext = .init(source: source)

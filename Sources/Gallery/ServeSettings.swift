@@ -29,6 +29,8 @@ public enum ServeSettings {
         Setting(name: "read-only-library", placeholder: nil, defaultText: "off", help: "Never write to the library: no uploads, no delete (detected by itself on a read-only mount)."),
         Setting(name: "thumbnail-workers", placeholder: "n", defaultText: "the core count", help: "Thumbnails made at once (1-64)."),
         Setting(name: "resources", placeholder: "dir", defaultText: "beside the binary", help: "The folder holding Templates/ and Public/."),
+        Setting(name: "trusted-proxies", placeholder: "list", defaultText: "none", help: "Reverse proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For and X-Forwarded-Proto are believed."),
+        Setting(name: "base-path", placeholder: "path", defaultText: "none", help: "Serve the gallery under a prefix such as /photos."),
     ]
 
     /// Reads the settings from flag values (nil when a flag was not given) and the environment.
@@ -54,6 +56,8 @@ public enum ServeSettings {
         if let problem = UploadNaming.validate(config.uploadFolder) { throw ConfigError(problem) }
         config.readOnlyLibrary = try reader.bool("read-only-library") ?? false
         config.thumbnailWorkers = try reader.int("thumbnail-workers", in: 1...64) ?? config.thumbnailWorkers
+        if let list = reader.text("trusted-proxies") { config.trustedProxies = try TrustedProxies.parse(list) }
+        if let base = reader.text("base-path") { config.basePath = try BasePath.normalise(base) }
         try config.validate()
         return config
     }

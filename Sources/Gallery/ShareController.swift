@@ -11,6 +11,9 @@ struct ShareController: Sendable {
     let renderer: PageRenderer
     let chrome: ChromeBuilder
     let pageSize: Int
+    /// For the copyable full link: the prefix the gallery is served under, and whether it is HTTPS.
+    let basePath: String
+    let secureCookies: Bool
     let photos: PhotoController
     let thumbnails: ThumbnailController
     let originals: OriginalController
@@ -148,7 +151,7 @@ struct ShareController: Sendable {
         let links = try store.shares(accountId: isAdmin ? nil : context.visitor.account?.id ?? -1)
         let now = Int64(Date().timeIntervalSince1970)
         let fresh = request.uri.queryParameters["new"].flatMap { Int64($0) }
-        let origin = Self.origin(request, secure: false)
+        let origin = Self.origin(request, secure: secureCookies || context.isHTTPS) + basePath
         let items = links.map { link in
             let title = (try? Self.group(of: link).1) ?? "Shared photos"
             let live = link.isLive(at: now)

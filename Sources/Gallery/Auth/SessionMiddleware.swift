@@ -32,10 +32,10 @@ struct SessionMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         let setsOwnCookie = response.headers[values: .setCookie].contains { $0.hasPrefix(Self.cookieName + "=") }
         if staleCookie && !setsOwnCookie {
-            response.setCookie(sessions.cookie(value: "", maxAge: 0))
+            response.setCookie(sessions.cookie(value: "", maxAge: 0, context: context))
         } else if let renewed, !setsOwnCookie {
             // The browser's copy slides forward with the server's, so an account in use stays signed in.
-            response.setCookie(sessions.cookie(value: renewed, maxAge: Int(sessions.lifetime)))
+            response.setCookie(sessions.cookie(value: renewed, maxAge: Int(sessions.lifetime), context: context))
         }
         return response
     }
@@ -50,8 +50,9 @@ struct SessionSettings: Sendable {
     /// What someone who is not signed in may do; nil lets them see only the sign-in page and share links.
     var guestRole: Role?
 
-    func cookie(value: String, maxAge: Int?) -> Cookie {
-        Cookie(name: SessionMiddleware.cookieName, value: value, maxAge: maxAge, path: "/", secure: secureCookies,
+    /// The session cookie; `Secure` when configured or when a trusted proxy says the client used HTTPS.
+    func cookie(value: String, maxAge: Int?, context: GalleryContext) -> Cookie {
+        Cookie(name: SessionMiddleware.cookieName, value: value, maxAge: maxAge, path: "/", secure: secureCookies || context.isHTTPS,
                httpOnly: true, sameSite: .lax)
     }
 }

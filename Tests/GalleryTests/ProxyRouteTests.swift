@@ -1,0 +1,83 @@
+import Catalog
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import Gallery
+
+@Suite struct TrustedProxiesTests {
+    @Test func matchesAddressesAndRanges() throws {
+        let proxies = try TrustedProxies.parse("127.0.0.1, 10.0.0.0/8, fd00::/8")
+        #expect(proxies.contains("127.0.0.1") && proxies.contains("10.20.30.40") && proxies.contains("fd12::1"))
+        #expect(proxies.contains("::ffff:10.1.2.3"))
+        #expect(!proxies.contains("127.0.0.2") && !proxies.contains("11.0.0.1") && !proxies.contains("fe80::1") && !proxies.contains("nonsense"))
+        #expect(try TrustedProxies.parse("").isEmpty)
+    }
+
+    @Test func badEntriesAreNamed() {
+        #expect(throws: ConfigError.self) { try TrustedProxies.parse("10.0.0.0/33") }
+        let error = #expect(throws: ConfigError.self) { try TrustedProxies.parse("127.0.0.1, proxy.local") }
+        #expect(error?.description.contains("proxy.local") == true)
+    }
+
+    @Test func basePathsAreNormalised() throws {
+        #expect(try BasePath.normalise("/photos/") == "/photos")
+        #expect(try BasePath.normalise("") == "" && BasePath.normalise("/") == "")
+        #expect(throws: ConfigError.self) { try BasePath.normalise("photos") }
+        #expect(throws: ConfigError.self) { try BasePath.normalise("/a/../b") }
+        #expect(throws: ConfigError.self) { try BasePath.normalise("/a b") }
+    }
+}
+
+@Suite struct ProxyRouteTests {
+    @Test func underABasePathEveryLinkAndRedirectCarriesIt() async throws {
+        let f = try GalleryFixture()
+        try f.addJPEG("trip/a.jpg", seed: 1)
+        try await f.scan()
+        var config = f.config()
+        config.basePath = "/photos"
+        let app = try await buildApplication(config)
+        try await app.test(.router) { client in
+            let home = try await client.execute(uri: "/photos/", method: .get)
+            #expect(home.status == .ok)
+            #expect(home.text.contains("href=\"/photos/folders/trip\"") && home.text.contains("href=\"/photos/static/style.css\""))
+            let folder = try await client.execute(uri: "/photos/folders/trip", method: .get).text
+            #expect(folder.contains(#/src="/photos/thumbs/256/[0-9a-f]{64}\.jpg"/#))
+            #expect(folder.contains(#/srcset="/photos/thumbs/256/[0-9a-f]{64}\.jpg 1x, /photos/thumbs/512/[0-9a-f]{64}\.jpg 2x"/#))
+            #expect(folder.contains("action=\"/photos/actions/favorite\""))
+            #expect(!folder.contains("href=\"/folders") && !folder.contains("action=\"/actions"))
+            #expect(try await client.execute(uri: "/folders/trip", method: .get).status == .notFound)
+            // a form posted under the prefix answers with a redirect under the prefix
+            let form = try await FormPoster.start(client, page: "/photos/")
+            let response = try await form.post("/photos/actions/favorite", [("key", "trip/a.jpg"), ("value", "on"), ("back", "/folders/trip")])
+            #expect(response.status == .seeOther && response.headers[.location] == "/photos/folders/trip")
+        }
+    }
+
+    @Test func forwardedHeadersCountOnlyFromTrustedProxies() async throws {
+        let f = try GalleryFixture()
+        f.guestRole = nil
+        try await f.addAccount("ada", role: .admin)
+        for trusted in [false, true] {
+            var config = f.config()
+            if trusted { config.trustedProxies = try TrustedProxies.parse("127.0.0.1, ::1") }
+            let app = try await buildApplication(config)
+            try await app.test(.live) { client in
+                let start = try await FormPoster.start(client, page: "/login")
+                let https: HTTPFields = [.init("X-Forwarded-Proto")!: "https", .init("X-Forwarded-For")!: "198.51.100.7"]
+                let response = try await start.post("/login", [("name", "ada"), ("password", "correct horse")], headers: https)
+                let cookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("photolala_session=") })
+                // only a trusted proxy can say the client used HTTPS
+                #expect(cookie.contains("Secure") == trusted)
+                // and only a trusted proxy can name the client: a spoofed address does not dodge throttling
+                for i in 0..<30 {
+                    let spoof: HTTPFields = [.init("X-Forwarded-For")!: "203.0.113.\(i)"]
+                    _ = try await start.post("/login", [("name", "user\(i)"), ("password", "wrong password")], headers: spoof)
+                }
+                let next = try await start.post("/login", [("name", "ada"), ("password", "wrong password")],
+                                                headers: [.init("X-Forwarded-For")!: "203.0.113.99"])
+                #expect((next.status == .tooManyRequests) == !trusted)
+            }
+        }
+    }
+}
