@@ -51,7 +51,16 @@ public struct LibraryScanner: Sendable {
         }
         try store.removeFiles(keys: plan.vanished)
         summary.removed = plan.vanished.count
-        try await process(plan.work, known: plan.knownKeys, summary: &summary)
+        do {
+            try await process(plan.work, known: plan.knownKeys, summary: &summary)
+        } catch is CancellationError {
+            // Everything analysed so far is written; the next scan skips it and carries on.
+            try? store.rebuildFolders()
+            monitor.update { $0.phase = .idle; $0.current = nil; $0.finishedAt = Date() }
+            logger.notice("scan stopped at a safe point; it resumes at the next scan",
+                          metadata: ["processed": "\(summary.added + summary.updated + summary.unchanged)", "total": "\(summary.total)"])
+            throw CancellationError()
+        }
         try store.forgetIssues(notIn: Set(listing.entries.map(\.key)))
         try store.rebuildFolders()
         summary.errors += plan.knownFailures + listing.skipped.count
@@ -100,7 +109,8 @@ public struct LibraryScanner: Sendable {
             var next = work.makeIterator()
             for _ in 0..<workers { if let entry = next.next() { group.addTask { try await analyse(entry) } } }
             while let result = try await group.next() {
-                if let entry = next.next() { group.addTask { try await analyse(entry) } }
+                // Once cancelled (the server is stopping), start nothing new; what is in flight still lands.
+                if !Task.isCancelled, let entry = next.next() { group.addTask { try await analyse(entry) } }
                 count(result, known: known, into: &summary)
                 batch.append(result)
                 monitor.update {
@@ -121,6 +131,7 @@ public struct LibraryScanner: Sendable {
             }
         }
         try store.apply(batch)
+        if Task.isCancelled { throw CancellationError() }
     }
 
     private func analyse(_ entry: SourceEntry) async throws -> FileAnalysis {

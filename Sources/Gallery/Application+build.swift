@@ -9,7 +9,12 @@ import ServiceLifecycle
 public func buildApplication(_ config: GalleryConfig, logger: Logger = Logger(label: "photolala")) async throws -> some ApplicationProtocol {
     let parts = try await GalleryParts(config: config, logger: logger)
     var services: [any Service] = []
-    if config.scanOnStart { services.append(ScanService(scanner: parts.scanner, logger: logger)) }
+    if config.scanOnStart || config.watch || config.rescanMinutes > 0 {
+        services.append(ScanService(scanner: parts.scanner, logger: logger, scanOnStart: config.scanOnStart,
+                                    watcher: config.watch ? LibraryWatcher(root: config.libraryPath, logger: logger) : nil,
+                                    rescanInterval: config.rescanMinutes > 0 ? Double(config.rescanMinutes) * 60 : nil,
+                                    settle: config.watchSettleSeconds))
+    }
     return Application(
         responder: BasePathResponder(base: config.basePath, inner: parts.router.buildResponder()),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Photolala"),

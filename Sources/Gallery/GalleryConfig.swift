@@ -35,6 +35,12 @@ public struct GalleryConfig: Sendable {
     public var trustedProxies = TrustedProxies.none
     /// A prefix the gallery is served under (`/photos`), or "".
     public var basePath = ""
+    /// Rescan shortly after files in the library change.
+    public var watch = false
+    /// Minutes between fallback rescans; 0 for none.
+    public var rescanMinutes = 0
+    /// Quiet seconds after a change before the rescan starts.
+    public var watchSettleSeconds = 2.0
 
     /// Creates a configuration; `resourcesPath` defaults to the one found by `ResourceLocator`.
     public init(libraryPath: String, dataPath: String, host: String = "127.0.0.1", port: Int = 8080,

@@ -1,22 +1,64 @@
 import Catalog
+import Foundation
 import Logging
 import ServiceLifecycle
 
-/// Runs the start-up scan beside the server, and stops it when the server shuts down.
+/// Keeps the catalog in step with the library beside the server: a scan at start-up, another
+/// shortly after files change (inotify), and one every `rescanInterval` as a fallback. Scans
+/// run one at a time; on shutdown a running scan stops at a safe point and the next resumes it.
 struct ScanService: Service {
     let scanner: LibraryScanner
     let logger: Logger
+    var scanOnStart = true
+    /// Watch the library for changes.
+    var watcher: LibraryWatcher?
+    /// Seconds between fallback rescans; nil for none.
+    var rescanInterval: Double?
+    /// Quiet time after a change before rescanning, so a copy of 500 photos is one scan, not 500.
+    var settle: Double = 2
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
-            do {
-                try await scanner.run()
-            } catch {
-                // The monitor carries the reason to the pages; the server keeps serving.
-                logger.error("start-up scan failed: \(error)")
+            if scanOnStart { await scan(reason: "start-up") }
+            let (triggers, trigger) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1))
+            await withTaskGroup(of: Void.self) { group in
+                if let watcher {
+                    group.addTask {
+                        do {
+                            for await _ in try watcher.changes() { trigger.yield("files changed") }
+                        } catch {
+                            logger.warning("\(error) Changes show up at the periodic rescan.")
+                        }
+                    }
+                }
+                if let rescanInterval {
+                    group.addTask {
+                        while (try? await Task.sleep(for: .seconds(rescanInterval))) != nil { trigger.yield("periodic") }
+                    }
+                }
+                group.addTask {
+                    for await reason in triggers {
+                        if reason == "files changed", (try? await Task.sleep(for: .seconds(settle))) == nil { return }
+                        await scan(reason: reason)
+                    }
+                }
+                await group.next()
+                group.cancelAll()
             }
+            watcher?.stop()
         }
         // A service that returns would stop the whole server; wait for shutdown instead.
         try? await gracefulShutdown()
+    }
+
+    private func scan(reason: String) async {
+        do {
+            try await scanner.run()
+        } catch is CancellationError {
+            // Stopped at a safe point by shutdown; logged by the scanner.
+        } catch {
+            // The monitor carries the reason to the pages; the server keeps serving.
+            logger.error("\(reason) scan failed: \(error)")
+        }
     }
 }

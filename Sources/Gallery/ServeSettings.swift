@@ -31,6 +31,8 @@ public enum ServeSettings {
         Setting(name: "resources", placeholder: "dir", defaultText: "beside the binary", help: "The folder holding Templates/ and Public/."),
         Setting(name: "trusted-proxies", placeholder: "list", defaultText: "none", help: "Reverse proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For and X-Forwarded-Proto are believed."),
         Setting(name: "base-path", placeholder: "path", defaultText: "none", help: "Serve the gallery under a prefix such as /photos."),
+        Setting(name: "watch", placeholder: nil, defaultText: "watch", help: "With --no-watch (or PHOTOLALA_WATCH=0), do not watch the library for changes; rely on rescans."),
+        Setting(name: "rescan-interval", placeholder: "minutes", defaultText: "60", help: "Minutes between fallback rescans of the whole library (0 for none)."),
     ]
 
     /// Reads the settings from flag values (nil when a flag was not given) and the environment.
@@ -58,6 +60,8 @@ public enum ServeSettings {
         config.thumbnailWorkers = try reader.int("thumbnail-workers", in: 1...64) ?? config.thumbnailWorkers
         if let list = reader.text("trusted-proxies") { config.trustedProxies = try TrustedProxies.parse(list) }
         if let base = reader.text("base-path") { config.basePath = try BasePath.normalise(base) }
+        config.watch = try reader.bool("watch") ?? true
+        config.rescanMinutes = try reader.int("rescan-interval", in: 0...525_600) ?? 60
         try config.validate()
         return config
     }

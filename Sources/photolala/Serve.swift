@@ -26,6 +26,10 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("read-only-library"), help: Self.help("read-only-library")) var readOnlyLibrary = false
     @Option(name: .customLong("thumbnail-workers"), help: Self.help("thumbnail-workers")) var thumbnailWorkers: String?
     @Option(help: Self.help("resources")) var resources: String?
+    @Option(name: .customLong("trusted-proxies"), help: Self.help("trusted-proxies")) var trustedProxies: String?
+    @Option(name: .customLong("base-path"), help: Self.help("base-path")) var basePath: String?
+    @Flag(name: .customLong("no-watch"), help: Self.help("watch")) var noWatch = false
+    @Option(name: .customLong("rescan-interval"), help: Self.help("rescan-interval")) var rescanInterval: String?
 
     /// A setting's help line, with its default and environment variable.
     static func help(_ name: String) -> ArgumentHelp {
@@ -47,6 +51,10 @@ struct Serve: AsyncParsableCommand {
         if readOnlyLibrary { flags["read-only-library"] = "1" }
         flags["thumbnail-workers"] = thumbnailWorkers
         flags["resources"] = resources
+        flags["trusted-proxies"] = trustedProxies
+        flags["base-path"] = basePath
+        if noWatch { flags["watch"] = "0" }
+        flags["rescan-interval"] = rescanInterval
         return flags
     }
 

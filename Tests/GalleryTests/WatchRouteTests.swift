@@ -1,0 +1,40 @@
+import Foundation
+import Gallery
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@Suite struct WatchRouteTests {
+    /// Polls `uri` until its page satisfies `condition`, for up to 15 seconds.
+    func eventually(_ client: any TestClientProtocol, _ uri: String, _ condition: @escaping (String) -> Bool) async throws -> Bool {
+        for _ in 0..<150 {
+            if condition(try await client.execute(uri: uri, method: .get).text) { return true }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return false
+    }
+
+    @Test func addedMovedAndDeletedFilesShowUpWithoutARescan() async throws {
+        let f = try GalleryFixture()
+        try f.addJPEG("trip/a.jpg", seed: 1)
+        var config = f.config()
+        config.scanOnStart = true
+        config.watch = true
+        config.watchSettleSeconds = 0.2
+        let app = try await buildApplication(config)
+        try await app.test(.live) { client in
+            #expect(try await eventually(client, "/folders/trip") { $0.contains("a.jpg") })
+            // added
+            try f.addJPEG("trip/b.jpg", seed: 2)
+            #expect(try await eventually(client, "/folders/trip") { $0.contains("b.jpg") })
+            // moved into a new folder
+            try FileManager.default.createDirectory(atPath: f.library + "/later", withIntermediateDirectories: true)
+            try FileManager.default.moveItem(atPath: f.library + "/trip/b.jpg", toPath: f.library + "/later/b.jpg")
+            #expect(try await eventually(client, "/folders/later") { $0.contains("b.jpg") })
+            #expect(try await eventually(client, "/folders/trip") { !$0.contains("b.jpg") })
+            // deleted
+            try FileManager.default.removeItem(atPath: f.library + "/trip/a.jpg")
+            #expect(try await eventually(client, "/photos/trip/a.jpg") { $0.contains("not in the library") })
+        }
+    }
+}
