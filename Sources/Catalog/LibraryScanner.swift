@@ -30,6 +30,7 @@ public struct LibraryScanner: Sendable {
     public func run() async throws -> ScanSummary {
         let started = Date()
         monitor.update { $0 = ScanProgress(); $0.phase = .listing; $0.startedAt = started }
+        logger.info("scan started", metadata: ["library": "\(source.displayName)"])
         let listing: SourceListing
         do {
             listing = try await pool.run { [source] in try source.list() }
