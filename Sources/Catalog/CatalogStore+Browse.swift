@@ -90,6 +90,14 @@ extension CatalogStore {
         }
     }
 
+    /// Files and distinct photos in the catalog.
+    public func libraryCounts() throws -> (files: Int, photos: Int) {
+        try pool.read { db in
+            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT photoId) FROM file") ?? 0)
+        }
+    }
+
     /// Number of files in the catalog.
     public func fileCount() throws -> Int {
         try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file") ?? 0 }

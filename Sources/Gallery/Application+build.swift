@@ -15,6 +15,13 @@ public func buildApplication(_ config: GalleryConfig, logger: Logger = Logger(la
                                     rescanInterval: config.rescanMinutes > 0 ? Double(config.rescanMinutes) * 60 : nil,
                                     settle: config.watchSettleSeconds))
     }
+    if let port = config.metricsPort {
+        // A listener of its own, so /metrics can stay on a private network while the gallery is public.
+        let router = Router()
+        router.get("/metrics", use: MetricsController(metrics: parts.metrics, token: nil).serve)
+        services.append(Application(router: router, configuration: .init(address: .hostname(config.host, port: port), serverName: "Photolala metrics"),
+                                    logger: logger))
+    }
     return Application(
         responder: BasePathResponder(base: config.basePath, inner: parts.router.buildResponder()),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Photolala"),
@@ -31,6 +38,8 @@ public struct GalleryParts {
     public let source: LocalFolderSource
     /// bcrypt hashing as configured (the CLI's `users` command uses the same).
     public let passwords: Passwords
+    /// The Prometheus metrics.
+    public let metrics: GalleryMetrics
     let router: Router<GalleryContext>
 
     /// Every registered route as "METHOD /path", for tests that walk them all.
@@ -46,8 +55,9 @@ public struct GalleryParts {
         scanner = LibraryScanner(source: source, store: store, monitor: monitor, logger: logger)
         let renderer = try await PageRenderer(resourcesPath: config.resourcesPath, basePath: config.basePath)
         let chrome = ChromeBuilder(monitor: monitor)
+        metrics = GalleryMetrics(store: store, monitor: monitor)
         let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source,
-                                        workers: config.thumbnailWorkers, logger: logger)
+                                        workers: config.thumbnailWorkers, logger: logger, metrics: metrics)
         passwords = Passwords(cost: config.bcryptCost)
         if config.guestRole == nil, try !store.hasAccounts() {
             logger.notice("No accounts yet: make the first admin with `photolala users add NAME --role admin --data \(config.dataPath)`.")
@@ -57,6 +67,7 @@ public struct GalleryParts {
         router.add(middleware: ForwardedMiddleware(trusted: config.trustedProxies))
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: AccessLogMiddleware())
+        router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: ErrorPageMiddleware(renderer: renderer, chrome: chrome))
         router.add(middleware: CSRFMiddleware(secureCookies: config.secureCookies))
         router.add(middleware: SessionMiddleware(store: store, sessions: sessions))
@@ -86,6 +97,9 @@ public struct GalleryParts {
                          readOnly: config.readOnlyLibrary, logger: logger).register(with: routes)
         StaticController(folder: config.resourcesPath + "/Public").register(with: routes)
         HealthController(store: store, source: source).register(with: routes)
+        if let token = config.metricsToken {
+            routes.open.get("/metrics", use: MetricsController(metrics: metrics, token: token).serve)
+        }
         self.router = router
     }
 }

@@ -41,6 +41,10 @@ public struct GalleryConfig: Sendable {
     public var rescanMinutes = 0
     /// Quiet seconds after a change before the rescan starts.
     public var watchSettleSeconds = 2.0
+    /// Serve `/metrics` on this port of its own (nil: not).
+    public var metricsPort: Int?
+    /// Serve `/metrics` on the main port to requests bearing this token (nil: not).
+    public var metricsToken: String?
 
     /// Creates a configuration; `resourcesPath` defaults to the one found by `ResourceLocator`.
     public init(libraryPath: String, dataPath: String, host: String = "127.0.0.1", port: Int = 8080,

@@ -32,6 +32,8 @@ public enum ServeSettings {
         Setting(name: "trusted-proxies", placeholder: "list", defaultText: "none", help: "Reverse proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For and X-Forwarded-Proto are believed."),
         Setting(name: "base-path", placeholder: "path", defaultText: "none", help: "Serve the gallery under a prefix such as /photos."),
         Setting(name: "watch", placeholder: nil, defaultText: "watch", help: "With --no-watch (or PHOTOLALA_WATCH=0), do not watch the library for changes; rely on rescans."),
+        Setting(name: "metrics-port", placeholder: "n", defaultText: "off", help: "Serve Prometheus /metrics on this port of its own (keep it private)."),
+        Setting(name: "metrics-token", placeholder: "token", defaultText: "off", help: "Serve /metrics on the main port to requests with Authorization: Bearer <token> (16+ characters)."),
         Setting(name: "rescan-interval", placeholder: "minutes", defaultText: "60", help: "Minutes between fallback rescans of the whole library (0 for none)."),
     ]
 
@@ -61,6 +63,12 @@ public enum ServeSettings {
         if let list = reader.text("trusted-proxies") { config.trustedProxies = try TrustedProxies.parse(list) }
         if let base = reader.text("base-path") { config.basePath = try BasePath.normalise(base) }
         config.watch = try reader.bool("watch") ?? true
+        config.metricsPort = try reader.int("metrics-port", in: 1...65535)
+        if let token = reader.text("metrics-token") {
+            guard token.count >= 16 else { throw reader.error("metrics-token", "must be at least 16 characters") }
+            config.metricsToken = token
+        }
+        if let port = config.metricsPort, port == config.port { throw reader.error("metrics-port", "must differ from the gallery's port") }
         config.rescanMinutes = try reader.int("rescan-interval", in: 0...525_600) ?? 60
         try config.validate()
         return config

@@ -24,8 +24,10 @@ actor ThumbnailStore {
     private var failed: Set<String> = []
 
     private let trashFolder: String
+    private let metrics: GalleryMetrics?
 
-    init(dataPath: String, catalog: CatalogStore, source: PhotoSource, workers: Int, logger: Logger) {
+    init(dataPath: String, catalog: CatalogStore, source: PhotoSource, workers: Int, logger: Logger, metrics: GalleryMetrics? = nil) {
+        self.metrics = metrics
         root = dataPath + "/thumbnails"
         trashFolder = dataPath + "/trash"
         self.catalog = catalog
@@ -42,7 +44,10 @@ actor ThumbnailStore {
     /// Finds or makes the rendition of the picture with this hash.
     func rendition(sha256: String, size: Paths.Rendition) async -> Outcome {
         let target = path(sha256: sha256, size: size.rawValue)
-        if FileManager.default.fileExists(atPath: target) { return .file(target) }
+        if FileManager.default.fileExists(atPath: target) {
+            metrics?.thumbnail(.cached)
+            return .file(target)
+        }
         if failed.contains(target) { return .placeholder }
         if let running = inFlight[target] { return await running.value }
         let task = Task { await generate(sha256: sha256, size: size, target: target) }
@@ -50,6 +55,11 @@ actor ThumbnailStore {
         let outcome = await task.value
         inFlight[target] = nil
         if case .placeholder = outcome { failed.insert(target) }
+        switch outcome {
+        case .file: metrics?.thumbnail(.generated)
+        case .placeholder: metrics?.thumbnail(.failed)
+        case .unknown: break
+        }
         return outcome
     }
 

@@ -30,6 +30,8 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("base-path"), help: Self.help("base-path")) var basePath: String?
     @Flag(name: .customLong("no-watch"), help: Self.help("watch")) var noWatch = false
     @Option(name: .customLong("rescan-interval"), help: Self.help("rescan-interval")) var rescanInterval: String?
+    @Option(name: .customLong("metrics-port"), help: Self.help("metrics-port")) var metricsPort: String?
+    @Option(name: .customLong("metrics-token"), help: Self.help("metrics-token")) var metricsToken: String?
 
     /// A setting's help line, with its default and environment variable.
     static func help(_ name: String) -> ArgumentHelp {
@@ -55,6 +57,8 @@ struct Serve: AsyncParsableCommand {
         flags["base-path"] = basePath
         if noWatch { flags["watch"] = "0" }
         flags["rescan-interval"] = rescanInterval
+        flags["metrics-port"] = metricsPort
+        flags["metrics-token"] = metricsToken
         return flags
     }
 

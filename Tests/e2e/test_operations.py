@@ -4,6 +4,7 @@ import pathlib
 import signal
 import subprocess
 import time
+import urllib.error
 
 from conftest import binary, free_port
 
@@ -55,3 +56,29 @@ def test_sigterm_mid_scan_then_resume(tmp_path):
     assert proc.wait(timeout=30) == 0
     added = int(line.split("added=")[1].split()[0])
     assert "total=3000" in line and 0 < added < 3000, line
+
+
+def test_metrics_on_their_own_port_and_healthz(tmp_path):
+    import urllib.request
+    library = tmp_path / "library"
+    library.mkdir()
+    subprocess.run(["convert", "-size", "64x48", "plasma:", str(library / "one.jpg")], check=True)
+    port, metrics_port = free_port(), free_port()
+    log = tmp_path / "server.log"
+    proc = subprocess.Popen([str(binary()), "serve", "--library", str(library), "--data", str(tmp_path / "data"),
+                             "--port", str(port), "--metrics-port", str(metrics_port)], stdout=open(log, "w"), stderr=subprocess.STDOUT)
+    try:
+        wait_for(log, "scan finished", 0)
+        health = urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5)
+        assert health.status == 200 and health.read() == b"ok\n"
+        text = urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5).read().decode()
+        assert "photolala_library_photos 1" in text and 'route="/healthz"' in text
+        # the gallery's own port does not serve them without a token
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5)
+            raise AssertionError("metrics were served on the main port")
+        except urllib.error.HTTPError as error:
+            assert error.code in (403, 404)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0

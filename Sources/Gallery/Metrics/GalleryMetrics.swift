@@ -1,0 +1,79 @@
+import Catalog
+import Foundation
+import Prometheus
+
+/// The gallery's Prometheus metrics, in a registry of its own (no global state): requests by
+/// route and status with latency histograms, thumbnails made and served from cache, and, read
+/// at scrape time, scan progress and the size of the catalog.
+public final class GalleryMetrics: Sendable {
+    let registry: PrometheusCollectorRegistry
+    private let store: CatalogStore
+    private let monitor: ScanMonitor
+    private let thumbnailsMade: Counter
+    private let thumbnailsCached: Counter
+    private let thumbnailsFailed: Counter
+    private let scanProcessed: Gauge
+    private let scanTotal: Gauge
+    private let scanErrors: Gauge
+    private let scanRunning: Gauge
+    private let files: Gauge
+    private let photos: Gauge
+    static let buckets: [Duration] = [.milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+                                      .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5)]
+
+    init(store: CatalogStore, monitor: ScanMonitor) {
+        self.store = store
+        self.monitor = monitor
+        let registry = PrometheusCollectorRegistry()
+        self.registry = registry
+        func counter(_ name: String, _ help: String, _ labels: [(String, String)] = []) -> Counter {
+            registry.makeCounter(descriptor: .init(namespace: "photolala", metricName: name, unitName: "total", helpText: help), labels: labels)
+        }
+        func gauge(_ name: String, _ help: String) -> Gauge {
+            registry.makeGauge(descriptor: .init(namespace: "photolala", metricName: name, unitName: "", helpText: help))
+        }
+        thumbnailsMade = counter("thumbnails_generated", "Renditions made by ImageMagick.")
+        thumbnailsCached = counter("thumbnails_cached", "Renditions served from the disk cache.")
+        thumbnailsFailed = counter("thumbnails_failed", "Renditions that failed; a placeholder was served.")
+        scanProcessed = gauge("scan_processed_files", "Files the current or last scan has looked at.")
+        scanTotal = gauge("scan_total_files", "Files the current or last scan found.")
+        scanErrors = gauge("scan_errors", "Files the current or last scan could not read.")
+        scanRunning = gauge("scan_running", "1 while a scan runs.")
+        files = gauge("library_files", "Image files in the catalog.")
+        photos = gauge("library_photos", "Distinct photos (by content) in the catalog.")
+    }
+
+    /// Counts one answered request under its route pattern (never the raw path, to bound the label values).
+    func request(route: String, method: String, status: Int, duration: Duration) {
+        registry.makeCounter(descriptor: .init(namespace: "photolala", metricName: "http_requests", unitName: "total",
+                                               helpText: "HTTP requests answered, by route, method and status."),
+                             labels: [("route", route), ("method", method), ("status", String(status))]).increment()
+        registry.makeDurationHistogram(descriptor: .init(namespace: "photolala", metricName: "http_request_duration", unitName: "seconds",
+                                                         helpText: "Time to answer a request, by route."),
+                                       labels: [("route", route)], buckets: Self.buckets).record(duration)
+    }
+
+    enum ThumbnailEvent { case generated, cached, failed }
+
+    func thumbnail(_ event: ThumbnailEvent) {
+        switch event {
+        case .generated: thumbnailsMade.increment()
+        case .cached: thumbnailsCached.increment()
+        case .failed: thumbnailsFailed.increment()
+        }
+    }
+
+    /// The exposition text, with the scrape-time gauges brought up to date.
+    public func render() -> String {
+        let p = monitor.progress
+        scanProcessed.set(to: Double(p.processed))
+        scanTotal.set(to: Double(p.total))
+        scanErrors.set(to: Double(p.errors))
+        scanRunning.set(to: p.isRunning ? 1 : 0)
+        if let counts = try? store.libraryCounts() {
+            files.set(to: Double(counts.files))
+            photos.set(to: Double(counts.photos))
+        }
+        return registry.emitToString()
+    }
+}
