@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 @testable import Catalog
 
@@ -12,19 +13,27 @@ import Testing
         try await LibraryScanner(source: LocalFolderSource(root: lib.library), store: store, workers: 2).run()
         try store.addAccount(name: "ada", passwordHash: "h", role: .admin)
         let ids = try (0..<20).compactMap { try store.photoId(forKey: "p\($0).jpg") }
-        let writer = Task {
+        let written = Atomic<Int>(0)
+        let writer = Task.detached {
             var n = 0
             while !Task.isCancelled {
                 try store.setRating(photoId: ids[n % ids.count], n % 6)
                 n += 1
+                written.store(n, ordering: .relaxed)
             }
-            return n
         }
+        while written.load(ordering: .relaxed) < 3 { try await Task.sleep(for: .milliseconds(5)) }
         // when backups are taken while it writes
+        let before = written.load(ordering: .relaxed)
         let output = lib.root + "/backup.sqlite"
-        for _ in 0..<5 { try store.backup(to: output) }
+        var backups = 0
+        repeat {
+            try store.backup(to: output)
+            backups += 1
+        } while backups < 5 || (written.load(ordering: .relaxed) - before < 3 && backups < 500)
+        let writes = written.load(ordering: .relaxed) - before
         writer.cancel()
-        let writes = try await writer.value
+        try await writer.value
         // then the copy passes the integrity check and holds the catalog
         let copy = try DatabaseQueue(path: output)
         let (verdict, photos, account) = try await copy.read { db in
@@ -32,7 +41,7 @@ import Testing
              try String.fetchOne(db, sql: "SELECT name FROM account"))
         }
         #expect(verdict == "ok" && photos == 20 && account == "ada")
-        #expect(writes > 0)
+        #expect(writes > 0, "the writer kept writing while the backups ran")
         #expect(try FileManager.default.contentsOfDirectory(atPath: lib.root).filter { $0.contains(".partial-") }.isEmpty)
     }
 }
