@@ -1,14 +1,30 @@
 #!/usr/bin/env bash
 # Installs what Photolala needs on a fresh Debian machine (bookworm). Idempotent.
-#   scripts/setup.sh          build + run dependencies (ImageMagick, SQLite, exiftool)
-#   scripts/setup.sh --test   also the end-to-end test tools (Chromium, chromedriver, selenium)
+#   scripts/setup.sh            build + run dependencies (ImageMagick, SQLite, exiftool)
+#   scripts/setup.sh --test     also the end-to-end test tools (Chromium, chromedriver, selenium)
+#   scripts/setup.sh --build    only what a release build needs (the Dockerfile's build stage)
+#   scripts/setup.sh --runtime  only the libraries the release binary needs to run, nothing to
+#                               build with (the Dockerfile's run stage)
 set -euo pipefail
 
-RUNTIME_PACKAGES=(libmagickwand-6.q16-dev libsqlite3-dev imagemagick libimage-exiftool-perl pkg-config ca-certificates tzdata)
+# Building: the MagickWand and SQLite headers and libraries, and pkg-config to find MagickWand.
+BUILD_PACKAGES=(libmagickwand-6.q16-dev libsqlite3-dev pkg-config ca-certificates tzdata)
+# The command-line tools that make the demo library (`convert`, `exiftool`).
+DEMO_PACKAGES=(imagemagick libimage-exiftool-perl)
+# The end-to-end tests.
 TEST_PACKAGES=(chromium chromium-driver python3 python3-venv)
+# Running a release binary built with --static-swift-stdlib (the Swift libraries are inside it).
+RUNTIME_PACKAGES=(libmagickwand-6.q16-6 libsqlite3-0 tzdata ca-certificates)
 
-want=("${RUNTIME_PACKAGES[@]}")
-if [[ "${1:-}" == "--test" ]]; then want+=("${TEST_PACKAGES[@]}"); fi
+mode="${1:-}"
+case "$mode" in
+  "")        want=("${BUILD_PACKAGES[@]}" "${DEMO_PACKAGES[@]}") ;;
+  --test)    want=("${BUILD_PACKAGES[@]}" "${DEMO_PACKAGES[@]}" "${TEST_PACKAGES[@]}") ;;
+  --build)   want=("${BUILD_PACKAGES[@]}") ;;
+  --runtime) want=("${RUNTIME_PACKAGES[@]}") ;;
+  -h|--help) sed -n '2,7s/^# \{0,1\}//p' "$0"; exit 0 ;;
+  *)         echo "setup: unknown option $mode (expected --test, --build or --runtime)" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${want[@]}"; do
@@ -21,7 +37,7 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-if [[ "${1:-}" == "--test" ]]; then
+if [[ "$mode" == "--test" ]]; then
   here="$(cd "$(dirname "$0")/.." && pwd)"
   venv="$here/.venv-e2e"
   if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c "import selenium, pytest" 2>/dev/null; then

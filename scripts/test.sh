@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --test
+# The Dockerfile's run stage installs this list; checking it here keeps its package names honest.
+bash scripts/setup.sh --runtime
 swift build --build-tests
 swift test --skip-build
 PHOTOLALA_BIN="$(swift build --show-bin-path)/photolala" .venv-e2e/bin/python -m pytest -q Tests/e2e

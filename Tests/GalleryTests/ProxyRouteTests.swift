@@ -47,6 +47,8 @@ import Testing
             #expect(folder.contains("action=\"/photos/actions/favorite\""))
             #expect(!folder.contains("href=\"/folders") && !folder.contains("action=\"/actions"))
             #expect(try await client.execute(uri: "/folders/trip", method: .get).status == .notFound)
+            #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
+            #expect(try await client.execute(uri: "/photos/healthz", method: .get).status == .ok)
             // a form posted under the prefix answers with a redirect under the prefix
             let form = try await FormPoster.start(client, page: "/photos/")
             let response = try await form.post("/photos/actions/favorite", [("key", "trip/a.jpg"), ("value", "on"), ("back", "/folders/trip")])

@@ -13,6 +13,8 @@ struct BasePathResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Contex
     func respond(to request: Request, context: Context) async throws -> Response {
         guard !base.isEmpty else { return try await inner.respond(to: request, context: context) }
         let path = request.uri.path
+        // Health checks (a container's, a monitor's) ask the server directly, without the prefix.
+        if path == "/healthz" { return try await inner.respond(to: request, context: context) }
         guard path == base || path.hasPrefix(base + "/") else {
             if path == "/" { return .redirect(to: base + "/", type: .normal) }
             var headers = HTTPFields()
