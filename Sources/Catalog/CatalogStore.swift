@@ -21,8 +21,17 @@ public final class CatalogStore: Sendable {
             // Curation writes must survive a power cut once acknowledged.
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        pool = try DatabasePool(path: path, configuration: config)
-        try CatalogMigrations.migrator.migrate(pool)
+        do {
+            pool = try DatabasePool(path: path, configuration: config)
+            // A quick structural check before anything writes: a damaged file is refused, never "repaired" into an empty catalog.
+            let verdict = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(5)") }
+            guard verdict == ["ok"] else {
+                throw CatalogError.damaged(path: path, reason: verdict.joined(separator: "; "), newestBackup: Self.newestBackup(forCatalog: path))
+            }
+            try CatalogMigrations.migrator.migrate(pool)
+        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
+            throw CatalogError.damaged(path: path, reason: "SQLite: \(error.message ?? "not a database")", newestBackup: Self.newestBackup(forCatalog: path))
+        }
     }
 
     /// Opens the catalog `catalog.sqlite` inside a data folder, creating the folder.

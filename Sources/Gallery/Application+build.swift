@@ -50,6 +50,9 @@ public struct GalleryParts {
         try config.validate()
         Imaging.bootstrap()
         store = try CatalogStore.open(dataFolder: config.dataPath)
+        do { try store.dailyBackup() } catch {
+            logger.warning("today's catalog backup could not be written", metadata: ["error": "\(error)"])
+        }
         monitor = ScanMonitor()
         source = LocalFolderSource(root: config.libraryPath)
         scanner = LibraryScanner(source: source, store: store, monitor: monitor, logger: logger)

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+
+/// Why the catalog cannot be opened.
+public enum CatalogError: Error, CustomStringConvertible {
+    /// The file is not a SQLite database, or fails SQLite's quick check.
+    case damaged(path: String, reason: String, newestBackup: String?)
+
+    public var description: String {
+        switch self {
+        case .damaged(let path, let reason, let backup):
+            let folder = (path as NSString).deletingLastPathComponent
+            var text = "The catalog \(path) is damaged (\(reason)). Photolala will not start on it, so nothing more is lost and no empty catalog replaces it. "
+            if let backup {
+                text += "To restore the newest backup, \(backup): stop Photolala, copy it over \(path), delete catalog.sqlite-wal and catalog.sqlite-shm in \(folder), and start again."
+            } else {
+                text += "Restore a copy made with `photolala backup`: stop Photolala, copy it over \(path), delete catalog.sqlite-wal and catalog.sqlite-shm, and start again."
+            }
+            return text
+        }
+    }
+}
+
+/// Daily copies of the catalog kept in the data folder, so a damaged catalog has a way back.
+extension CatalogStore {
+    /// The folder holding the daily backups, beside the catalog.
+    public static func backupFolder(forCatalog path: String) -> String {
+        (path as NSString).deletingLastPathComponent + "/backups"
+    }
+
+    /// The newest daily backup of the catalog at `path`, if any.
+    public static func newestBackup(forCatalog path: String) -> String? {
+        let folder = backupFolder(forCatalog: path)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasPrefix("catalog-") && $0.hasSuffix(".sqlite") }.max().map { folder + "/" + $0 }
+    }
+
+    /// Makes today's backup unless there is one, and keeps the newest `keep`.
+    public func dailyBackup(now: Date = Date(), keep: Int = 7) throws {
+        let folder = Self.backupFolder(forCatalog: path)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let today = folder + "/catalog-\(formatter.string(from: now)).sqlite"
+        if !FileManager.default.fileExists(atPath: today) { try backup(to: today) }
+        let all = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasPrefix("catalog-") && $0.hasSuffix(".sqlite") }.sorted()
+        for old in all.dropLast(keep) { try? FileManager.default.removeItem(atPath: folder + "/" + old) }
+    }
+}
