@@ -62,7 +62,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CMagickWand"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(
             name: "GalleryTests",

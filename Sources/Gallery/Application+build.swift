@@ -49,6 +49,7 @@ public struct GalleryParts {
     public init(config: GalleryConfig, logger: Logger) async throws {
         try config.validate()
         Imaging.bootstrap()
+        Imaging.setPixelLimit(config.maxPixels)
         store = try CatalogStore.open(dataFolder: config.dataPath)
         do { try store.dailyBackup() } catch {
             logger.warning("today's catalog backup could not be written", metadata: ["error": "\(error)"])

@@ -41,6 +41,8 @@ public struct GalleryConfig: Sendable {
     public var rescanMinutes = 0
     /// Quiet seconds after a change before the rescan starts.
     public var watchSettleSeconds = 2.0
+    /// Files with more pixels than this are refused before decoding.
+    public var maxPixels = 250_000_000
     /// Serve `/metrics` on this port of its own (nil: not).
     public var metricsPort: Int?
     /// Serve `/metrics` on the main port to requests bearing this token (nil: not).

@@ -28,6 +28,7 @@ public enum ServeSettings {
         Setting(name: "upload-folder", placeholder: "pattern", defaultText: "Uploads/{yyyy}/{mm}", help: "Where uploads land in the library; {yyyy}, {mm}, {dd} come from the date taken."),
         Setting(name: "read-only-library", placeholder: nil, defaultText: "off", help: "Never write to the library: no uploads, no delete (detected by itself on a read-only mount)."),
         Setting(name: "thumbnail-workers", placeholder: "n", defaultText: "the core count", help: "Thumbnails made at once (1-64)."),
+        Setting(name: "max-pixels", placeholder: "mp", defaultText: "250", help: "Refuse images with more megapixels than this, before decoding them (1-1000)."),
         Setting(name: "resources", placeholder: "dir", defaultText: "beside the binary", help: "The folder holding Templates/ and Public/."),
         Setting(name: "trusted-proxies", placeholder: "list", defaultText: "none", help: "Reverse proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For and X-Forwarded-Proto are believed."),
         Setting(name: "base-path", placeholder: "path", defaultText: "none", help: "Serve the gallery under a prefix such as /photos."),
@@ -60,6 +61,7 @@ public enum ServeSettings {
         if let problem = UploadNaming.validate(config.uploadFolder) { throw ConfigError(problem) }
         config.readOnlyLibrary = try reader.bool("read-only-library") ?? false
         config.thumbnailWorkers = try reader.int("thumbnail-workers", in: 1...64) ?? config.thumbnailWorkers
+        config.maxPixels = (try reader.int("max-pixels", in: 1...1000) ?? 250) * 1_000_000
         if let list = reader.text("trusted-proxies") { config.trustedProxies = try TrustedProxies.parse(list) }
         if let base = reader.text("base-path") { config.basePath = try BasePath.normalise(base) }
         config.watch = try reader.bool("watch") ?? true

@@ -25,6 +25,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("upload-folder"), help: Self.help("upload-folder")) var uploadFolder: String?
     @Flag(name: .customLong("read-only-library"), help: Self.help("read-only-library")) var readOnlyLibrary = false
     @Option(name: .customLong("thumbnail-workers"), help: Self.help("thumbnail-workers")) var thumbnailWorkers: String?
+    @Option(name: .customLong("max-pixels"), help: Self.help("max-pixels")) var maxPixels: String?
     @Option(help: Self.help("resources")) var resources: String?
     @Option(name: .customLong("trusted-proxies"), help: Self.help("trusted-proxies")) var trustedProxies: String?
     @Option(name: .customLong("base-path"), help: Self.help("base-path")) var basePath: String?
@@ -53,6 +54,7 @@ struct Serve: AsyncParsableCommand {
         if readOnlyLibrary { flags["read-only-library"] = "1" }
         flags["thumbnail-workers"] = thumbnailWorkers
         flags["resources"] = resources
+        flags["max-pixels"] = maxPixels
         flags["trusted-proxies"] = trustedProxies
         flags["base-path"] = basePath
         if noWatch { flags["watch"] = "0" }
