@@ -7,6 +7,9 @@ extension Imaging {
         guard let wand = NewMagickWand() else { throw ImagingError.unreadable("out of memory") }
         defer { DestroyMagickWand(wand) }
         try MagickFile.load(wand, path: path, format: format, mode: .ping)
+        // A file that could never be rendered is refused here, so it is listed with its reason instead of as a photo.
+        let (pixels, overflow) = Int(MagickGetImageWidth(wand)).multipliedReportingOverflow(by: Int(MagickGetImageHeight(wand)))
+        guard !overflow, pixels <= maxPixels else { throw ImagingError.tooManyPixels(overflow ? Int.max : pixels) }
 
         // exif:* properties are parsed from the EXIF profile on first access, which ping keeps;
         // TIFF keeps Make/Model in its own tags, which its coder exposes as tiff:*.
