@@ -18,6 +18,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 ARTIFACTS = pathlib.Path(__file__).resolve().parent / "artifacts"
 PHONE = (390, 844)
 DESKTOP = (1280, 900)
+XSS_FOLDER = "Odd <b onclick=alert('folder')>names"
+XSS_FILE = "<img src=x onerror=alert('name')>.jpg"
 ACCOUNTS = {"ada": ("admin", "correct horse battery"), "max": ("member", "max's phone pass")}
 
 
@@ -41,6 +43,13 @@ def make_library(folder: pathlib.Path) -> None:
         path = big / "Beach" / f"sea{i}.jpg"
         subprocess.run(["convert", "-size", "240x320", f"plasma:skyblue-navy", "-seed", str(i), str(path)], check=True)
     subprocess.run(["convert", "-size", "200x200", "xc:orange", str(folder / "loose.jpg")], check=True)
+    # Script in a folder name, a file name and EXIF fields, for the stored-XSS test.
+    odd = folder / XSS_FOLDER
+    odd.mkdir()
+    hostile = odd / XSS_FILE
+    subprocess.run(["convert", "-size", "120x90", "xc:teal", str(hostile)], check=True)
+    args += ["-overwrite_original", "-Make=<script>alert('make')</script>", "-Model=\"><img src=x onerror=alert('model')>",
+             "-XMP-dc:Subject=<svg onload=alert('subject')>", str(hostile), "-execute"]
     argfile = folder.parent / "exif-args"
     argfile.write_text("\n".join(args))
     subprocess.run(["exiftool", "-q", "-@", str(argfile)], check=True)
