@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Imaging
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// Builds the whole web app from a configuration: `@main` and the tests call this same function.
@@ -22,8 +23,12 @@ public func buildApplication(_ config: GalleryConfig, logger: Logger = Logger(la
         services.append(Application(router: router, configuration: .init(address: .hostname(config.host, port: port), serverName: "Photolala metrics"),
                                     logger: logger))
     }
+    let counter = ConnectionGuard.Counter(perAddress: config.connectionsPerAddress, exempt: config.trustedProxies)
+    let headerTimeout = TimeAmount.seconds(Int64(config.headerTimeout))
     return Application(
         responder: BasePathResponder(base: config.basePath, inner: parts.router.buildResponder()),
+        server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(headerTimeout: headerTimeout, counter: counter)],
+                                            idleTimeout: .seconds(Int64(config.idleTimeout)))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Photolala"),
         services: services,
         logger: logger

@@ -41,6 +41,12 @@ public struct GalleryConfig: Sendable {
     public var rescanMinutes = 0
     /// Quiet seconds after a change before the rescan starts.
     public var watchSettleSeconds = 2.0
+    /// Seconds a connection has to send a request's headers.
+    public var headerTimeout = 10
+    /// Seconds an idle keep-alive connection stays open.
+    public var idleTimeout = 60
+    /// Connections one address may hold open at once (trusted proxies are not capped).
+    public var connectionsPerAddress = 64
     /// Files with more pixels than this are refused before decoding.
     public var maxPixels = 250_000_000
     /// Serve `/metrics` on this port of its own (nil: not).

@@ -28,6 +28,9 @@ public enum ServeSettings {
         Setting(name: "upload-folder", placeholder: "pattern", defaultText: "Uploads/{yyyy}/{mm}", help: "Where uploads land in the library; {yyyy}, {mm}, {dd} come from the date taken."),
         Setting(name: "read-only-library", placeholder: nil, defaultText: "off", help: "Never write to the library: no uploads, no delete (detected by itself on a read-only mount)."),
         Setting(name: "thumbnail-workers", placeholder: "n", defaultText: "the core count", help: "Thumbnails made at once (1-64)."),
+        Setting(name: "header-timeout", placeholder: "seconds", defaultText: "10", help: "Seconds a client has to send a request's headers before the connection is closed (slowloris)."),
+        Setting(name: "idle-timeout", placeholder: "seconds", defaultText: "60", help: "Seconds a connection may go without any traffic mid-request (a stalled upload, say) before it is closed."),
+        Setting(name: "connections-per-address", placeholder: "n", defaultText: "64", help: "Connections one address may hold open at once (trusted proxies are not capped)."),
         Setting(name: "max-pixels", placeholder: "mp", defaultText: "250", help: "Refuse images with more megapixels than this, before decoding them (1-1000)."),
         Setting(name: "resources", placeholder: "dir", defaultText: "beside the binary", help: "The folder holding Templates/ and Public/."),
         Setting(name: "trusted-proxies", placeholder: "list", defaultText: "none", help: "Reverse proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For and X-Forwarded-Proto are believed."),
@@ -62,6 +65,9 @@ public enum ServeSettings {
         config.readOnlyLibrary = try reader.bool("read-only-library") ?? false
         config.thumbnailWorkers = try reader.int("thumbnail-workers", in: 1...64) ?? config.thumbnailWorkers
         config.maxPixels = (try reader.int("max-pixels", in: 1...1000) ?? 250) * 1_000_000
+        config.headerTimeout = try reader.int("header-timeout", in: 1...600) ?? config.headerTimeout
+        config.idleTimeout = try reader.int("idle-timeout", in: 1...3600) ?? config.idleTimeout
+        config.connectionsPerAddress = try reader.int("connections-per-address", in: 1...100_000) ?? config.connectionsPerAddress
         if let list = reader.text("trusted-proxies") { config.trustedProxies = try TrustedProxies.parse(list) }
         if let base = reader.text("base-path") { config.basePath = try BasePath.normalise(base) }
         config.watch = try reader.bool("watch") ?? true

@@ -26,6 +26,9 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("read-only-library"), help: Self.help("read-only-library")) var readOnlyLibrary = false
     @Option(name: .customLong("thumbnail-workers"), help: Self.help("thumbnail-workers")) var thumbnailWorkers: String?
     @Option(name: .customLong("max-pixels"), help: Self.help("max-pixels")) var maxPixels: String?
+    @Option(name: .customLong("header-timeout"), help: Self.help("header-timeout")) var headerTimeout: String?
+    @Option(name: .customLong("idle-timeout"), help: Self.help("idle-timeout")) var idleTimeout: String?
+    @Option(name: .customLong("connections-per-address"), help: Self.help("connections-per-address")) var connectionsPerAddress: String?
     @Option(help: Self.help("resources")) var resources: String?
     @Option(name: .customLong("trusted-proxies"), help: Self.help("trusted-proxies")) var trustedProxies: String?
     @Option(name: .customLong("base-path"), help: Self.help("base-path")) var basePath: String?
@@ -55,6 +58,9 @@ struct Serve: AsyncParsableCommand {
         flags["thumbnail-workers"] = thumbnailWorkers
         flags["resources"] = resources
         flags["max-pixels"] = maxPixels
+        flags["header-timeout"] = headerTimeout
+        flags["idle-timeout"] = idleTimeout
+        flags["connections-per-address"] = connectionsPerAddress
         flags["trusted-proxies"] = trustedProxies
         flags["base-path"] = basePath
         if noWatch { flags["watch"] = "0" }

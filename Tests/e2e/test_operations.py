@@ -82,3 +82,62 @@ def test_metrics_on_their_own_port_and_healthz(tmp_path):
     finally:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=30) == 0
+
+
+def test_a_slowloris_is_cut_off_and_does_not_stall_others(tmp_path):
+    import socket
+    import urllib.request
+    library = tmp_path / "library"
+    library.mkdir()
+    port = free_port()
+    log = tmp_path / "server.log"
+    proc = subprocess.Popen([str(binary()), "serve", "--library", str(library), "--data", str(tmp_path / "data"),
+                             "--port", str(port), "--header-timeout", "2", "--connections-per-address", "8", "--no-watch"],
+                            stdout=open(log, "w"), stderr=subprocess.STDOUT)
+    try:
+        wait_for(log, "scan finished", 0)
+        # given a client that trickles its headers a byte at a time
+        slow = socket.create_connection(("127.0.0.1", port))
+        slow.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        started = time.time()
+        closed = None
+        while time.time() - started < 10:
+            # then others are answered at once meanwhile
+            t = time.time()
+            assert urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5).status == 200
+            assert time.time() - t < 1
+            try:
+                slow.sendall(b"X")
+                slow.settimeout(0.3)
+                if slow.recv(1) == b"":
+                    closed = time.time() - started
+                    break
+            except socket.timeout:
+                pass
+            except OSError:
+                closed = time.time() - started
+                break
+        # and the slow one is cut off after the header timeout, not served
+        assert closed is not None and 1.5 < closed < 6, closed
+        slow.close()
+        # and one address cannot hold more than its share of connections
+        idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(12)]
+        time.sleep(0.3)
+        refused = 0
+        for s in idle:
+            s.settimeout(0.5)
+            try:
+                if s.recv(1) == b"":
+                    refused += 1
+            except socket.timeout:
+                pass
+            except OSError:
+                refused += 1
+        assert refused >= 4, refused
+        for s in idle:
+            s.close()
+        time.sleep(0.3)
+        assert urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5).status == 200
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
