@@ -163,6 +163,13 @@ enum CatalogMigrations {
                 CREATE INDEX shareLink_account ON shareLink(accountId);
                 """)
         }
+        migrator.registerMigration("v5-trash-journal") { db in
+            // A move into or out of the trash is written down before the file moves and settled
+            // after, so a kill in between is finished or undone at the next start (see recoverTrashMoves).
+            try db.execute(sql: """
+                ALTER TABLE trash ADD COLUMN pending INTEGER NOT NULL DEFAULT 0;
+                """)
+        }
         return migrator
     }
 }

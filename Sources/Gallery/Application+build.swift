@@ -56,6 +56,8 @@ public struct GalleryParts {
         Imaging.bootstrap()
         Imaging.setPixelLimit(config.maxPixels)
         store = try CatalogStore.open(dataFolder: config.dataPath)
+        let recovered = try store.recoverTrashMoves(source: LocalFolderSource(root: config.libraryPath), trashFolder: config.dataPath + "/trash")
+        if recovered > 0 { logger.notice("finished or undid \(recovered) interrupted trash moves") }
         do { try store.dailyBackup() } catch {
             logger.warning("today's catalog backup could not be written", metadata: ["error": "\(error)"])
         }
