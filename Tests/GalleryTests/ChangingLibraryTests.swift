@@ -1,0 +1,40 @@
+import Foundation
+import Gallery
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@Suite struct ChangingLibraryTests {
+    @Test func filesChangedUnderThePagesGive404OrAPlaceholderNeverAServerError() async throws {
+        // given a scanned folder
+        let f = try GalleryFixture()
+        for i in 1...4 { try f.addJPEG("trip/\(i).jpg", seed: i) }
+        try await f.scan()
+        try await f.withClient { client in
+            let page = try await client.execute(uri: "/folders/trip", method: .get).text
+            let thumbs = page.matches(of: #/\/thumbs\/256\/[0-9a-f]{64}\.jpg/#).map { String($0.output) }
+            #expect(Set(thumbs).count == 4)
+            // when, before any rescan, one file is deleted, one renamed, one overwritten with junk
+            try FileManager.default.removeItem(atPath: f.library + "/trip/1.jpg")
+            try FileManager.default.moveItem(atPath: f.library + "/trip/2.jpg", toPath: f.library + "/trip/two.jpg")
+            try Data("not a picture any more".utf8).write(to: URL(fileURLWithPath: f.library + "/trip/3.jpg"))
+            // then every page, original and thumbnail still answers without a server error
+            var answers: [String: Int] = [:]
+            for uri in ["/folders/trip", "/photos/trip/1.jpg", "/photos/trip/2.jpg", "/photos/trip/3.jpg",
+                        "/originals/trip/1.jpg", "/originals/trip/2.jpg", "/originals/trip/3.jpg"] + thumbs
+                        + thumbs.map({ $0.replacingOccurrences(of: "/256/", with: "/1600/") }) {
+                let response = try await client.execute(uri: uri, method: .get)
+                answers[uri] = Int(response.status.code)
+                #expect(response.status.code < 500, "\(uri) answered \(response.status.code)")
+            }
+            // and the vanished files' originals are 404s
+            #expect(answers["/originals/trip/1.jpg"] == 404 && answers["/originals/trip/2.jpg"] == 404)
+        }
+        // and the next scan repairs the catalog
+        try await f.scan()
+        try await f.withClient { client in
+            let page = try await client.execute(uri: "/folders/trip", method: .get).text
+            #expect(page.contains("two.jpg") && page.contains("4.jpg") && !page.contains(">1.jpg") && page.contains("2 photos"))
+        }
+    }
+}
