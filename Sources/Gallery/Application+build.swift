@@ -55,6 +55,12 @@ public struct GalleryParts {
         try config.validate()
         Imaging.bootstrap()
         Imaging.setPixelLimit(config.maxPixels)
+        if config.isolateDecoders {
+            let executable = config.workerExecutable ?? (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0]
+            Imaging.startDecoderWorkers(executable: executable, arguments: ["decode-worker", "--max-pixels", String(config.maxPixels)],
+                                        count: max(2, config.thumbnailWorkers))
+        }
         store = try CatalogStore.open(dataFolder: config.dataPath)
         let recovered = try store.recoverTrashMoves(source: LocalFolderSource(root: config.libraryPath), trashFolder: config.dataPath + "/trash")
         if recovered > 0 { logger.notice("finished or undid \(recovered) interrupted trash moves") }

@@ -47,6 +47,10 @@ public struct GalleryConfig: Sendable {
     public var idleTimeout = 60
     /// Connections one address may hold open at once (trusted proxies are not capped).
     public var connectionsPerAddress = 64
+    /// Decode in worker processes, so an ImageMagick crash kills only that piece of work.
+    public var isolateDecoders = false
+    /// The binary that runs `decode-worker` (this process's own, by default).
+    public var workerExecutable: String?
     /// Files with more pixels than this are refused before decoding.
     public var maxPixels = 250_000_000
     /// Serve `/metrics` on this port of its own (nil: not).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a probe learns about an image without decoding its pixels.
-public struct ImageProbe: Sendable, Equatable {
+public struct ImageProbe: Sendable, Equatable, Codable {
     /// The format the bytes were read as.
     public var format: ImageFormat
     /// Width as stored, before orientation.

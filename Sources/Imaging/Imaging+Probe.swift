@@ -1,8 +1,15 @@
 import CMagickWand
 
 extension Imaging {
-    /// Pings the first frame of the file with `format`'s coder, reading header and EXIF but no pixels.
+    /// Pings the first frame of the file with `format`'s coder, reading header and EXIF but no pixels;
+    /// in a decoder worker when they are started.
     public static func probe(fileAt path: String, format: ImageFormat) throws -> ImageProbe {
+        if let workers = decoderWorkers { return try workers.probe(path: path, format: format) }
+        return try probeHere(fileAt: path, format: format)
+    }
+
+    /// Probes in this process (what a decoder worker runs).
+    public static func probeHere(fileAt path: String, format: ImageFormat) throws -> ImageProbe {
         bootstrap()
         guard let wand = NewMagickWand() else { throw ImagingError.unreadable("out of memory") }
         defer { DestroyMagickWand(wand) }

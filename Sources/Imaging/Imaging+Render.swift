@@ -4,8 +4,19 @@ extension Imaging {
     /// Grid thumbnails go through MagickThumbnailImage (samples to 5× first: fast, fine when small); larger sizes resize with Lanczos.
     static let thumbnailPathLimit = 512
 
-    /// Renders a JPEG rendition of the first frame: box is width x height in pixels.
+    /// Renders a JPEG rendition of the first frame: box is width x height in pixels. With decoder
+    /// workers started, the decode runs in one of them, so a crash in ImageMagick kills only that.
     public static func renderJPEG(
+        fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int = 82
+    ) throws -> [UInt8] {
+        if let workers = decoderWorkers {
+            return try workers.render(path: path, format: format, width: width, height: height, fit: fit, quality: quality)
+        }
+        return try renderJPEGHere(fileAt: path, format: format, width: width, height: height, fit: fit, quality: quality)
+    }
+
+    /// Renders in this process (what a decoder worker runs).
+    public static func renderJPEGHere(
         fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int = 82
     ) throws -> [UInt8] {
         guard width > 0, height > 0 else { throw ImagingError.unreadable("empty rendition box") }

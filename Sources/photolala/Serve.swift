@@ -26,6 +26,7 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("read-only-library"), help: Self.help("read-only-library")) var readOnlyLibrary = false
     @Option(name: .customLong("thumbnail-workers"), help: Self.help("thumbnail-workers")) var thumbnailWorkers: String?
     @Option(name: .customLong("max-pixels"), help: Self.help("max-pixels")) var maxPixels: String?
+    @Flag(name: .customLong("no-isolate-decoders"), help: Self.help("isolate-decoders")) var noIsolateDecoders = false
     @Option(name: .customLong("header-timeout"), help: Self.help("header-timeout")) var headerTimeout: String?
     @Option(name: .customLong("idle-timeout"), help: Self.help("idle-timeout")) var idleTimeout: String?
     @Option(name: .customLong("connections-per-address"), help: Self.help("connections-per-address")) var connectionsPerAddress: String?
@@ -58,6 +59,7 @@ struct Serve: AsyncParsableCommand {
         flags["thumbnail-workers"] = thumbnailWorkers
         flags["resources"] = resources
         flags["max-pixels"] = maxPixels
+        if noIsolateDecoders { flags["isolate-decoders"] = "0" }
         flags["header-timeout"] = headerTimeout
         flags["idle-timeout"] = idleTimeout
         flags["connections-per-address"] = connectionsPerAddress
