@@ -21,6 +21,14 @@ public enum CatalogError: Error, CustomStringConvertible {
     }
 }
 
+extension CatalogStore {
+    /// Whether `error` means the catalog's disk is full or failing (so nothing was written).
+    public static func isStorageFailure(_ error: any Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_CANTOPEN].contains(error.resultCode)
+    }
+}
+
 /// Daily copies of the catalog kept in the data folder, so a damaged catalog has a way back.
 extension CatalogStore {
     /// The folder holding the daily backups, beside the catalog.

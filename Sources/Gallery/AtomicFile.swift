@@ -7,7 +7,10 @@ enum AtomicFile {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let temp = folder + "/.tmp-\(UInt64.random(in: 0...UInt64.max))"
         let created = FileManager.default.createFile(atPath: temp, contents: Data(bytes))
-        guard created else { throw CocoaError(.fileWriteUnknown) }
+        guard created else {
+            unlink(temp)  // a disk that filled up mid-write leaves nothing half-written behind
+            throw CocoaError(.fileWriteOutOfSpace)
+        }
         if rename(temp, path) != 0 {
             unlink(temp)
             throw CocoaError(.fileWriteUnknown)

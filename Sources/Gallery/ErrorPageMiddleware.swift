@@ -1,3 +1,4 @@
+import Catalog
 import Hummingbird
 import Logging
 
@@ -15,6 +16,11 @@ struct ErrorPageMiddleware: RouterMiddleware {
             return page(status: error.status, message: error.body, headers: error.headers, context: context)
         } catch let error as HTTPResponseError {
             return page(status: error.status, message: nil, headers: [:], context: context)
+        } catch where CatalogStore.isStorageFailure(error) {
+            context.logger.error("catalog write failed: the data folder is full or failing", metadata: ["error": "\(error)"])
+            return page(status: .init(code: 507, reasonPhrase: "Insufficient Storage"),
+                        message: "The data folder is full (or its disk is failing), so nothing was changed. Pages keep working; free some space and try again.",
+                        headers: [:], context: context)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
             return page(status: .internalServerError,

@@ -40,6 +40,11 @@ struct ThumbnailController: Sendable {
         switch await thumbnails.rendition(sha256: sha, size: size) {
         case .unknown:
             throw HTTPError(.notFound, message: "No photo in the library has this content.")
+        case .unstored:
+            // Not cached by anyone: the next request tries again, once the disk has room.
+            headers[.cacheControl] = "no-store"
+            let bytes = Imaging.placeholderJPEG(width: size.rawValue, height: size.rawValue)
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         case .placeholder:
             // Short caching: the file may be fixed and rescanned, but no retry storm meanwhile.
             headers[.cacheControl] = "public, max-age=300"

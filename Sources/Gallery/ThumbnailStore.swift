@@ -12,6 +12,8 @@ actor ThumbnailStore {
         case file(String)
         case placeholder
         case unknown
+        /// Made, but the cache could not store it (a full disk, say): try again later.
+        case unstored
     }
 
     private let root: String
@@ -58,7 +60,7 @@ actor ThumbnailStore {
         switch outcome {
         case .file: metrics?.thumbnail(.generated)
         case .placeholder: metrics?.thumbnail(.failed)
-        case .unknown: break
+        case .unknown, .unstored: break
         }
         return outcome
     }
@@ -82,12 +84,17 @@ actor ThumbnailStore {
         let path = file.path
         let fit: RenditionFit = size == .screen ? .fit : .cover
         do {
-            try await limiter.run {
-                try await pool.run {
+            let stored = try await limiter.run {
+                try await pool.run { () -> Bool in
                     let jpeg = try Imaging.renderJPEG(fileAt: path, format: file.format, width: size.rawValue,
                                                       height: size.rawValue, fit: fit)
-                    try AtomicFile.write(jpeg, to: target)
+                    do { try AtomicFile.write(jpeg, to: target) } catch { return false }
+                    return true
                 }
+            }
+            if !stored {
+                logger.error("thumbnail cache could not be written (is the data folder full?)", metadata: ["sha": "\(sha256.prefix(12))"])
+                return .unstored
             }
             return .file(target)
         } catch {

@@ -48,3 +48,12 @@ import Testing
         #expect(names.count == 7 && names.last == "catalog-2023-11-23.sqlite")
     }
 }
+
+@Suite struct StorageFailureTests {
+    @Test func aFullOrFailingDiskIsRecognised() {
+        #expect(CatalogStore.isStorageFailure(DatabaseError(resultCode: .SQLITE_FULL)))
+        #expect(CatalogStore.isStorageFailure(DatabaseError(resultCode: .SQLITE_IOERR)))
+        #expect(!CatalogStore.isStorageFailure(DatabaseError(resultCode: .SQLITE_CONSTRAINT)))
+        #expect(!CatalogStore.isStorageFailure(CancellationError()))
+    }
+}
