@@ -36,6 +36,21 @@ actor ThumbnailStore {
         self.source = source
         limiter = AsyncLimiter(limit: workers)
         self.logger = logger
+        // A kill mid-write can leave a temporary file behind; sweep them once, off the request path.
+        let root = self.root
+        Task.detached(priority: .background) { ThumbnailStore.sweepTemporaries(in: root) }
+    }
+
+    /// Removes `.tmp-*` files a killed write left in the cache folders.
+    @discardableResult
+    static func sweepTemporaries(in root: String) -> Int {
+        var removed = 0
+        for folder in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? [] where name.hasPrefix(".tmp-") {
+                if unlink(root + "/" + folder + "/" + name) == 0 { removed += 1 }
+            }
+        }
+        return removed
     }
 
     /// The cache path of a rendition.

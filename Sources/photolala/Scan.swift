@@ -14,6 +14,10 @@ struct Scan: AsyncParsableCommand {
         let library = try location.libraryPath()
         let dataPath = location.dataPath
         Imaging.bootstrap()
+        // As in the server: a decoder crash costs one worker process, not the scan.
+        if let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            Imaging.startDecoderWorkers(executable: me, arguments: ["decode-worker"], count: ProcessInfo.processInfo.activeProcessorCount)
+        }
         let store = try CatalogStore.open(dataFolder: dataPath)
         let monitor = ScanMonitor()
         var logger = Logger(label: "photolala.scan")

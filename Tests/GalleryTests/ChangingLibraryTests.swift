@@ -1,8 +1,8 @@
 import Foundation
-import Gallery
 import Hummingbird
 import HummingbirdTesting
 import Testing
+@testable import Gallery
 
 @Suite struct ChangingLibraryTests {
     @Test func filesChangedUnderThePagesGive404OrAPlaceholderNeverAServerError() async throws {
@@ -36,5 +36,17 @@ import Testing
             let page = try await client.execute(uri: "/folders/trip", method: .get).text
             #expect(page.contains("two.jpg") && page.contains("4.jpg") && !page.contains(">1.jpg") && page.contains("2 photos"))
         }
+    }
+}
+
+@Suite struct ThumbnailSweepTests {
+    @Test func temporariesLeftByAKillAreSweptAndFinishedFilesKept() throws {
+        let root = NSTemporaryDirectory() + "photolala-sweep-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/ab", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: root + "/ab/.tmp-123", contents: Data([1, 2]))
+        FileManager.default.createFile(atPath: root + "/ab/abcd-256.jpg", contents: Data([3]))
+        #expect(ThumbnailStore.sweepTemporaries(in: root) == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/ab") == ["abcd-256.jpg"])
     }
 }
