@@ -50,3 +50,34 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/ab") == ["abcd-256.jpg"])
     }
 }
+
+@Suite struct UnmountedLibraryTests {
+    @Test func aMissingLibraryRemovesNothingAndEveryPageSaysSo() async throws {
+        // given a scanned, curated library
+        let f = try GalleryFixture()
+        try f.addJPEG("trip/a.jpg", seed: 1)
+        try await f.scan()
+        var config = f.config()
+        config.scanOnStart = true
+        try await f.withClient { client in
+            let form = try await FormPoster.start(client)
+            _ = try await form.post("/actions/rate", [("key", "trip/a.jpg"), ("rating", "5")])
+        }
+        // when its drive is unmounted and the server starts (and scans)
+        try FileManager.default.moveItem(atPath: f.library, toPath: f.root + "/unmounted")
+        let app = try await buildApplication(config)
+        try await app.test(.live) { client in
+            var home = ""
+            for _ in 0..<100 {
+                home = try await client.execute(uri: "/", method: .get).text
+                if home.contains("Scan stopped") { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            // then every page carries the banner, and the photo and its stars are still there
+            #expect(home.contains("Scan stopped") && home.contains("Nothing was removed"))
+            let photo = try await client.execute(uri: "/photos/trip/a.jpg", method: .get).text
+            #expect(photo.contains("5 of 5 stars") && photo.contains("Scan stopped"))
+            #expect(try await client.execute(uri: "/healthz", method: .get).status == .serviceUnavailable)
+        }
+    }
+}
