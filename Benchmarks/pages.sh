@@ -15,7 +15,7 @@ mkdir -p "$work/library"
 "$bin" scan --library "$work/library" --data "$work/data" >/dev/null   # creates the schema
 sqlite3 "$work/data/catalog.sqlite" < Benchmarks/synthetic-catalog.sql
 port=$(( 20000 + RANDOM % 20000 ))
-"$bin" serve --library "$work/library" --data "$work/data" --port "$port" --no-scan >/dev/null 2>&1 & pid=$!
+"$bin" serve --library "$work/library" --data "$work/data" --port "$port" --no-scan --no-watch --guest viewer >/dev/null 2>&1 & pid=$!
 for _ in $(seq 50); do curl -sf -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.2; done
 base="http://127.0.0.1:$port"
 pages=(

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Cold grid thumbnails of 12 MP phone photos: Photolala over HTTP (every core busy) against
+# vipsthumbnail making the same 256 px centre crops from the same files with the same
+# parallelism, in the same run. Reports images/s, the ratio and peak RSS, as medians over runs.
+# Reports only; asserts nothing.   usage: Benchmarks/thumbnails.sh [runs]
+#
+# Corpus: the JPEG photographs in Debian's plasma-workspace-wallpapers, each scaled and cropped
+# to 4032x3024 (a 12 MP phone) in twelve variants, with camera EXIF written by exiftool; built
+# once into Benchmarks/.cache/phone-12mp/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs="${1:-3}"
+cores=$(nproc)
+bash scripts/setup.sh
+for tool in vipsthumbnail:libvips-tools sqlite3:sqlite3 curl:curl; do
+  command -v "${tool%%:*}" >/dev/null || { apt-get update -qq && apt-get install -y -qq "${tool#*:}" >/dev/null; }
+done
+[[ -x /usr/bin/time ]] || apt-get install -y -qq time >/dev/null
+
+corpus=Benchmarks/.cache/phone-12mp
+if [[ ! -f "$corpus/.complete" ]]; then
+  rm -rf "$corpus"; mkdir -p "$corpus"
+  pkg="$(mktemp -d)"
+  (cd "$pkg" && apt-get download plasma-workspace-wallpapers >/dev/null 2>&1 && dpkg-deb -x ./*.deb root)
+  # The largest JPEG of each wallpaper (18 photographs, 2560x1600 to 5120x2880).
+  mapfile -t sources < <(find "$pkg/root" -path '*/contents/images/*' -iname '*.jpg' -printf '%s %h %p\n' \
+    | sort -k2,2 -k1,1nr | awk '!seen[$2]++ { print $3 }')
+  # Twelve variants each (flips, turns, colour shifts), so every file has bytes of its own: 216 files.
+  variants=("" "-flop" "-flip" "-rotate 180" "-modulate 100,80" "-modulate 100,120" "-modulate 95,100,98" "-modulate 105,100,102"
+            "-flop -modulate 100,90" "-flip -modulate 100,110" "-rotate 180 -modulate 97,105" "-flop -flip -modulate 103,95")
+  args=(); n=0
+  for src in "${sources[@]}"; do
+    for v in "${variants[@]}"; do
+      n=$((n + 1)); out="$corpus/IMG_$(printf %04d $n).jpg"
+      # shellcheck disable=SC2086
+      convert "$src" $v -resize '4032x3024^' -gravity center -extent 4032x3024 -quality 90 -sampling-factor 2x2 "$out"
+      args+=(-overwrite_original -Make=Google "-Model=Pixel $((6 + n % 3))" "-DateTimeOriginal=2024:0$((1 + n % 9)):1$((n % 9)) 1$((n % 10)):2$((n % 6)):00" "$out" -execute)
+    done
+  done
+  printf '%s\n' "${args[@]}" > "$pkg/exif-args"
+  exiftool -q -@ "$pkg/exif-args"
+  rm -rf "$pkg"
+  touch "$corpus/.complete"
+fi
+count=$(find "$corpus" -name '*.jpg' | wc -l)
+
+swift build -c release --product photolala >/dev/null
+bin="$(swift build -c release --show-bin-path)/photolala"
+work="$(mktemp -d)"; pid=""
+trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+
+# Peak RSS (VmHWM) of a process and of its children (the decoder workers), in MB.
+peak() { local total=0 p; for p in "$1" $(pgrep -P "$1" || true); do
+  total=$(( total + $(awk '/VmHWM/ { print $2 }' "/proc/$p/status" 2>/dev/null || echo 0) )); done; echo $(( total / 1024 )); }
+
+ours=(); ours_rss=(); vips=(); vips_rss=()
+for run in $(seq "$runs"); do
+  rm -rf "$work/data" "$work/vips"; mkdir -p "$work/vips"
+  "$bin" scan --library "$corpus" --data "$work/data" >/dev/null
+  port=$(( 20000 + RANDOM % 20000 ))
+  "$bin" serve --library "$corpus" --data "$work/data" --port "$port" --no-scan --no-watch --guest viewer \
+    --thumbnail-workers "$cores" >"$work/server.log" 2>&1 & pid=$!
+  for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.1; done
+  sqlite3 "$work/data/catalog.sqlite" "SELECT sha256 FROM photo" | sed "s|.*|http://127.0.0.1:$port/thumbs/256/&.jpg|" > "$work/urls"
+  start=$(date +%s.%N)
+  xargs -P "$cores" -n 1 curl -sf -o /dev/null < "$work/urls"
+  ours+=("$(echo "$count / ($(date +%s.%N) - $start)" | bc -l)")
+  ours_rss+=("$(peak "$pid")")
+  kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
+
+  start=$(date +%s.%N)
+  find "$corpus" -name '*.jpg' -print0 | xargs -0 -P "$cores" -n 16 /usr/bin/time -f '%M' -a -o "$work/vips-rss" \
+    vipsthumbnail -s 256x256 --smartcrop centre -o "$work/vips/%s.jpg[Q=82,strip]"
+  vips+=("$(echo "$count / ($(date +%s.%N) - $start)" | bc -l)")
+  vips_rss+=("$(( $(sort -n "$work/vips-rss" | tail -1) / 1024 ))"); rm -f "$work/vips-rss"
+done
+
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+o=$(median "${ours[@]}"); v=$(median "${vips[@]}")
+echo "machine: $(lscpu | awk -F: '/Model name/ { gsub(/^ +/, "", $2); print $2 }'), $cores cores; $count JPEGs of 4032x3024; median of $runs runs"
+printf "%-44s %12s %12s\n" "cold 256 px grid thumbnails" "images/s" "peak RSS MB"
+printf "%-44s %12.1f %12s\n" "Photolala (HTTP, $cores parallel, incl. workers)" "$o" "$(median "${ours_rss[@]}")"
+printf "%-44s %12.1f %12s\n" "vipsthumbnail ($cores parallel, per process)" "$v" "$(median "${vips_rss[@]}")"
+printf "%-44s %12.2fx\n" "ratio Photolala / vipsthumbnail" "$(echo "$o / $v" | bc -l)"
