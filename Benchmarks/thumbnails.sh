@@ -53,20 +53,26 @@ trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
 peak() { local total=0 p; for p in "$1" $(pgrep -P "$1" || true); do
   total=$(( total + $(awk '/VmHWM/ { print $2 }' "/proc/$p/status" 2>/dev/null || echo 0) )); done; echo $(( total / 1024 )); }
 
-ours=(); ours_rss=(); vips=(); vips_rss=()
-for run in $(seq "$runs"); do
-  rm -rf "$work/data" "$work/vips"; mkdir -p "$work/vips"
+# One cold pass of Photolala over HTTP with extra serve flags; prints "images/s peak-MB".
+photolala() {
+  rm -rf "$work/data"
   "$bin" scan --library "$corpus" --data "$work/data" >/dev/null
   port=$(( 20000 + RANDOM % 20000 ))
   "$bin" serve --library "$corpus" --data "$work/data" --port "$port" --no-scan --no-watch --guest viewer \
-    --thumbnail-workers "$cores" >"$work/server.log" 2>&1 & pid=$!
+    --thumbnail-workers "$cores" "$@" >"$work/server.log" 2>&1 & pid=$!
   for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.1; done
   sqlite3 "$work/data/catalog.sqlite" "SELECT sha256 FROM photo" | sed "s|.*|http://127.0.0.1:$port/thumbs/256/&.jpg|" > "$work/urls"
-  start=$(date +%s.%N)
+  local start; start=$(date +%s.%N)
   xargs -P "$cores" -n 1 curl -sf -o /dev/null < "$work/urls"
-  ours+=("$(echo "$count / ($(date +%s.%N) - $start)" | bc -l)")
-  ours_rss+=("$(peak "$pid")")
+  echo "$(echo "$count / ($(date +%s.%N) - $start)" | bc -l) $(peak "$pid")"
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
+}
+
+ours=(); ours_rss=(); inproc=(); inproc_rss=(); vips=(); vips_rss=()
+for run in $(seq "$runs"); do
+  rm -rf "$work/vips"; mkdir -p "$work/vips"
+  read -r speed rss < <(photolala); ours+=("$speed"); ours_rss+=("$rss")
+  read -r speed rss < <(photolala --no-isolate-decoders); inproc+=("$speed"); inproc_rss+=("$rss")
 
   start=$(date +%s.%N)
   find "$corpus" -name '*.jpg' -print0 | xargs -0 -P "$cores" -n 16 /usr/bin/time -f '%M' -a -o "$work/vips-rss" \
@@ -80,5 +86,6 @@ o=$(median "${ours[@]}"); v=$(median "${vips[@]}")
 echo "machine: $(lscpu | awk -F: '/Model name/ { gsub(/^ +/, "", $2); print $2 }'), $cores cores; $count JPEGs of 4032x3024; median of $runs runs"
 printf "%-44s %12s %12s\n" "cold 256 px grid thumbnails" "images/s" "peak RSS MB"
 printf "%-44s %12.1f %12s\n" "Photolala (HTTP, $cores parallel, incl. workers)" "$o" "$(median "${ours_rss[@]}")"
+printf "%-44s %12.1f %12s\n" "Photolala, decoding in the server process" "$(median "${inproc[@]}")" "$(median "${inproc_rss[@]}")"
 printf "%-44s %12.1f %12s\n" "vipsthumbnail ($cores parallel, per process)" "$v" "$(median "${vips_rss[@]}")"
 printf "%-44s %12.2fx\n" "ratio Photolala / vipsthumbnail" "$(echo "$o / $v" | bc -l)"
