@@ -62,13 +62,13 @@ public struct GalleryParts {
                                         count: max(2, config.thumbnailWorkers))
         }
         store = try CatalogStore.open(dataFolder: config.dataPath)
-        let recovered = try store.recoverTrashMoves(source: LocalFolderSource(root: config.libraryPath), trashFolder: config.dataPath + "/trash")
+        source = LocalFolderSource(root: config.libraryPath)
+        let recovered = try store.recoverTrashMoves(source: source, trashFolder: config.dataPath + "/trash")
         if recovered > 0 { logger.notice("finished or undid \(recovered) interrupted trash moves") }
         do { try store.dailyBackup() } catch {
             logger.warning("today's catalog backup could not be written", metadata: ["error": "\(error)"])
         }
         monitor = ScanMonitor()
-        source = LocalFolderSource(root: config.libraryPath)
         scanner = LibraryScanner(source: source, store: store, monitor: monitor, logger: logger)
         let renderer = try await PageRenderer(resourcesPath: config.resourcesPath, basePath: config.basePath)
         let chrome = ChromeBuilder(monitor: monitor)
@@ -83,8 +83,7 @@ public struct GalleryParts {
         let router = Router(context: GalleryContext.self)
         router.add(middleware: ForwardedMiddleware(trusted: config.trustedProxies))
         router.add(middleware: SecurityHeadersMiddleware())
-        router.add(middleware: AccessLogMiddleware())
-        router.add(middleware: MetricsMiddleware(metrics: metrics))
+        router.add(middleware: AccessLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorPageMiddleware(renderer: renderer, chrome: chrome))
         router.add(middleware: CSRFMiddleware(secureCookies: config.secureCookies))
         router.add(middleware: SessionMiddleware(store: store, sessions: sessions))

@@ -79,8 +79,12 @@ public enum Paths {
     /// Adds `name=value` pairs to a URL's query.
     static func appending(_ pairs: [(String, String)], to url: String) -> String {
         guard !pairs.isEmpty else { return url }
-        let extra = pairs.map { "\($0.0)=\(encodeSegment($0.1))" }.joined(separator: "&")
-        return url + (url.contains("?") ? "&" : "?") + extra
+        return url + (url.contains("?") ? "&" : "?") + queryString(pairs)
+    }
+
+    /// `name=value&…` with values percent-encoded.
+    static func queryString(_ pairs: [(String, String)]) -> String {
+        pairs.map { "\($0.0)=\(encodeSegment($0.1))" }.joined(separator: "&")
     }
 
     /// A photo's own page, in the context of a group (its folder when nil) under `sort`.

@@ -114,7 +114,7 @@ struct ShareController: Sendable {
         let value = form["value"] ?? ""
         let filterText = form["filter"] ?? ""
         let filter = try FilterQuery.parse(URI("/?" + filterText), userId: account.id)
-        let canonical = FilterQuery.pairs(filter).map { "\($0.0)=\(Paths.encodeSegment($0.1))" }.joined(separator: "&")
+        let canonical = Paths.queryString(FilterQuery.pairs(filter))
         switch kind {
         case .folder:
             guard SourceKey.isValid(value) || value.isEmpty, try store.folder(at: value) != nil else {
@@ -208,8 +208,7 @@ struct ShareForm {
         case .all where !filter.isEmpty: kind = .search
         default: return nil
         }
-        let encoded = FilterQuery.pairs(filter).map { "\($0.0)=\(Paths.encodeSegment($0.1))" }.joined(separator: "&")
-        return ShareForm(csrf: context.csrfToken, kind: kind.rawValue, value: value, filter: encoded)
+        return ShareForm(csrf: context.csrfToken, kind: kind.rawValue, value: value, filter: Paths.queryString(FilterQuery.pairs(filter)))
     }
 
     var csrf: String

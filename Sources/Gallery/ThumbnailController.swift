@@ -37,17 +37,14 @@ struct ThumbnailController: Sendable {
             headers[.cacheControl] = "public, max-age=31536000, immutable"
             return Response(status: .notModified, headers: headers)
         }
-        switch await thumbnails.rendition(sha256: sha, size: size) {
+        let outcome = await thumbnails.rendition(sha256: sha, size: size)
+        switch outcome {
         case .unknown:
             throw HTTPError(.notFound, message: "No photo in the library has this content.")
-        case .unstored:
-            // Not cached by anyone: the next request tries again, once the disk has room.
-            headers[.cacheControl] = "no-store"
-            let bytes = Imaging.placeholderJPEG(width: size.rawValue, height: size.rawValue)
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
-        case .placeholder:
-            // Short caching: the file may be fixed and rescanned, but no retry storm meanwhile.
-            headers[.cacheControl] = "public, max-age=300"
+        case .unstored, .placeholder:
+            // Unstored: not cached by anyone, so the next request tries again once the disk has room.
+            // Unreadable: short caching, as the file may be fixed and rescanned, but no retry storm meanwhile.
+            headers[.cacheControl] = outcome == .unstored ? "no-store" : "public, max-age=300"
             let bytes = Imaging.placeholderJPEG(width: size.rawValue, height: size.rawValue)
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         case .file(let path):

@@ -8,7 +8,7 @@ import Logging
 /// concurrency, and never regenerated after a failure (a placeholder is served instead).
 actor ThumbnailStore {
     /// What a request for a rendition resolves to.
-    enum Outcome: Sendable {
+    enum Outcome: Sendable, Equatable {
         case file(String)
         case placeholder
         case unknown

@@ -24,11 +24,11 @@ import Testing
         try await f.withClient { client in
             // and every page, photo, thumbnail and original answers without a server error
             var pages = ["/", "/folders/hostile", "/scan", "/search?q=onerror", "/duplicates"]
-            for name in names { pages.append("/photos/hostile/" + GalleryFixture.encode(name)) }
+            for name in names { pages.append("/photos/hostile/" + FormPoster.encode(name)) }
             let folder = try await client.execute(uri: "/folders/hostile", method: .get).text
             let thumbs = folder.matches(of: #/\/thumbs\/256\/[0-9a-f]{64}\.jpg/#).map { String($0.output) }
             pages += thumbs + thumbs.map { $0.replacingOccurrences(of: "/256/", with: "/1600/") }
-            for name in photos { pages.append("/originals/hostile/" + GalleryFixture.encode(name)) }
+            for name in photos { pages.append("/originals/hostile/" + FormPoster.encode(name)) }
             for page in pages {
                 let response = try await client.execute(uri: page, method: .get)
                 #expect(response.status.code < 500, "\(page) answered \(response.status.code)")

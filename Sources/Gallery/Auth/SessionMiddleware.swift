@@ -16,10 +16,11 @@ struct SessionMiddleware: RouterMiddleware {
         var renewed: String?
         if let token = request.cookies[Self.cookieName]?.value {
             let now = Int64(Date().timeIntervalSince1970)
-            if SecretToken.isWellFormed(token), let found = try store.session(tokenHash: SecretToken.hash(token), now: now) {
-                context.visitor = Visitor(account: found.account, role: found.account.role, sessionHash: SecretToken.hash(token))
+            let hash = SecretToken.isWellFormed(token) ? SecretToken.hash(token) : nil
+            if let hash, let found = try store.session(tokenHash: hash, now: now) {
+                context.visitor = Visitor(account: found.account, role: found.account.role, sessionHash: hash)
                 if now - found.lastSeenAt > 3600 {
-                    try store.touchSession(tokenHash: SecretToken.hash(token), expiresAt: now + sessions.lifetime, now: now)
+                    try store.touchSession(tokenHash: hash, expiresAt: now + sessions.lifetime, now: now)
                     renewed = token
                 }
             } else {

@@ -82,13 +82,6 @@ final class GalleryFixture: @unchecked Sendable {
         try await app.test(.router, body)
     }
 
-    /// Percent-encodes a path segment the way the gallery's links do.
-    static func encode(_ segment: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
-    }
-
     static func run(_ tool: String, _ args: [String]) throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
