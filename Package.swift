@@ -49,7 +49,6 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -72,6 +71,8 @@ let package = Package(
                 "Gallery",
                 "Catalog",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // The reference the compiled templates are checked against.
+                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
     ]

@@ -70,7 +70,7 @@ public struct GalleryParts {
         }
         monitor = ScanMonitor()
         scanner = LibraryScanner(source: source, store: store, monitor: monitor, logger: logger)
-        let renderer = try await PageRenderer(resourcesPath: config.resourcesPath, basePath: config.basePath)
+        let renderer = try PageRenderer(resourcesPath: config.resourcesPath, basePath: config.basePath)
         let chrome = ChromeBuilder(monitor: monitor)
         metrics = GalleryMetrics(store: store, monitor: monitor)
         let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source,

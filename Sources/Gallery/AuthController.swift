@@ -103,7 +103,7 @@ struct AuthController: Sendable {
 }
 
 /// One's own account: name, role, and the change-password form.
-struct AccountView {
+struct AccountView: Encodable {
     var chrome: PageChrome
     var name: String
     var role: String

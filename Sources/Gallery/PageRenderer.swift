@@ -1,15 +1,15 @@
+import Foundation
 import Hummingbird
-import Mustache
 
-/// Renders view models through the Mustache templates loaded once at start-up.
+/// Renders view models through the Mustache templates, compiled once at start-up.
 struct PageRenderer: Sendable {
-    let library: MustacheLibrary
+    let templates: TemplateSet
     /// The prefix every link gets when the gallery is served under one (`/photos`), or "".
     let basePath: String
 
-    /// Loads every template under `Templates/` in `resourcesPath`.
-    init(resourcesPath: String, basePath: String = "") async throws {
-        library = try await MustacheLibrary(directory: resourcesPath + "/Templates")
+    /// Compiles every template under `Templates/` in `resourcesPath`.
+    init(resourcesPath: String, basePath: String = "") throws {
+        templates = try TemplateSet(directory: resourcesPath + "/Templates")
         self.basePath = basePath
     }
 
@@ -30,12 +30,23 @@ struct PageRenderer: Sendable {
         }
     }
 
+    /// The page `template` makes of `model`, as bytes with links prefixed; nil when the
+    /// template is missing or the model cannot be encoded (both are bugs, answered with a 500).
+    func render<Model: Encodable>(_ template: String, _ model: Model) -> ByteBuffer? {
+        guard let bytes = try? templates.render(model, template: template) else { return nil }
+        guard !basePath.isEmpty else { return ByteBuffer(bytes: bytes) }
+        return ByteBuffer(string: prefixLinks(String(decoding: bytes, as: UTF8.self)))
+    }
+
     /// An HTML response of `template` rendered with `model`.
-    func response(_ template: String, _ model: Any, status: HTTPResponse.Status = .ok) -> Response {
-        let html = prefixLinks(library.render(model, withTemplate: template) ?? "<!DOCTYPE html><title>Photolala</title><p>Page template \(template) is missing.")
+    func response<Model: Encodable>(_ template: String, _ model: Model, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-cache"
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+        guard let page = render(template, model) else {
+            let text = "<!DOCTYPE html><title>Photolala</title><p>This page could not be rendered (template \(template)).</p>"
+            return Response(status: .internalServerError, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+        }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: page))
     }
 }

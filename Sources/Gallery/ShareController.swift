@@ -174,8 +174,8 @@ struct ShareController: Sendable {
 }
 
 /// The "Shared links" page.
-struct SharedView {
-    struct Item {
+struct SharedView: Encodable {
+    struct Item: Encodable {
         var id: Int64
         var title: String
         var url: String
@@ -195,7 +195,7 @@ struct SharedView {
 }
 
 /// The "Share…" box on a group page (members only).
-struct ShareForm {
+struct ShareForm: Encodable {
     /// The box for a group, when it can be shared and the visitor may share.
     static func offer(_ group: PhotoGroup, filter: SearchFilter, context: GalleryContext) -> ShareForm? {
         guard context.visitor.can(.member), context.visitor.account != nil else { return nil }

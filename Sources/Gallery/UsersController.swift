@@ -97,12 +97,12 @@ struct UsersController: Sendable {
 }
 
 /// The accounts page.
-struct UsersView {
-    struct Choice {
+struct UsersView: Encodable {
+    struct Choice: Encodable {
         var value: String
         var selected: Bool
     }
-    struct Row {
+    struct Row: Encodable {
         var id: Int64
         var name: String
         var isMe: Bool

@@ -18,7 +18,7 @@ struct SignInPage: Sendable {
 }
 
 /// The sign-in page.
-struct LoginView {
+struct LoginView: Encodable {
     var chrome: PageChrome
     var csrf: String
     var next: String

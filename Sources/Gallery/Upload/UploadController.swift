@@ -232,13 +232,13 @@ struct UploadController: Sendable {
 }
 
 /// The upload page, and what an upload did.
-struct UploadView {
-    struct Line {
+struct UploadView: Encodable {
+    struct Line: Encodable {
         var name: String
         var detail: String
         var url: String?
     }
-    struct Result {
+    struct Result: Encodable {
         var added: [Line] = []
         var skipped: [Line] = []
         var refused: [Line] = []

@@ -1,5 +1,5 @@
 /// A thumbnail `<img>`: always lazy, with intrinsic size, alt text and a 2x `srcset`.
-struct ThumbImage {
+struct ThumbImage: Encodable {
     var src: String
     var srcset: String
     var width: Int
@@ -17,7 +17,7 @@ struct ThumbImage {
 }
 
 /// A folder on the folder grid or at the top of a group page.
-struct FolderCard {
+struct FolderCard: Encodable {
     var url: String
     var name: String
     var countText: String
@@ -26,7 +26,7 @@ struct FolderCard {
 }
 
 /// A photo tile on a group page.
-struct PhotoTile {
+struct PhotoTile: Encodable {
     var url: String
     /// Fragment id, so a link can land on this tile.
     var anchor: String
@@ -37,7 +37,7 @@ struct PhotoTile {
 }
 
 /// The one-tap favorite button on a tile; it answers with a 303 back to this tile on this page.
-struct TileFavorite {
+struct TileFavorite: Encodable {
     var csrf: String
     var key: String
     var back: String
@@ -48,8 +48,8 @@ struct TileFavorite {
 }
 
 /// Numbered page links with prev/next.
-struct Pagination {
-    struct Link {
+struct Pagination: Encodable {
+    struct Link: Encodable {
         var label: String
         var url: String?
         var current: Bool
@@ -62,7 +62,7 @@ struct Pagination {
 }
 
 /// One choice in the sort bar.
-struct SortChoice {
+struct SortChoice: Encodable {
     var label: String
     var url: String
     var current: Bool

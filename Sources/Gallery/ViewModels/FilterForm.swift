@@ -1,8 +1,8 @@
 import Catalog
 
 /// The search/filter form (a GET form, so results are bookmarkable), pre-filled with the current filter.
-struct FilterForm {
-    struct Option {
+struct FilterForm: Encodable {
+    struct Option: Encodable {
         var value: String
         var label: String
         var selected: Bool

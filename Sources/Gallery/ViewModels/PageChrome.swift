@@ -1,5 +1,5 @@
 /// What every page's layout shows: title, breadcrumbs, the scan banner, and the menu.
-struct PageChrome {
+struct PageChrome: Encodable {
     var title: String
     var crumbs: [Crumb] = []
     var banner: ScanBanner?
@@ -13,7 +13,7 @@ struct PageChrome {
 }
 
 /// The header links, by what the visitor may do.
-struct NavBar {
+struct NavBar: Encodable {
     /// The menu's label: the account name, "Guest", or "Menu".
     var menuLabel: String
     var searchURL: String?
@@ -27,19 +27,19 @@ struct NavBar {
 }
 
 /// The sign-out button (a POST, so a link elsewhere cannot sign anyone out).
-struct LogoutForm {
+struct LogoutForm: Encodable {
     var csrf: String
     let action = Paths.logout
 }
 
 /// One breadcrumb; the last one has no link.
-struct Crumb {
+struct Crumb: Encodable {
     var name: String
     var url: String?
 }
 
 /// The compact line shown on every page while a scan runs or after it failed.
-struct ScanBanner {
+struct ScanBanner: Encodable {
     var text: String
     var failed: Bool
     let url = Paths.scan

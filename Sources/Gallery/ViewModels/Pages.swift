@@ -1,9 +1,9 @@
 import Catalog
 
 /// The folder grid at `/`.
-struct HomeView {
+struct HomeView: Encodable {
     /// A second list of cards, rendered with the same partial as folders.
-    struct CardList {
+    struct CardList: Encodable {
         var folders: [FolderCard]
     }
     var chrome: PageChrome
@@ -14,7 +14,7 @@ struct HomeView {
 }
 
 /// A paged group view (a folder for now).
-struct GroupView {
+struct GroupView: Encodable {
     var chrome: PageChrome
     var heading: String
     var summary: String
@@ -31,8 +31,8 @@ struct GroupView {
 }
 
 /// The single-photo view.
-struct PhotoView {
-    struct Fact {
+struct PhotoView: Encodable {
+    struct Fact: Encodable {
         var label: String
         var value: String
         var url: String?
@@ -54,8 +54,8 @@ struct PhotoView {
 }
 
 /// Live scan progress.
-struct ScanView {
-    struct Issue {
+struct ScanView: Encodable {
+    struct Issue: Encodable {
         var key: String
         var reason: String
     }
@@ -75,7 +75,7 @@ struct ScanView {
 }
 
 /// Any error, with the status it was answered with.
-struct ErrorView {
+struct ErrorView: Encodable {
     var chrome: PageChrome
     var status: Int
     var heading: String
@@ -83,13 +83,13 @@ struct ErrorView {
 }
 
 /// The favorite, stars, tags and delete controls of the photo view.
-struct CurationPanel {
-    struct Star {
+struct CurationPanel: Encodable {
+    struct Star: Encodable {
         var value: Int
         var label: String
         var on: Bool
     }
-    struct Tag {
+    struct Tag: Encodable {
         var name: String
         var url: String
     }
@@ -125,8 +125,8 @@ struct CurationPanel {
 }
 
 /// All tags with counts.
-struct TagsView {
-    struct Tag {
+struct TagsView: Encodable {
+    struct Tag: Encodable {
         var name: String
         var url: String
         var countText: String
@@ -138,7 +138,7 @@ struct TagsView {
 }
 
 /// A confirmation step before something drastic.
-struct ConfirmView {
+struct ConfirmView: Encodable {
     var chrome: PageChrome
     var heading: String
     var message: String
@@ -152,8 +152,8 @@ struct ConfirmView {
 }
 
 /// The trash, with restore buttons.
-struct TrashView {
-    struct Item {
+struct TrashView: Encodable {
+    struct Item: Encodable {
         var id: Int64
         var key: String
         var name: String
