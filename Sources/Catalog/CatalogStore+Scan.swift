@@ -27,11 +27,16 @@ extension CatalogStore {
         }
     }
 
-    /// The photo row for a content identity, if the catalog has one.
-    func photoId(for identity: ContentIdentity) throws -> Int64? {
-        try pool.read { db in
-            try Int64.fetchOne(db, sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ?",
-                               arguments: [identity.sha256, identity.size])
+    /// The photo rows the catalog has for these content identities, in one read.
+    func photoIds(for identities: [ContentIdentity]) throws -> [ContentIdentity: Int64] {
+        guard !identities.isEmpty else { return [:] }
+        return try pool.read { db in
+            let statement = try db.cachedStatement(sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ?")
+            var found: [ContentIdentity: Int64] = [:]
+            for identity in identities {
+                if let id = try Int64.fetchOne(statement, arguments: [identity.sha256, identity.size]) { found[identity] = id }
+            }
+            return found
         }
     }
 
@@ -44,24 +49,24 @@ extension CatalogStore {
                 case .known(let entry, let photoId):
                     try upsertFile(db, entry: entry, photoId: photoId)
                 case .new(let entry, let identity, let probe):
-                    try db.execute(sql: """
+                    try db.run(sql: """
                         INSERT INTO photo (sha256, size, format, width, height, orientation, takenAt, cameraMake, cameraModel, addedAt)
                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256, size) DO NOTHING
                         """, arguments: [identity.sha256, identity.size, probe.format.rawValue, probe.displayWidth,
                                          probe.displayHeight, probe.orientation, probe.takenAt.map { Int64($0.timeIntervalSince1970) },
                                          probe.cameraMake, probe.cameraModel, Int64(now.timeIntervalSince1970)])
-                    let photoId = try Int64.fetchOne(db, sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ?",
+                    let photoId = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ?"),
                                                      arguments: [identity.sha256, identity.size])!
-                    let previous = try Int64.fetchOne(db, sql: "SELECT photoId FROM file WHERE key = ?", arguments: [entry.key])
+                    let previous = try Int64.fetchOne(db.cachedStatement(sql: "SELECT photoId FROM file WHERE key = ?"), arguments: [entry.key])
                     if let previous, previous != photoId { try carryCuration(db, from: previous, to: photoId) }
                     try importEmbedded(db, probe: probe, photoId: photoId)
                     try upsertFile(db, entry: entry, photoId: photoId)
                 case .notImage(let entry):
-                    try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [entry.key])
-                    try db.execute(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [entry.key])
+                    try db.run(sql: "DELETE FROM file WHERE key = ?", arguments: [entry.key])
+                    try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [entry.key])
                 case .failed(let entry, let reason):
-                    try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [entry.key])
-                    try db.execute(sql: """
+                    try db.run(sql: "DELETE FROM file WHERE key = ?", arguments: [entry.key])
+                    try db.run(sql: """
                         INSERT INTO scanIssue (key, size, mtimeNs, reason, seenAt) VALUES (?, ?, ?, ?, ?)
                         ON CONFLICT (key) DO UPDATE SET size = excluded.size, mtimeNs = excluded.mtimeNs,
                           reason = excluded.reason, seenAt = excluded.seenAt
@@ -74,15 +79,15 @@ extension CatalogStore {
 
     /// A file edited in place (new bytes at the same path) keeps what people said about it.
     private func carryCuration(_ db: Database, from old: Int64, to new: Int64) throws {
-        try db.execute(sql: """
+        try db.run(sql: """
             UPDATE photo SET rating = (SELECT rating FROM photo WHERE id = ?), ratingSetByUser = 1
             WHERE id = ? AND (SELECT ratingSetByUser FROM photo WHERE id = ?) = 1
             """, arguments: [old, new, old])
-        try db.execute(sql: "INSERT OR IGNORE INTO favorite (userId, photoId, createdAt) SELECT userId, ?, createdAt FROM favorite WHERE photoId = ?",
+        try db.run(sql: "INSERT OR IGNORE INTO favorite (userId, photoId, createdAt) SELECT userId, ?, createdAt FROM favorite WHERE photoId = ?",
                        arguments: [new, old])
-        try db.execute(sql: "INSERT OR IGNORE INTO photoTag (photoId, tagId, fromFile) SELECT ?, tagId, fromFile FROM photoTag WHERE photoId = ?",
+        try db.run(sql: "INSERT OR IGNORE INTO photoTag (photoId, tagId, fromFile) SELECT ?, tagId, fromFile FROM photoTag WHERE photoId = ?",
                        arguments: [new, old])
-        try db.execute(sql: "INSERT OR IGNORE INTO removedTag (photoId, name) SELECT ?, name FROM removedTag WHERE photoId = ?",
+        try db.run(sql: "INSERT OR IGNORE INTO removedTag (photoId, name) SELECT ?, name FROM removedTag WHERE photoId = ?",
                        arguments: [new, old])
     }
 
@@ -90,14 +95,14 @@ extension CatalogStore {
     /// a rating set here wins, and a tag removed here is not brought back.
     private func importEmbedded(_ db: Database, probe: ImageProbe, photoId: Int64) throws {
         if let rating = probe.rating {
-            try db.execute(sql: "UPDATE photo SET rating = ? WHERE id = ? AND ratingSetByUser = 0", arguments: [rating, photoId])
+            try db.run(sql: "UPDATE photo SET rating = ? WHERE id = ? AND ratingSetByUser = 0", arguments: [rating, photoId])
         }
         for keyword in probe.keywords {
-            let removed = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM removedTag WHERE photoId = ? AND name = ?)",
+            let removed = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM removedTag WHERE photoId = ? AND name = ?)"),
                                             arguments: [photoId, keyword]) ?? false
             guard !removed else { continue }
-            try db.execute(sql: "INSERT OR IGNORE INTO tag (name) VALUES (?)", arguments: [keyword])
-            try db.execute(sql: """
+            try db.run(sql: "INSERT OR IGNORE INTO tag (name) VALUES (?)", arguments: [keyword])
+            try db.run(sql: """
                 INSERT OR IGNORE INTO photoTag (photoId, tagId, fromFile) SELECT ?, id, 1 FROM tag WHERE name = ?
                 """, arguments: [photoId, keyword])
         }
@@ -105,14 +110,14 @@ extension CatalogStore {
 
     private func upsertFile(_ db: Database, entry: SourceEntry, photoId: Int64) throws {
         let name = SourceKey.name(of: entry.key)
-        try db.execute(sql: """
+        try db.run(sql: """
             INSERT INTO file (key, folder, name, sortName, size, mtimeNs, sortTaken, photoId)
             VALUES (?, ?, ?, ?, ?, ?, COALESCE((SELECT takenAt FROM photo WHERE id = ?), ?), ?)
             ON CONFLICT (key) DO UPDATE SET size = excluded.size, mtimeNs = excluded.mtimeNs,
               sortTaken = excluded.sortTaken, photoId = excluded.photoId
             """, arguments: [entry.key, SourceKey.folder(of: entry.key), name, SourceKey.naturalSortKey(name),
                              entry.size, entry.mtimeNs, photoId, entry.mtimeNs / 1_000_000_000, photoId])
-        try db.execute(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [entry.key])
+        try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [entry.key])
     }
 
     /// Forgets files that are gone from the source; their photo rows (and curation) stay.
@@ -120,8 +125,8 @@ extension CatalogStore {
         guard !keys.isEmpty else { return }
         try pool.write { db in
             for key in keys {
-                try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [key])
-                try db.execute(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [key])
+                try db.run(sql: "DELETE FROM file WHERE key = ?", arguments: [key])
+                try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [key])
             }
         }
         bumpVersion()
@@ -132,7 +137,7 @@ extension CatalogStore {
         try pool.write { db in
             let keys = try String.fetchAll(db, sql: "SELECT key FROM scanIssue")
             for key in keys where !present.contains(key) {
-                try db.execute(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [key])
+                try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [key])
             }
         }
     }
@@ -142,4 +147,12 @@ extension CatalogStore {
 struct FileState: Sendable, Equatable {
     var size: Int64
     var mtimeNs: Int64
+}
+
+extension Database {
+    /// Executes a statement compiled once per connection: GRDB keeps it by its SQL, so a scan
+    /// writing thousands of rows does not parse and authorize the same SQL thousands of times.
+    func run(sql: String, arguments: StatementArguments = StatementArguments()) throws {
+        try cachedStatement(sql: sql).execute(arguments: arguments)
+    }
 }

@@ -18,21 +18,54 @@ enum FileAnalysis: Sendable {
         }
     }
 
-    /// Sniffs, hashes and (for unknown content) probes one file. Blocking.
-    static func analyse(_ entry: SourceEntry, source: PhotoSource, lookup: (ContentIdentity) throws -> Int64?) -> FileAnalysis {
-        guard let path = source.localPath(forKey: entry.key) else {
-            return .failed(entry, reason: "the file vanished or points outside the library")
+    /// Sniffs, hashes and (for unknown content) probes a few files, reading each once and
+    /// asking the catalog about all their identities in one look-up. Blocking.
+    static func analyse(
+        _ entries: [SourceEntry], source: PhotoSource, lookup: ([ContentIdentity]) throws -> [ContentIdentity: Int64]
+    ) -> [FileAnalysis] {
+        var results: [FileAnalysis?] = Array(repeating: nil, count: entries.count)
+        var images: [(index: Int, path: String, format: ImageFormat, identity: ContentIdentity, header: [UInt8])] = []
+        for (index, entry) in entries.enumerated() {
+            guard let path = source.localPath(forKey: entry.key) else {
+                results[index] = .failed(entry, reason: "the file vanished or points outside the library")
+                continue
+            }
+            do {
+                let examined = try ContentHasher.examine(fileAt: path)
+                guard let format = examined.format, let identity = examined.identity else {
+                    results[index] = .notImage(entry)
+                    continue
+                }
+                images.append((index, path, format, identity, examined.header))
+            } catch {
+                results[index] = failure(entry, error)
+            }
         }
+        let known: [ContentIdentity: Int64]
         do {
-            guard let format = try ImageFormat.sniff(fileAt: path) else { return .notImage(entry) }
-            let identity = try ContentHasher.identity(ofFileAt: path)
-            if let photoId = try lookup(identity) { return .known(entry, photoId: photoId) }
-            let probe = try Imaging.probe(fileAt: path, format: format)
-            return .new(entry, identity, probe)
-        } catch let error as ImagingError {
-            return .failed(entry, reason: error.description)
+            known = try lookup(images.map(\.identity))
         } catch {
-            return .failed(entry, reason: "could not be read")
+            for image in images { results[image.index] = .failed(entries[image.index], reason: "could not be read") }
+            return results.map { $0! }
         }
+        for image in images {
+            let entry = entries[image.index]
+            if let photoId = known[image.identity] {
+                results[image.index] = .known(entry, photoId: photoId)
+                continue
+            }
+            do {
+                let probe = try Imaging.probe(fileAt: image.path, format: image.format, header: image.header)
+                results[image.index] = .new(entry, image.identity, probe)
+            } catch {
+                results[image.index] = failure(entry, error)
+            }
+        }
+        return results.map { $0! }
+    }
+
+    private static func failure(_ entry: SourceEntry, _ error: any Error) -> FileAnalysis {
+        if let error = error as? ImagingError { return .failed(entry, reason: error.description) }
+        return .failed(entry, reason: "could not be read")
     }
 }

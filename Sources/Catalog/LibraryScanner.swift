@@ -102,23 +102,32 @@ public struct LibraryScanner: Sendable {
         case failed(String)
     }
 
+    /// Files handed to a worker at once: enough to make the hand-off cheap next to the work,
+    /// few enough that progress and the cancellation safe point stay fine-grained.
+    static let chunkSize = 32
+
     private func process(_ work: [SourceEntry], known: Set<String>, summary: inout ScanSummary) async throws {
         var batch: [FileAnalysis] = []
         var lastFlush = Date()
         var lastFolders = Date()
-        try await withThrowingTaskGroup(of: FileAnalysis.self) { group in
-            var next = work.makeIterator()
-            for _ in 0..<workers { if let entry = next.next() { group.addTask { try await analyse(entry) } } }
-            while let result = try await group.next() {
+        try await withThrowingTaskGroup(of: [FileAnalysis].self) { group in
+            // Small jobs get small chunks, so there is always more than what is in flight.
+            let size = max(1, min(Self.chunkSize, work.count / (workers * 8)))
+            var next = stride(from: 0, to: work.count, by: size).lazy
+                .map { Array(work[$0..<min($0 + size, work.count)]) }.makeIterator()
+            // Twice the workers in flight, so analysis goes on while a batch is written.
+            for _ in 0..<workers * 2 { if let chunk = next.next() { group.addTask { try await analyse(chunk) } } }
+            while let results = try await group.next() {
                 // Once cancelled (the server is stopping), start nothing new; what is in flight still lands.
-                if !Task.isCancelled, let entry = next.next() { group.addTask { try await analyse(entry) } }
-                count(result, known: known, into: &summary)
-                batch.append(result)
+                if !Task.isCancelled, let chunk = next.next() { group.addTask { try await analyse(chunk) } }
+                for result in results { count(result, known: known, into: &summary) }
+                batch += results
+                let failures = results.reduce(0) { if case .failed = $1 { $0 + 1 } else { $0 } }
                 monitor.update {
-                    $0.processed += 1
-                    $0.changed += 1
-                    $0.current = result.entry.key
-                    if case .failed = result { $0.errors += 1 }
+                    $0.processed += results.count
+                    $0.changed += results.count
+                    $0.current = results.last?.entry.key
+                    $0.errors += failures
                 }
                 if batch.count >= 256 || Date().timeIntervalSince(lastFlush) > 0.5 {
                     try store.apply(batch)
@@ -136,8 +145,12 @@ public struct LibraryScanner: Sendable {
     }
 
     private func analyse(_ entry: SourceEntry) async throws -> FileAnalysis {
+        try await analyse([entry])[0]
+    }
+
+    private func analyse(_ entries: [SourceEntry]) async throws -> [FileAnalysis] {
         try await pool.run { [source, store] in
-            FileAnalysis.analyse(entry, source: source, lookup: { try store.photoId(for: $0) })
+            FileAnalysis.analyse(entries, source: source, lookup: { try store.photoIds(for: $0) })
         }
     }
 

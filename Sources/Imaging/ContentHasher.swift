@@ -34,6 +34,55 @@ public enum ContentHasher {
         return ContentIdentity(sha256: hex(Array(hasher.finalize())), size: size)
     }
 
+    /// What one read of a file tells: its format by its first bytes; for an image, its identity
+    /// and, for a JPEG, the leading bytes `JPEGHeader` reads. A file that is not an image is
+    /// left after its first read, unhashed.
+    public struct Examined: Sendable {
+        public var format: ImageFormat?
+        public var identity: ContentIdentity?
+        public var header: [UInt8]
+    }
+
+    /// Sniffs, hashes and keeps the header in one pass over the file, so a scan reads each file once.
+    public static func examine(fileAt path: String) throws -> Examined {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ImagingError.unreadable("cannot open file (\(errnoText()))") }
+        defer { close(fd) }
+        let bufferSize = JPEGHeader.usefulPrefix
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bufferSize, alignment: 16)
+        defer { buffer.deallocate() }
+
+        var hasher = SHA256()
+        var size: Int64 = 0
+        var format: ImageFormat??
+        var header: [UInt8] = []
+        while true {
+            // Fill the buffer (a short read is not the end), so the first chunk holds the whole header.
+            var filled = 0
+            while filled < bufferSize {
+                let count = read(fd, buffer.baseAddress! + filled, bufferSize - filled)
+                if count == 0 { break }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw ImagingError.unreadable("cannot read file (\(errnoText()))")
+                }
+                filled += count
+            }
+            let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<filled])
+            if format == nil {
+                let sniffed = ImageFormat.sniff(chunk.prefix(ImageFormat.sniffLength))
+                format = .some(sniffed)
+                guard let sniffed else { return Examined(format: nil, identity: nil, header: []) }
+                if sniffed == .jpeg { header = Array(chunk) }
+            }
+            if filled == 0 { break }
+            hasher.update(bufferPointer: chunk)
+            size += Int64(filled)
+            if filled < bufferSize { break }
+        }
+        return Examined(format: format ?? nil, identity: ContentIdentity(sha256: hex(Array(hasher.finalize())), size: size), header: header)
+    }
+
     /// Lowercase hex without going through String(format:), which is slow on Linux.
     static func hex(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)

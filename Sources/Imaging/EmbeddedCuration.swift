@@ -9,6 +9,31 @@ enum EmbeddedCuration {
         return Int(value.rounded())
     }
 
+    /// The text of `xmp:Rating` in an XMP packet, written as an attribute (`xmp:Rating="4"`, as
+    /// Lightroom does) or as an element (`<xmp:Rating>4</xmp:Rating>`, as exiftool does).
+    static func ratingText(inXMP bytes: [UInt8]) -> String? {
+        let xml = String(decoding: bytes, as: UTF8.self)
+        var cursor = xml.startIndex
+        while let found = xml.range(of: "xmp:Rating", range: cursor..<xml.endIndex) {
+            cursor = found.upperBound
+            // Only the name itself, not a longer one such as `MicrosoftPhoto:Rating` or `xmp:RatingX`.
+            if found.lowerBound > xml.startIndex {
+                let before = xml[xml.index(before: found.lowerBound)]
+                guard before == "<" || before.isWhitespace else { continue }
+            }
+            let rest = xml[found.upperBound...].drop(while: \.isWhitespace)
+            if rest.first == "=" {
+                let value = rest.dropFirst().drop(while: \.isWhitespace)
+                guard let quote = value.first, quote == "\"" || quote == "'" else { continue }
+                return String(value.dropFirst().prefix { $0 != quote })
+            }
+            if rest.first == ">" {
+                return String(rest.dropFirst().prefix { $0 != "<" }).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
+        return nil
+    }
+
     /// The `rdf:li` entries of `dc:subject` in an XMP packet.
     static func subjects(inXMP bytes: [UInt8]) -> [String] {
         let xml = String(decoding: bytes, as: UTF8.self)

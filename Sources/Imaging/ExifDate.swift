@@ -6,8 +6,11 @@ enum ExifDate {
     ///
     /// Done by hand rather than with DateFormatter, which is costly to build and not Sendable.
     static func parse(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines.union(["\0"]))
-        let chars = Array(trimmed.utf8)
+        // Trimmed of ASCII whitespace and NULs by hand: Foundation's trimming is slow on Linux.
+        let all = Array(text.utf8)
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0 || byte == 0x20 || (0x09...0x0D).contains(byte) }
+        guard let first = all.firstIndex(where: { !isBlank($0) }), let last = all.lastIndex(where: { !isBlank($0) }) else { return nil }
+        let chars = Array(all[first...last])
         guard chars.count >= 19 else { return nil }
         let separators: [(Int, UInt8)] = [(4, 0x3A), (7, 0x3A), (10, 0x20), (13, 0x3A), (16, 0x3A)]
         guard separators.allSatisfy({ chars[$0.0] == $0.1 || (chars[$0.0] == 0x2D && $0.0 < 10) }) else {

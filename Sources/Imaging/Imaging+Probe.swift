@@ -8,6 +8,16 @@ extension Imaging {
         return try probeHere(fileAt: path, format: format)
     }
 
+    /// Probes with the header bytes already read: a JPEG's header is read in Swift when it can
+    /// be (no ImageMagick, no worker round trip); anything else, or a JPEG header it does not
+    /// understand, goes to `probe(fileAt:format:)`.
+    public static func probe(fileAt path: String, format: ImageFormat, header: [UInt8]) throws -> ImageProbe {
+        guard format == .jpeg, let probe = JPEGHeader.probe(header) else { return try self.probe(fileAt: path, format: format) }
+        let (pixels, overflow) = probe.width.multipliedReportingOverflow(by: probe.height)
+        guard !overflow, pixels <= maxPixels else { throw ImagingError.tooManyPixels(overflow ? Int.max : pixels) }
+        return probe
+    }
+
     /// Probes in this process (what a decoder worker runs).
     public static func probeHere(fileAt path: String, format: ImageFormat) throws -> ImageProbe {
         bootstrap()

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import Imaging
+
+@Suite("Reading JPEG headers in Swift")
+struct JPEGHeaderTests {
+    let workspace: Workspace
+
+    init() throws {
+        workspace = try Workspace()
+    }
+
+    /// JPEGs as cameras and other tools write them: big- and little-endian EXIF, every orientation,
+    /// progressive, grayscale, XMP and IPTC keywords, an XMP rating, and no metadata at all.
+    private func variants() throws -> [String] {
+        var paths: [String] = []
+        for orientation in 1...8 {
+            paths.append(try workspace.taggedJPEG("o\(orientation).jpg", orientation: orientation))
+        }
+        let plain = try workspace.convert("plain.jpg", ["-size", "333x211", "plasma:", "-strip"])
+        let progressive = try workspace.convert("progressive.jpg", ["-size", "1200x900", "gradient:", "-interlace", "JPEG"])
+        let gray = try workspace.convert("gray.jpg", ["-size", "64x48", "gradient:", "-colorspace", "Gray"])
+        let curated = try workspace.convert("curated.jpg", ["-size", "200x100", "xc:teal"])
+        try Tool.run("exiftool", ["-q", "-overwrite_original", "-XMP-xmp:Rating=4", "-XMP-dc:Subject=Beach", "-XMP-dc:Subject=Kids",
+                                  "-IPTC:Keywords=Holiday", "-IPTC:Keywords=beach", "-ExifByteOrder=II-", "-Make=  NIKON CORPORATION ",
+                                  "-Model=Z 6", "-DateTimeOriginal=2019:12:31 23:59:59", curated])
+        let motorola = try workspace.convert("motorola.jpg", ["-size", "120x80", "xc:orange"])
+        try Tool.run("exiftool", ["-q", "-overwrite_original", "-ExifByteOrder=MM", "-Make=Google", "-Model=Pixel 8",
+                                  "-Orientation#=8", "-DateTimeOriginal=2024:02:29 08:00:00", motorola])
+        paths += [plain, progressive, gray, curated, motorola]
+        return paths
+    }
+
+    @Test("reads exactly what ImageMagick's ping reads")
+    func matchesImageMagick() throws {
+        for path in try variants() {
+            let header = Array(try workspace.bytes(path).prefix(JPEGHeader.usefulPrefix))
+            let ours = try #require(JPEGHeader.probe(header), "\(path)")
+            let theirs = try Imaging.probeHere(fileAt: path, format: .jpeg)
+            #expect(ours == theirs, "\(path)")
+        }
+    }
+
+    @Test("reads the metadata other tools write")
+    func readsCuration() throws {
+        let paths = try variants()
+        let curated = try #require(JPEGHeader.probe(try workspace.bytes(paths[11])))
+        #expect(curated.rating == 4)
+        #expect(curated.keywords == ["Beach", "Kids", "Holiday"])
+        #expect(curated.cameraMake == "NIKON CORPORATION")
+        #expect(curated.takenAt == Date(timeIntervalSince1970: 1_577_836_799))
+        let motorola = try #require(JPEGHeader.probe(try workspace.bytes(paths[12])))
+        #expect(motorola.orientation == 8)
+        #expect(motorola.displayWidth == 80)
+        let plain = try #require(JPEGHeader.probe(try workspace.bytes(paths[8])))
+        #expect(plain == ImageProbe(format: .jpeg, width: 333, height: 211))
+    }
+
+    @Test("an XMP rating is found as an attribute or an element, and not under another name")
+    func xmpRatingForms() {
+        #expect(EmbeddedCuration.ratingText(inXMP: Array(#"<rdf:Description xmp:Rating="3" xmp:Label="x"/>"#.utf8)) == "3")
+        #expect(EmbeddedCuration.ratingText(inXMP: Array("<rdf:Description>\n <xmp:Rating> 5 </xmp:Rating>".utf8)) == "5")
+        #expect(EmbeddedCuration.ratingText(inXMP: Array(#"<d MicrosoftPhoto:Rating="99" xmp:RatingX="1"/>"#.utf8)) == nil)
+    }
+
+    @Test("every cut of a real header answers nil or the whole truth, never a crash")
+    func truncatedHeaders() throws {
+        let bytes = try workspace.bytes(try variants()[11])
+        let whole = try #require(JPEGHeader.probe(bytes))
+        var sawNil = false
+        for length in stride(from: 0, to: min(bytes.count, 4_000), by: 7) {
+            let cut = JPEGHeader.probe(Array(bytes.prefix(length)))
+            if cut == nil { sawNil = true } else { #expect(cut == whole) }
+        }
+        #expect(sawNil)
+    }
+
+    @Test("damaged segment lengths and IFD offsets are refused or ignored, never read past the end")
+    func hostileHeaders() throws {
+        let bytes = try workspace.bytes(try variants()[11])
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            var damaged = Array(bytes.prefix(3_000))
+            for _ in 0..<4 { damaged[Int.random(in: 2..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+            if let probe = JPEGHeader.probe(damaged) {
+                #expect(probe.width > 0 && probe.height > 0)
+            }
+        }
+        #expect(JPEGHeader.probe([0xFF, 0xD8, 0xFF, 0xE1, 0xFF, 0xFF]) == nil)
+        #expect(JPEGHeader.probe(Array("not a jpeg at all".utf8)) == nil)
+        // A frame whose height comes later (DNL) is left to ImageMagick.
+        #expect(JPEGHeader.probe([0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x00, 0x00, 0x10, 0x01, 0x01, 0x11, 0x00, 0xFF, 0xDA, 0x00, 0x02]) == nil)
+    }
+
+    @Test("one read sniffs, hashes and keeps the header")
+    func examineReadsOnce() throws {
+        let path = try workspace.taggedJPEG()
+        let examined = try ContentHasher.examine(fileAt: path)
+        #expect(examined.format == .jpeg)
+        #expect(examined.identity == (try ContentHasher.identity(ofFileAt: path)))
+        #expect(examined.header == (try workspace.bytes(path)))
+        let big = try workspace.write("big.jpg", [0xFF, 0xD8, 0xFF] + (0..<700_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let large = try ContentHasher.examine(fileAt: big)
+        #expect(large.identity == (try ContentHasher.identity(ofFileAt: big)))
+        #expect(large.header.count == JPEGHeader.usefulPrefix)
+        let text = try workspace.write("notes.jpg", Array("just some text".utf8))
+        let notImage = try ContentHasher.examine(fileAt: text)
+        #expect(notImage.format == nil && notImage.identity == nil)
+    }
+}
