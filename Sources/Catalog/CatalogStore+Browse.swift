@@ -6,7 +6,7 @@ extension CatalogStore {
     /// Subfolders of `parent` that hold photos, by name.
     public func folders(in parent: String) throws -> [FolderSummary] {
         try pool.read { db in
-            try Row.fetchAll(db, sql: "\(Self.folderSelect) WHERE parent = ? ORDER BY name COLLATE NOCASE", arguments: [parent])
+            try Row.fetchAll(db.cachedStatement(sql: "\(Self.folderSelect) WHERE parent = ? ORDER BY name COLLATE NOCASE"), arguments: [parent])
                 .map(Self.folderSummary)
         }
     }
@@ -14,7 +14,7 @@ extension CatalogStore {
     /// One folder's summary, or nil when no photo lives in or below it.
     public func folder(at path: String) throws -> FolderSummary? {
         try pool.read { db in
-            try Row.fetchOne(db, sql: "\(Self.folderSelect) WHERE path = ?", arguments: [path]).map(Self.folderSummary)
+            try Row.fetchOne(db.cachedStatement(sql: "\(Self.folderSelect) WHERE path = ?"), arguments: [path]).map(Self.folderSummary)
         }
     }
 
@@ -32,10 +32,10 @@ extension CatalogStore {
             var arguments: StatementArguments = [userId]
             arguments += filter.arguments
             arguments += [start.value, start.id, perPage]
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 \(Self.cardColumns), EXISTS (SELECT 1 FROM favorite WHERE photoId = p.id AND userId = ?) \(filter.sql) AND (\(col), f.id) \(cmp) (?, ?)
                 ORDER BY \(col) \(dir), f.id \(dir) LIMIT ?
-                """, arguments: arguments)
+                """), arguments: arguments)
             return PhotoPage(photos: rows.map { Self.card($0, favoriteAt: 6) }, number: number, pageCount: pageCount, total: index.total)
         }
     }
@@ -43,18 +43,18 @@ extension CatalogStore {
     /// The file at `key` with its photo and curation (favorites as seen by `userId`), or nil.
     public func photo(key: String, userId: Int64 = 0) throws -> PhotoDetail? {
         try pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: """
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT f.id, f.key, f.name, p.sha256, p.width, p.height, f.folder, p.format, f.size, f.mtimeNs,
                        p.takenAt, p.cameraMake, p.cameraModel, p.orientation, f.sortTaken, f.sortName,
                        p.id, p.rating, p.addedAt,
                        EXISTS (SELECT 1 FROM favorite WHERE photoId = p.id AND userId = ?)
                 FROM file f JOIN photo p ON p.id = f.photoId WHERE f.key = ?
-                """, arguments: [userId, key]) else { return nil }
+                """), arguments: [userId, key]) else { return nil }
             let photoId: Int64 = row[16]
-            let tags = try String.fetchAll(db, sql: """
+            let tags = try String.fetchAll(db.cachedStatement(sql: """
                 SELECT t.name FROM photoTag pt JOIN tag t ON t.id = pt.tagId WHERE pt.photoId = ? ORDER BY t.name COLLATE NOCASE
-                """, arguments: [photoId])
-            let copies = try String.fetchAll(db, sql: "SELECT key FROM file WHERE photoId = ? AND key != ? ORDER BY key",
+                """), arguments: [photoId])
+            let copies = try String.fetchAll(db.cachedStatement(sql: "SELECT key FROM file WHERE photoId = ? AND key != ? ORDER BY key"),
                                              arguments: [photoId, key])
             return PhotoDetail(photoId: photoId, card: Self.card(row), folder: row[6], format: ImageFormat(rawValue: row[7]) ?? .jpeg,
                                fileSize: row[8], mtimeNs: row[9], takenAt: row[10], cameraMake: row[11],
@@ -73,10 +73,10 @@ extension CatalogStore {
             var args = filter.arguments
             args += [photo.sortValue(sort.field), photo.card.fileId]
             let cond = "\(filter.sql) AND (\(col), f.id)"
-            let previous = try Row.fetchOne(db, sql: "\(Self.cardColumns) \(cond) \(before) (?, ?) ORDER BY \(col) \(backward), f.id \(backward) LIMIT 1", arguments: args)
-            let next = try Row.fetchOne(db, sql: "\(Self.cardColumns) \(cond) \(after) (?, ?) ORDER BY \(col) \(forward), f.id \(forward) LIMIT 1", arguments: args)
-            let earlier = try Int.fetchOne(db, sql: "SELECT COUNT(*) \(cond) \(before) (?, ?)", arguments: args) ?? 0
-            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) \(filter.sql)", arguments: filter.arguments) ?? 0
+            let previous = try Row.fetchOne(db.cachedStatement(sql: "\(Self.cardColumns) \(cond) \(before) (?, ?) ORDER BY \(col) \(backward), f.id \(backward) LIMIT 1"), arguments: args)
+            let next = try Row.fetchOne(db.cachedStatement(sql: "\(Self.cardColumns) \(cond) \(after) (?, ?) ORDER BY \(col) \(forward), f.id \(forward) LIMIT 1"), arguments: args)
+            let earlier = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) \(cond) \(before) (?, ?)"), arguments: args) ?? 0
+            let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) \(filter.sql)"), arguments: filter.arguments) ?? 0
             return PhotoNeighbors(previous: previous.map { Self.card($0) }, next: next.map { Self.card($0) }, position: earlier + 1, total: total)
         }
     }
@@ -84,29 +84,29 @@ extension CatalogStore {
     /// A file holding the picture with this content hash, to render thumbnails from.
     public func fileForContent(sha256: String) throws -> (key: String, format: ImageFormat)? {
         try pool.read { db in
-            try Row.fetchOne(db, sql: """
+            try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT f.key, p.format FROM photo p JOIN file f ON f.photoId = p.id WHERE p.sha256 = ? ORDER BY f.id LIMIT 1
-                """, arguments: [sha256]).map { ($0[0], ImageFormat(rawValue: $0[1]) ?? .jpeg) }
+                """), arguments: [sha256]).map { ($0[0], ImageFormat(rawValue: $0[1]) ?? .jpeg) }
         }
     }
 
     /// Files and distinct photos in the catalog.
     public func libraryCounts() throws -> (files: Int, photos: Int) {
         try pool.read { db in
-            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file") ?? 0,
-             try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT photoId) FROM file") ?? 0)
+            (try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM file")) ?? 0,
+             try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(DISTINCT photoId) FROM file")) ?? 0)
         }
     }
 
     /// Number of files in the catalog.
     public func fileCount() throws -> Int {
-        try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM file") ?? 0 }
+        try pool.read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM file")) ?? 0 }
     }
 
     /// The most recent scan problems: files that could not be read, with why.
     public func scanIssues(limit: Int = 50) throws -> [(key: String, reason: String)] {
         try pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT key, reason FROM scanIssue ORDER BY seenAt DESC, key LIMIT ?", arguments: [limit])
+            try Row.fetchAll(db.cachedStatement(sql: "SELECT key, reason FROM scanIssue ORDER BY seenAt DESC, key LIMIT ?"), arguments: [limit])
                 .map { ($0[0], $0[1]) }
         }
     }
@@ -117,7 +117,7 @@ extension CatalogStore {
             let col = sort.field.column
             let dir = sort.descending ? "DESC" : "ASC"
             let filter = group.filter
-            let cursor = try Row.fetchCursor(db, sql: "SELECT \(col), f.id \(filter.sql) ORDER BY \(col) \(dir), f.id \(dir)",
+            let cursor = try Row.fetchCursor(db.cachedStatement(sql: "SELECT \(col), f.id \(filter.sql) ORDER BY \(col) \(dir), f.id \(dir)"),
                                              arguments: filter.arguments)
             var starts: [(value: DatabaseValue, id: Int64)] = []
             var total = 0

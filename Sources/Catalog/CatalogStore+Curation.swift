@@ -56,13 +56,16 @@ extension CatalogStore {
     }
 
     /// Every tag in use, with how many visible photos carry it.
-    public func tagCounts() throws -> [(name: String, count: Int)] {
-        try pool.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT t.name, COUNT(DISTINCT pt.photoId) FROM tag t JOIN photoTag pt ON pt.tagId = t.id
-                WHERE EXISTS (SELECT 1 FROM file WHERE photoId = pt.photoId)
-                GROUP BY t.id ORDER BY t.name COLLATE NOCASE
-                """).map { ($0[0], $0[1]) }
+    public func tagCounts() throws -> [TagCount] {
+        // Read at the version before the query, so a change during it makes the next call recount.
+        try tagCountsCache.value(at: version) {
+            try pool.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT t.name, COUNT(DISTINCT pt.photoId) FROM tag t JOIN photoTag pt ON pt.tagId = t.id
+                    WHERE EXISTS (SELECT 1 FROM file WHERE photoId = pt.photoId)
+                    GROUP BY t.id ORDER BY t.name COLLATE NOCASE
+                    """).map { TagCount(name: $0[0], count: $0[1]) }
+            }
         }
     }
 
@@ -95,4 +98,10 @@ extension CatalogStore {
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 \(filter.sql) AND p.sha256 = ?)", arguments: filter.arguments + [sha256]) ?? false
         }
     }
+}
+
+/// A tag and how many photos in the library carry it.
+public struct TagCount: Sendable, Equatable {
+    public var name: String
+    public var count: Int
 }

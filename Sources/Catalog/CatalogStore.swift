@@ -10,6 +10,8 @@ public final class CatalogStore: Sendable {
     public let path: String
     private let versionCounter = Atomic<Int>(0)
     let pageIndexCache = PageIndexCache()
+    /// Tag counts feed every filter form; they change only with the catalog.
+    let tagCountsCache = VersionedCache<[TagCount]>()
 
     /// Opens (creating and migrating when needed) the catalog at `path`.
     public init(path: String) throws {

@@ -119,19 +119,26 @@ public enum Paths {
     }
 
     /// Percent-encodes each `/`-separated segment of a key.
-    static func encodeKey(_ key: String) -> String {
-        key.split(separator: "/", omittingEmptySubsequences: false).map { encodeSegment(String($0)) }.joined(separator: "/")
-    }
+    static func encodeKey(_ key: String) -> String { percentEncoded(key, keepingSlashes: true) }
 
     /// Percent-encodes everything but unreserved characters (so `/` too).
-    static func encodeSegment(_ segment: String) -> String {
-        var out = ""
-        for byte in segment.utf8 {
-            if unreserved(byte) { out.unicodeScalars.append(UnicodeScalar(byte)) } else {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+    static func encodeSegment(_ segment: String) -> String { percentEncoded(segment, keepingSlashes: false) }
+
+    /// Byte by byte into one buffer: every tile of a page links through here, so it must be cheap.
+    private static func percentEncoded(_ text: String, keepingSlashes: Bool) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            if unreserved(byte) || (keepingSlashes && byte == UInt8(ascii: "/")) {
+                out.append(byte)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0F)])
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Decodes a raw request path after `prefix` into a key, or nil when it is not a clean relative key.

@@ -104,7 +104,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func fieldEncoder(_ key: String) -> ViewEncoder {
         object.set(key, .null)
-        let index = object.keys.count - 1
+        let index = object.count - 1
         return ViewEncoder { [object] value in object.replace(at: index, with: value) }
     }
 }

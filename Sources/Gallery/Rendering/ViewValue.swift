@@ -15,26 +15,26 @@ enum ViewValue {
 /// The fields of one view model, in declaration order. Lookups are a linear scan: view models
 /// have a handful of fields, and comparing short keys beats hashing them.
 final class ViewObject {
-    private(set) var keys: [String] = []
-    private(set) var values: [ViewValue] = []
+    /// Name and value pairs in one buffer: one allocation per object.
+    private(set) var fields: [(key: String, value: ViewValue)] = []
 
     init() {
-        keys.reserveCapacity(8)
-        values.reserveCapacity(8)
+        fields.reserveCapacity(8)
     }
 
+    var count: Int { fields.count }
+
     func set(_ key: String, _ value: ViewValue) {
-        keys.append(key)
-        values.append(value)
+        fields.append((key, value))
     }
 
     func replace(at index: Int, with value: ViewValue) {
-        values[index] = value
+        fields[index].value = value
     }
 
     /// The field's value; nil when there is no such field (the lookup then moves down the stack).
     func value(for key: String) -> ViewValue? {
-        for index in keys.indices where keys[index] == key { return values[index] }
+        for field in fields where field.key == key { return field.value }
         return nil
     }
 }
