@@ -25,10 +25,16 @@ let package = Package(
             pkgConfig: "MagickWand",
             providers: [.apt(["libmagickwand-6.q16-dev"])]
         ),
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
         .target(
             name: "Imaging",
             dependencies: [
                 "CMagickWand",
+                "CTurboJPEG",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -7,14 +7,14 @@
 #                               build with (the Dockerfile's run stage)
 set -euo pipefail
 
-# Building: the MagickWand and SQLite headers and libraries, and pkg-config to find MagickWand.
-BUILD_PACKAGES=(libmagickwand-6.q16-dev libsqlite3-dev pkg-config ca-certificates tzdata)
+# Building: the MagickWand, TurboJPEG and SQLite headers and libraries, and pkg-config to find them.
+BUILD_PACKAGES=(libmagickwand-6.q16-dev libturbojpeg0-dev libsqlite3-dev pkg-config ca-certificates tzdata)
 # The command-line tools that make the demo library (`convert`, `exiftool`).
 DEMO_PACKAGES=(imagemagick libimage-exiftool-perl)
 # The end-to-end tests.
 TEST_PACKAGES=(chromium chromium-driver python3 python3-venv)
 # Running a release binary built with --static-swift-stdlib (the Swift libraries are inside it).
-RUNTIME_PACKAGES=(libmagickwand-6.q16-6 libsqlite3-0 tzdata ca-certificates)
+RUNTIME_PACKAGES=(libmagickwand-6.q16-6 libturbojpeg0 libsqlite3-0 tzdata ca-certificates)
 
 mode="${1:-}"
 case "$mode" in

@@ -19,13 +19,27 @@ extension Imaging {
     public static func renderJPEGHere(
         fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int = 82
     ) throws -> [UInt8] {
+        try renderJPEGHere(fileAt: path, format: format, width: width, height: height, fit: fit, quality: quality, turbo: true)
+    }
+
+    /// `turbo: false` always goes through ImageMagick (tests compare the two paths).
+    static func renderJPEGHere(
+        fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int, turbo: Bool
+    ) throws -> [UInt8] {
         guard width > 0, height > 0 else { throw ImagingError.unreadable("empty rendition box") }
         // A cover upscales into its box, so the box itself must respect the cap too.
         let (boxPixels, boxOverflow) = width.multipliedReportingOverflow(by: height)
         guard !boxOverflow, boxPixels <= maxPixels else { throw ImagingError.tooManyPixels(boxOverflow ? Int.max : boxPixels) }
-        let probe = try probe(fileAt: path, format: format)
+        // A JPEG grid thumbnail is read once, its header in Swift and its pixels by libjpeg-turbo.
+        let bytes = turbo && format == .jpeg && max(width, height) <= TurboRendition.maxBox
+            ? TurboRendition.readFile(path) : nil
+        let probe = try bytes.flatMap(JPEGHeader.probe) ?? probe(fileAt: path, format: format)
         let (pixels, overflow) = probe.width.multipliedReportingOverflow(by: probe.height)
         guard !overflow, pixels <= maxPixels else { throw ImagingError.tooManyPixels(overflow ? Int.max : pixels) }
+        if let bytes, let jpeg = TurboRendition.render(
+            jpeg: bytes, orientation: probe.orientation, width: width, height: height, fit: fit, quality: quality) {
+            return jpeg
+        }
 
         guard let wand = NewMagickWand() else { throw ImagingError.unreadable("out of memory") }
         defer { DestroyMagickWand(wand) }
@@ -41,6 +55,8 @@ extension Imaging {
     /// Orients, crops and resizes the wand's image into the box.
     static func shape(_ wand: OpaquePointer, width: Int, height: Int, fit: RenditionFit) throws {
         try MagickFile.check(MagickAutoOrientImage(wand), wand, "orient image")
+        // Transverse (orientation 7) leaves a virtual canvas offset that would shift the crop.
+        MagickResetImagePage(wand, "0x0+0+0")
         let oriented = (width: Int(MagickGetImageWidth(wand)), height: Int(MagickGetImageHeight(wand)))
         let plan = RenditionGeometry.plan(
             width: oriented.width, height: oriented.height, boxWidth: width, boxHeight: height, fit: fit)

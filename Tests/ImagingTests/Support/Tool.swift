@@ -17,14 +17,43 @@ enum Tool {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
-        // Drain before waiting so a chatty tool cannot block on a full pipe.
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        // Drain both pipes before waiting (stderr on its own thread) so a chatty tool cannot
+        // block on a full pipe.
+        let errorBox = ErrorOutput()
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errorBox.data = drain(errors.fileHandleForReading.fileDescriptor)
+            drained.signal()
+        }
+        let out = drain(output.fileHandleForReading.fileDescriptor)
+        drained.wait()
+        let err = errorBox.data
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw Failure(description: "\(name) \(arguments.joined(separator: " ")): \(String(decoding: err, as: UTF8.self))")
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    private final class ErrorOutput: @unchecked Sendable {
+        var data = Data()
+    }
+
+    /// Reads a pipe to its end, retrying reads a signal interrupts (Foundation's
+    /// readDataToEndOfFile crashes on EINTR).
+    private static func drain(_ fd: Int32) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            if count > 0 {
+                data.append(contentsOf: buffer[0..<count])
+            } else if count < 0, errno == EINTR {
+                continue
+            } else {
+                return data
+            }
+        }
     }
 
     /// Whether this ImageMagick can write HEIC (it needs libheif with an encoder).

@@ -1,0 +1,232 @@
+import CTurboJPEG
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Grid renditions of JPEGs straight through libjpeg-turbo: decode at the smallest n/8 scale
+/// that still covers the box, orient, crop and resize the small result in Swift, and encode a
+/// baseline 4:2:0 JPEG with no metadata at all. The decode at 1/8 scale is most of the work
+/// either way; skipping ImageMagick's pixel cache, filters and encoder set-up is what makes
+/// this path faster than the tools people would otherwise use.
+///
+/// It runs where `renderJPEGHere` runs, so inside a decoder worker when they are started.
+/// Anything it does not handle (CMYK, a decode warning such as a truncated file, a box larger
+/// than a grid thumbnail) answers nil, and ImageMagick renders (or refuses) the file instead.
+enum TurboRendition {
+    /// The largest box side this path makes; larger renditions want ImageMagick's Lanczos.
+    static let maxBox = Imaging.thumbnailPathLimit
+
+    static func render(
+        jpeg bytes: [UInt8], orientation: Int, width: Int, height: Int, fit: RenditionFit, quality: Int
+    ) -> [UInt8]? {
+        guard width > 0, height > 0, max(width, height) <= maxBox, !bytes.isEmpty else { return nil }
+        guard let decoder = tjInitDecompress() else { return nil }
+        defer { tjDestroy(decoder) }
+
+        var imageWidth: Int32 = 0, imageHeight: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        guard tjDecompressHeader3(decoder, bytes, UInt(bytes.count), &imageWidth, &imageHeight, &subsampling, &colorspace) == 0,
+              imageWidth > 0, imageHeight > 0,
+              colorspace != Int32(TJCS_CMYK.rawValue), colorspace != Int32(TJCS_YCCK.rawValue) else { return nil }
+
+        // The box in stored pixels: orientations 5...8 turn the picture a quarter.
+        let turned = (5...8).contains(orientation)
+        let (storedBoxWidth, storedBoxHeight) = turned ? (height, width) : (width, height)
+        let scale = RenditionGeometry.scale(
+            width: Int(imageWidth), height: Int(imageHeight), boxWidth: storedBoxWidth, boxHeight: storedBoxHeight, fit: fit)
+        let needWidth = max(1, Int((Double(imageWidth) * scale).rounded(.up)))
+        let needHeight = max(1, Int((Double(imageHeight) * scale).rounded(.up)))
+        let factor = smallestFactor(width: Int(imageWidth), height: Int(imageHeight), covering: needWidth, needHeight)
+
+        let decodedWidth = scaled(Int(imageWidth), factor), decodedHeight = scaled(Int(imageHeight), factor)
+        var decoded = [UInt8](repeating: 0, count: decodedWidth * decodedHeight * 3)
+        let status = decoded.withUnsafeMutableBufferPointer { out in
+            tjDecompress2(decoder, bytes, UInt(bytes.count), out.baseAddress, Int32(decodedWidth), 0, Int32(decodedHeight),
+                          Int32(TJPF_RGB.rawValue), 0)
+        }
+        // Any warning (a truncated file, say) goes to ImageMagick, which has its own rules for it.
+        guard status == 0 else { return nil }
+
+        var image = Pixels(width: decodedWidth, height: decodedHeight, rgb: decoded).oriented(orientation)
+        let plan = RenditionGeometry.plan(width: image.width, height: image.height, boxWidth: width, boxHeight: height, fit: fit)
+        if plan.crops(width: image.width, height: image.height) {
+            image = image.cropped(x: plan.cropX, y: plan.cropY, width: plan.cropWidth, height: plan.cropHeight)
+        }
+        if plan.resizes { image = image.resized(width: plan.resizeWidth, height: plan.resizeHeight) }
+        return encode(image, quality: quality)
+    }
+
+    /// Files larger than this are left to ImageMagick rather than read whole into memory.
+    static let maxFileSize = 64 << 20
+
+    /// The whole file, or nil when it cannot be read or is larger than `maxFileSize`.
+    static func readFile(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size > 0, info.st_size <= maxFileSize else { return nil }
+        let size = Int(info.st_size)
+        var bytes = [UInt8](repeating: 0, count: size)
+        let filled = bytes.withUnsafeMutableBytes { buffer -> Int in
+            var done = 0
+            while done < size {
+                let count = read(fd, buffer.baseAddress! + done, size - done)
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { break }
+                done += count
+            }
+            return done
+        }
+        return filled == size ? bytes : nil
+    }
+
+    /// The smallest scaling factor libjpeg-turbo offers whose output still covers the needed size.
+    static func smallestFactor(width: Int, height: Int, covering needWidth: Int, _ needHeight: Int) -> tjscalingfactor {
+        var count: Int32 = 0
+        var best = tjscalingfactor(num: 1, denom: 1)
+        guard let factors = tjGetScalingFactors(&count) else { return best }
+        for index in 0..<Int(count) {
+            let factor = factors[index]
+            // Never upscale in the decoder, and never go below what the box needs.
+            guard factor.num <= factor.denom else { continue }
+            let w = scaled(width, factor), h = scaled(height, factor)
+            if w >= needWidth, h >= needHeight, w < scaled(width, best) { best = factor }
+        }
+        return best
+    }
+
+    /// TJSCALED: the dimension libjpeg-turbo decodes to under `factor` (rounded up).
+    static func scaled(_ dimension: Int, _ factor: tjscalingfactor) -> Int {
+        (dimension * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
+    }
+
+    private static func encode(_ image: Pixels, quality: Int) -> [UInt8]? {
+        guard let encoder = tjInitCompress() else { return nil }
+        defer { tjDestroy(encoder) }
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = image.rgb.withUnsafeBufferPointer { pixels in
+            tjCompress2(encoder, pixels.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(TJPF_RGB.rawValue),
+                        &output, &size, Int32(TJSAMP_420.rawValue), Int32(min(max(quality, 1), 100)), 0)
+        }
+        defer { if let output { tjFree(output) } }
+        guard status == 0, let output, size > 0 else { return nil }
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+}
+
+/// A small RGB image (8 bits a channel) and the few operations a grid rendition needs.
+struct Pixels: Equatable {
+    var width: Int
+    var height: Int
+    var rgb: [UInt8]
+
+    /// Turned and flipped upright as EXIF orientation `orientation` (1...8) says.
+    func oriented(_ orientation: Int) -> Pixels {
+        guard (2...8).contains(orientation) else { return self }
+        let turned = orientation >= 5
+        let (outWidth, outHeight) = turned ? (height, width) : (width, height)
+        var out = [UInt8](repeating: 0, count: rgb.count)
+        let (w, h) = (width, height)
+        rgb.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                for y in 0..<outHeight {
+                    for x in 0..<outWidth {
+                        // Where the output pixel (x, y) comes from in the stored image.
+                        let (sx, sy): (Int, Int)
+                        switch orientation {
+                        case 2: (sx, sy) = (w - 1 - x, y)
+                        case 3: (sx, sy) = (w - 1 - x, h - 1 - y)
+                        case 4: (sx, sy) = (x, h - 1 - y)
+                        case 5: (sx, sy) = (y, x)
+                        case 6: (sx, sy) = (y, h - 1 - x)
+                        case 7: (sx, sy) = (w - 1 - y, h - 1 - x)
+                        default: (sx, sy) = (w - 1 - y, x)  // 8
+                        }
+                        let from = (sy * w + sx) * 3, to = (y * outWidth + x) * 3
+                        target[to] = source[from]
+                        target[to + 1] = source[from + 1]
+                        target[to + 2] = source[from + 2]
+                    }
+                }
+            }
+        }
+        return Pixels(width: outWidth, height: outHeight, rgb: out)
+    }
+
+    func cropped(x: Int, y: Int, width newWidth: Int, height newHeight: Int) -> Pixels {
+        var out = [UInt8]()
+        out.reserveCapacity(newWidth * newHeight * 3)
+        for row in y..<y + newHeight {
+            let start = (row * width + x) * 3
+            out.append(contentsOf: rgb[start..<start + newWidth * 3])
+        }
+        return Pixels(width: newWidth, height: newHeight, rgb: out)
+    }
+
+    /// Resized with a triangle filter widened to the scale when shrinking (every source pixel
+    /// counts, so nothing aliases), bilinear when growing; horizontal pass, then vertical.
+    func resized(width newWidth: Int, height newHeight: Int) -> Pixels {
+        let horizontal = Self.weights(from: width, to: newWidth)
+        let vertical = Self.weights(from: height, to: newHeight)
+        var middle = [Float](repeating: 0, count: newWidth * height * 3)
+        for row in 0..<height {
+            let rowStart = row * width * 3
+            for (x, taps) in horizontal.enumerated() {
+                var r: Float = 0, g: Float = 0, b: Float = 0
+                for (index, weight) in taps {
+                    let at = rowStart + index * 3
+                    r += Float(rgb[at]) * weight
+                    g += Float(rgb[at + 1]) * weight
+                    b += Float(rgb[at + 2]) * weight
+                }
+                let to = (row * newWidth + x) * 3
+                middle[to] = r
+                middle[to + 1] = g
+                middle[to + 2] = b
+            }
+        }
+        var out = [UInt8](repeating: 0, count: newWidth * newHeight * 3)
+        for (y, taps) in vertical.enumerated() {
+            for x in 0..<newWidth {
+                var r: Float = 0, g: Float = 0, b: Float = 0
+                for (index, weight) in taps {
+                    let at = (index * newWidth + x) * 3
+                    r += middle[at] * weight
+                    g += middle[at + 1] * weight
+                    b += middle[at + 2] * weight
+                }
+                let to = (y * newWidth + x) * 3
+                out[to] = Self.byte(r)
+                out[to + 1] = Self.byte(g)
+                out[to + 2] = Self.byte(b)
+            }
+        }
+        return Pixels(width: newWidth, height: newHeight, rgb: out)
+    }
+
+    private static func byte(_ value: Float) -> UInt8 { UInt8(max(0, min(255, value.rounded()))) }
+
+    /// For each output position, the source positions and their normalised weights.
+    static func weights(from source: Int, to target: Int) -> [[(Int, Float)]] {
+        let ratio = Double(source) / Double(target)
+        let support = max(1, ratio)
+        return (0..<target).map { out in
+            let center = (Double(out) + 0.5) * ratio - 0.5
+            let low = max(0, Int((center - support).rounded(.up)))
+            let high = min(source - 1, Int((center + support).rounded(.down)))
+            var taps: [(Int, Float)] = []
+            var total = 0.0
+            if low <= high {
+                for index in low...high {
+                    let weight = max(0, 1 - abs(Double(index) - center) / support)
+                    if weight > 0 { taps.append((index, Float(weight))); total += weight }
+                }
+            }
+            // An edge with no tap in reach takes the nearest pixel.
+            if taps.isEmpty { return [(min(source - 1, max(0, Int(center.rounded()))), 1)] }
+            return taps.map { ($0.0, Float(Double($0.1) / total)) }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import Imaging
+
+@Suite("Grid thumbnails through libjpeg-turbo")
+struct TurboRenditionTests {
+    let workspace: Workspace
+
+    init() throws {
+        workspace = try Workspace()
+    }
+
+    /// Mean absolute difference per channel (0...255) between two renditions of the same size.
+    private func difference(_ a: String, _ b: String) throws -> Double {
+        let mean = try Tool.run("convert", [a, b, "-compose", "difference", "-composite", "-format", "%[fx:mean]", "info:"])
+        return (Double(mean.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 1) * 255
+    }
+
+    private func both(_ source: String, width: Int, height: Int, fit: RenditionFit) throws -> (turbo: String, magick: String) {
+        let turbo = try Imaging.renderJPEGHere(fileAt: source, format: .jpeg, width: width, height: height, fit: fit, quality: 90, turbo: true)
+        let magick = try Imaging.renderJPEGHere(fileAt: source, format: .jpeg, width: width, height: height, fit: fit, quality: 90, turbo: false)
+        let name = (source as NSString).lastPathComponent
+        return (try workspace.write("turbo-\(width)x\(height)-\(name)", turbo), try workspace.write("magick-\(width)x\(height)-\(name)", magick))
+    }
+
+    @Test("every orientation, cover and fit, looks like ImageMagick's rendition", arguments: 1...8)
+    func matchesImageMagick(orientation: Int) throws {
+        // A picture with structure in both directions, so a wrong turn or flip shows.
+        let source = try workspace.convert("o\(orientation).jpg", [
+            "-size", "1600x1200", "gradient:red-blue", "(", "-size", "1600x1200", "gradient:yellow-black", "-rotate", "90", "-resize", "1600x1200!", ")",
+            "-compose", "Multiply", "-composite", "-fill", "white", "-draw", "rectangle 100,100 500,300", "-quality", "92",
+        ])
+        try Tool.run("exiftool", ["-q", "-overwrite_original", "-Orientation#=\(orientation)", source])
+        for (width, height, fit) in [(256, 256, RenditionFit.cover), (300, 100, .cover), (256, 256, .fit), (512, 512, .cover)] {
+            let (turbo, magick) = try both(source, width: width, height: height, fit: fit)
+            #expect(try Tool.dimensions(of: turbo) == (try Tool.dimensions(of: magick)))
+            let mae = try difference(turbo, magick)
+            #expect(mae < 6, "orientation \(orientation), \(width)x\(height) \(fit): mean difference \(mae)")
+        }
+    }
+
+    @Test("the rendition carries no metadata and uses 4:2:0 chroma")
+    func stripped() throws {
+        let source = try workspace.taggedJPEG()
+        let jpeg = try #require(TurboRendition.render(jpeg: try workspace.bytes(source), orientation: 6, width: 256, height: 256, fit: .cover, quality: 82))
+        let out = try workspace.write("out.jpg", jpeg)
+        let tags = try Tool.run("exiftool", ["-s", "-s", "-s", "-EXIF:all", "-XMP:all", "-IPTC:all", out])
+        #expect(tags.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "left: \(tags)")
+        #expect(try Tool.run("identify", ["-format", "%[jpeg:sampling-factor]", out]) == "2x2,1x1,1x1")
+    }
+
+    @Test("decodes at the smallest scale that still covers the box")
+    func scaleChoice() {
+        // 4032x3024 into a 256 cover needs 342x256: 1/8 gives 504x378.
+        let eighth = TurboRendition.smallestFactor(width: 4032, height: 3024, covering: 342, 256)
+        #expect(TurboRendition.scaled(4032, eighth) == 504 && TurboRendition.scaled(3024, eighth) == 378)
+        // 600x400 into 512 needs 768x512: nothing smaller than the whole picture will do.
+        let whole = TurboRendition.smallestFactor(width: 600, height: 400, covering: 768, 512)
+        #expect(whole.num == whole.denom)
+        // 2000x1000 needing 512x256 may decode at 2/7 (572x286), never at 1/4 (500x250).
+        let factor = TurboRendition.smallestFactor(width: 2000, height: 1000, covering: 512, 256)
+        #expect(TurboRendition.scaled(2000, factor) >= 512 && TurboRendition.scaled(1000, factor) >= 256)
+    }
+
+    @Test("CMYK, truncated and non-JPEG bytes are left to ImageMagick")
+    func fallsBack() throws {
+        let cmyk = try workspace.convert("cmyk.jpg", ["-size", "300x200", "gradient:cyan-magenta", "-colorspace", "CMYK"])
+        #expect(TurboRendition.render(jpeg: try workspace.bytes(cmyk), orientation: 1, width: 64, height: 64, fit: .cover, quality: 82) == nil)
+        // Through the public entry the CMYK picture still renders, by ImageMagick.
+        let rendered = try Imaging.renderJPEGHere(fileAt: cmyk, format: .jpeg, width: 64, height: 64, fit: .cover)
+        #expect(ImageFormat.sniff(rendered) == .jpeg)
+        let whole = try workspace.bytes(try workspace.taggedJPEG())
+        #expect(TurboRendition.render(jpeg: Array(whole.prefix(whole.count / 2)), orientation: 1, width: 64, height: 64, fit: .cover, quality: 82) == nil)
+        #expect(TurboRendition.render(jpeg: Array("not a jpeg".utf8), orientation: 1, width: 64, height: 64, fit: .cover, quality: 82) == nil)
+        // Larger than a grid thumbnail: ImageMagick's Lanczos, not this path.
+        #expect(TurboRendition.render(jpeg: whole, orientation: 1, width: 1600, height: 1600, fit: .fit, quality: 82) == nil)
+    }
+
+    @Test("orientation maps pixels as EXIF says")
+    func orientationMapping() {
+        // 3x2 image, pixels numbered 0...5 in the red channel, row by row.
+        let image = Pixels(width: 3, height: 2, rgb: (0..<6).flatMap { [UInt8($0), 0, 0] })
+        func reds(_ p: Pixels) -> [UInt8] { stride(from: 0, to: p.rgb.count, by: 3).map { p.rgb[$0] } }
+        #expect(reds(image.oriented(1)) == [0, 1, 2, 3, 4, 5])
+        #expect(reds(image.oriented(2)) == [2, 1, 0, 5, 4, 3])
+        #expect(reds(image.oriented(3)) == [5, 4, 3, 2, 1, 0])
+        #expect(reds(image.oriented(4)) == [3, 4, 5, 0, 1, 2])
+        #expect(reds(image.oriented(5)) == [0, 3, 1, 4, 2, 5])
+        #expect(reds(image.oriented(6)) == [3, 0, 4, 1, 5, 2])
+        #expect(reds(image.oriented(7)) == [5, 2, 4, 1, 3, 0])
+        #expect(reds(image.oriented(8)) == [2, 5, 1, 4, 0, 3])
+        #expect(image.oriented(6).width == 2 && image.oriented(6).height == 3)
+    }
+
+    @Test("resizing keeps flat colour flat and averages every source pixel")
+    func resizing() {
+        let flat = Pixels(width: 50, height: 40, rgb: Array(repeating: 77, count: 50 * 40 * 3))
+        let small = flat.resized(width: 7, height: 5)
+        #expect(small.width == 7 && small.height == 5 && small.rgb.allSatisfy { $0 == 77 })
+        let grown = flat.resized(width: 90, height: 81)
+        #expect(grown.rgb.allSatisfy { $0 == 77 })
+        for taps in Pixels.weights(from: 378, to: 256) {
+            #expect(abs(taps.reduce(0) { $0 + $1.1 } - 1) < 0.0001)
+        }
+    }
+}
