@@ -16,6 +16,7 @@ for tool in vipsthumbnail:libvips-tools sqlite3:sqlite3 curl:curl; do
   command -v "${tool%%:*}" >/dev/null || { apt-get update -qq && apt-get install -y -qq "${tool#*:}" >/dev/null; }
 done
 [[ -x /usr/bin/time ]] || apt-get install -y -qq time >/dev/null
+command -v djpeg >/dev/null || apt-get install -y -qq libjpeg-turbo-progs >/dev/null
 
 corpus=Benchmarks/.cache/phone-12mp
 if [[ ! -f "$corpus/.complete" ]]; then
@@ -44,8 +45,10 @@ if [[ ! -f "$corpus/.complete" ]]; then
 fi
 count=$(find "$corpus" -name '*.jpg' | wc -l)
 
-swift build -c release --product photolala >/dev/null
-bin="$(swift build -c release --show-bin-path)/photolala"
+if [[ -n "${PHOTOLALA_BIN:-}" ]]; then bin="$PHOTOLALA_BIN"; else
+  swift build -c release --product photolala >/dev/null
+  bin="$(swift build -c release --show-bin-path)/photolala"
+fi
 work="$(mktemp -d)"; pid=""
 trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
 
@@ -61,14 +64,16 @@ photolala() {
   "$bin" serve --library "$corpus" --data "$work/data" --port "$port" --no-scan --no-watch --guest viewer \
     --thumbnail-workers "$cores" "$@" >"$work/server.log" 2>&1 & pid=$!
   for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.1; done
-  sqlite3 "$work/data/catalog.sqlite" "SELECT sha256 FROM photo" | sed "s|.*|http://127.0.0.1:$port/thumbs/256/&.jpg|" > "$work/urls"
+  # One client process keeping $cores requests in flight (no process start per image).
+  sqlite3 "$work/data/catalog.sqlite" "SELECT sha256 FROM photo" \
+    | sed "s|.*|url = \"http://127.0.0.1:$port/thumbs/256/&.jpg\"\noutput = \"/dev/null\"|" > "$work/curl.conf"
   local start; start=$(date +%s.%N)
-  xargs -P "$cores" -n 1 curl -sf -o /dev/null < "$work/urls"
+  curl -sf --parallel --parallel-max "$cores" -K "$work/curl.conf"
   echo "$(echo "$count / ($(date +%s.%N) - $start)" | bc -l) $(peak "$pid")"
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
 }
 
-ours=(); ours_rss=(); inproc=(); inproc_rss=(); vips=(); vips_rss=()
+ours=(); ours_rss=(); inproc=(); inproc_rss=(); vips=(); vips_rss=(); floor=()
 for run in $(seq "$runs"); do
   rm -rf "$work/vips"; mkdir -p "$work/vips"
   read -r speed rss < <(photolala); ours+=("$speed"); ours_rss+=("$rss")
@@ -79,6 +84,11 @@ for run in $(seq "$runs"); do
     vipsthumbnail -s 256x256 --smartcrop centre -o "$work/vips/%s.jpg[Q=82,strip]"
   vips+=("$(echo "$count / ($(date +%s.%N) - $start)" | bc -l)")
   vips_rss+=("$(( $(sort -n "$work/vips-rss" | tail -1) / 1024 ))"); rm -f "$work/vips-rss"
+
+  # The floor under both: libjpeg-turbo decoding each file at 1/8 scale and nothing else.
+  start=$(date +%s.%N)
+  find "$corpus" -name '*.jpg' -print0 | xargs -0 -P "$cores" -n 16 sh -c 'for f; do djpeg -scale 1/8 "$f" >/dev/null; done' _
+  floor+=("$(echo "$count / ($(date +%s.%N) - $start)" | bc -l)")
 done
 
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
@@ -88,4 +98,6 @@ printf "%-44s %12s %12s\n" "cold 256 px grid thumbnails" "images/s" "peak RSS MB
 printf "%-44s %12.1f %12s\n" "Photolala (HTTP, $cores parallel, incl. workers)" "$o" "$(median "${ours_rss[@]}")"
 printf "%-44s %12.1f %12s\n" "Photolala, decoding in the server process" "$(median "${inproc[@]}")" "$(median "${inproc_rss[@]}")"
 printf "%-44s %12.1f %12s\n" "vipsthumbnail ($cores parallel, per process)" "$v" "$(median "${vips_rss[@]}")"
+printf "%-44s %12.1f %12s\n" "djpeg -scale 1/8 (decode only, $cores parallel)" "$(median "${floor[@]}")" "-"
 printf "%-44s %12.2fx\n" "ratio Photolala / vipsthumbnail" "$(echo "$o / $v" | bc -l)"
+printf "%-44s %12.2fx\n" "ratio decode-only floor / vipsthumbnail" "$(echo "$(median "${floor[@]}") / $v" | bc -l)"

@@ -112,11 +112,11 @@ public struct LibraryScanner: Sendable {
         var lastFolders = Date()
         try await withThrowingTaskGroup(of: [FileAnalysis].self) { group in
             // Small jobs get small chunks, so there is always more than what is in flight.
-            let size = max(1, min(Self.chunkSize, work.count / (workers * 8)))
+            let size = max(1, min(Self.chunkSize, work.count / (workers * 16)))
             var next = stride(from: 0, to: work.count, by: size).lazy
                 .map { Array(work[$0..<min($0 + size, work.count)]) }.makeIterator()
-            // Twice the workers in flight, so analysis goes on while a batch is written.
-            for _ in 0..<workers * 2 { if let chunk = next.next() { group.addTask { try await analyse(chunk) } } }
+            // Enough chunks in flight that analysis goes on while a batch is written.
+            for _ in 0..<workers * 8 { if let chunk = next.next() { group.addTask { try await analyse(chunk) } } }
             while let results = try await group.next() {
                 // Once cancelled (the server is stopping), start nothing new; what is in flight still lands.
                 if !Task.isCancelled, let chunk = next.next() { group.addTask { try await analyse(chunk) } }
