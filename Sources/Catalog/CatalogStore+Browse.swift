@@ -64,20 +64,73 @@ extension CatalogStore {
     }
 
     /// The previous and next photo of `group` under `sort`, and the photo's position in it.
-    public func neighbors(of photo: PhotoDetail, in group: PhotoGroup, sort: PhotoSort) throws -> PhotoNeighbors {
+    ///
+    /// The position comes from the group's page index (cached per catalog version): a binary
+    /// search over page starts, then a count within one page, so a photo deep in a folder of
+    /// 20,000 costs what one near its start does.
+    public func neighbors(of photo: PhotoDetail, in group: PhotoGroup, sort: PhotoSort, perPage: Int = 60) throws -> PhotoNeighbors {
         let col = sort.field.column
         let (before, after) = sort.descending ? (">", "<") : ("<", ">")
         let (forward, backward) = sort.descending ? ("DESC", "ASC") : ("ASC", "DESC")
         let filter = group.filter
+        let key = (value: photo.sortValue(sort.field), id: photo.card.fileId)
         return try pool.read { db in
             var args = filter.arguments
-            args += [photo.sortValue(sort.field), photo.card.fileId]
+            args += [key.value, key.id]
             let cond = "\(filter.sql) AND (\(col), f.id)"
             let previous = try Row.fetchOne(db.cachedStatement(sql: "\(Self.cardColumns) \(cond) \(before) (?, ?) ORDER BY \(col) \(backward), f.id \(backward) LIMIT 1"), arguments: args)
             let next = try Row.fetchOne(db.cachedStatement(sql: "\(Self.cardColumns) \(cond) \(after) (?, ?) ORDER BY \(col) \(forward), f.id \(forward) LIMIT 1"), arguments: args)
-            let earlier = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) \(cond) \(before) (?, ?)"), arguments: args) ?? 0
-            let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) \(filter.sql)"), arguments: filter.arguments) ?? 0
-            return PhotoNeighbors(previous: previous.map { Self.card($0) }, next: next.map { Self.card($0) }, position: earlier + 1, total: total)
+            let index = try pageIndex(db, group: group, sort: sort, perPage: perPage)
+            // The last page starting at or before the photo (in the group's order)...
+            var low = 0, high = index.starts.count - 1, page = 0
+            while low <= high {
+                let middle = (low + high) / 2
+                let start = index.starts[middle]
+                if Self.precedesOrEquals(start, key, descending: sort.descending) { page = middle; low = middle + 1 } else { high = middle - 1 }
+            }
+            // ...and how many of that page's rows come before it.
+            var earlier = 0
+            if let start = index.starts.indices.contains(page) ? index.starts[page] : nil {
+                let (from, upTo) = sort.descending ? ("<=", ">") : (">=", "<")
+                var countArgs = filter.arguments
+                countArgs += [start.value, start.id, key.value, key.id]
+                earlier = try Int.fetchOne(db.cachedStatement(sql: """
+                    SELECT COUNT(*) \(filter.sql) AND (\(col), f.id) \(from) (?, ?) AND (\(col), f.id) \(upTo) (?, ?)
+                    """), arguments: countArgs) ?? 0
+            }
+            return PhotoNeighbors(previous: previous.map { Self.card($0) }, next: next.map { Self.card($0) },
+                                  position: page * perPage + earlier + 1, total: index.total)
+        }
+    }
+
+    /// Whether page start `a` comes at or before `b` in the group's order, compared as SQLite
+    /// compares them (numbers by value, text byte by byte), ties broken by file id.
+    static func precedesOrEquals(_ a: (value: DatabaseValue, id: Int64), _ b: (value: DatabaseValue, id: Int64), descending: Bool) -> Bool {
+        let order = compare(a.value, b.value)
+        let both = order != 0 ? order : (a.id == b.id ? 0 : (a.id < b.id ? -1 : 1))
+        return descending ? both >= 0 : both <= 0
+    }
+
+    /// -1, 0 or 1 as SQLite orders two values: NULL, then numbers, then text (BINARY), then blobs.
+    static func compare(_ a: DatabaseValue, _ b: DatabaseValue) -> Int {
+        func rank(_ value: DatabaseValue) -> Int {
+            switch value.storage {
+            case .null: 0
+            case .int64, .double: 1
+            case .string: 2
+            case .blob: 3
+            }
+        }
+        let (ra, rb) = (rank(a), rank(b))
+        if ra != rb { return ra < rb ? -1 : 1 }
+        switch (a.storage, b.storage) {
+        case (.int64(let x), .int64(let y)): return x == y ? 0 : (x < y ? -1 : 1)
+        case (.string(let x), .string(let y)):
+            if x == y { return 0 }
+            return x.utf8.lexicographicallyPrecedes(y.utf8) ? -1 : 1
+        default:
+            let x = Double.fromDatabaseValue(a) ?? 0, y = Double.fromDatabaseValue(b) ?? 0
+            return x == y ? 0 : (x < y ? -1 : 1)
         }
     }
 

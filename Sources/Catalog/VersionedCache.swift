@@ -2,15 +2,20 @@ import Synchronization
 
 /// Keeps one computed value until the catalog version it was computed at changes.
 public final class VersionedCache<Value: Sendable>: Sendable {
+    private let slot = Mutex<(version: Int, at: ContinuousClock.Instant, value: Value)?>(nil)
+
     public init() {}
 
-    private let slot = Mutex<(version: Int, value: Value)?>(nil)
-
-    /// The cached value for `version`, computing (outside the lock) when stale.
-    public func value(at version: Int, compute: () throws -> Value) rethrows -> Value {
-        if let hit = slot.withLock({ $0 }), hit.version == version { return hit.value }
+    /// The cached value for `version`, computing (outside the lock) when stale. A value computed
+    /// at an older version is still used while younger than `tolerance`: a scan changes the
+    /// catalog every half second, and counts a few seconds old are fine while it runs.
+    public func value(at version: Int, tolerating tolerance: Duration = .zero, compute: () throws -> Value) rethrows -> Value {
+        if let hit = slot.withLock({ $0 }),
+           hit.version == version || (tolerance > .zero && ContinuousClock.now - hit.at < tolerance) {
+            return hit.value
+        }
         let fresh = try compute()
-        slot.withLock { $0 = (version, fresh) }
+        slot.withLock { $0 = (version, .now, fresh) }
         return fresh
     }
 }

@@ -92,7 +92,9 @@ struct BrowseController: Sendable {
     /// The visitor's favorites, then the shared collections (cached per catalog version).
     private func collectionCards(for visitor: Visitor) throws -> [FolderCard] {
         let favorites = try collectionCard(.favorites(userId: visitor.favoritesOwner))
-        var shared = try collections.value(at: store.version, compute: sharedCollectionCards)
+        // While a scan runs the catalog changes every half second; recount at most every 5 s.
+        let tolerance: Duration = monitor.progress.isRunning ? .seconds(5) : .zero
+        var shared = try collections.value(at: store.version, tolerating: tolerance, compute: sharedCollectionCards)
         if !visitor.can(.member) { shared.removeAll { $0.url == Paths.trash } }
         return [favorites] + shared
     }

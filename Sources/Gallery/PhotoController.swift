@@ -35,7 +35,7 @@ struct PhotoController: Sendable {
         }
         let query = try GroupQuery(request.uri, defaultSort: group.defaultSort)
         let sort = query.sort
-        let around = try store.neighbors(of: photo, in: group, sort: sort)
+        let around = try store.neighbors(of: photo, in: group, sort: sort, perPage: pageSize)
         let groupPage = (around.position - 1) / pageSize + 1
         let groupTitle = shared?.title ?? (GroupTitles.title(group) + (group.parts.filter.isEmpty ? "" : " (filtered)"))
         let inGroup: PhotoGroup? = { if case .folder = group { return nil } else { return group } }()  // filtered folders keep their filters

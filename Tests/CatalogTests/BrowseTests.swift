@@ -44,9 +44,13 @@ import Testing
         #expect(paged == expected)
         #expect(try store.page(.folder("trip"), sort: sort, number: 4, perPage: 3) == nil)
         #expect(try store.page(.folder("trip"), sort: sort, number: 0, perPage: 3) == nil)
-        // and neighbours walk the same order
+        // and neighbours walk the same order, with positions found through any page size's index
         for (i, key) in expected.enumerated() {
-            let around = try store.neighbors(of: try #require(try store.photo(key: key)), in: .folder("trip"), sort: sort)
+            let photo = try #require(try store.photo(key: key))
+            let around = try store.neighbors(of: photo, in: .folder("trip"), sort: sort)
+            for perPage in [1, 2, 3] {
+                #expect(try store.neighbors(of: photo, in: .folder("trip"), sort: sort, perPage: perPage).position == i + 1, "per page \(perPage)")
+            }
             #expect(around.position == i + 1 && around.total == 7)
             #expect(around.previous?.key == (i > 0 ? expected[i - 1] : nil))
             #expect(around.next?.key == (i < 6 ? expected[i + 1] : nil))
