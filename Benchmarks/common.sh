@@ -1,0 +1,169 @@
+# Helpers shared by Benchmarks/scan.sh, serve.sh and run.sh; sourced, never run. Expects the
+# working directory to be the repository root.
+#
+#   PHOTOLALA_BIN   a photolala binary to measure (an absolute path); unset: `swift build -c release`
+#                   and use its product
+#   BENCH_FILES     photos in the synthetic library (Benchmarks/library.sh), default 100000
+
+bench_files="${BENCH_FILES:-100000}"
+
+# apt-get install PACKAGE unless COMMAND is found: need COMMAND:PACKAGE ...
+need() {
+  local tool
+  for tool in "$@"; do
+    command -v "${tool%%:*}" >/dev/null && continue
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${tool#*:}" >/dev/null
+  done
+}
+
+# Prints the photolala binary: $PHOTOLALA_BIN, else a fresh release build.
+photolala_bin() {
+  if [[ -n "${PHOTOLALA_BIN:-}" ]]; then
+    [[ -x "$PHOTOLALA_BIN" ]] || { echo "PHOTOLALA_BIN=$PHOTOLALA_BIN is not an executable" >&2; return 1; }
+    echo "$PHOTOLALA_BIN"; return
+  fi
+  # (`|| return`: a command substitution does not inherit set -e)
+  bash scripts/setup.sh >&2 || return
+  swift build -c release --product photolala >/dev/null || return
+  echo "$(swift build -c release --show-bin-path)/photolala"
+}
+
+# A free TCP port on loopback (the kernel's pick; released again before use).
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+# Waits until URL answers 200 (up to 20 s); fails loudly otherwise.
+wait_up() {
+  local _
+  for _ in $(seq 200); do curl -sf -o /dev/null "$1" && return 0; sleep 0.1; done
+  echo "no answer from $1" >&2; return 1
+}
+
+# Fails loudly unless URL answers 200.
+expect_200() {
+  local code; code=$(curl -s -o /dev/null -w '%{http_code}' "$1")
+  [[ "$code" == 200 ]] || { echo "$1 answered HTTP $code, not 200" >&2; return 1; }
+}
+
+# measure RESULT COMMAND...: runs COMMAND (its output passes through) and writes "seconds peak-MB"
+# to RESULT; fails as COMMAND fails. Peak memory is that of the whole process tree: every 0.05 s
+# (0.2 s after the first 2 s) the VmHWM (peak resident set) of every live process descended from
+# COMMAND is summed, and the largest sum is kept; each process's own peak counts while it lives,
+# so decoder workers that live as long as the scan are fully counted, while a process born and
+# gone between two samples is missed. It is never less than the largest single process's peak
+# (getrusage of the children, which also catches a command too quick to sample).
+measure() {
+  python3 - "$@" <<'EOF'
+import os, resource, signal, subprocess, sys, time
+result, command = sys.argv[1], sys.argv[2:]
+start = time.monotonic()
+child = subprocess.Popen(command)
+signal.signal(signal.SIGTERM, lambda *_: (child.terminate(), sys.exit(143)))
+def tree_hwm_kb():
+    procs = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/status") as f:
+                fields = dict(line.split(":", 1) for line in f if ":" in line)
+        except OSError:
+            continue
+        procs[int(name)] = (int(fields["PPid"]), int(fields.get("VmHWM", "0 kB").split()[0]))
+    total = 0
+    for pid, (_, hwm) in procs.items():
+        p = pid
+        while p != child.pid and p in procs and p > 1:
+            p = procs[p][0]
+        total += hwm if p == child.pid else 0
+    return total
+best = 0
+while child.poll() is None:
+    best = max(best, tree_hwm_kb())
+    time.sleep(0.05 if time.monotonic() - start < 2 else 0.2)
+seconds = time.monotonic() - start
+best = max(best, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+with open(result, "w") as f:
+    f.write(f"{seconds:.3f} {best // 1024}\n")
+sys.exit(child.returncode)
+EOF
+}
+
+# Runs `wrk --latency --timeout 10s ARGS... URL` and prints its figures (see wrk_figures).
+wrk_stats() {
+  wrk --latency --timeout 10s "$@" | wrk_figures "${*: -1}"
+}
+
+# wrk_figures URL: reads the output of `wrk --latency` and prints "requests/s p50-ms p99-ms
+# errors requests", errors being wrk's socket errors (connect, read, write, timeout; a request
+# that times out is left out of wrk's latencies, hence the long timeout). Fails loudly on any
+# non-2xx answer.
+wrk_figures() {
+  local out; out=$(cat)
+  if grep -q "Non-2xx" <<<"$out"; then
+    echo "wrk $1: $(grep Non-2xx <<<"$out" | sed 's/^ *//')" >&2; return 1
+  fi
+  grep -q "Socket errors" <<<"$out" && echo "wrk $1: $(grep 'Socket errors' <<<"$out" | sed 's/^ *//')" >&2
+  awk '
+    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /m$/) return v * 60000; return v * 1000 }
+    /^ +50%/ { p50 = ms($2) } /^ +99%/ { p99 = ms($2) } /^Requests\/sec:/ { rps = $2 }
+    / requests in / { n = $1 }
+    /Socket errors:/ { gsub(/,/, ""); errors = $4 + $6 + $8 + $10 }
+    END { printf "%.1f %.2f %.2f %d %d\n", rps, p50, p99, errors, n }' <<<"$out"
+}
+
+# Median of numbers.
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# Starts nginx in the foreground (as a background job) serving from DIR/html on PORT, with an
+# extra `location` block (may be empty); sets nginx_pid. Config, pid, logs and temp files stay in DIR.
+start_nginx() {
+  local dir="$1" port="$2" extra="${3:-}"
+  mkdir -p "$dir/html" "$dir/tmp"
+  cat > "$dir/nginx.conf" <<EOF
+daemon off;
+user $(id -un) $(id -gn);
+worker_processes $(nproc);
+pid $dir/nginx.pid;
+error_log $dir/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  client_body_temp_path $dir/tmp/body;
+  proxy_temp_path $dir/tmp/proxy;
+  fastcgi_temp_path $dir/tmp/fastcgi;
+  types { text/html html; image/jpeg jpg; }
+  default_type application/octet-stream;
+  server {
+    listen 127.0.0.1:$port;
+    root $dir/html;
+    $extra
+  }
+}
+EOF
+  nginx -p "$dir" -c "$dir/nginx.conf" -e "$dir/error.log" & nginx_pid=$!
+  local _
+  for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/" && return 0; sleep 0.1; done
+  echo "nginx did not start:" >&2; cat "$dir/error.log" >&2; return 1
+}
+
+# The scanned catalog of the synthetic library, cached in Benchmarks/.cache/catalog-<files>/ and
+# keyed to the binary's SHA-256 (a new build scans again; the catalog format may have changed).
+catalog_cache="Benchmarks/.cache/catalog-$bench_files"
+catalog_key() { echo "$(sha256sum "$1" | cut -c1-64) $bench_files"; }
+catalog_cached() { [[ -f "$catalog_cache.key" && "$(cat "$catalog_cache.key")" == "$(catalog_key "$1")" ]]; }
+# save_catalog BIN DATA: keeps a copy of a freshly scanned data folder (without thumbnails) made
+# by BIN; nothing may have the catalog open.
+save_catalog() {
+  rm -rf "$catalog_cache" "$catalog_cache.key"; mkdir -p "$(dirname "$catalog_cache")"
+  cp -a "$2" "$catalog_cache"; rm -rf "$catalog_cache/thumbnails"
+  catalog_key "$1" > "$catalog_cache.key"
+}
+
+machine() {
+  echo "machine: $(lscpu | awk -F: '/Model name/ { gsub(/^ +/, "", $2); print $2; exit }'), $(nproc) cores," \
+    "$(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sr); $(date -u '+%Y-%m-%d %H:%M UTC')"
+}

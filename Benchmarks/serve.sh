@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Serving the scanned synthetic library of Benchmarks/library.sh (100,000 photos, one folder of
+# 20,000) under concurrency, each side against nginx as the reference, in the same run:
+#   - pages: `wrk -t2 -c32 --latency` (after a warm-up) on the folder grid (/), page 1 and the
+#     last page of the 20,000-photo folder, a photo view and a filtered search; nginx serves the
+#     exact HTML Photolala returned for each page as a static file with the same wrk.
+#   - warm thumbnails: 200 grid thumbnails requested once (so they are in the thumbnail cache),
+#     then wrk cycles through their URLs (a Lua request function) against Photolala and against
+#     nginx serving the same cached files under the same URLs (an alias onto the thumbnail folder).
+# Photolala runs `serve --no-scan --no-watch --guest viewer` (its access log goes to a file);
+# nginx runs in the foreground with nproc workers, sendfile on and no access log. Both on loopback,
+# wrk on the same machine. Reports requests/s, p50 and p99 (medians over runs) and the ratios.
+# The catalog comes from Benchmarks/.cache/catalog-<files>/ (kept by scan.sh or made here with
+# `photolala scan`, keyed to the binary's SHA-256, so a new build scans again); each run of this
+# script serves a copy of it with an empty thumbnail cache.
+# Reports only; asserts nothing.
+#   usage: Benchmarks/serve.sh [runs]     (default 3)
+#   env:   PHOTOLALA_BIN (binary to measure; unset: release build), BENCH_FILES (library size,
+#          default 100000), BENCH_DURATION (seconds per wrk run, default 10), BENCH_WARMUP
+#          (seconds of wrk before each measured one, default 2)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs="${1:-3}"
+duration="${BENCH_DURATION:-10}"
+warmup="${BENCH_WARMUP:-2}"
+source Benchmarks/common.sh
+need wrk:wrk nginx:nginx-light curl:curl sqlite3:sqlite3 python3:python3
+lib=$(bash Benchmarks/library.sh "$bench_files")
+bin=$(photolala_bin)
+work="$(mktemp -d)"; pid=""; nginx_pid=""
+trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; [[ -n "$nginx_pid" ]] && kill "$nginx_pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+
+if ! catalog_cached "$bin"; then
+  echo "serve: scanning the library into $catalog_cache" >&2
+  "$bin" scan --library "$lib" --data "$work/scan" >&2
+  save_catalog "$bin" "$work/scan"; rm -rf "$work/scan"
+fi
+cp -a "$catalog_cache" "$work/data"
+db="$work/data/catalog.sqlite"
+
+port=$(free_port)
+"$bin" serve --library "$lib" --data "$work/data" --port "$port" --no-scan --no-watch --guest viewer > "$work/serve.log" 2>&1 & pid=$!
+ours="http://127.0.0.1:$port"
+wait_up "$ours/healthz"
+
+# The pages: the 20,000-photo folder (the biggest), its last page of 60, a photo in its middle,
+# and a search for a word in event names and keywords among photos with 3 stars or more.
+big=$(sqlite3 "$db" "SELECT path FROM folder ORDER BY photoCount DESC LIMIT 1")
+big_count=$(sqlite3 "$db" "SELECT photoCount FROM folder WHERE path = '$big'")
+last=$(( (big_count + 59) / 60 ))
+quote() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1]))' "$1"; }
+photo=$(sqlite3 "$db" "SELECT key FROM file WHERE folder = '$big' ORDER BY sortTaken, id LIMIT 1 OFFSET $(( big_count / 2 ))")
+pages=(
+  "folder grid (/)|/"
+  "folder of $big_count, page 1|/folders/$(quote "$big")"
+  "folder of $big_count, last page ($last)|/folders/$(quote "$big")?page=$last"
+  "photo view, mid-folder of $big_count|/photos/$(quote "$photo")"
+  "search \"beach\", 3+ stars|/search?q=beach&min_rating=3"
+)
+mkdir -p "$work/nginx/html"
+for i in "${!pages[@]}"; do
+  path="${pages[i]#*|}"
+  expect_200 "$ours$path"
+  curl -s -o "$work/nginx/html/page$i.html" "$ours$path"
+done
+links() { grep -o 'href="/photos/[^"]*"' "$work/nginx/html/page$1.html" | sort -u | wc -l; }
+(( $(links 1) == 60 )) || { echo "page 1 of $big shows $(links 1) photos, not 60" >&2; exit 1; }
+(( $(links 2) == big_count - (last - 1) * 60 )) || { echo "the last page of $big shows $(links 2) photos" >&2; exit 1; }
+(( $(links 4) > 0 )) || { echo "the search found nothing" >&2; exit 1; }
+code=$(curl -s -o /dev/null -w '%{http_code}' "$ours/folders/$(quote "$big")?page=$(( last + 1 ))")
+[[ "$code" == 404 ]] || echo "warning: page $(( last + 1 )) of $big answered $code, not 404" >&2
+
+# 200 thumbnails spread over the catalog, made once by Photolala, then served warm.
+sqlite3 "$db" "SELECT sha256 FROM photo WHERE id % (SELECT MAX(1, COUNT(*) / 200) FROM photo) = 0 LIMIT 200" \
+  | sed 's|.*|/thumbs/256/&.jpg|' > "$work/thumbs.txt"
+sed "s|^|$ours|" "$work/thumbs.txt" | xargs -P "$(nproc)" -n 1 curl -sf -o /dev/null
+while read -r url; do
+  sha="${url#/thumbs/256/}"; sha="${sha%.jpg}"
+  [[ -s "$work/data/thumbnails/${sha:0:2}/$sha-256.jpg" ]] || { echo "no cached thumbnail for $sha" >&2; exit 1; }
+done < "$work/thumbs.txt"
+cat > "$work/thumbs.lua" <<EOF
+local paths, i = {}, 0
+for line in io.lines("$work/thumbs.txt") do paths[#paths + 1] = line end
+request = function()
+  i = i % #paths + 1
+  return wrk.format("GET", paths[i])
+end
+EOF
+
+nport=$(free_port)
+start_nginx "$work/nginx" "$nport" "location ~ ^/thumbs/256/(..)(.*)\\.jpg\$ { alias $work/data/thumbnails/\$1/\$1\$2-256.jpg; }"
+theirs="http://127.0.0.1:$nport"
+expect_200 "$theirs$(head -1 "$work/thumbs.txt")"
+cmp -s <(curl -s "$ours$(head -1 "$work/thumbs.txt")") <(curl -s "$theirs$(head -1 "$work/thumbs.txt")") \
+  || { echo "nginx and Photolala serve different thumbnail bytes" >&2; exit 1; }
+
+# bench NAME ARGS... URL: a warm-up, then a measured wrk; appends "req/s p50 p99 errors requests
+# server-CPU-ms-per-request" to $work/NAME (the CPU is Photolala's user + system time over the
+# measured wrk, read from /proc; for nginx, whose workers are other processes, it stays 0).
+# Before each wrk it waits for Photolala to go idle: requests wrk left in flight are still
+# rendered after wrk has gone, and would otherwise count against the next measurement.
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }
+settle() {
+  local before _
+  for _ in $(seq 50); do
+    before=$(cpu_ticks); sleep 0.3
+    (( $(cpu_ticks) - before <= 1 )) && return
+  done
+}
+bench() {
+  local name="$1" before stats; shift
+  settle
+  wrk_stats -t2 -c32 -d"${warmup}s" "$@" > /dev/null
+  settle
+  before=$(cpu_ticks)
+  stats=$(wrk_stats -t2 -c32 -d"${duration}s" "$@")
+  awk -v s="$stats" -v t="$(( $(cpu_ticks) - before ))" -v hz="$(getconf CLK_TCK)" -v ours="${name%%-*}" 'BEGIN {
+    split(s, f, " "); printf "%s %.2f\n", s, ours == "ours" ? t * 1000 / hz / f[5] : 0 }' >> "$work/$name"
+}
+for run in $(seq "$runs"); do
+  echo "serve: run $run of $runs" >&2
+  for i in "${!pages[@]}"; do
+    bench "ours-$i" "$ours${pages[i]#*|}"
+    bench "nginx-$i" "$theirs/page$i.html"
+  done
+  bench ours-thumbs -s "$work/thumbs.lua" "$ours"
+  bench nginx-thumbs -s "$work/thumbs.lua" "$theirs"
+done
+
+# col FILE N: the median of column N over runs.
+col() { median $(awk -v n="$2" '{ print $n }' "$work/$1"); }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { r = a / b; printf (r < 0.1 ? "%.2gx" : "%.2fx"), r }'; }
+row() { printf "%-34s %6s | %8s %7s %8s %6s %6s | %8s %6s %6s | %6s\n" "$@"; }
+echo
+machine
+echo "catalog: $(sqlite3 "$db" "SELECT COUNT(*) FROM file") photos; wrk -t2 -c32 -d${duration}s on loopback after ${warmup} s of warm-up; median of $runs runs"
+echo "(CPU: Photolala's user + system CPU ms per request; errors: wrk socket errors, timeouts included)"
+row "page" "KB" "Photolala" "" "" "CPU" "" "nginx" "" "" "req/s"
+row "" "" "req/s" "p50 ms" "p99 ms" "ms/req" "errors" "req/s" "p50 ms" "p99 ms" "ratio"
+for i in "${!pages[@]}"; do
+  row "${pages[i]%%|*}" "$(awk -v b="$(stat -c %s "$work/nginx/html/page$i.html")" 'BEGIN { printf "%.1f", b / 1024 }')" \
+    "$(col "ours-$i" 1)" "$(col "ours-$i" 2)" "$(col "ours-$i" 3)" "$(col "ours-$i" 6)" "$(col "ours-$i" 4)" \
+    "$(col "nginx-$i" 1)" "$(col "nginx-$i" 2)" "$(col "nginx-$i" 3)" "$(ratio "$(col "ours-$i" 1)" "$(col "nginx-$i" 1)")"
+done
+printf "last page / page 1 (Photolala): p50 %s, CPU per request %s (the last page shows %d photos, page 1 60)\n" \
+  "$(ratio "$(col ours-2 2)" "$(col ours-1 2)")" "$(ratio "$(col ours-2 6)" "$(col ours-1 6)")" "$(( big_count - (last - 1) * 60 ))"
+echo
+row "warm 256 px thumbnails (200 URLs)" "KB" "Photolala" "" "" "CPU" "" "nginx" "" "" "req/s"
+row "" "" "req/s" "p50 ms" "p99 ms" "ms/req" "errors" "req/s" "p50 ms" "p99 ms" "ratio"
+row "cycling through cached files" "$(find "$work/data/thumbnails" -name '*-256.jpg' -printf '%s\n' | awk '{ b += $1 } END { printf "%.1f", b / 1024 / NR }')" \
+  "$(col ours-thumbs 1)" "$(col ours-thumbs 2)" "$(col ours-thumbs 3)" "$(col ours-thumbs 6)" "$(col ours-thumbs 4)" \
+  "$(col nginx-thumbs 1)" "$(col nginx-thumbs 2)" "$(col nginx-thumbs 3)" "$(ratio "$(col ours-thumbs 1)" "$(col nginx-thumbs 1)")"
+problems=$(grep -c -E ' (warning|error|critical) ' "$work/serve.log" || true)
+(( problems == 0 )) || { echo "the server logged $problems warnings or errors; the first:"; grep -m3 -E ' (warning|error|critical) ' "$work/serve.log"; }
