@@ -68,7 +68,7 @@ photolala() {
   sqlite3 "$work/data/catalog.sqlite" "SELECT sha256 FROM photo" \
     | sed "s|.*|url = \"http://127.0.0.1:$port/thumbs/256/&.jpg\"\noutput = \"/dev/null\"|" > "$work/curl.conf"
   local start; start=$(date +%s.%N)
-  curl -sf --parallel --parallel-max "$cores" -K "$work/curl.conf"
+  curl -sf --no-progress-meter --parallel --parallel-max "$cores" -K "$work/curl.conf"
   echo "$(echo "$count / ($(date +%s.%N) - $start)" | bc -l) $(peak "$pid")"
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
 }

@@ -25,6 +25,19 @@ extension CatalogStore {
             let pageCount = max(1, index.starts.count)
             guard number >= 1, number <= pageCount else { return nil }
             guard index.total > 0 else { return PhotoPage(photos: [], number: 1, pageCount: 1, total: 0) }
+            if let ids = index.ids {
+                let slice = Array(ids[(number - 1) * perPage..<min(number * perPage, ids.count)])
+                var arguments: StatementArguments = [userId]
+                arguments += StatementArguments(slice)
+                let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
+                let rows = try Row.fetchAll(db.cachedStatement(sql: """
+                    \(Self.cardColumns), EXISTS (SELECT 1 FROM favorite WHERE photoId = p.id AND userId = ?)
+                    FROM file f JOIN photo p ON p.id = f.photoId WHERE f.id IN (\(marks))
+                    """), arguments: arguments)
+                let byId = Dictionary(rows.map { (Int64.fromDatabaseValue($0[0]) ?? 0, $0) }, uniquingKeysWith: { a, _ in a })
+                return PhotoPage(photos: slice.compactMap { byId[$0] }.map { Self.card($0, favoriteAt: 6) },
+                                 number: number, pageCount: pageCount, total: index.total)
+            }
             let start = index.starts[number - 1]
             let filter = group.filter
             let col = sort.field.column
@@ -75,12 +88,22 @@ extension CatalogStore {
         let filter = group.filter
         let key = (value: photo.sortValue(sort.field), id: photo.card.fileId)
         return try pool.read { db in
+            // A group that keeps its ids knows the neighbours and the position outright.
+            let index = try pageIndex(db, group: group, sort: sort, perPage: perPage)
+            if let ids = index.ids, let at = ids.firstIndex(of: key.id) {
+                func card(_ id: Int64?) throws -> PhotoCard? {
+                    guard let id else { return nil }
+                    return try Row.fetchOne(db.cachedStatement(sql: "\(Self.cardColumns) FROM file f JOIN photo p ON p.id = f.photoId WHERE f.id = ?"),
+                                            arguments: [id]).map { Self.card($0) }
+                }
+                return PhotoNeighbors(previous: try card(at > 0 ? ids[at - 1] : nil), next: try card(at + 1 < ids.count ? ids[at + 1] : nil),
+                                      position: at + 1, total: index.total)
+            }
             var args = filter.arguments
             args += [key.value, key.id]
             let cond = "\(filter.sql) AND (\(col), f.id)"
             let previous = try Row.fetchOne(db.cachedStatement(sql: "\(Self.cardColumns) \(cond) \(before) (?, ?) ORDER BY \(col) \(backward), f.id \(backward) LIMIT 1"), arguments: args)
             let next = try Row.fetchOne(db.cachedStatement(sql: "\(Self.cardColumns) \(cond) \(after) (?, ?) ORDER BY \(col) \(forward), f.id \(forward) LIMIT 1"), arguments: args)
-            let index = try pageIndex(db, group: group, sort: sort, perPage: perPage)
             // The last page starting at or before the photo (in the group's order)...
             var low = 0, high = index.starts.count - 1, page = 0
             while low <= high {
@@ -174,13 +197,21 @@ extension CatalogStore {
                                              arguments: filter.arguments)
             var starts: [(value: DatabaseValue, id: Int64)] = []
             var total = 0
+            // A folder's pages are keyset queries down its own index; other groups keep their ids.
+            var ids: [Int64]? = group.isPlainFolder ? nil : []
             while let row = try cursor.next() {
                 if total % perPage == 0 { starts.append((row[0] as DatabaseValue, row[1])) }
                 total += 1
+                if ids != nil {
+                    if total > Self.maxKeptIds { ids = nil } else { ids!.append(row[1]) }
+                }
             }
-            return PageIndexCache.Entry(starts: starts, total: total)
+            return PageIndexCache.Entry(starts: starts, total: total, ids: ids)
         }
     }
+
+    /// The most ids a page index keeps for one group (80 KB).
+    static let maxKeptIds = 10_000
 
     static let folderSelect = "SELECT path, name, photoCount, totalCount, folderCount, coverSha, latestTaken FROM folder"
     static let cardColumns = "SELECT f.id, f.key, f.name, p.sha256, p.width, p.height"

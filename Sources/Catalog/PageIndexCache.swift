@@ -15,6 +15,9 @@ final class PageIndexCache: Sendable {
     struct Entry: Sendable {
         var starts: [(value: DatabaseValue, id: Int64)]
         var total: Int
+        /// Every file id in order, for groups no index can walk in order (searches, tags,
+        /// favorites) and small enough to keep: a page is then a look-up of its own ids.
+        var ids: [Int64]? = nil
     }
 
     private let entries = Mutex<[Key: Entry]>([:])

@@ -64,6 +64,12 @@ public enum PhotoGroup: Hashable, Sendable {
         }
     }
 
+    /// A folder with no filter: its pages walk the folder's own sort indexes.
+    var isPlainFolder: Bool {
+        if case .folder = self { return true }
+        return false
+    }
+
     /// The FROM/WHERE part over `file f JOIN photo p`, with its arguments. Virtual groups show
     /// each photo once (its first file), except duplicates, which show every copy.
     var filter: (sql: String, arguments: StatementArguments) {

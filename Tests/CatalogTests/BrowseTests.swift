@@ -37,19 +37,26 @@ import Testing
             if x != y { return descending ? x > y : x < y }
             return descending ? a.card.fileId > b.card.fileId : a.card.fileId < b.card.fileId
         }.map(\.card.key)
+        // A plain folder pages by keyset; a filtered group (same photos) by the ids its index keeps.
+        for group in [PhotoGroup.folder("trip"), .filtered(.folder("trip"), SearchFilter(minRating: 0))] {
+            try checkPaging(store, group: group, sort: sort, expected: expected)
+        }
+    }
+
+    private func checkPaging(_ store: CatalogStore, group: PhotoGroup, sort: PhotoSort, expected: [String]) throws {
         // when
         var paged: [String] = []
-        for n in 1...3 { paged += try #require(try store.page(.folder("trip"), sort: sort, number: n, perPage: 3)).photos.map(\.key) }
+        for n in 1...3 { paged += try #require(try store.page(group, sort: sort, number: n, perPage: 3)).photos.map(\.key) }
         // then
-        #expect(paged == expected)
-        #expect(try store.page(.folder("trip"), sort: sort, number: 4, perPage: 3) == nil)
-        #expect(try store.page(.folder("trip"), sort: sort, number: 0, perPage: 3) == nil)
+        #expect(paged == expected, "\(group)")
+        #expect(try store.page(group, sort: sort, number: 4, perPage: 3) == nil)
+        #expect(try store.page(group, sort: sort, number: 0, perPage: 3) == nil)
         // and neighbours walk the same order, with positions found through any page size's index
         for (i, key) in expected.enumerated() {
             let photo = try #require(try store.photo(key: key))
-            let around = try store.neighbors(of: photo, in: .folder("trip"), sort: sort)
+            let around = try store.neighbors(of: photo, in: group, sort: sort)
             for perPage in [1, 2, 3] {
-                #expect(try store.neighbors(of: photo, in: .folder("trip"), sort: sort, perPage: perPage).position == i + 1, "per page \(perPage)")
+                #expect(try store.neighbors(of: photo, in: group, sort: sort, perPage: perPage).position == i + 1, "per page \(perPage)")
             }
             #expect(around.position == i + 1 && around.total == 7)
             #expect(around.previous?.key == (i > 0 ? expected[i - 1] : nil))
