@@ -15,14 +15,15 @@ from test_operations import wait_for
 def test_a_decoder_crash_kills_a_worker_not_the_server(tmp_path):
     library = tmp_path / "library" / "trip"
     library.mkdir(parents=True)
-    for name, color in [("good.jpg", "gold"), ("crash-probe.jpg", "navy"), ("crash-render.jpg", "teal"), ("after.jpg", "pink")]:
+    # The probe crash needs a PNG: a JPEG's header is read in Swift, never by a decoder.
+    for name, color in [("good.jpg", "gold"), ("crash-probe.png", "navy"), ("crash-render.jpg", "teal"), ("after.jpg", "pink")]:
         subprocess.run(["convert", "-size", "96x64", f"xc:{color}", str(library / name)], check=True)
     data = tmp_path / "data"
     subprocess.run([str(binary()), "users", "add", "ada", "--role", "admin", "--data", str(data)],
                    input=PASSWORD + "\n", text=True, check=True, capture_output=True)
     port = free_port()
     log = tmp_path / "server.log"
-    env = dict(os.environ, PHOTOLALA_TEST_CRASH_ON="probe:crash-probe.jpg,render:crash-render.jpg")
+    env = dict(os.environ, PHOTOLALA_TEST_CRASH_ON="probe:crash-probe.png,render:crash-render.jpg")
     proc = subprocess.Popen([str(binary()), "serve", "--library", str(tmp_path / "library"), "--data", str(data),
                              "--port", str(port), "--no-watch"], env=env, stdout=open(log, "w"), stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
@@ -32,9 +33,9 @@ def test_a_decoder_crash_kills_a_worker_not_the_server(tmp_path):
         assert proc.poll() is None
         session = Session(base)
         scan = session.opener.open(base + "/scan", timeout=10).read().decode()
-        assert "crash-probe.jpg" in scan and "crashed the image decoder" in scan
+        assert "crash-probe.png" in scan and "crashed the image decoder" in scan
         page = session.opener.open(base + "/folders/trip", timeout=10).read().decode()
-        assert "good.jpg" in page and "crash-render.jpg" in page and "after.jpg" in page and "crash-probe.jpg" not in page
+        assert "good.jpg" in page and "crash-render.jpg" in page and "after.jpg" in page and "crash-probe.png" not in page
         tiles = dict(re.findall(r'href="/photos/trip/([^"?]+)[^"]*" title="[^"]*"><img src="(/thumbs/256/[0-9a-f]{64}\.jpg)"', page))
         # a render that crashes its worker answers with a placeholder; the others are real thumbnails
         for name in ["crash-render.jpg", "good.jpg", "after.jpg"]:

@@ -20,15 +20,17 @@ def wait_for(log: pathlib.Path, text: str, offset: int, seconds: float = 120) ->
 
 
 def test_sigterm_mid_scan_then_resume(tmp_path):
-    # given a library of 3,000 distinct small JPEGs
+    # given a library of 40,000 distinct small JPEGs (enough that the scan takes seconds)
+    count = 40_000
     library = tmp_path / "library"
-    (library / "bulk").mkdir(parents=True)
     base = tmp_path / "base.jpg"
     subprocess.run(["convert", "-size", "48x32", "plasma:", str(base)], check=True)
     data = base.read_bytes()
-    for i in range(3000):
+    for i in range(count):
+        folder = library / "bulk" / f"{i // 1000:02d}"
+        folder.mkdir(parents=True, exist_ok=True)
         # bytes after the JPEG's end marker are ignored by decoders but make each file distinct
-        (library / "bulk" / f"{i:04d}.jpg").write_bytes(data + os.urandom(16))
+        (folder / f"{i:05d}.jpg").write_bytes(data + os.urandom(16))
     log = tmp_path / "server.log"
 
     def start():
@@ -41,7 +43,7 @@ def test_sigterm_mid_scan_then_resume(tmp_path):
     # when the server gets SIGTERM while its start-up scan runs
     proc, offset = start()
     wait_for(log, "scan started", offset)
-    time.sleep(0.5)
+    time.sleep(1.0)
     proc.send_signal(signal.SIGTERM)
     # then it exits cleanly and says where the scan stopped
     assert proc.wait(timeout=30) == 0
@@ -55,7 +57,7 @@ def test_sigterm_mid_scan_then_resume(tmp_path):
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(timeout=30) == 0
     added = int(line.split("added=")[1].split()[0])
-    assert "total=3000" in line and 0 < added < 3000, line
+    assert f"total={count}" in line and 0 < added < count, line
 
 
 def test_metrics_on_their_own_port_and_healthz(tmp_path):
