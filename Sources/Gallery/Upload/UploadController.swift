@@ -210,15 +210,16 @@ struct UploadController: Sendable {
     private func check(_ file: StagedFile, seen: inout [String: String]) async throws -> Verdict {
         let (store, naming) = (self.store, self.naming)
         let outcome: (Verdict, String?) = try await pool.run {
-            guard let format = try? ImageFormat.sniff(fileAt: file.path) else {
+            // One read, as the scan does: sniff, hash and keep a JPEG's header for the probe.
+            guard let examined = try? ContentHasher.examine(fileAt: file.path) else { return (.refused("could not be read"), nil) }
+            guard let format = examined.format, let identity = examined.identity else {
                 return (.refused("is not a photo: its bytes are not JPEG, PNG, GIF, WebP, TIFF or HEIC"), nil)
             }
-            guard let identity = try? ContentHasher.identity(ofFileAt: file.path) else { return (.refused("could not be read"), nil) }
             if let existing = try store.fileForContent(sha256: identity.sha256) {
                 return (.duplicate(existing: "already in the library as \(existing.key)", url: Paths.photo(existing.key)), identity.sha256)
             }
             let probe: ImageProbe
-            do { probe = try Imaging.probe(fileAt: file.path, format: format) } catch let error as ImagingError {
+            do { probe = try Imaging.probe(fileAt: file.path, format: format, header: examined.header) } catch let error as ImagingError {
                 return (.refused("is not a readable image: \(error.description)"), nil)
             }
             let folder = naming.folder(for: probe.takenAt ?? Date())
