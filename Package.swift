@@ -69,13 +69,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CMagickWand"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+        // What every test target shares: fixed-seed randomness.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CMagickWand", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
         .testTarget(
             name: "GalleryTests",
             dependencies: [
                 "Gallery",
                 "Catalog",
+                "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // The reference the compiled templates are checked against.
                 .product(name: "Mustache", package: "swift-mustache"),

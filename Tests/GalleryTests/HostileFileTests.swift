@@ -43,6 +43,7 @@ import Testing
             // and the refused files are listed on the scan page with a reason
             let scan = try await client.execute(uri: "/scan", method: .get).text
             #expect(scan.contains("truncated.jpg") && scan.contains("flood.png") && scan.contains("flood-under-side-limit.png"))
+            #expect(scan.contains("short-exif.jpg"))
             #expect(scan.contains("image too large"))
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Imaging
 
@@ -79,7 +80,7 @@ struct JPEGHeaderTests {
     @Test("damaged segment lengths and IFD offsets are refused or ignored, never read past the end")
     func hostileHeaders() throws {
         let bytes = try workspace.bytes(try variants()[11])
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 0x5EED_0001)
         for _ in 0..<2_000 {
             var damaged = Array(bytes.prefix(3_000))
             for _ in 0..<4 { damaged[Int.random(in: 2..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
@@ -91,6 +92,29 @@ struct JPEGHeaderTests {
         #expect(JPEGHeader.probe(Array("not a jpeg at all".utf8)) == nil)
         // A frame whose height comes later (DNL) is left to ImageMagick.
         #expect(JPEGHeader.probe([0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x00, 0x00, 0x10, 0x01, 0x01, 0x11, 0x00, 0xFF, 0xDA, 0x00, 0x02]) == nil)
+    }
+
+    @Test("segments shorter than their signature are skipped, never sliced past (the 76-byte JPEG)")
+    func segmentsShorterThanTheirSignature() {
+        // given: an APP1 of length 6 holds only "Exif"; its "\0\0" spills into the next bytes
+        let shortExif: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, 0x00, 0x06, 0x45, 0x78, 0x69, 0x66, 0x00, 0x00, 0xFF, 0xDB, 0x00, 0x43, 0x00]
+            + [UInt8](repeating: 0x01, count: 59)
+        // and the same for an XMP packet and a Photoshop IPTC block cut short of their signatures
+        func segment(_ marker: UInt8, _ signature: String, keep: Int) -> [UInt8] {
+            let body = Array(signature.utf8)
+            return [0xFF, 0xD8, 0xFF, marker, 0x00, UInt8(2 + keep)] + body + [0xFF, 0xD9]
+        }
+        let shortXMP = segment(0xE1, "http://ns.adobe.com/xap/1.0/\u{0}", keep: 10)
+        let shortIPTC = segment(0xED, "Photoshop 3.0\u{0}", keep: 5)
+        // when / then: each is read without a trap and answers nil (left to ImageMagick)
+        #expect(shortExif.count == 76)
+        #expect(JPEGHeader.probe(shortExif) == nil)
+        #expect(JPEGHeader.probe(shortXMP) == nil)
+        #expect(JPEGHeader.probe(shortIPTC) == nil)
+        // and every prefix of each, too
+        for bytes in [shortExif, shortXMP, shortIPTC] {
+            for end in 0...bytes.count { _ = JPEGHeader.probe(Array(bytes[..<end])) }
+        }
     }
 
     @Test("one read sniffs, hashes and keeps the header")

@@ -1,16 +1,25 @@
 import Foundation
+import TestSupport
 
 /// Files that have hurt image galleries before, made on the spot: truncated, empty, random,
 /// pixel floods, a huge animation, ImageMagick script formats in disguise, and a PNG whose
 /// text chunk names a file to leak into renditions (CVE-2022-44268).
 enum HostileFiles {
+    /// 76 bytes that killed the scan and the server: the APP1 segment's length (6) covers only
+    /// "Exif", so the "\0\0" of its signature lies in the next bytes.
+    static let shortExifJPEG = Data([0xFF, 0xD8, 0xFF, 0xE1, 0x00, 0x06, 0x45, 0x78, 0x69, 0x66, 0x00, 0x00, 0xFF, 0xDB, 0x00, 0x43, 0x00]
+                                    + [UInt8](repeating: 0x01, count: 59))
+
     /// Writes the corpus into `folder` (created) and returns the file names.
     static func write(into folder: String, validJPEG: Data) throws -> [String] {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var generator = SeededGenerator(seed: 0x5EED_0002)
         var files: [String: Data] = [
             "truncated.jpg": validJPEG.prefix(validJPEG.count / 3),
             "empty.jpg": Data(),
-            "random.jpg": Data((0..<4096).map { _ in UInt8.random(in: 0...255) }),
+            "random.jpg": Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }),
+            // An APP1 "Exif" segment shorter than its signature: it once trapped the header reader.
+            "short-exif.jpg": shortExifJPEG,
             "flood.png": Data(png(width: 100_000, height: 100_000, extra: [])),
             "flood-under-side-limit.png": Data(png(width: 16_000, height: 16_000, extra: [])),
             "leak.png": Data(png(width: 1, height: 1, extra: [chunk("tEXt", Array("profile\u{0}/etc/passwd".utf8))])),
