@@ -55,6 +55,7 @@ public struct GalleryParts {
         try config.validate()
         Imaging.bootstrap()
         Imaging.setPixelLimit(config.maxPixels)
+        Imaging.setDecodeTimeout(config.decodeTimeout)
         if config.isolateDecoders {
             let executable = config.workerExecutable ?? (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                 ?? CommandLine.arguments[0]

@@ -53,6 +53,8 @@ public struct GalleryConfig: Sendable {
     public var workerExecutable: String?
     /// Files with more pixels than this are refused before decoding.
     public var maxPixels = 250_000_000
+    /// Seconds one decode may take before it is stopped, counted per decode.
+    public var decodeTimeout: Double = 30
     /// Serve `/metrics` on this port of its own (nil: not).
     public var metricsPort: Int?
     /// Serve `/metrics` on the main port to requests bearing this token (nil: not).

@@ -32,6 +32,7 @@ public enum ServeSettings {
         Setting(name: "idle-timeout", placeholder: "seconds", defaultText: "60", help: "Seconds a connection may go without any traffic mid-request (a stalled upload, say) before it is closed."),
         Setting(name: "connections-per-address", placeholder: "n", defaultText: "64", help: "Connections one address may hold open at once (trusted proxies are not capped)."),
         Setting(name: "isolate-decoders", placeholder: nil, defaultText: "on", help: "With --no-isolate-decoders (or PHOTOLALA_ISOLATE_DECODERS=0), decode in the server process instead of worker processes."),
+        Setting(name: "decode-timeout", placeholder: "seconds", defaultText: "30", help: "Seconds one image decode may take before it is stopped (the file then gets a placeholder); counted per decode (1-3600)."),
         Setting(name: "max-pixels", placeholder: "mp", defaultText: "250", help: "Refuse images with more megapixels than this, before decoding them (1-1000)."),
         Setting(name: "resources", placeholder: "dir", defaultText: "beside the binary", help: "The folder holding Templates/ and Public/."),
         Setting(name: "trusted-proxies", placeholder: "list", defaultText: "none", help: "Reverse proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For and X-Forwarded-Proto are believed."),
@@ -67,6 +68,7 @@ public enum ServeSettings {
         config.thumbnailWorkers = try reader.int("thumbnail-workers", in: 1...64) ?? config.thumbnailWorkers
         config.maxPixels = (try reader.int("max-pixels", in: 1...1000) ?? 250) * 1_000_000
         config.isolateDecoders = try reader.bool("isolate-decoders") ?? true
+        config.decodeTimeout = Double(try reader.int("decode-timeout", in: 1...3600) ?? 30)
         config.headerTimeout = try reader.int("header-timeout", in: 1...600) ?? config.headerTimeout
         config.idleTimeout = try reader.int("idle-timeout", in: 1...3600) ?? config.idleTimeout
         config.connectionsPerAddress = try reader.int("connections-per-address", in: 1...100_000) ?? config.connectionsPerAddress

@@ -1,35 +1,17 @@
 import Foundation
 import Synchronization
 
-/// Runs decodes in child processes of our own binary (`photolala decode-worker`), so a crash or
-/// abort inside ImageMagick kills one worker, not the server: the file gets a clear error and a
-/// fresh worker takes the dead one's place. Callers block (they are on blocking-work threads)
-/// until a worker is free; requests and answers are JSON lines over the worker's pipes.
+/// Runs decodes in child processes of our own binary (`photolala decode-worker`), so a crash,
+/// an abort or a runaway inside ImageMagick costs one worker, not the server: the file gets a
+/// clear error and a fresh worker takes the dead one's place. Each request has a deadline of its
+/// own: a worker that has not answered by then is killed, so no limit depends on how long any
+/// process has been running. Callers block (they are on blocking-work threads) until a worker is
+/// free; requests and answers are `DecoderWire` lines over the worker's pipes.
 public final class DecoderWorkers: Sendable {
     let executable: String
     let arguments: [String]
     private let idle = Mutex<[Worker]>([])
     private let slots: DispatchSemaphore
-
-    /// What goes to a worker.
-    struct Request: Codable {
-        var op: String
-        var path: String
-        var format: ImageFormat
-        var width = 0
-        var height = 0
-        var fit = RenditionFit.cover
-        var quality = 82
-    }
-
-    /// What comes back.
-    struct Answer: Codable {
-        var probe: ImageProbe?
-        var jpeg: Data?
-        var error: String?
-        var tooManyPixels: Int?
-        var notAnImage: Bool?
-    }
 
     init(executable: String, arguments: [String], count: Int) {
         self.executable = executable
@@ -38,111 +20,110 @@ public final class DecoderWorkers: Sendable {
     }
 
     func probe(path: String, format: ImageFormat) throws -> ImageProbe {
-        let answer = try run(Request(op: "probe", path: path, format: format))
+        let answer = try run(DecoderWire.Request(op: "probe", path: path, format: format))
         guard let probe = answer.probe else { throw ImagingError.unreadable("the decoder gave no answer") }
         return probe
     }
 
     func render(path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int) throws -> [UInt8] {
-        let answer = try run(Request(op: "render", path: path, format: format, width: width, height: height, fit: fit, quality: quality))
+        let request = DecoderWire.Request(op: "render", path: path, format: format, width: width, height: height, fit: fit, quality: quality)
+        let answer = try run(request)
         guard let jpeg = answer.jpeg else { throw ImagingError.unreadable("the decoder gave no answer") }
         return [UInt8](jpeg)
     }
 
-    private func run(_ request: Request) throws -> Answer {
+    private func run(_ request: DecoderWire.Request) throws -> DecoderWire.Answer {
         slots.wait()
         defer { slots.signal() }
+        let timeout = Imaging.decodeTimeout
+        var request = request
+        request.timeout = timeout
         let worker = try idle.withLock { $0.popLast() } ?? Worker(executable: executable, arguments: arguments)
-        let answer: Answer
+        let answer: DecoderWire.Answer
         do {
-            answer = try worker.ask(request)
+            // The worker's own guard stops ImageMagick at the deadline; the grace second is for a
+            // decode that never reports progress (inside a delegate library), which only a kill stops.
+            answer = try worker.ask(request, within: timeout + 1)
         } catch {
-            worker.terminate()  // dead, or in an unknown state: never reused
+            worker.terminate()  // dead, stuck or in an unknown state: never reused
             throw error
         }
         idle.withLock { $0.append(worker) }
-        if let pixels = answer.tooManyPixels { throw ImagingError.tooManyPixels(pixels) }
-        if answer.notAnImage == true { throw ImagingError.notAnImage }
-        if let error = answer.error { throw ImagingError.unreadable(error) }
+        try answer.check()
         return answer
     }
 
     /// Serves requests from standard input until it closes: the worker process's whole life.
     public static func serveRequests() {
-        let crashOn = ProcessInfo.processInfo.environment["PHOTOLALA_TEST_CRASH_ON"]?.split(separator: ",").map(String.init) ?? []
-        let decoder = JSONDecoder()
-        let encoder = JSONEncoder()
-        while let line = readLine(strippingNewline: true) {
-            var answer = Answer()
+        let environment = ProcessInfo.processInfo.environment
+        let crashOn = TestHook(environment["PHOTOLALA_TEST_CRASH_ON"])
+        let hangOn = TestHook(environment["PHOTOLALA_TEST_HANG_ON"])
+        var framer = DecoderWire.LineFramer()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let line: [UInt8]
             do {
-                let request = try decoder.decode(Request.self, from: Data(line.utf8))
-                // Test hook: abort on a named file, as a decoder crash would.
-                if crashOn.contains(where: { $0 == "\(request.op):" + ((request.path as NSString).lastPathComponent) }) { abort() }
+                guard let next = try framer.nextLine() else {
+                    let count = read(0, &buffer, buffer.count)
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { return }
+                    framer.append(buffer[0..<count])
+                    continue
+                }
+                line = next
+            } catch {
+                return  // a line longer than any request: the server is not talking to us
+            }
+            var answer = DecoderWire.Answer()
+            do {
+                let request = try DecoderWire.decodeRequest(line)
+                if crashOn.matches(request) { abort() }
+                if hangOn.matches(request) { while true { sleep(60) } }
                 switch request.op {
-                case "probe": answer.probe = try Imaging.probeHere(fileAt: request.path, format: request.format)
+                case "probe": answer.probe = try Imaging.probeHere(fileAt: request.path, format: request.format, timeout: request.timeout)
                 default:
                     answer.jpeg = Data(try Imaging.renderJPEGHere(fileAt: request.path, format: request.format, width: request.width,
-                                                                  height: request.height, fit: request.fit, quality: request.quality))
+                                                                  height: request.height, fit: request.fit, quality: request.quality,
+                                                                  timeout: request.timeout))
                 }
-            } catch ImagingError.tooManyPixels(let pixels) {
-                answer.tooManyPixels = pixels
-            } catch ImagingError.notAnImage {
-                answer.notAnImage = true
-            } catch ImagingError.unreadable(let reason) {
-                answer.error = reason
+            } catch let error as ImagingError {
+                answer = DecoderWire.Answer(error: error)
             } catch {
                 answer.error = "the request could not be read"
             }
-            var out = (try? encoder.encode(answer)) ?? Data("{\"error\":\"unencodable answer\"}".utf8)
-            out.append(0x0A)
+            let out = (try? DecoderWire.encode(answer)) ?? Data("{\"error\":\"unencodable answer\"}\n".utf8)
             FileHandle.standardOutput.write(out)
+        }
+    }
+
+    /// A test hook naming requests to misbehave on, as `op:filename` items separated by commas.
+    struct TestHook {
+        let items: [String]
+        init(_ value: String?) { items = value?.split(separator: ",").map(String.init) ?? [] }
+        func matches(_ request: DecoderWire.Request) -> Bool {
+            !items.isEmpty && items.contains("\(request.op):" + (request.path as NSString).lastPathComponent)
         }
     }
 }
 
-/// One child process and its pipes.
-final class Worker: @unchecked Sendable {
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private var pending = Data()
-
-    init(executable: String, arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = input
-        process.standardOutput = output
-        do { try process.run() } catch {
-            throw ImagingError.unreadable("the decoder worker could not start")
+extension DecoderWire.Answer {
+    /// An answer carrying `error`, as the server will rethrow it.
+    init(error: ImagingError) {
+        self.init()
+        switch error {
+        case .tooManyPixels(let pixels): tooManyPixels = pixels
+        case .notAnImage: notAnImage = true
+        case .timedOut(let seconds): timedOut = seconds
+        case .unreadable(let reason): self.error = reason
         }
     }
 
-    func ask(_ request: DecoderWorkers.Request) throws -> DecoderWorkers.Answer {
-        var line = try JSONEncoder().encode(request)
-        line.append(0x0A)
-        do { try input.fileHandleForWriting.write(contentsOf: line) } catch { throw crashed() }
-        while true {
-            if let newline = pending.firstIndex(of: 0x0A) {
-                let answer = pending[pending.startIndex..<newline]
-                pending = Data(pending[(newline + 1)...])
-                return try JSONDecoder().decode(DecoderWorkers.Answer.self, from: answer)
-            }
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { throw crashed() }  // end of file: the worker died mid-request
-            pending.append(chunk)
-        }
-    }
-
-    private func crashed() -> ImagingError {
-        process.waitUntilExit()
-        let how = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "exit \(process.terminationStatus)"
-        return .unreadable("it crashed the image decoder (\(how)); the server kept running")
-    }
-
-    func terminate() {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+    /// Rethrows the error the worker reported, if any.
+    func check() throws {
+        if let pixels = tooManyPixels { throw ImagingError.tooManyPixels(pixels) }
+        if notAnImage == true { throw ImagingError.notAnImage }
+        if let seconds = timedOut { throw ImagingError.timedOut(seconds) }
+        if let error { throw ImagingError.unreadable(error) }
     }
 }
 
@@ -151,6 +132,9 @@ extension Imaging {
 
     /// The decoder workers every probe and render goes through, once started.
     static var decoderWorkers: DecoderWorkers? { workers.withLock { $0 } }
+
+    /// Whether probes and renders run in this process (no decoder workers started).
+    public static var decodesInProcess: Bool { decoderWorkers == nil }
 
     /// Sends every later probe and render to `count` worker processes running `executable arguments`.
     /// ImageMagick state is per process, so this choice is too.

@@ -1,11 +1,10 @@
-import CMagickWand
 import Foundation
 
 extension Imaging {
     /// Callers ask for a handful of box sizes; the cap only guards against a caller gone wrong.
     private static let placeholders = LockedCache<[Int], [UInt8]>(capacity: 64)
 
-    /// Served if ImageMagick cannot encode at all, so this function never has to fail: 1×1 grey.
+    /// Served if libjpeg-turbo cannot encode at all, so this function never has to fail: 1×1 grey.
     private static let fallbackPlaceholder = [UInt8](
         Data(base64Encoded: """
             /9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpR\
@@ -21,14 +20,8 @@ extension Imaging {
         }
     }
 
+    /// libjpeg-turbo, never ImageMagick: a placeholder stands in for a decode that failed.
     private static func makePlaceholder(width: Int, height: Int) -> [UInt8]? {
-        bootstrap()
-        guard let wand = NewMagickWand() else { return nil }
-        defer { DestroyMagickWand(wand) }
-        guard let grey = NewPixelWand() else { return nil }
-        defer { DestroyPixelWand(grey) }
-        PixelSetColor(grey, "#d0d0d0")
-        guard MagickNewImage(wand, width, height, grey) == MagickTrue else { return nil }
-        return try? encodeJPEG(wand, quality: 60)
+        TurboRendition.flat(width: width, height: height, grey: 0xD0, quality: 60)
     }
 }

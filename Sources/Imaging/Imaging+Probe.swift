@@ -18,11 +18,17 @@ extension Imaging {
         return probe
     }
 
-    /// Probes in this process (what a decoder worker runs).
-    public static func probeHere(fileAt path: String, format: ImageFormat) throws -> ImageProbe {
+    /// Probes in this process (what a decoder worker runs), stopped after `timeout` seconds
+    /// (`decodeTimeout` when nil).
+    public static func probeHere(fileAt path: String, format: ImageFormat, timeout: Double? = nil) throws -> ImageProbe {
         bootstrap()
         guard let wand = NewMagickWand() else { throw ImagingError.unreadable("out of memory") }
         defer { DestroyMagickWand(wand) }
+        return try MagickFile.guarded(wand, timeout: timeout ?? decodeTimeout) { try probe(wand, path: path, format: format) }
+    }
+
+    /// Pings the file into `wand` and reads the probe's fields from it.
+    private static func probe(_ wand: OpaquePointer, path: String, format: ImageFormat) throws -> ImageProbe {
         try MagickFile.load(wand, path: path, format: format, mode: .ping)
         // A file that could never be rendered is refused here, so it is listed with its reason instead of as a photo.
         let (pixels, overflow) = Int(MagickGetImageWidth(wand)).multipliedReportingOverflow(by: Int(MagickGetImageHeight(wand)))

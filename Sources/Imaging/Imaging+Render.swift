@@ -15,16 +15,20 @@ extension Imaging {
         return try renderJPEGHere(fileAt: path, format: format, width: width, height: height, fit: fit, quality: quality)
     }
 
-    /// Renders in this process (what a decoder worker runs).
+    /// Renders in this process (what a decoder worker runs), stopped after `timeout` seconds
+    /// (`decodeTimeout` when nil).
     public static func renderJPEGHere(
-        fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int = 82
+        fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int = 82,
+        timeout: Double? = nil
     ) throws -> [UInt8] {
-        try renderJPEGHere(fileAt: path, format: format, width: width, height: height, fit: fit, quality: quality, turbo: true)
+        try renderJPEGHere(fileAt: path, format: format, width: width, height: height, fit: fit, quality: quality, turbo: true,
+                           timeout: timeout)
     }
 
     /// `turbo: false` always goes through ImageMagick (tests compare the two paths).
     static func renderJPEGHere(
-        fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int, turbo: Bool
+        fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int, turbo: Bool,
+        timeout: Double? = nil
     ) throws -> [UInt8] {
         guard width > 0, height > 0 else { throw ImagingError.unreadable("empty rendition box") }
         // A cover upscales into its box, so the box itself must respect the cap too.
@@ -33,7 +37,8 @@ extension Imaging {
         // A JPEG grid thumbnail is read once, its header in Swift and its pixels by libjpeg-turbo.
         let bytes = turbo && format == .jpeg && max(width, height) <= TurboRendition.maxBox
             ? TurboRendition.readFile(path) : nil
-        let probe = try bytes.flatMap(JPEGHeader.probe) ?? probe(fileAt: path, format: format)
+        let timeout = timeout ?? decodeTimeout
+        let probe = try bytes.flatMap(JPEGHeader.probe) ?? probeHere(fileAt: path, format: format, timeout: timeout)
         let (pixels, overflow) = probe.width.multipliedReportingOverflow(by: probe.height)
         guard !overflow, pixels <= maxPixels else { throw ImagingError.tooManyPixels(overflow ? Int.max : pixels) }
         if let bytes, let jpeg = TurboRendition.render(
@@ -47,9 +52,11 @@ extension Imaging {
         if format == .jpeg, let hint = JPEGSizeHint.forImage(probe, boxWidth: width, boxHeight: height, fit: fit) {
             MagickSetOption(wand, "jpeg:size", hint.description)
         }
-        try MagickFile.load(wand, path: path, format: format, mode: .read)
-        try shape(wand, width: width, height: height, fit: fit)
-        return try encodeJPEG(wand, quality: quality)
+        return try MagickFile.guarded(wand, timeout: timeout) {
+            try MagickFile.load(wand, path: path, format: format, mode: .read)
+            try shape(wand, width: width, height: height, fit: fit)
+            return try encodeJPEG(wand, quality: quality)
+        }
     }
 
     /// Orients, crops and resizes the wand's image into the box.

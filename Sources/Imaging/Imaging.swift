@@ -13,11 +13,33 @@ public enum Imaging {
         pixelLimit.store(max(1, pixels), ordering: .relaxed)
     }
 
-    /// The resource limits set at start-up, in ImageMagick's units (bytes, pixels, seconds, count).
+    /// Seconds one decode (a probe or a rendition) may take before it is stopped; 30 unless
+    /// `setDecodeTimeout` says otherwise. It is counted from the start of each decode.
+    public static var decodeTimeout: Double { Double(timeoutMilliseconds.load(ordering: .relaxed)) / 1_000 }
+    private static let timeoutMilliseconds = Atomic<Int>(30_000)
+
+    /// Sets the per-decode time limit (at least 10 ms).
+    public static func setDecodeTimeout(_ seconds: Double) {
+        timeoutMilliseconds.store(Int(nanoseconds(seconds) / 1_000_000), ordering: .relaxed)
+    }
+
+    /// A time limit as nanoseconds, whatever the number (it may come off a pipe): from 10 ms to
+    /// a day, and 30 s for NaN or infinity, so no conversion can trap.
+    static func nanoseconds(_ seconds: Double) -> UInt64 {
+        guard seconds.isFinite else { return 30_000_000_000 }
+        return UInt64(min(max(seconds, 0.01), 86_400) * 1e9)
+    }
+
+    /// The resource limits set at start-up, in ImageMagick's units (bytes, pixels, count).
+    ///
+    /// There is deliberately no `time` limit: ImageMagick counts it from the process's start, not
+    /// per image, so it would abort every decode once the process had been up that long. Each
+    /// decode has its own deadline instead (`decodeTimeout`, enforced by `MagickFile.guarded` and,
+    /// for decoder workers, by killing a worker that overruns it).
     public static let resourceLimits: [(name: String, type: ResourceType, value: MagickSizeType)] = [
         ("memory", MemoryResource, 256 << 20), ("map", MapResource, 512 << 20), ("disk", DiskResource, 1 << 30),
         ("area", AreaResource, 128_000_000), ("width", WidthResource, 16_384), ("height", HeightResource, 16_384),
-        ("time", TimeResource, 120), ("thread", ThreadResource, 1), ("list-length", ListLengthResource, 1_000),
+        ("thread", ThreadResource, 1), ("list-length", ListLengthResource, 1_000),
     ]
 
     /// What ImageMagick reports for a resource limit now.
@@ -31,7 +53,7 @@ public enum Imaging {
         MagickWandGenesis()
         // Set from code, whatever policy.xml says (which can only lower them further): memory and
         // map bound one decode, disk bounds the pixel cache spilling, width/height/area refuse
-        // pixel floods, time stops a decode that runs away, one thread per wand because Photolala
+        // pixel floods, one thread per wand because Photolala
         // runs one wand per core, and the list length backstops a coder that would read every
         // frame of a huge animation although only frame 0 is asked for.
         for limit in resourceLimits {

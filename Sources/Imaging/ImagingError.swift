@@ -6,6 +6,8 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAnImage
     /// The image has more pixels (width × height) than `Imaging.maxPixels`.
     case tooManyPixels(Int)
+    /// The decode ran past its time limit (seconds) and was stopped.
+    case timedOut(Double)
 
     /// A one-line message fit for logs and error pages.
     public var description: String {
@@ -13,6 +15,12 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadable(let reason): "unreadable image: \(reason)"
         case .notAnImage: "not an image in a supported format"
         case .tooManyPixels(let pixels): "image too large: \(pixels) pixels (limit \(Imaging.maxPixels))"
+        case .timedOut(let seconds): "decoding took longer than \(Self.seconds(seconds)) s and was stopped"
         }
+    }
+
+    /// Whole seconds as "30", fractions as "0.5".
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String((value * 10).rounded() / 10)
     }
 }

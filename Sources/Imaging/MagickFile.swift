@@ -75,3 +75,39 @@ extension MagickFile {
         return Array(UnsafeBufferPointer(start: raw, count: length))
     }
 }
+
+extension MagickFile {
+    /// What the progress monitor reads and writes: the decode's deadline and whether it passed.
+    private struct Deadline {
+        var nanoseconds: UInt64
+        var expired = false
+    }
+
+    /// Runs `body` on `wand` with a deadline `timeout` seconds from now: ImageMagick calls the
+    /// progress monitor as it reads and transforms rows, and the monitor stops the work once the
+    /// deadline has passed. The limit is per call, never per process uptime.
+    static func guarded<T>(_ wand: OpaquePointer, timeout: Double, _ body: () throws -> T) throws -> T {
+        let state = UnsafeMutablePointer<Deadline>.allocate(capacity: 1)
+        defer { state.deallocate() }
+        state.initialize(to: Deadline(nanoseconds: DispatchTime.now().uptimeNanoseconds &+ Imaging.nanoseconds(timeout)))
+        let monitor: MagickProgressMonitor = { _, _, _, client in
+            guard let deadline = client?.assumingMemoryBound(to: Deadline.self) else { return MagickTrue }
+            guard DispatchTime.now().uptimeNanoseconds >= deadline.pointee.nanoseconds else { return MagickTrue }
+            deadline.pointee.expired = true
+            return MagickFalse
+        }
+        _ = MagickSetProgressMonitor(wand, monitor, state)
+        defer {
+            // Read images took the monitor over from the wand: take it off both before `state` goes.
+            _ = MagickSetProgressMonitor(wand, nil, nil)
+            if MagickGetNumberImages(wand) > 0 { _ = MagickSetImageProgressMonitor(wand, nil, nil) }
+        }
+        let result: T
+        do { result = try body() } catch {
+            if state.pointee.expired { throw ImagingError.timedOut(timeout) }
+            throw error
+        }
+        if state.pointee.expired { throw ImagingError.timedOut(timeout) }
+        return result
+    }
+}

@@ -101,6 +101,12 @@ enum TurboRendition {
         (dimension * Int(factor.num) + Int(factor.denom) - 1) / Int(factor.denom)
     }
 
+    /// A JPEG of one flat grey: what a placeholder is, made without ImageMagick so that drawing
+    /// one never depends on the decoder whose failure it stands in for.
+    static func flat(width: Int, height: Int, grey: UInt8, quality: Int) -> [UInt8]? {
+        encode(Pixels(width: width, height: height, rgb: [UInt8](repeating: grey, count: width * height * 3)), quality: quality)
+    }
+
     private static func encode(_ image: Pixels, quality: Int) -> [UInt8]? {
         guard let encoder = tjInitCompress() else { return nil }
         defer { tjDestroy(encoder) }

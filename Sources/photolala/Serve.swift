@@ -27,6 +27,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("thumbnail-workers"), help: Self.help("thumbnail-workers")) var thumbnailWorkers: String?
     @Option(name: .customLong("max-pixels"), help: Self.help("max-pixels")) var maxPixels: String?
     @Flag(name: .customLong("no-isolate-decoders"), help: Self.help("isolate-decoders")) var noIsolateDecoders = false
+    @Option(name: .customLong("decode-timeout"), help: Self.help("decode-timeout")) var decodeTimeout: String?
     @Option(name: .customLong("header-timeout"), help: Self.help("header-timeout")) var headerTimeout: String?
     @Option(name: .customLong("idle-timeout"), help: Self.help("idle-timeout")) var idleTimeout: String?
     @Option(name: .customLong("connections-per-address"), help: Self.help("connections-per-address")) var connectionsPerAddress: String?
@@ -60,6 +61,7 @@ struct Serve: AsyncParsableCommand {
         flags["resources"] = resources
         flags["max-pixels"] = maxPixels
         if noIsolateDecoders { flags["isolate-decoders"] = "0" }
+        flags["decode-timeout"] = decodeTimeout
         flags["header-timeout"] = headerTimeout
         flags["idle-timeout"] = idleTimeout
         flags["connections-per-address"] = connectionsPerAddress

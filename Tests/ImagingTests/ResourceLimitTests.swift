@@ -9,6 +9,14 @@ import Testing
             #expect(Imaging.currentLimit(limit.type) <= limit.value, "\(limit.name)")
         }
         #expect(Imaging.currentLimit(ThreadResource) == 1)
-        #expect(Imaging.currentLimit(TimeResource) <= 120)
+    }
+
+    @Test("no ImageMagick limit counts process uptime: the time resource stays unlimited")
+    func noUptimeLimit() {
+        // given: ImageMagick started with our limits
+        Imaging.bootstrap()
+        // then: its time limit (seconds since the process started) is not set, per decode deadlines replace it
+        #expect(Imaging.resourceLimits.allSatisfy { $0.type != TimeResource })
+        #expect(Imaging.currentLimit(TimeResource) == MagickSizeType.max >> 1)
     }
 }
