@@ -20,8 +20,18 @@ enum FileAnalysis: Sendable {
 
     /// Sniffs, hashes and (for unknown content) probes a few files, reading each once and
     /// asking the catalog about all their identities in one look-up. Blocking.
+    /// Each read of a file's bytes in this process is noted in `journal` first, so a crash inside
+    /// a parser marks that file at the next start instead of crashing again.
     static func analyse(
-        _ entries: [SourceEntry], source: PhotoSource, lookup: ([ContentIdentity]) throws -> [ContentIdentity: Int64]
+        _ entries: [SourceEntry], source: PhotoSource, journal: ReadJournal,
+        lookup: ([ContentIdentity]) throws -> [ContentIdentity: Int64]
+    ) -> [FileAnalysis] {
+        journal.withSlot { slot in analyse(entries, source: source, slot: slot, lookup: lookup) }
+    }
+
+    private static func analyse(
+        _ entries: [SourceEntry], source: PhotoSource, slot: ReadJournal.Slot,
+        lookup: ([ContentIdentity]) throws -> [ContentIdentity: Int64]
     ) -> [FileAnalysis] {
         var results: [FileAnalysis?] = Array(repeating: nil, count: entries.count)
         var images: [(index: Int, path: String, format: ImageFormat, identity: ContentIdentity, header: [UInt8])] = []
@@ -30,6 +40,8 @@ enum FileAnalysis: Sendable {
                 results[index] = .failed(entry, reason: "the file vanished or points outside the library")
                 continue
             }
+            slot.note(.scan, entry)
+            defer { slot.clear() }
             do {
                 let examined = try ContentHasher.examine(fileAt: path)
                 guard let format = examined.format, let identity = examined.identity else {
@@ -54,6 +66,8 @@ enum FileAnalysis: Sendable {
                 results[image.index] = .known(entry, photoId: photoId)
                 continue
             }
+            slot.note(.scan, entry)
+            defer { slot.clear() }
             do {
                 let probe = try Imaging.probe(fileAt: image.path, format: image.format, header: image.header)
                 results[image.index] = .new(entry, image.identity, probe)

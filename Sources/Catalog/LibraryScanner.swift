@@ -13,11 +13,14 @@ public struct LibraryScanner: Sendable {
     let monitor: ScanMonitor
     let workers: Int
     let logger: Logger
+    /// Where reads of the library's bytes in this process are noted before they happen.
+    public let journal: ReadJournal
     private let pool = BlockingPool(label: "photolala.scan", qos: .utility)
 
-    /// Creates a scanner; `workers` defaults to the number of cores.
-    public init(source: PhotoSource, store: CatalogStore, monitor: ScanMonitor = ScanMonitor(),
+    /// Creates a scanner; `workers` defaults to the number of cores. Reads are noted in `journal`.
+    public init(source: PhotoSource, store: CatalogStore, journal: ReadJournal, monitor: ScanMonitor = ScanMonitor(),
                 workers: Int = ProcessInfo.processInfo.activeProcessorCount, logger: Logger = Logger(label: "photolala.scan")) {
+        self.journal = journal
         self.source = source
         self.store = store
         self.monitor = monitor
@@ -79,7 +82,7 @@ public struct LibraryScanner: Sendable {
         var results: [String: IndexResult] = [:]
         var batch: [FileAnalysis] = []
         for key in keys {
-            guard let entry = (source as? LocalFolderSource)?.entry(forKey: key) else {
+            guard let entry = source.entry(forKey: key) else {
                 results[key] = .failed("the file vanished")
                 continue
             }
@@ -149,8 +152,8 @@ public struct LibraryScanner: Sendable {
     }
 
     private func analyse(_ entries: [SourceEntry]) async throws -> [FileAnalysis] {
-        try await pool.run { [source, store] in
-            FileAnalysis.analyse(entries, source: source, lookup: { try store.photoIds(for: $0) })
+        try await pool.run { [source, store, journal] in
+            FileAnalysis.analyse(entries, source: source, journal: journal, lookup: { try store.photoIds(for: $0) })
         }
     }
 

@@ -8,6 +8,8 @@ public protocol PhotoSource: Sendable {
     func list() throws -> SourceListing
     /// A local file path holding the bytes of `key`, or nil when the key is invalid or outside the source.
     func localPath(forKey key: String) -> String?
+    /// The item's size and modification time now, or nil when it is not there.
+    func entry(forKey key: String) -> SourceEntry?
 }
 
 /// Why a source could not be read.

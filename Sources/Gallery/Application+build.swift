@@ -69,12 +69,20 @@ public struct GalleryParts {
         do { try store.dailyBackup() } catch {
             logger.warning("today's catalog backup could not be written", metadata: ["error": "\(error)"])
         }
+        // A file whose read crashed an earlier process is marked unreadable before anything reads it again.
+        let journal = ReadJournal(dataFolder: config.dataPath)
+        let interrupted = journal.recover()
+        try store.markStoppedReaders(interrupted)
+        for read in interrupted {
+            logger.error("a read never finished: the process stopped while reading it; the file is marked unreadable", metadata: [
+                "kind": "\(read.kind.rawValue)", "file": "\(read.entry.key)"])
+        }
         monitor = ScanMonitor()
-        scanner = LibraryScanner(source: source, store: store, monitor: monitor, logger: logger)
+        scanner = LibraryScanner(source: source, store: store, journal: journal, monitor: monitor, logger: logger)
         let renderer = try PageRenderer(resourcesPath: config.resourcesPath, basePath: config.basePath)
         let chrome = ChromeBuilder(monitor: monitor)
         metrics = GalleryMetrics(store: store, monitor: monitor)
-        let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source,
+        let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source, journal: journal,
                                         workers: config.thumbnailWorkers, logger: logger, metrics: metrics)
         passwords = Passwords(cost: config.bcryptCost)
         if config.guestRole == nil, try !store.hasAccounts() {

@@ -27,9 +27,12 @@ actor ThumbnailStore {
 
     private let trashFolder: String
     private let metrics: GalleryMetrics?
+    private let journal: ReadJournal
 
-    init(dataPath: String, catalog: CatalogStore, source: PhotoSource, workers: Int, logger: Logger, metrics: GalleryMetrics? = nil) {
+    init(dataPath: String, catalog: CatalogStore, source: PhotoSource, journal: ReadJournal, workers: Int, logger: Logger,
+         metrics: GalleryMetrics? = nil) {
         self.metrics = metrics
+        self.journal = journal
         root = dataPath + "/thumbnails"
         trashFolder = dataPath + "/trash"
         self.catalog = catalog
@@ -83,9 +86,12 @@ actor ThumbnailStore {
     private func generate(sha256: String, size: Paths.Rendition, target: String) async -> Outcome {
         // The library copy, or else the trashed one (the trash page shows thumbnails too).
         let file: (path: String, format: ImageFormat)
+        var entry: SourceEntry?
         do {
             if let found = try catalog.fileForContent(sha256: sha256), let path = source.localPath(forKey: found.key) {
                 file = (path, found.format)
+                // Decoding in this process: a crash must mark the file, not come back at every view.
+                if Imaging.decodesInProcess { entry = source.entry(forKey: found.key) }
             } else if let trashed = try catalog.trashedPath(sha256: sha256, trashFolder: trashFolder),
                       let format = try ImageFormat.sniff(fileAt: trashed) {
                 file = (trashed, format)
@@ -99,10 +105,12 @@ actor ThumbnailStore {
         let path = file.path
         let fit: RenditionFit = size == .screen ? .fit : .cover
         do {
-            let stored = try await limiter.run {
+            let stored = try await limiter.run { [journal, entry] in
                 try await pool.run { () -> Bool in
-                    let jpeg = try Imaging.renderJPEG(fileAt: path, format: file.format, width: size.rawValue,
-                                                      height: size.rawValue, fit: fit)
+                    let render = {
+                        try Imaging.renderJPEG(fileAt: path, format: file.format, width: size.rawValue, height: size.rawValue, fit: fit)
+                    }
+                    let jpeg = try entry.map { try journal.reading(.render, $0, render) } ?? render()
                     do { try AtomicFile.write(jpeg, to: target) } catch { return false }
                     return true
                 }

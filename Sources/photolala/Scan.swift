@@ -22,7 +22,13 @@ struct Scan: AsyncParsableCommand {
         let monitor = ScanMonitor()
         var logger = Logger(label: "photolala.scan")
         logger.logLevel = .warning
-        let scanner = LibraryScanner(source: LocalFolderSource(root: library), store: store, monitor: monitor, logger: logger)
+        // A file whose read crashed an earlier scan or server is marked, never read again.
+        let journal = ReadJournal(dataFolder: dataPath)
+        for read in try store.markStoppedReaders(journal.recover()) {
+            print("\(read.entry.key) stopped the reader last time; it is marked unreadable and skipped.")
+        }
+        let scanner = LibraryScanner(source: LocalFolderSource(root: library), store: store, journal: journal, monitor: monitor,
+                                     logger: logger)
         let bar = ProgressBar(monitor: monitor, enabled: isatty(STDERR_FILENO) == 1)
         let ticker = Task { await bar.run() }
         defer { ticker.cancel() }

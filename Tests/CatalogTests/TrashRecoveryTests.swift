@@ -19,7 +19,7 @@ import Testing
         try lib.addJPEG("trip/b.jpg", seed: 2)
         let store = try CatalogStore.open(dataFolder: lib.data)
         let source = LocalFolderSource(root: lib.library)
-        try await LibraryScanner(source: source, store: store, workers: 1).run()
+        try await LibraryScanner(source: source, store: store, journal: ReadJournal(dataFolder: lib.data), workers: 1).run()
         try store.setRating(photoId: try #require(try store.photoId(forKey: "trip/a.jpg")), 4)
         return Setup(lib: lib, store: store, source: source)
     }

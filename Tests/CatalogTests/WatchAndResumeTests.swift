@@ -41,7 +41,7 @@ import Testing
         for i in 0..<60 { try lib.addJPEG("p/\(i).jpg", seed: i) }
         let store = try CatalogStore.open(dataFolder: lib.data)
         let monitor = ScanMonitor()
-        let scanner = LibraryScanner(source: LocalFolderSource(root: lib.library), store: store, monitor: monitor, workers: 1)
+        let scanner = LibraryScanner(source: LocalFolderSource(root: lib.library), store: store, journal: ReadJournal(dataFolder: lib.data), monitor: monitor, workers: 1)
         // when the scan is cancelled part way (as at shutdown)
         let running = Task { try await scanner.run() }
         while monitor.progress.processed < 5 { try await Task.sleep(for: .milliseconds(5)) }

@@ -70,6 +70,27 @@ import Testing
         }
     }
 
+    @Test func theJPEGThatOnceKilledTheServerIsRefusedAndNothingIsLeftStaged() async throws {
+        // given a member and the 76-byte JPEG whose short EXIF segment trapped the header reader
+        let f = try fixture()
+        try await f.addAccount("max", role: .member)
+        let good = try jpeg(seed: 6)
+        try await f.withClient { client in
+            let max = try await FormPoster.signIn(client, "max")
+            // when it is uploaded beside a good photo
+            let response = try await max.upload([("short-exif.jpg", HostileFiles.shortExifJPEG), ("fine.jpg", good)])
+            // then the server answers, refusing it by name with a reason, and keeps the good one
+            #expect(response.status == .ok)
+            #expect(response.text.contains("short-exif.jpg") && response.text.contains("is not a readable image"))
+            #expect(response.text.contains("1 photo added"))
+            // and nothing is left in the staging folder, nor in the read journal
+            let staging = (try? FileManager.default.contentsOfDirectory(atPath: f.data + "/uploading")) ?? []
+            #expect(staging.isEmpty)
+            #expect(ReadJournal(dataFolder: f.data).recover().isEmpty)
+            #expect(try await max.get("/healthz").status == .ok)
+        }
+    }
+
     @Test func aFileOverTheLimitIsRefusedWith413AndNothingIsStored() async throws {
         let f = try fixture()
         f.uploadLimit = 20_000

@@ -208,8 +208,9 @@ struct UploadController: Sendable {
 
     /// Sniffs, hashes and probes a staged file off the event loop.
     private func check(_ file: StagedFile, seen: inout [String: String]) async throws -> Verdict {
-        let (store, naming) = (self.store, self.naming)
-        let outcome: (Verdict, String?) = try await pool.run {
+        let (store, naming, journal) = (self.store, self.naming, scanner.journal)
+        let staged = SourceEntry(key: file.name, size: 0, mtimeNs: 0)
+        let outcome: (Verdict, String?) = try await pool.run { try journal.reading(.upload, staged) {
             // One read, as the scan does: sniff, hash and keep a JPEG's header for the probe.
             guard let examined = try? ContentHasher.examine(fileAt: file.path) else { return (.refused("could not be read"), nil) }
             guard let format = examined.format, let identity = examined.identity else {
@@ -224,7 +225,7 @@ struct UploadController: Sendable {
             }
             let folder = naming.folder(for: probe.takenAt ?? Date())
             return (.accepted(folder: folder, name: UploadNaming.fileName(file.name, format: format)), identity.sha256)
-        }
+        } }
         guard let sha = outcome.1 else { return outcome.0 }
         if let earlier = seen[sha] { return .duplicate(existing: "the same photo as “\(earlier)” in this upload", url: nil) }
         seen[sha] = file.name

@@ -52,7 +52,7 @@ final class TestLibrary {
     func openStore() throws -> CatalogStore { try CatalogStore.open(dataFolder: data) }
 
     func scanner(_ store: CatalogStore, monitor: ScanMonitor = ScanMonitor()) -> LibraryScanner {
-        LibraryScanner(source: LocalFolderSource(root: library), store: store, monitor: monitor, workers: 2)
+        LibraryScanner(source: LocalFolderSource(root: library), store: store, journal: ReadJournal(dataFolder: data), monitor: monitor, workers: 2)
     }
 
     static func run(_ tool: String, _ args: [String]) throws {

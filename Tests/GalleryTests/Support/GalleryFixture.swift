@@ -71,7 +71,7 @@ final class GalleryFixture: @unchecked Sendable {
     /// Scans the library into the data folder's catalog, as `photolala scan` would.
     func scan() async throws {
         let store = try CatalogStore.open(dataFolder: data)
-        try await LibraryScanner(source: LocalFolderSource(root: library), store: store, workers: 2).run()
+        try await LibraryScanner(source: LocalFolderSource(root: library), store: store, journal: ReadJournal(dataFolder: data), workers: 2).run()
     }
 
     /// Builds the real application and hands a test client to `body`.
