@@ -23,14 +23,14 @@ enum FileAnalysis: Sendable {
     /// Each read of a file's bytes in this process is noted in `journal` first, so a crash inside
     /// a parser marks that file at the next start instead of crashing again.
     static func analyse(
-        _ entries: [SourceEntry], source: PhotoSource, journal: ReadJournal,
+        _ entries: [SourceEntry], source: PhotoSource, journal: ReadJournal, alone: Bool = false,
         lookup: ([ContentIdentity]) throws -> [ContentIdentity: Int64]
     ) -> [FileAnalysis] {
-        journal.withSlot { slot in analyse(entries, source: source, slot: slot, lookup: lookup) }
+        journal.withSlot { slot in analyse(entries, source: source, slot: slot, alone: alone, lookup: lookup) }
     }
 
     private static func analyse(
-        _ entries: [SourceEntry], source: PhotoSource, slot: ReadJournal.Slot,
+        _ entries: [SourceEntry], source: PhotoSource, slot: ReadJournal.Slot, alone: Bool,
         lookup: ([ContentIdentity]) throws -> [ContentIdentity: Int64]
     ) -> [FileAnalysis] {
         var results: [FileAnalysis?] = Array(repeating: nil, count: entries.count)
@@ -40,7 +40,7 @@ enum FileAnalysis: Sendable {
                 results[index] = .failed(entry, reason: "the file vanished or points outside the library")
                 continue
             }
-            slot.note(.scan, entry)
+            slot.note(.scan, entry, alone: alone)
             defer { slot.clear() }
             do {
                 let examined = try ContentHasher.examine(fileAt: path)
@@ -66,7 +66,7 @@ enum FileAnalysis: Sendable {
                 results[image.index] = .known(entry, photoId: photoId)
                 continue
             }
-            slot.note(.scan, entry)
+            slot.note(.scan, entry, alone: alone)
             defer { slot.clear() }
             do {
                 let probe = try Imaging.probe(fileAt: image.path, format: image.format, header: image.header)

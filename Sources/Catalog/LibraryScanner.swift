@@ -55,8 +55,18 @@ public struct LibraryScanner: Sendable {
         }
         try store.removeFiles(keys: plan.vanished)
         summary.removed = plan.vanished.count
+        // Files that were being read when an earlier process crashed, with nothing to say which
+        // of them did it: each is read alone first, so a second crash can only be its own.
+        let suspects = Set(journal.takeSuspects().map(\.key))
+        let work = plan.work.filter { !suspects.contains($0.key) }
         do {
-            try await process(plan.work, known: plan.knownKeys, summary: &summary)
+            for entry in plan.work where suspects.contains(entry.key) {
+                let result = try await analyse([entry], alone: true)
+                for item in result { count(item, known: plan.knownKeys, into: &summary) }
+                try store.apply(result)
+                monitor.update { $0.processed += 1; $0.changed += 1 }
+            }
+            try await process(work, known: plan.knownKeys, summary: &summary)
         } catch is CancellationError {
             // Everything analysed so far is written; the next scan skips it and carries on.
             try? store.rebuildFolders()
@@ -151,9 +161,9 @@ public struct LibraryScanner: Sendable {
         try await analyse([entry])[0]
     }
 
-    private func analyse(_ entries: [SourceEntry]) async throws -> [FileAnalysis] {
+    private func analyse(_ entries: [SourceEntry], alone: Bool = false) async throws -> [FileAnalysis] {
         try await pool.run { [source, store, journal] in
-            FileAnalysis.analyse(entries, source: source, journal: journal, lookup: { try store.photoIds(for: $0) })
+            FileAnalysis.analyse(entries, source: source, journal: journal, alone: alone, lookup: { try store.photoIds(for: $0) })
         }
     }
 

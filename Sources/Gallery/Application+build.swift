@@ -71,11 +71,15 @@ public struct GalleryParts {
         }
         // A file whose read crashed an earlier process is marked unreadable before anything reads it again.
         let journal = ReadJournal(dataFolder: config.dataPath)
-        let interrupted = journal.recover()
-        try store.markStoppedReaders(interrupted)
-        for read in interrupted {
-            logger.error("a read never finished: the process stopped while reading it; the file is marked unreadable", metadata: [
+        let recovery = journal.recover()
+        try store.markStoppedReaders(recovery.culprits)
+        for read in recovery.culprits {
+            logger.error("a file crashed the process while it was read; it is marked unreadable and skipped", metadata: [
                 "kind": "\(read.kind.rawValue)", "file": "\(read.entry.key)"])
+        }
+        if !recovery.suspects.isEmpty {
+            logger.warning("the last run stopped while reading files; the scan reads them again one at a time first",
+                           metadata: ["files": "\(recovery.suspects.map(\.entry.key))"])
         }
         monitor = ScanMonitor()
         scanner = LibraryScanner(source: source, store: store, journal: journal, monitor: monitor, logger: logger)

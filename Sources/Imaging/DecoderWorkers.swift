@@ -35,15 +35,12 @@ public final class DecoderWorkers: Sendable {
     private func run(_ request: DecoderWire.Request) throws -> DecoderWire.Answer {
         slots.wait()
         defer { slots.signal() }
-        let timeout = Imaging.decodeTimeout
         var request = request
-        request.timeout = timeout
+        request.timeout = Imaging.decodeTimeout
         let worker = try idle.withLock { $0.popLast() } ?? Worker(executable: executable, arguments: arguments)
         let answer: DecoderWire.Answer
         do {
-            // The worker's own guard stops ImageMagick at the deadline; the grace second is for a
-            // decode that never reports progress (inside a delegate library), which only a kill stops.
-            answer = try worker.ask(request, within: timeout + 1)
+            answer = try worker.ask(request)
         } catch {
             worker.terminate()  // dead, stuck or in an unknown state: never reused
             throw error

@@ -17,11 +17,14 @@ final class Worker: @unchecked Sendable {
         }
     }
 
-    /// Sends `request` and waits at most `seconds` for the answer; past that the worker is killed
-    /// and the request fails as timed out.
-    func ask(_ request: DecoderWire.Request, within seconds: Double) throws -> DecoderWire.Answer {
+    /// Sends `request` and waits for the answer at most its timeout and a grace second (the
+    /// worker's own guard stops ImageMagick at the timeout; the grace is for a decode that never
+    /// reports progress, inside a delegate library, which only a kill stops). Past that the worker
+    /// is killed and the request fails as timed out.
+    func ask(_ request: DecoderWire.Request) throws -> DecoderWire.Answer {
         do { try input.fileHandleForWriting.write(contentsOf: DecoderWire.encode(request)) } catch { throw crashed() }
-        let deadline = DispatchTime.now().uptimeNanoseconds &+ Imaging.nanoseconds(seconds)
+        let seconds = request.timeout ?? Imaging.decodeTimeout
+        let deadline = DispatchTime.now().uptimeNanoseconds &+ Imaging.nanoseconds(seconds) &+ 1_000_000_000
         let fd = output.fileHandleForReading.fileDescriptor
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

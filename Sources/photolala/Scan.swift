@@ -24,7 +24,7 @@ struct Scan: AsyncParsableCommand {
         logger.logLevel = .warning
         // A file whose read crashed an earlier scan or server is marked, never read again.
         let journal = ReadJournal(dataFolder: dataPath)
-        for read in try store.markStoppedReaders(journal.recover()) {
+        for read in try store.markStoppedReaders(journal.recover().culprits) {
             print("\(read.entry.key) stopped the reader last time; it is marked unreadable and skipped.")
         }
         let scanner = LibraryScanner(source: LocalFolderSource(root: library), store: store, journal: journal, monitor: monitor,
