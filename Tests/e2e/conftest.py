@@ -89,7 +89,9 @@ class Server:
         while True:
             with open(log_path) as f:
                 f.seek(offset)
-                if "scan finished" in f.read():
+                text = f.read()
+                # A small library can be scanned before the port is bound: wait for both.
+                if "scan finished" in text and "Server started and listening" in text:
                     return self.base
             if time.time() > deadline or self.proc.poll() is not None:
                 self.proc.kill()

@@ -9,7 +9,7 @@ import time
 
 from conftest import binary, free_port
 from test_faults import PASSWORD, Session
-from test_operations import wait_for
+from test_operations import wait_for, wait_served
 
 
 def test_a_full_data_disk_is_survived_and_recovered_from(tmp_path):
@@ -28,7 +28,7 @@ def test_a_full_data_disk_is_survived_and_recovered_from(tmp_path):
                             preexec_fn=lambda: signal.signal(signal.SIGXFSZ, signal.SIG_IGN))
     base = f"http://127.0.0.1:{port}"
     try:
-        wait_for(log, "scan finished", 0)
+        wait_served(log, 0)
         session = Session(base)
         page = session.opener.open(base + "/folders/trip", timeout=10).read().decode()
         thumb = re.search(r"/thumbs/1600/[0-9a-f]{64}\.jpg", session.opener.open(base + "/photos/trip/0.jpg", timeout=10).read().decode()).group(0)

@@ -5,6 +5,9 @@ import http.cookiejar
 import os
 import pathlib
 import random
+
+# The moments the kills land at vary, but the same way on every run.
+RANDOM = random.Random(13)
 import re
 import signal
 import sqlite3
@@ -76,6 +79,8 @@ class Server:
                                       "--port", str(self.port), "--no-watch"], stdout=open(self.log, "a"), stderr=subprocess.STDOUT)
         if wait:
             wait_for(self.log, wait, offset)
+            if wait != "scan started":
+                wait_for(self.log, "Server started and listening", offset)
         return f"http://127.0.0.1:{self.port}"
 
     def kill9(self):
@@ -94,7 +99,7 @@ def integrity(server):
 def test_kill9_during_a_scan(tmp_path):
     server = Server(tmp_path, 2000)
     server.start(wait="scan started")
-    time.sleep(random.uniform(0.3, 1.0))
+    time.sleep(RANDOM.uniform(0.3, 1.0))
     server.kill9()
     integrity(server)
     server.start()
@@ -130,7 +135,7 @@ def test_kill9_during_curation_writes(tmp_path):
     threads = [threading.Thread(target=writer, args=(keys[i::4],)) for i in range(4)]
     for t in threads:
         t.start()
-    time.sleep(random.uniform(1.0, 2.5))
+    time.sleep(RANDOM.uniform(1.0, 2.5))
     server.kill9()
     stop.set()
     for t in threads:
@@ -164,7 +169,7 @@ def test_kill9_during_deletes(tmp_path):
 
     t = threading.Thread(target=deleter)
     t.start()
-    time.sleep(random.uniform(0.2, 0.8))
+    time.sleep(RANDOM.uniform(0.2, 0.8))
     server.kill9()
     stop.set()
     t.join(timeout=15)

@@ -9,7 +9,7 @@ import urllib.request
 
 from conftest import binary, free_port
 from test_faults import PASSWORD, Session
-from test_operations import wait_for
+from test_operations import wait_for, wait_served
 
 
 def test_a_decoder_crash_kills_a_worker_not_the_server(tmp_path):
@@ -29,7 +29,7 @@ def test_a_decoder_crash_kills_a_worker_not_the_server(tmp_path):
     base = f"http://127.0.0.1:{port}"
     try:
         # the scan gets through a worker dying on one file
-        wait_for(log, "scan finished", 0)
+        wait_served(log, 0)
         assert proc.poll() is None
         session = Session(base)
         scan = session.opener.open(base + "/scan", timeout=10).read().decode()

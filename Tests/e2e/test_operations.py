@@ -19,6 +19,13 @@ def wait_for(log: pathlib.Path, text: str, offset: int, seconds: float = 120) ->
     raise AssertionError(f"{text!r} not logged:\n{log.read_text()[-3000:]}")
 
 
+def wait_served(log: pathlib.Path, offset: int, seconds: float = 120) -> str:
+    """Waits until the server listens and its start-up scan has finished (in either order: a
+    small library is scanned before the port is bound)."""
+    wait_for(log, "Server started and listening", offset, seconds)
+    return wait_for(log, "scan finished", offset, seconds)
+
+
 def test_sigterm_mid_scan_then_resume(tmp_path):
     # given a library of 40,000 distinct small JPEGs (enough that the scan takes seconds)
     count = 40_000
@@ -70,7 +77,7 @@ def test_metrics_on_their_own_port_and_healthz(tmp_path):
     proc = subprocess.Popen([str(binary()), "serve", "--library", str(library), "--data", str(tmp_path / "data"),
                              "--port", str(port), "--metrics-port", str(metrics_port)], stdout=open(log, "w"), stderr=subprocess.STDOUT)
     try:
-        wait_for(log, "scan finished", 0)
+        wait_served(log, 0)
         health = urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5)
         assert health.status == 200 and health.read() == b"ok\n"
         text = urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5).read().decode()
@@ -97,7 +104,7 @@ def test_a_slowloris_is_cut_off_and_does_not_stall_others(tmp_path):
                              "--port", str(port), "--header-timeout", "2", "--connections-per-address", "8", "--no-watch"],
                             stdout=open(log, "w"), stderr=subprocess.STDOUT)
     try:
-        wait_for(log, "scan finished", 0)
+        wait_served(log, 0)
         # given a client that trickles its headers a byte at a time
         slow = socket.create_connection(("127.0.0.1", port))
         slow.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")

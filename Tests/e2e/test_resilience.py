@@ -20,7 +20,7 @@ import pytest
 
 from conftest import binary, free_port
 from test_faults import PASSWORD, Session
-from test_operations import wait_for
+from test_operations import wait_for, wait_served
 
 
 def convert(path, *args):
@@ -90,7 +90,7 @@ def test_a_file_that_crashes_its_reader_is_marked_and_never_read_again(tmp_path)
         assert served.proc.wait(timeout=120) != 0
         # ...then starts, finishes the scan and serves everything else
         served.start()
-        wait_for(served.log, "scan finished", served.offset)
+        wait_served(served.log, served.offset)
         assert served.proc.poll() is None
         session = Session(served.base)
         report = session.opener.open(served.base + "/scan", timeout=10).read().decode()
@@ -113,7 +113,7 @@ def test_a_decode_that_runs_away_is_stopped_and_its_worker_replaced(tmp_path):
     served = Served(tmp_path, tmp_path / "library", env={"PHOTOLALA_TEST_HANG_ON": "render:slow.png"},
                     flags=["--decode-timeout", "2", "--thumbnail-workers", "1"]).start()
     try:
-        wait_for(served.log, "scan finished", served.offset)
+        wait_served(served.log, served.offset)
         session = Session(served.base)
         tiles = served.tiles(session, "trip")
         # when the runaway decode is asked for, it is stopped: a placeholder, not a hung request
