@@ -48,12 +48,14 @@ public enum JPEGHeader {
                 // A height of 0 is defined later by a DNL marker: ImageMagick's business.
                 guard width > 0, height > 0 else { return nil }
                 frame = (width, height)
-            case 0xE1 where data.starts(with: Array("Exif\0\0".utf8), at: body.lowerBound) && !exif.seen:
-                exif = Exif.read(data, tiff: body.lowerBound + 6..<body.upperBound)
-            case 0xE1 where data.starts(with: xmpSignature, at: body.lowerBound) && xmp == nil:
-                xmp = data.slice(body.lowerBound + xmpSignature.count..<body.upperBound)
-            case 0xED where data.starts(with: Array("Photoshop 3.0\0".utf8), at: body.lowerBound) && iptc == nil:
-                iptc = photoshopIPTC(data, body.lowerBound + 14..<body.upperBound)
+            case 0xE1:
+                if !exif.seen, let tiff = data.after(exifSignature, in: body) {
+                    exif = Exif.read(data, tiff: tiff)
+                } else if xmp == nil, let packet = data.after(xmpSignature, in: body) {
+                    xmp = data.slice(packet)
+                }
+            case 0xED where iptc == nil:
+                if let resources = data.after(photoshopSignature, in: body) { iptc = photoshopIPTC(data, resources) }
             case 0xDA:
                 // Start of scan: the header is over.
                 guard let frame else { return nil }
@@ -71,7 +73,9 @@ public enum JPEGHeader {
         return nil
     }
 
+    private static let exifSignature = Array("Exif\0\0".utf8)
     private static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+    private static let photoshopSignature = Array("Photoshop 3.0\0".utf8)
 
     /// The IPTC-IIM block (image resource 0x0404) inside an APP13 Photoshop segment.
     private static func photoshopIPTC(_ data: Reader, _ range: Range<Int>) -> [UInt8]? {
@@ -175,6 +179,13 @@ public enum JPEGHeader {
         func u32(_ at: Int, bigEndian: Bool) -> Int {
             let high = u16(at, bigEndian: bigEndian), low = u16(at + 2, bigEndian: bigEndian)
             return bigEndian ? high << 16 | low : low << 16 | high
+        }
+
+        /// The rest of `segment` after `signature`, when the segment begins with it (and holds it whole).
+        /// Every sub-range of a segment is made here, so none can be built from an unchecked length.
+        func after(_ signature: [UInt8], in segment: Range<Int>) -> Range<Int>? {
+            guard segment.count >= signature.count, starts(with: signature, at: segment.lowerBound) else { return nil }
+            return segment.lowerBound + signature.count..<segment.upperBound
         }
 
         func starts(with prefix: [UInt8], at: Int) -> Bool {
