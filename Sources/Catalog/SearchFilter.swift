@@ -38,7 +38,7 @@ public struct SearchFilter: Hashable, Sendable {
     /// SQL conditions over `file f JOIN photo p`, each parameterised.
     var conditions: [(sql: String, arguments: StatementArguments)] {
         var out: [(String, StatementArguments)] = []
-        if let match = text.flatMap(Self.ftsQuery) {
+        if let match = text.flatMap(FTSQuery.terms) {
             out.append(("f.id IN (SELECT rowid FROM fileSearch WHERE fileSearch MATCH ?)", [match]))
         }
         if let tag {
@@ -59,12 +59,5 @@ public struct SearchFilter: Hashable, Sendable {
         case nil: break
         }
         return out
-    }
-
-    /// Words as quoted FTS5 prefix terms, so no user input is read as FTS syntax.
-    static func ftsQuery(_ text: String) -> String? {
-        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).prefix(12)
-        guard !words.isEmpty else { return nil }
-        return words.map { "\"\($0)\"*" }.joined(separator: " ")
     }
 }

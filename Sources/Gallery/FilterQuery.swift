@@ -60,18 +60,10 @@ enum FilterQuery {
 
     /// "YYYY-MM-DD" as camera-time seconds at midnight.
     static func day(_ raw: String, _ name: String) throws -> Int64 {
-        let parts = raw.split(separator: "-")
-        guard parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-              (1800...3000).contains(y), (1...12).contains(m), (1...31).contains(d) else {
-            throw HTTPError(.badRequest, message: "\(name): use a date like 2024-07-31, not “\(raw.prefix(20))”.")
+        guard let seconds = FilterValue.day(raw) else {
+            throw HTTPError(.badRequest, message: "\(name): use a real date like 2024-07-31, not “\(raw.prefix(20))”.")
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        guard let date = calendar.date(from: DateComponents(year: y, month: m, day: d)),
-              calendar.component(.day, from: date) == d else {
-            throw HTTPError(.badRequest, message: "\(name): \(raw) is not a real date.")
-        }
-        return Int64(date.timeIntervalSince1970)
+        return seconds
     }
 
     static func dayString(_ seconds: Int64) -> String {
@@ -83,12 +75,9 @@ enum FilterQuery {
 
     /// Bytes, with an optional KB/MB/GB suffix (decimal units).
     static func bytes(_ raw: String, _ name: String) throws -> Int64 {
-        let upper = raw.uppercased().replacingOccurrences(of: " ", with: "")
-        let units: [(String, Int64)] = [("GB", 1_000_000_000), ("MB", 1_000_000), ("KB", 1_000), ("B", 1)]
-        for (suffix, factor) in units where upper.hasSuffix(suffix) {
-            if let n = Double(upper.dropLast(suffix.count)), n >= 0, n < 1e15 { return Int64(n * Double(factor)) }
+        guard let bytes = FilterValue.bytes(raw) else {
+            throw HTTPError(.badRequest, message: "\(name): use a size like 2000000 or 2MB, not “\(raw.prefix(20))”.")
         }
-        if let n = Int64(upper), n >= 0 { return n }
-        throw HTTPError(.badRequest, message: "\(name): use a size like 2000000 or 2MB, not “\(raw.prefix(20))”.")
+        return bytes
     }
 }

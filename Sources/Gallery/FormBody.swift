@@ -11,12 +11,7 @@ struct FormBody {
         do { buffer = try await request.body.collect(upTo: 64 * 1024) } catch {
             throw HTTPError(.contentTooLarge, message: "The form was too large.")
         }
-        for pair in String(buffer: buffer).split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = Self.decode(parts[0])
-            let value = parts.count > 1 ? Self.decode(parts[1]) : ""
-            fields[name, default: []].append(value)
-        }
+        fields = URLEncodedForm.fields(String(buffer: buffer))
         let sent = fields["csrf"]?.first ?? ""
         guard !context.csrfToken.isEmpty, Self.constantTimeEqual(sent, context.csrfToken) else {
             throw HTTPError(.forbidden, message: "This form has expired or did not come from this site. Reload the page and try again.")
@@ -35,10 +30,6 @@ struct FormBody {
     func returnPath(default fallback: String) -> String {
         guard let back = self["back"], Paths.isLocal(back) else { return fallback }
         return back
-    }
-
-    private static func decode(_ raw: Substring) -> String {
-        String(raw).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
     }
 
     static func constantTimeEqual(_ a: String, _ b: String) -> Bool {

@@ -52,21 +52,3 @@ struct OriginalController: Sendable {
         return Response(status: status, headers: headers, body: body)
     }
 }
-
-/// Parses a single `bytes=` range against a file size.
-enum ByteRange {
-    static func parse(_ header: String, size: Int) -> ClosedRange<Int>? {
-        guard size > 0, header.hasPrefix("bytes="), !header.contains(",") else { return nil }
-        let spec = header.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        guard spec.count == 2 else { return nil }
-        let (a, b) = (spec[0].trimmingCharacters(in: .whitespaces), spec[1].trimmingCharacters(in: .whitespaces))
-        if a.isEmpty {
-            guard let suffix = Int(b), suffix > 0 else { return nil }
-            return max(0, size - suffix)...(size - 1)
-        }
-        guard let start = Int(a), start >= 0, start < size else { return nil }
-        if b.isEmpty { return start...(size - 1) }
-        guard let end = Int(b), end >= start else { return nil }
-        return start...min(end, size - 1)
-    }
-}

@@ -119,44 +119,15 @@ public enum Paths {
     }
 
     /// Percent-encodes each `/`-separated segment of a key.
-    static func encodeKey(_ key: String) -> String { percentEncoded(key, keepingSlashes: true) }
+    static func encodeKey(_ key: String) -> String { KeyEncoding.encode(key, keepingSlashes: true) }
 
     /// Percent-encodes everything but unreserved characters (so `/` too).
-    static func encodeSegment(_ segment: String) -> String { percentEncoded(segment, keepingSlashes: false) }
-
-    /// Byte by byte into one buffer: every tile of a page links through here, so it must be cheap.
-    private static func percentEncoded(_ text: String, keepingSlashes: Bool) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + 8)
-        for byte in text.utf8 {
-            if unreserved(byte) || (keepingSlashes && byte == UInt8(ascii: "/")) {
-                out.append(byte)
-            } else {
-                out.append(UInt8(ascii: "%"))
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    static func encodeSegment(_ segment: String) -> String { KeyEncoding.encode(segment, keepingSlashes: false) }
 
     /// Decodes a raw request path after `prefix` into a key, or nil when it is not a clean relative key.
     static func decodeKey(rawPath: String, prefix: String) -> String? {
-        guard rawPath.hasPrefix(prefix) else { return nil }
-        let rest = rawPath.dropFirst(prefix.count)
-        var segments: [String] = []
-        for raw in rest.split(separator: "/", omittingEmptySubsequences: false) {
-            guard let decoded = String(raw).removingPercentEncoding else { return nil }
-            segments.append(decoded)
-        }
-        let key = segments.joined(separator: "/")
+        guard let key = KeyEncoding.decode(rawPath: rawPath, prefix: prefix) else { return nil }
         return SourceKey.isValid(key) ? key : nil
-    }
-
-    private static func unreserved(_ b: UInt8) -> Bool {
-        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
-            || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "~")
     }
 }
 

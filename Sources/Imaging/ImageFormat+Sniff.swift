@@ -18,20 +18,6 @@ extension ImageFormat {
         return nil
     }
 
-    /// Reads up to the first 64 bytes of the file and sniffs them. Throws ImagingError.unreadable if the file can't be opened/read.
-    public static func sniff(fileAt path: String) throws -> ImageFormat? {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ImagingError.unreadable("cannot open file")
-        }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.read(upToCount: sniffLength) ?? Data()
-            return sniff(data)
-        } catch {
-            throw ImagingError.unreadable("cannot read file")
-        }
-    }
-
     /// Classic little- or big-endian TIFF; Canon CR2 raws share the signature, so they are refused.
     private static func isTIFF(_ bytes: [UInt8]) -> Bool {
         let tiff = bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])

@@ -117,6 +117,24 @@ struct JPEGHeaderTests {
         }
     }
 
+    @Test("a segment shorter than its signature is skipped, and the frame after it still read")
+    func segmentsShorterThanTheirSignatureBeforeAFrame() throws {
+        // given: APP1/APP13 segments whose length covers only part of their signature, the rest spilling on
+        let frame: [UInt8] = [0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x10, 0x00, 0x10, 0x01, 0x01, 0x11, 0x00]
+        let scan: [UInt8] = [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00]
+        func jpeg(_ marker: UInt8, _ signature: String, covering covered: Int) -> [UInt8] {
+            [0xFF, 0xD8, 0xFF, marker, 0x00, UInt8(covered + 2)] + Array(signature.utf8) + frame + scan
+        }
+        let crasher = try workspace.bytes(FuzzCorpus.path("jpeg-header/crash-exif-segment-shorter-than-signature.jpg"))
+        // when / then: nothing traps, and the spilled bytes are not a marker, so the header is left to ImageMagick
+        #expect(JPEGHeader.probe(crasher) == nil)
+        #expect(JPEGHeader.probe(jpeg(0xE1, "Exif\0\0", covering: 4)) == nil)
+        #expect(JPEGHeader.probe(jpeg(0xE1, "http://ns.adobe.com/xap/1.0/\0", covering: 10)) == nil)
+        #expect(JPEGHeader.probe(jpeg(0xED, "Photoshop 3.0\0", covering: 9)) == nil)
+        // an EXIF segment that holds its signature and nothing else is read as no EXIF at all
+        #expect(JPEGHeader.probe(jpeg(0xE1, "Exif\0\0", covering: 6)) == ImageProbe(format: .jpeg, width: 16, height: 16))
+    }
+
     @Test("one read sniffs, hashes and keeps the header")
     func examineReadsOnce() throws {
         let path = try workspace.taggedJPEG()

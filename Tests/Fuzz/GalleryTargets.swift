@@ -1,0 +1,101 @@
+import Foundation
+
+/// Targets for what the web app reads from requests: form bodies, headers, paths and query values.
+enum GalleryTargets {
+    /// Form bodies: any text gives fields, and fields written back out read the same again.
+    static func form(_ bytes: [UInt8]) {
+        let fields = URLEncodedForm.fields(String(decoding: bytes, as: UTF8.self))
+        var again: [String] = []
+        for (name, values) in fields {
+            for value in values { again.append(formEncoded(name) + "=" + formEncoded(value)) }
+        }
+        check(URLEncodedForm.fields(again.joined(separator: "&")) == fields, "fields do not survive being written back")
+    }
+
+    /// `Range` headers against sizes from empty to Int.max (and nonsense below zero).
+    static func byteRange(_ bytes: [UInt8]) {
+        let header = String(decoding: bytes, as: UTF8.self)
+        var sizes = [0, 1, 2, 10, 4096, 1 << 31, 1 << 53, Int.max - 1, Int.max, -1, Int.min]
+        if bytes.count >= 8 { sizes.append(bytes.suffix(8).reduce(0) { $0 << 8 | Int($1) }) }
+        for size in sizes {
+            guard let range = ByteRange.parse(header, size: size) else { continue }
+            check(size > 0 && range.lowerBound >= 0 && range.upperBound < size, "\(range) of a file of \(size) bytes")
+        }
+    }
+
+    /// `Cookie` headers (one a line): every pair found is found again by its name.
+    static func cookie(_ bytes: [UInt8]) {
+        let headers = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let pairs = CookieHeader.pairs(in: headers)
+        for pair in pairs {
+            check(!pair.name.isEmpty && !pair.name.contains(";") && !pair.name.contains("="), "name \(pair.name.debugDescription)")
+            check(!pair.value.contains(";"), "value \(pair.value.debugDescription)")
+            let values = CookieHeader.values(named: pair.name, in: headers)
+            check(values.contains(pair.value), "\(pair.name) not found again")
+            check(CookieHeader.value(named: pair.name, in: headers) == values.first, "first value of \(pair.name)")
+        }
+        for name in ["photolala_csrf", "photolala_session", ""] {
+            check(CookieHeader.values(named: name, in: headers).count == pairs.filter { $0.name == name && !name.isEmpty }.count, name)
+        }
+    }
+
+    /// Request paths to library keys: a key that passes is clean, and its link leads back to it.
+    static func pathKey(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        for (path, prefix) in [(text, "/originals/"), ("/photos/" + text, "/photos/")] {
+            guard let decoded = KeyEncoding.decode(rawPath: path, prefix: prefix), SourceKey.isValid(decoded) else { continue }
+            check(!decoded.hasPrefix("/") && !decoded.contains("\0") && !decoded.contains("\\"), "key \(decoded.debugDescription)")
+            for part in decoded.split(separator: "/", omittingEmptySubsequences: false) {
+                check(!part.isEmpty && part != "." && part != "..", "key \(decoded.debugDescription)")
+            }
+            let link = prefix + KeyEncoding.encode(decoded, keepingSlashes: true)
+            check(KeyEncoding.decode(rawPath: link, prefix: prefix) == decoded, "the link \(link) leads elsewhere")
+            check(!KeyEncoding.encode(decoded, keepingSlashes: false).contains("/"), "a segment kept a slash")
+        }
+    }
+
+    /// Search filter values typed into a query string: a day and a size.
+    static func filterValue(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let day = FilterValue.day(text) {
+            // 1800-01-01 to 3000-12-31, at midnight.
+            check((-5_364_662_400...32_535_129_600).contains(day) && day % 86_400 == 0, "day \(day)")
+        }
+        if let size = FilterValue.bytes(text) { check((0...FilterValue.maxBytes).contains(size), "size \(size)") }
+    }
+
+    /// Search text to FTS5: only quoted prefix terms come out, whatever the text.
+    static func ftsQuery(_ bytes: [UInt8]) {
+        guard let query = FTSQuery.terms(String(decoding: bytes, as: UTF8.self)) else { return }
+        // Read it back as FTS5 would: `"…"*` terms, `""` inside a term being one quote, one space between.
+        let scalars = Array(query.unicodeScalars)
+        var at = 0
+        var terms = 0
+        while at < scalars.count {
+            if terms > 0 { check(scalars[at] == " ", "no space between terms in \(query.debugDescription)"); at += 1 }
+            check(at < scalars.count && scalars[at] == "\"", "a term that is not quoted in \(query.debugDescription)")
+            at += 1
+            var length = 0
+            while true {
+                check(at < scalars.count, "an unterminated term in \(query.debugDescription)")
+                if scalars[at] == "\"" {
+                    if at + 1 < scalars.count, scalars[at + 1] == "\"" { at += 2; length += 1; continue }
+                    break
+                }
+                check(scalars[at] != "\0", "a NUL in \(query.debugDescription)")
+                at += 1
+                length += 1
+            }
+            check(length > 0, "an empty term in \(query.debugDescription)")
+            check(at + 1 < scalars.count && scalars[at + 1] == "*", "a term without its * in \(query.debugDescription)")
+            at += 2
+            terms += 1
+        }
+        check((1...FTSQuery.maxTerms).contains(terms), "\(terms) terms")
+    }
+
+    /// A name or value written back out: unreserved bytes as they are, every other byte as `%XX`.
+    private static func formEncoded(_ text: String) -> String {
+        KeyEncoding.encode(text, keepingSlashes: false)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Targets for what Imaging reads from a file's own bytes, in Swift, before any decoder.
+enum ImagingTargets {
+    /// `JPEGHeader.probe` over a header (SOF, EXIF IFDs, XMP, IPTC), and what is planned from its sizes.
+    static func jpegHeader(_ bytes: [UInt8]) {
+        guard let probe = JPEGHeader.probe(bytes) else { return }
+        check((1...0xFFFF).contains(probe.width) && (1...0xFFFF).contains(probe.height), "frame \(probe.width)x\(probe.height)")
+        check((1...8).contains(probe.orientation), "orientation \(probe.orientation)")
+        check(probe.rating.map { (0...5).contains($0) } ?? true, "rating \(String(describing: probe.rating))")
+        checkKeywords(probe.keywords)
+        // The sizes a hostile header claims go on into the rendition arithmetic.
+        for (box, fit) in [(256, RenditionFit.cover), (512, .cover), (1600, .fit)] {
+            if let hint = JPEGSizeHint.forImage(probe, boxWidth: box, boxHeight: box, fit: fit) {
+                check(hint.width >= 1 && hint.height >= 1 && hint.width <= probe.width && hint.height <= probe.height, "hint \(hint)")
+                let decoded = JPEGSizeHint.decodedSize(width: probe.width, height: probe.height, hint: hint)
+                check(decoded.width >= hint.width && decoded.height >= hint.height, "decoded \(decoded) under \(hint)")
+            }
+            let plan = RenditionGeometry.plan(width: probe.displayWidth, height: probe.displayHeight, boxWidth: box, boxHeight: box, fit: fit)
+            check(plan.cropX >= 0 && plan.cropY >= 0 && plan.cropWidth >= 1 && plan.cropHeight >= 1
+                  && plan.cropX + plan.cropWidth <= probe.displayWidth && plan.cropY + plan.cropHeight <= probe.displayHeight,
+                  "crop \(plan)")
+            check((1...box).contains(plan.resizeWidth) && (1...box).contains(plan.resizeHeight), "resize \(plan)")
+        }
+    }
+
+    /// The XMP rating and subject readers and the IPTC keyword reader, straight on the bytes.
+    static func xmpIPTC(_ bytes: [UInt8]) {
+        let rating = EmbeddedCuration.rating(EmbeddedCuration.ratingText(inXMP: bytes))
+        check(rating.map { (0...5).contains($0) } ?? true, "rating \(String(describing: rating))")
+        let iptc = EmbeddedCuration.iptcKeywords(bytes)
+        check(iptc.allSatisfy { $0.utf8.count < 0x8000 }, "an IPTC keyword longer than its length field allows")
+        checkKeywords(EmbeddedCuration.keywords(EmbeddedCuration.subjects(inXMP: bytes), iptc))
+    }
+
+    /// EXIF's "YYYY:MM:DD HH:MM:SS", from any bytes.
+    static func exifDate(_ bytes: [UInt8]) {
+        guard let date = ExifDate.parse(String(decoding: bytes, as: UTF8.self)) else { return }
+        // Years 1 to 9999 only.
+        check((-62_135_596_800...253_402_300_800).contains(date.timeIntervalSince1970), "date \(date.timeIntervalSince1970)")
+    }
+
+    /// Format sniffing (JPEG, PNG, GIF, WebP, TIFF, HEIC's ftyp box): only the first 64 bytes count.
+    static func sniff(_ bytes: [UInt8]) {
+        let format = ImageFormat.sniff(bytes)
+        check(format == ImageFormat.sniff(bytes.prefix(ImageFormat.sniffLength)), "sniff looked past its prefix")
+        if format == .jpeg { check(bytes.starts(with: [0xFF, 0xD8, 0xFF]), "a JPEG without SOI") }
+    }
+
+    /// Clean keywords: trimmed, 1 to 100 characters, unique regardless of case.
+    private static func checkKeywords(_ keywords: [String]) {
+        var seen = Set<String>()
+        for word in keywords {
+            check(!word.isEmpty && word.count <= 100, "keyword of \(word.count) characters")
+            check(word.split(whereSeparator: \.isWhitespace).joined(separator: " ") == word, "keyword not trimmed")
+            check(seen.insert(word.lowercased()).inserted, "keyword repeated")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import Gallery
+
+@Suite struct ByteRangeTests {
+    @Test func readsTheFormsBrowsersSend() {
+        #expect(ByteRange.parse("bytes=2-9", size: 100) == 2...9)
+        #expect(ByteRange.parse("bytes=-10", size: 100) == 90...99)
+        #expect(ByteRange.parse("bytes=95-", size: 100) == 95...99)
+        #expect(ByteRange.parse("bytes=90-500", size: 100) == 90...99)
+        #expect(ByteRange.parse("bytes=-500", size: 100) == 0...99)
+    }
+
+    @Test func refusesWhatIsNotOneSatisfiableRange() {
+        for header in ["bytes=100-", "bytes=5-2", "bytes=-0", "bytes=0-1,3-4", "items=0-1", "bytes=", "bytes=-", "bytes=+1-2", "bytes=1--5", "bytes=0x1-2"] {
+            #expect(ByteRange.parse(header, size: 100) == nil, "\(header)")
+        }
+    }
+
+    @Test func positionsPastAnIntMeanPastTheEnd() {
+        // given: positions with more digits than an Int holds
+        let huge = "99999999999999999999999"
+        // when / then: they clamp like any position past the end, and never overflow
+        #expect(ByteRange.parse("bytes=0-" + huge, size: 100) == 0...99)
+        #expect(ByteRange.parse("bytes=-" + huge, size: 100) == 0...99)
+        #expect(ByteRange.parse("bytes=" + huge + "-", size: 100) == nil)
+        #expect(ByteRange.parse("bytes=-1", size: Int.max) == (Int.max - 1)...(Int.max - 1))
+        #expect(ByteRange.parse("bytes=0-" + huge, size: Int.max) == 0...(Int.max - 1))
+        for size in [0, -1, Int.min] { #expect(ByteRange.parse("bytes=0-1", size: size) == nil) }
+    }
+}
+
+@Suite struct URLEncodedFormTests {
+    @Test func decodesPlusesAndEscapes() {
+        let fields = URLEncodedForm.fields("csrf=abc&tags=beach%2C+caf%C3%A9&ids=1&ids=2&flag&=x&e=1=2")
+        #expect(fields["tags"] == ["beach, café"])
+        #expect(fields["ids"] == ["1", "2"])
+        #expect(fields["flag"] == [""])
+        #expect(fields[""] == ["x"])
+        #expect(fields["e"] == ["1=2"])
+    }
+
+    @Test func aMalformedEscapeIsAnEmptyValue() {
+        #expect(URLEncodedForm.fields("a=%zz&b=%E2%82&c=%&d=%2B")["a"] == [""])
+        #expect(URLEncodedForm.fields("a=%zz&b=%E2%82&c=%&d=%2B")["b"] == [""])
+        #expect(URLEncodedForm.fields("a=%zz&b=%E2%82&c=%&d=%2B")["c"] == [""])
+        #expect(URLEncodedForm.fields("a=%zz&b=%E2%82&c=%&d=%2B")["d"] == ["+"])
+    }
+}
+
+@Suite struct KeyEncodingTests {
+    @Test func keysSurviveTheirLinks() {
+        for key in ["a/b c.jpg", "café/Kids & dogs+1.jpg", "100%/x?y#z.jpg", "東京/写真.heic"] {
+            let link = "/photos/" + Paths.encodeKey(key)
+            #expect(Paths.decodeKey(rawPath: link, prefix: "/photos/") == key)
+        }
+    }
+
+    @Test func unsafeOrMalformedPathsAreNoKey() {
+        for path in ["/photos/a/%2e%2e/b", "/photos/%2Fetc", "/photos/a%00b", "/photos/a%5Cb", "/photos/%E2%82", "/photos/%zz", "/photos//a", "/other/a"] {
+            #expect(Paths.decodeKey(rawPath: path, prefix: "/photos/") == nil, "\(path)")
+        }
+    }
+}
