@@ -26,7 +26,8 @@ public func buildApplication(_ config: GalleryConfig, logger: Logger = Logger(la
     let counter = ConnectionGuard.Counter(perAddress: config.connectionsPerAddress, exempt: config.trustedProxies)
     let headerTimeout = TimeAmount.seconds(Int64(config.headerTimeout))
     return Application(
-        responder: BasePathResponder(base: config.basePath, inner: parts.router.buildResponder()),
+        responder: FrontDoorResponder(names: ServerNames(publicURLs: config.publicURLs),
+                                      inner: BasePathResponder(base: config.basePath, inner: parts.router.buildResponder())),
         server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(headerTimeout: headerTimeout, counter: counter)],
                                             idleTimeout: .seconds(Int64(config.idleTimeout)))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Photolala"),
@@ -105,8 +106,7 @@ public struct GalleryParts {
         TrashController(store: store, source: source, trashFolder: config.dataPath + "/trash", renderer: renderer,
                         chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)
         thumbnailRoutes.register(with: routes)
-        ShareController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, basePath: config.basePath,
-                        secureCookies: config.secureCookies, photos: photos,
+        ShareController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, linkBase: config.linkBase, photos: photos,
                         thumbnails: thumbnailRoutes, originals: originals).register(with: routes)
         UploadController(store: store, source: source, scanner: scanner, renderer: renderer, chrome: chrome,
                          naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit, dataPath: config.dataPath,

@@ -35,6 +35,9 @@ public struct GalleryConfig: Sendable {
     public var trustedProxies = TrustedProxies.none
     /// A prefix the gallery is served under (`/photos`), or "".
     public var basePath = ""
+    /// Where people reach the gallery (`https://photos.example.org`): their hosts are accepted as
+    /// the server's names, and the first one makes every absolute link (share links).
+    public var publicURLs: [URL] = []
     /// Rescan shortly after files in the library change.
     public var watch = false
     /// Minutes between fallback rescans; 0 for none.
@@ -80,6 +83,9 @@ public struct GalleryConfig: Sendable {
         guard uploadLimit >= 1 else { throw ConfigError("--upload-limit must be at least 1 MB.") }
         if let problem = UploadNaming.validate(uploadFolder) { throw ConfigError(problem) }
         guard (4...31).contains(bcryptCost) else { throw ConfigError("The bcrypt cost must be between 4 and 31, not \(bcryptCost).") }
+        for url in publicURLs {
+            if let problem = Self.problem(publicURL: url) { throw ConfigError("--public-url \(problem), not “\(url.absoluteString)”.") }
+        }
         if guestRole == .admin { throw ConfigError("--guest can be none, viewer or member: a guest can never be an admin.") }
         let library = URL(fileURLWithPath: libraryPath).standardizedFileURL.resolvingSymlinksInPath().path
         let data = URL(fileURLWithPath: dataPath).standardizedFileURL.resolvingSymlinksInPath().path
@@ -89,6 +95,34 @@ public struct GalleryConfig: Sendable {
         guard FileManager.default.fileExists(atPath: resourcesPath + "/Templates/layout.mustache") else {
             throw ConfigError("Templates not found under \(resourcesPath); set --resources (PHOTOLALA_RESOURCES) to the folder holding Templates/ and Public/.")
         }
+    }
+}
+
+extension GalleryConfig {
+    /// What is wrong with a public URL, or nil: an http(s) address with a host, and no user, query or fragment.
+    static func problem(publicURL url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return "must start with http:// or https://" }
+        guard let host = url.host, !host.isEmpty else { return "must name a host" }
+        guard url.user == nil, url.password == nil, url.query == nil, url.fragment == nil else {
+            return "must be a plain address (no user, query or fragment)"
+        }
+        return nil
+    }
+
+    /// The start of every absolute link: the first public URL (with `--base-path` added when it
+    /// has no path of its own), or else the address the server listens on; never a request's Host.
+    var linkBase: String {
+        if let first = publicURLs.first {
+            var text = first.absoluteString
+            while text.hasSuffix("/") { text.removeLast() }
+            return first.path.isEmpty || first.path == "/" ? text + basePath : text
+        }
+        let name: String
+        switch host {
+        case "0.0.0.0", "::", "": name = ServerNames.machineName() ?? "localhost"
+        default: name = host.contains(":") ? "[\(host)]" : host
+        }
+        return (secureCookies ? "https://" : "http://") + name + (port == 0 || port == 80 ? "" : ":\(port)") + basePath
     }
 }
 

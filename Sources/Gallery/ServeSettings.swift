@@ -36,6 +36,8 @@ public enum ServeSettings {
         Setting(name: "resources", placeholder: "dir", defaultText: "beside the binary", help: "The folder holding Templates/ and Public/."),
         Setting(name: "trusted-proxies", placeholder: "list", defaultText: "none", help: "Reverse proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For and X-Forwarded-Proto are believed."),
         Setting(name: "base-path", placeholder: "path", defaultText: "none", help: "Serve the gallery under a prefix such as /photos."),
+        Setting(name: "public-url", placeholder: "url", defaultText: "the listening address",
+                help: "Where people reach the gallery (https://photos.example.org); repeat the flag (or separate with commas) for several. Their hosts are accepted besides loopback names, IP addresses and this machine's name; the first one makes share links."),
         Setting(name: "watch", placeholder: nil, defaultText: "watch", help: "With --no-watch (or PHOTOLALA_WATCH=0), do not watch the library for changes; rely on rescans."),
         Setting(name: "metrics-port", placeholder: "n", defaultText: "off", help: "Serve Prometheus /metrics on this port of its own (keep it private)."),
         Setting(name: "metrics-token", placeholder: "token", defaultText: "off", help: "Serve /metrics on the main port to requests with Authorization: Bearer <token> (16+ characters)."),
@@ -72,6 +74,13 @@ public enum ServeSettings {
         config.connectionsPerAddress = try reader.int("connections-per-address", in: 1...100_000) ?? config.connectionsPerAddress
         if let list = reader.text("trusted-proxies") { config.trustedProxies = try TrustedProxies.parse(list) }
         if let base = reader.text("base-path") { config.basePath = try BasePath.normalise(base) }
+        if let list = reader.text("public-url") {
+            for raw in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !raw.isEmpty {
+                guard let url = URL(string: raw) else { throw reader.error("public-url", "must be an address like https://photos.example.org, not “\(raw)”") }
+                if let problem = GalleryConfig.problem(publicURL: url) { throw reader.error("public-url", "\(problem), not “\(raw)”") }
+                config.publicURLs.append(url)
+            }
+        }
         config.watch = try reader.bool("watch") ?? true
         config.metricsPort = try reader.int("metrics-port", in: 1...65535)
         if let token = reader.text("metrics-token") {

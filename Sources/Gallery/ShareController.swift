@@ -11,9 +11,8 @@ struct ShareController: Sendable {
     let renderer: PageRenderer
     let chrome: ChromeBuilder
     let pageSize: Int
-    /// For the copyable full link: the prefix the gallery is served under, and whether it is HTTPS.
-    let basePath: String
-    let secureCookies: Bool
+    /// The start of the copyable full link (`GalleryConfig.linkBase`), never taken from a request's Host.
+    let linkBase: String
     let photos: PhotoController
     let thumbnails: ThumbnailController
     let originals: OriginalController
@@ -151,11 +150,10 @@ struct ShareController: Sendable {
         let links = try store.shares(accountId: isAdmin ? nil : context.visitor.account?.id ?? -1)
         let now = Int64(Date().timeIntervalSince1970)
         let fresh = request.uri.queryParameters["new"].flatMap { Int64($0) }
-        let origin = Self.origin(request, secure: secureCookies || context.isHTTPS) + basePath
         let items = links.map { link in
             let title = (try? Self.group(of: link).1) ?? "Shared photos"
             let live = link.isLive(at: now)
-            return SharedView.Item(id: link.id, title: title, url: Paths.share(link.token), fullURL: origin + Paths.share(link.token),
+            return SharedView.Item(id: link.id, title: title, url: Paths.share(link.token), fullURL: linkBase + Paths.share(link.token),
                                    owner: link.ownerName, isNew: link.id == fresh,
                                    state: !live ? "Expired" : link.expiresAt.map { "Open until \(Formatting.cameraDate($0)) UTC" } ?? "Open until revoked",
                                    created: Formatting.cameraDate(link.createdAt))
@@ -164,12 +162,6 @@ struct ShareController: Sendable {
                                csrf: context.csrfToken, items: items, hasItems: !items.isEmpty, showOwner: isAdmin,
                                notice: request.uri.queryParameters["done"] == "revoked" ? "The link was revoked: it no longer opens." : nil)
         return renderer.response("shared", model)
-    }
-
-    /// `http://host:port` as the browser addressed us, for a copyable full link.
-    static func origin(_ request: Request, secure: Bool) -> String {
-        guard let host = request.head.authority else { return "" }
-        return (secure ? "https://" : "http://") + host
     }
 }
 

@@ -33,6 +33,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: Self.help("resources")) var resources: String?
     @Option(name: .customLong("trusted-proxies"), help: Self.help("trusted-proxies")) var trustedProxies: String?
     @Option(name: .customLong("base-path"), help: Self.help("base-path")) var basePath: String?
+    @Option(name: .customLong("public-url"), help: Self.help("public-url")) var publicURL: [String] = []
     @Flag(name: .customLong("no-watch"), help: Self.help("watch")) var noWatch = false
     @Option(name: .customLong("rescan-interval"), help: Self.help("rescan-interval")) var rescanInterval: String?
     @Option(name: .customLong("metrics-port"), help: Self.help("metrics-port")) var metricsPort: String?
@@ -65,6 +66,7 @@ struct Serve: AsyncParsableCommand {
         flags["connections-per-address"] = connectionsPerAddress
         flags["trusted-proxies"] = trustedProxies
         flags["base-path"] = basePath
+        if !publicURL.isEmpty { flags["public-url"] = publicURL.joined(separator: ",") }
         if noWatch { flags["watch"] = "0" }
         flags["rescan-interval"] = rescanInterval
         flags["metrics-port"] = metricsPort

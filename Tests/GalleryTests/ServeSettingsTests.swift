@@ -29,6 +29,17 @@ import Testing
         #expect(try config(["guest": "member"], env: env).guestRole == .member)
     }
 
+    @Test func publicURLsComeRepeatedOrCommaSeparatedAndAreCheckedAtStartUp() throws {
+        // given public URLs in the environment, or a bad one as a flag
+        let c = try config(env: ["PHOTOLALA_PUBLIC_URL": "https://photos.example.org, http://nas.local:8080/"])
+        // then each is kept in order, and a bad one stops the start naming the setting
+        #expect(c.publicURLs.map(\.absoluteString) == ["https://photos.example.org", "http://nas.local:8080/"])
+        for bad in ["photos.example.org", "ftp://photos.example.org", "https://", "https://a.example/?x=1", "https://u:p@a.example"] {
+            let error = #expect(throws: ConfigError.self) { try config(["public-url": bad]) }
+            #expect(error?.description.contains("--public-url") == true, "\(bad)")
+        }
+    }
+
     @Test(arguments: [
         (["port": "80a"], [:], "--port must be a whole number"),
         ([:], ["PHOTOLALA_PORT": "70000"], "PHOTOLALA_PORT must be a whole number from 0 to 65535"),

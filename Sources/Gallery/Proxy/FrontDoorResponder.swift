@@ -1,0 +1,35 @@
+import Hummingbird
+import HummingbirdCore
+
+/// The first thing every request meets: it must be addressed to one of the server's own names
+/// (else 421 Misdirected Request), and a HEAD is answered as its GET without the body.
+struct FrontDoorResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == GalleryContext {
+    typealias Context = GalleryContext
+    /// A `Host` field that survived beside the authority (never in HTTP/1.1 as parsed) is checked as well.
+    static var hostField: HTTPFields.Element.Name { .init("Host")! }
+    let names: ServerNames
+    let inner: Inner
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        // Only the Host the client sent counts: no X-Forwarded-Host, even from a trusted proxy.
+        let claimed = [request.head.authority].compactMap { $0 } + request.headers[values: Self.hostField]
+        guard claimed.allSatisfy(names.accepts) else { return Self.misdirected() }
+        return try await inner.respond(to: request, context: context)
+    }
+
+    /// A small page of its own: the request is not for this site, so nothing of the site is shown.
+    static func misdirected() -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        headers[.contentSecurityPolicy] = "default-src 'none'; frame-ancestors 'none'"
+        headers[.xContentTypeOptions] = "nosniff"
+        let page = """
+            <!doctype html><html lang="en"><meta charset="utf-8"><title>Misdirected request</title>
+            <h1>Misdirected request</h1><p>This server does not answer to that name. Use the address the gallery's owner gave you.</p></html>
+
+            """
+        return Response(status: .init(code: 421, reasonPhrase: "Misdirected Request"), headers: headers,
+                        body: .init(byteBuffer: ByteBuffer(string: page)))
+    }
+}
