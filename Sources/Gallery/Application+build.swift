@@ -84,6 +84,7 @@ public struct GalleryParts {
         let router = Router(context: GalleryContext.self)
         router.add(middleware: ForwardedMiddleware(trusted: config.trustedProxies))
         router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: CachePolicyMiddleware())
         router.add(middleware: AccessLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorPageMiddleware(renderer: renderer, chrome: chrome))
         router.add(middleware: CSRFMiddleware(secureCookies: config.secureCookies))
@@ -93,7 +94,7 @@ public struct GalleryParts {
         let libraryName = (config.libraryPath as NSString).lastPathComponent
         let photos = PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize)
         let originals = OriginalController(store: store, source: source)
-        let thumbnailRoutes = ThumbnailController(thumbnails: thumbnails)
+        let thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)
         AuthController(store: store, passwords: passwords, throttle: LoginThrottle(), sessions: sessions, signIn: signIn,
                        renderer: renderer, chrome: chrome, slowdownScale: config.loginSlowdownScale).register(with: routes)
         UsersController(store: store, passwords: passwords, renderer: renderer, chrome: chrome).register(with: routes)
@@ -103,7 +104,7 @@ public struct GalleryParts {
         originals.register(with: routes)
         CurationController(store: store).register(with: routes)
         GroupsController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize).register(with: routes)
-        TrashController(store: store, source: source, trashFolder: config.dataPath + "/trash", renderer: renderer,
+        TrashController(store: store, source: source, trashFolder: config.dataPath + "/trash", thumbnails: thumbnails, renderer: renderer,
                         chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)
         thumbnailRoutes.register(with: routes)
         ShareController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, linkBase: config.linkBase, photos: photos,

@@ -1,0 +1,33 @@
+import Catalog
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import Gallery
+
+/// A photo in the trash is the admins' to see; an emptied trash leaves no rendition behind.
+@Suite struct TrashRouteTests {
+    @Test func trashedPhotosAreForAdminsAndEmptiedOnesLeaveNoRenditions() async throws {
+        // given a member who has seen a photo's thumbnail, and an admin
+        let f = try await AuthRouteTests().fixture()
+        try await f.addAccount("max", role: .member)
+        let sha = try #require(try CatalogStore.open(dataFolder: f.data).photo(key: "trip/a.jpg")?.card.sha256)
+        let cached = f.data + "/thumbnails/\(sha.prefix(2))/\(sha)-256.jpg"
+        try await f.withClient { client in
+            let max = try await FormPoster.signIn(client, "max")
+            let ada = try await FormPoster.signIn(client, "ada")
+            #expect(try await max.get("/thumbs/256/\(sha).jpg").status == .ok)
+            // when the member moves it to the trash
+            #expect(try await max.post("/actions/delete", [("key", "trip/a.jpg")]).status == .seeOther)
+            // then only the admin can still fetch its renditions; nobody gets the original at its old address
+            #expect(try await max.get("/thumbs/256/\(sha).jpg").status == .notFound)
+            #expect(try await max.get("/thumbs/1600/\(sha).jpg").status == .notFound)
+            #expect(try await max.get("/originals/trip/a.jpg").status == .notFound)
+            #expect(try await ada.get("/thumbs/256/\(sha).jpg").status == .ok)
+            // and once the admin empties the trash its cached renditions are gone too
+            #expect(try await ada.post("/actions/empty-trash", []).status == .seeOther)
+            #expect(!FileManager.default.fileExists(atPath: cached))
+            #expect(try await ada.get("/thumbs/256/\(sha).jpg").status == .notFound)
+        }
+    }
+}
