@@ -62,7 +62,8 @@ struct AuthController: Sendable {
         try? store.purgeExpiredSessions(now: now)
         var response = Response.redirect(to: next, type: .normal)
         response.setCookie(sessions.cookie(value: token, maxAge: Int(sessions.lifetime), context: context))
-        response.setCookie(CSRFMiddleware.cookie(CSRFMiddleware.newToken(), secure: sessions.secureCookies || context.isHTTPS))
+        response.setCookie(CSRFMiddleware.cookie(CSRFMiddleware.newToken(), secure: sessions.secureCookies || context.isHTTPS,
+                                                 path: sessions.cookiePath))
         return response
     }
 
