@@ -55,7 +55,9 @@ struct AuthController: Sendable {
             return signIn.response(next: next, status: .unauthorized, context: context,
                                    error: "That name and password don’t match an account.", name: name)
         }
-        // A fresh session id at every sign-in: a token planted before sign-in is worth nothing.
+        // A fresh session id at every sign-in: a token planted before sign-in is worth nothing,
+        // and this browser's previous session ends, so its old token stops working.
+        if let old = context.visitor.sessionHash { try store.deleteSession(tokenHash: old) }
         let token = SecretToken.make()
         let now = Int64(Date().timeIntervalSince1970)
         try store.createSession(tokenHash: SecretToken.hash(token), accountId: account.id, expiresAt: now + sessions.lifetime, now: now)

@@ -17,7 +17,7 @@ struct SessionMiddleware: RouterMiddleware {
         if let token = request.cookies[Self.cookieName]?.value {
             let now = Int64(Date().timeIntervalSince1970)
             let hash = SecretToken.isWellFormed(token) ? SecretToken.hash(token) : nil
-            if let hash, let found = try store.session(tokenHash: hash, now: now) {
+            if let hash, let found = try store.session(tokenHash: hash, now: now, madeAfter: now - sessions.absoluteLifetime) {
                 context.visitor = Visitor(account: found.account, role: found.account.role, sessionHash: hash)
                 // Forms of a signed-in page carry a token only this session can make.
                 context.csrfToken = CSRFMiddleware.token(forSession: token)
@@ -47,7 +47,9 @@ struct SessionMiddleware: RouterMiddleware {
 /// How sessions are kept: lifetime, cookie flags, and what a visitor without one may do.
 struct SessionSettings: Sendable {
     /// Seconds a session lasts without use.
-    var lifetime: Int64 = 30 * 24 * 3600
+    var lifetime: Int64 = 7 * 24 * 3600
+    /// Seconds a session lasts however much it is used: a stolen cookie does not work for ever.
+    var absoluteLifetime: Int64 = 30 * 24 * 3600
     /// Send cookies only over HTTPS.
     var secureCookies = false
     /// The cookies' `Path`: the base path the gallery is served under, `/` when none.
