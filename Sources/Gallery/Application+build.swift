@@ -112,7 +112,7 @@ public struct GalleryParts {
         ShareController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, linkBase: config.linkBase, photos: photos,
                         thumbnails: thumbnailRoutes, originals: originals).register(with: routes)
         UploadController(store: store, source: source, scanner: scanner, renderer: renderer, chrome: chrome,
-                         naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit, dataPath: config.dataPath,
+                         naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit, fileLimit: config.uploadFileLimit, dataPath: config.dataPath,
                          readOnly: config.readOnlyLibrary, logger: logger).register(with: routes)
         StaticController(folder: config.resourcesPath + "/Public").register(with: routes)
         HealthController(store: store, source: source).register(with: routes)

@@ -23,6 +23,8 @@ public struct GalleryConfig: Sendable {
     public var secureCookies = false
     /// Largest accepted upload, per file, in bytes.
     public var uploadLimit = 200 * 1_000_000
+    /// Most files one upload may carry; more is refused whole (413), so one request cannot fill the disk with entries.
+    public var uploadFileLimit = 500
     /// Where uploads land in the library; `{yyyy}`, `{mm}` and `{dd}` come from the date taken.
     public var uploadFolder = "Uploads/{yyyy}/{mm}"
     /// Treat the library as read-only (no uploads, no delete) even if it is writable.
@@ -81,6 +83,7 @@ public struct GalleryConfig: Sendable {
         guard !host.isEmpty else { throw ConfigError("--host must not be empty.") }
         guard (1...500).contains(pageSize) else { throw ConfigError("--page-size must be between 1 and 500, not \(pageSize).") }
         guard uploadLimit >= 1 else { throw ConfigError("--upload-limit must be at least 1 MB.") }
+        guard uploadFileLimit >= 1 else { throw ConfigError("The cap on files per upload must be at least 1, not \(uploadFileLimit).") }
         if let problem = UploadNaming.validate(uploadFolder) { throw ConfigError(problem) }
         guard (4...31).contains(bcryptCost) else { throw ConfigError("The bcrypt cost must be between 4 and 31, not \(bcryptCost).") }
         for url in publicURLs {
