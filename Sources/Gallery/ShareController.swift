@@ -28,7 +28,6 @@ struct ShareController: Sendable {
         routes.open.get("/share/:token/photos/**", use: photo)
         routes.open.get("/share/:token/thumbs/:size/:file", use: thumbnail)
         routes.open.get("/share/:token/originals/**", use: original)
-        routes.open.head("/share/:token/originals/**", use: original)
     }
 
     // MARK: the holder's side

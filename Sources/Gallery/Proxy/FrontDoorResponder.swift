@@ -2,7 +2,8 @@ import Hummingbird
 import HummingbirdCore
 
 /// The first thing every request meets: it must be addressed to one of the server's own names
-/// (else 421 Misdirected Request), and a HEAD is answered as its GET without the body.
+/// (else 421 Misdirected Request), and a HEAD is answered as its GET without the body, so every
+/// GET route answers HEAD without registering it twice.
 struct FrontDoorResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == GalleryContext {
     typealias Context = GalleryContext
     /// A `Host` field that survived beside the authority (never in HTTP/1.1 as parsed) is checked as well.
@@ -14,7 +15,14 @@ struct FrontDoorResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Conte
         // Only the Host the client sent counts: no X-Forwarded-Host, even from a trusted proxy.
         let claimed = [request.head.authority].compactMap { $0 } + request.headers[values: Self.hostField]
         guard claimed.allSatisfy(names.accepts) else { return Self.misdirected() }
-        return try await inner.respond(to: request, context: context)
+        guard request.method == .head else { return try await inner.respond(to: request, context: context) }
+        // HEAD is every GET route's: the GET's status and headers, its body never read or sent.
+        var head = request.head
+        head.method = .get
+        let response = try await inner.respond(to: Request(head: head, body: request.body), context: context)
+        var headers = response.headers
+        if headers[.contentLength] == nil, let length = response.body.contentLength { headers[.contentLength] = String(length) }
+        return Response(status: response.status, headers: headers, body: .init())
     }
 
     /// A small page of its own: the request is not for this site, so nothing of the site is shown.
