@@ -109,7 +109,7 @@ public struct GalleryParts {
         TrashController(store: store, source: source, trashFolder: config.dataPath + "/trash", thumbnails: thumbnails, renderer: renderer,
                         chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)
         thumbnailRoutes.register(with: routes)
-        ShareController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, linkBase: config.linkBase, photos: photos,
+        ShareController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, linkBase: config.linkBase, sessions: sessions, photos: photos,
                         thumbnails: thumbnailRoutes, originals: originals).register(with: routes)
         UploadController(store: store, source: source, scanner: scanner, renderer: renderer, chrome: chrome,
                          naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit, fileLimit: config.uploadFileLimit, dataPath: config.dataPath,

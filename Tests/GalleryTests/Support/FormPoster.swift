@@ -12,6 +12,8 @@ struct FormPoster {
     var session: String?
     /// The token the signed-in pages' forms carry (bound to the session), when it differs from the cookie's.
     var formToken: String?
+    /// Other cookies a response set that this visitor sends back (`name=value`), such as a new share link's.
+    var otherCookies: [String] = []
     /// The `Origin` a browser sends with the form; the test client addresses the server as `localhost`.
     static let origin = "http://localhost"
 
@@ -52,7 +54,14 @@ struct FormPoster {
     var cookieHeader: String {
         var cookies = ["photolala_csrf=\(token)"]
         if let session { cookies.append("photolala_session=\(session)") }
-        return cookies.joined(separator: "; ")
+        return (cookies + otherCookies).joined(separator: "; ")
+    }
+
+    /// This visitor, also sending back the cookie `name` that `response` set.
+    func keeping(_ name: String, from response: TestResponse) -> FormPoster {
+        var copy = self
+        if let value = Self.cookie(name, in: response) { copy.otherCookies.append("\(name)=\(value)") }
+        return copy
     }
 
     /// A GET with this visitor's cookies.
