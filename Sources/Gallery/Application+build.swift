@@ -23,12 +23,13 @@ public func buildApplication(_ config: GalleryConfig, logger: Logger = Logger(la
         services.append(Application(router: router, configuration: .init(address: .hostname(config.host, port: port), serverName: "Photolala metrics"),
                                     logger: logger))
     }
-    let counter = ConnectionGuard.Counter(perAddress: config.connectionsPerAddress, exempt: config.trustedProxies)
-    let headerTimeout = TimeAmount.seconds(Int64(config.headerTimeout))
+    let counter = ConnectionGuard.Counter(perAddress: config.connectionsPerAddress, total: config.maxConnections, exempt: config.trustedProxies)
+    let limits = ConnectionGuard.Limits(headerTimeout: .seconds(Int64(config.headerTimeout)), minimumBodyRate: config.minimumBodyRate,
+                                        rateWindow: .seconds(Int64(config.rateWindowSeconds)))
     return Application(
         responder: FrontDoorResponder(names: ServerNames(publicURLs: config.publicURLs),
                                       inner: BasePathResponder(base: config.basePath, inner: parts.router.buildResponder())),
-        server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(headerTimeout: headerTimeout, counter: counter)],
+        server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, counter: counter)],
                                             idleTimeout: .seconds(Int64(config.idleTimeout)))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Photolala"),
         services: services,

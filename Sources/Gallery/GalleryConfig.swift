@@ -52,6 +52,12 @@ public struct GalleryConfig: Sendable {
     public var idleTimeout = 60
     /// Connections one address may hold open at once (trusted proxies are not capped).
     public var connectionsPerAddress = 64
+    /// Connections open at once in all; more are closed as they arrive.
+    public var maxConnections = 1024
+    /// Bytes per second a request body must keep up while the server waits for it (0: no floor).
+    public var minimumBodyRate = 1_000
+    /// Seconds of waiting over which a body's rate is judged.
+    public var rateWindowSeconds = 20
     /// Decode in worker processes, so an ImageMagick crash kills only that piece of work.
     public var isolateDecoders = false
     /// The binary that runs `decode-worker` (this process's own, by default).
@@ -83,6 +89,9 @@ public struct GalleryConfig: Sendable {
         guard !host.isEmpty else { throw ConfigError("--host must not be empty.") }
         guard (1...500).contains(pageSize) else { throw ConfigError("--page-size must be between 1 and 500, not \(pageSize).") }
         guard uploadLimit >= 1 else { throw ConfigError("--upload-limit must be at least 1 MB.") }
+        guard maxConnections >= 1, minimumBodyRate >= 0, rateWindowSeconds >= 1 else {
+            throw ConfigError("--max-connections must be at least 1 and --min-body-rate at least 0.")
+        }
         guard uploadFileLimit >= 1 else { throw ConfigError("The cap on files per upload must be at least 1, not \(uploadFileLimit).") }
         if let problem = UploadNaming.validate(uploadFolder) { throw ConfigError(problem) }
         guard (4...31).contains(bcryptCost) else { throw ConfigError("The bcrypt cost must be between 4 and 31, not \(bcryptCost).") }

@@ -31,6 +31,8 @@ public enum ServeSettings {
         Setting(name: "header-timeout", placeholder: "seconds", defaultText: "10", help: "Seconds a client has to send a request's headers before the connection is closed (slowloris)."),
         Setting(name: "idle-timeout", placeholder: "seconds", defaultText: "60", help: "Seconds a connection may go without any traffic mid-request (a stalled upload, say) before it is closed."),
         Setting(name: "connections-per-address", placeholder: "n", defaultText: "64", help: "Connections one address may hold open at once (trusted proxies are not capped)."),
+        Setting(name: "max-connections", placeholder: "n", defaultText: "1024", help: "Connections open at once in all; more are closed as they arrive."),
+        Setting(name: "min-body-rate", placeholder: "bytes", defaultText: "1000", help: "Bytes per second a request body (an upload, say) must keep up while the server waits for it, judged over 20 s; slower is answered 408 and closed (0: no floor)."),
         Setting(name: "isolate-decoders", placeholder: nil, defaultText: "on", help: "With --no-isolate-decoders (or PHOTOLALA_ISOLATE_DECODERS=0), decode in the server process instead of worker processes."),
         Setting(name: "max-pixels", placeholder: "mp", defaultText: "250", help: "Refuse images with more megapixels than this, before decoding them (1-1000)."),
         Setting(name: "resources", placeholder: "dir", defaultText: "beside the binary", help: "The folder holding Templates/ and Public/."),
@@ -72,6 +74,8 @@ public enum ServeSettings {
         config.headerTimeout = try reader.int("header-timeout", in: 1...600) ?? config.headerTimeout
         config.idleTimeout = try reader.int("idle-timeout", in: 1...3600) ?? config.idleTimeout
         config.connectionsPerAddress = try reader.int("connections-per-address", in: 1...100_000) ?? config.connectionsPerAddress
+        config.maxConnections = try reader.int("max-connections", in: 1...1_000_000) ?? config.maxConnections
+        config.minimumBodyRate = try reader.int("min-body-rate", in: 0...100_000_000) ?? config.minimumBodyRate
         if let list = reader.text("trusted-proxies") { config.trustedProxies = try TrustedProxies.parse(list) }
         if let base = reader.text("base-path") { config.basePath = try BasePath.normalise(base) }
         if let list = reader.text("public-url") {

@@ -30,6 +30,8 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("header-timeout"), help: Self.help("header-timeout")) var headerTimeout: String?
     @Option(name: .customLong("idle-timeout"), help: Self.help("idle-timeout")) var idleTimeout: String?
     @Option(name: .customLong("connections-per-address"), help: Self.help("connections-per-address")) var connectionsPerAddress: String?
+    @Option(name: .customLong("max-connections"), help: Self.help("max-connections")) var maxConnections: String?
+    @Option(name: .customLong("min-body-rate"), help: Self.help("min-body-rate")) var minBodyRate: String?
     @Option(help: Self.help("resources")) var resources: String?
     @Option(name: .customLong("trusted-proxies"), help: Self.help("trusted-proxies")) var trustedProxies: String?
     @Option(name: .customLong("base-path"), help: Self.help("base-path")) var basePath: String?
@@ -64,6 +66,8 @@ struct Serve: AsyncParsableCommand {
         flags["header-timeout"] = headerTimeout
         flags["idle-timeout"] = idleTimeout
         flags["connections-per-address"] = connectionsPerAddress
+        flags["max-connections"] = maxConnections
+        flags["min-body-rate"] = minBodyRate
         flags["trusted-proxies"] = trustedProxies
         flags["base-path"] = basePath
         if !publicURL.isEmpty { flags["public-url"] = publicURL.joined(separator: ",") }
