@@ -44,6 +44,8 @@ import Testing
         (["port": "80a"], [:], "--port must be a whole number"),
         ([:], ["PHOTOLALA_PORT": "70000"], "PHOTOLALA_PORT must be a whole number from 0 to 65535"),
         (["page-size": "0"], [:], "--page-size"),
+        (["max-connections": "0"], [:], "--max-connections"),
+        ([:], ["PHOTOLALA_MIN_BODY_RATE": "-5"], "PHOTOLALA_MIN_BODY_RATE"),
         ([:], ["PHOTOLALA_GUEST": "admin"], "PHOTOLALA_GUEST must be none, viewer or member"),
         ([:], ["PHOTOLALA_SECURE_COOKIES": "maybe"], "PHOTOLALA_SECURE_COOKIES must be 1/true"),
         (["upload-limit": "-1"], [:], "--upload-limit"),

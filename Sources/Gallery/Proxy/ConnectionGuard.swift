@@ -2,7 +2,6 @@ import HTTPTypes
 import HummingbirdCore
 import NIOHTTPTypes
 import NIOCore
-import Synchronization
 
 /// Keeps slow or greedy clients from tying the server up. Each connection must finish a
 /// request's headers within `headerTimeout` of connecting (or of its previous response ending);
@@ -14,44 +13,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundOut = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
-
-    /// Open connections per address and in total, shared by every connection's guard.
-    final class Counter: Sendable {
-        private let counts = Mutex((total: 0, byAddress: [String: Int]()))
-        let perAddress: Int
-        let total: Int
-        /// Reverse proxies carry many clients on their connections, so they are not capped per address.
-        let exempt: TrustedProxies
-
-        init(perAddress: Int, total: Int = .max, exempt: TrustedProxies) {
-            self.perAddress = perAddress
-            self.total = total
-            self.exempt = exempt
-        }
-
-        func acquire(_ address: String) -> Bool {
-            let capped = !exempt.contains(address)
-            return counts.withLock { counts in
-                guard counts.total < total else { return false }
-                if capped {
-                    guard counts.byAddress[address, default: 0] < perAddress else { return false }
-                    counts.byAddress[address, default: 0] += 1
-                }
-                counts.total += 1
-                return true
-            }
-        }
-
-        func release(_ address: String) {
-            let capped = !exempt.contains(address)
-            counts.withLock { counts in
-                counts.total -= 1
-                guard capped else { return }
-                counts.byAddress[address, default: 1] -= 1
-                if counts.byAddress[address] == 0 { counts.byAddress[address] = nil }
-            }
-        }
-    }
 
     /// The time limits and the floor rate.
     struct Limits: Sendable {
@@ -121,12 +82,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelRead(data)
     }
 
+    /// Notes when the server starts waiting on the client for more bytes.
     func read(context: ChannelHandlerContext) {
         // The server wants more bytes: from now until a body part arrives, it waits on the client.
         if inBody && waitingSince == nil { waitingSince = .now() }
         context.read()
     }
 
+    /// Follows responses going out: a head means no 408 may be written, an end restarts the header clock.
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let head) where head.status.kind != .informational:
