@@ -33,12 +33,14 @@ struct ThumbnailController: Sendable {
     }
 
     func respond(size: Paths.Rendition, sha: String, _ request: Request, _ context: GalleryContext) async throws -> Response {
-        // A picture whose every copy is in the trash is the admins' to see until it is restored or destroyed.
-        if !context.visitor.can(.admin), try store.contentOnlyInTrash().contains(sha) {
+        // A picture whose every copy is in the trash is the admins' to see until it is restored or
+        // destroyed, and no shared cache may keep it meanwhile.
+        let onlyInTrash = try store.contentOnlyInTrash().contains(sha)
+        if onlyInTrash && !context.visitor.can(.admin) {
             throw HTTPError(.notFound, message: "No photo in the library has this content.")
         }
         let etag = "\"\(sha.prefix(20))-\(size.rawValue)\""
-        let scope = sharedCaching ? "public" : "private"
+        let scope = sharedCaching && !onlyInTrash ? "public" : "private"
         var headers = HTTPFields()
         headers[.contentType] = "image/jpeg"
         if let match = request.headers[.ifNoneMatch], match == etag || match == "*" {

@@ -30,4 +30,22 @@ import Testing
             #expect(try await ada.get("/thumbs/256/\(sha).jpg").status == .notFound)
         }
     }
+
+    @Test func aTrashedPhotosRenditionsAreNeverLeftToSharedCaches() async throws {
+        // given a library open to guests, where a public rendition is the rule
+        let f = try GalleryFixture()
+        try f.addJPEG("trip/a.jpg", seed: 1)
+        try await f.scan()
+        try await f.addAccount("ada", role: .admin)
+        let sha = try #require(try CatalogStore.open(dataFolder: f.data).photo(key: "trip/a.jpg")?.card.sha256)
+        try await f.withClient { client in
+            let ada = try await FormPoster.signIn(client, "ada")
+            #expect(try await ada.get("/thumbs/256/\(sha).jpg").headers[.cacheControl]?.hasPrefix("public") == true)
+            // when the photo goes to the trash
+            #expect(try await ada.post("/actions/delete", [("key", "trip/a.jpg")]).status == .seeOther)
+            // then the admin still sees its rendition, marked for their browser only
+            let trashed = try await ada.get("/thumbs/256/\(sha).jpg")
+            #expect(trashed.status == .ok && trashed.headers[.cacheControl]?.hasPrefix("private") == true)
+        }
+    }
 }
