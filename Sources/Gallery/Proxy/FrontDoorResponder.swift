@@ -19,6 +19,8 @@ struct FrontDoorResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Conte
         // HEAD is every GET route's: the GET's status and headers, its body never read or sent.
         var head = request.head
         head.method = .get
+        var context = context
+        context.isHead = true
         let response = try await inner.respond(to: Request(head: head, body: request.body), context: context)
         var headers = response.headers
         if headers[.contentLength] == nil, let length = response.body.contentLength { headers[.contentLength] = String(length) }
