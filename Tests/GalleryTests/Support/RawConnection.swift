@@ -22,18 +22,26 @@ final class RawConnection {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { close(fd); throw POSIXError(.ECONNREFUSED) }
+        // (deinit closes the descriptor, also when this throws)
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
 
     deinit { close(fd) }
 
-    /// Sends `text`; false when the server has closed the connection.
+    /// Sends all of `text`, waiting while the socket's buffer is full; false when the server has
+    /// closed the connection.
     @discardableResult
-    func send(_ text: String) -> Bool {
+    func send(_ text: String) async throws -> Bool {
         let bytes = Array(text.utf8)
-        let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        return sent == bytes.count
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent > 0 { offset += sent; continue }
+            guard sent < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return false }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return true
     }
 
     /// Everything the server has sent so far, reading what is waiting without blocking.
