@@ -43,6 +43,7 @@ let package = Package(
             dependencies: [
                 "Imaging",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -170,6 +170,14 @@ enum CatalogMigrations {
                 ALTER TABLE trash ADD COLUMN pending INTEGER NOT NULL DEFAULT 0;
                 """)
         }
+        migrator.registerMigration("v6-share-token-hashes") { db in
+            // Share links are found by the SHA-256 of their token, like sessions, so a copy of the
+            // catalog opens no link. Existing tokens are replaced by their hashes: links keep working.
+            try db.execute(sql: "ALTER TABLE shareLink RENAME COLUMN token TO tokenHash")
+            for row in try Row.fetchAll(db, sql: "SELECT id, tokenHash FROM shareLink") {
+                try db.execute(sql: "UPDATE shareLink SET tokenHash = ? WHERE id = ?", arguments: [TokenHash.of(row[1]), row[0] as Int64])
+            }
+        }
         return migrator
     }
 }

@@ -10,9 +10,10 @@ extension CatalogStore {
         }
     }
 
-    /// The account called `name` (any case) with its password hash.
-    public func account(named name: String) throws -> (account: Account, passwordHash: String)? {
-        try pool.read { db in
+    /// The account called `name` (any case, any look-alike form) with its password hash.
+    public func account(named raw: String) throws -> (account: Account, passwordHash: String)? {
+        let name = Account.normalized(raw)
+        return try pool.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT id, name, role, createdAt, passwordHash FROM account WHERE name = ?",
                                              arguments: [name]) else { return nil }
             return (Self.account(row), row[4])

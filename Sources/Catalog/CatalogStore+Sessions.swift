@@ -11,13 +11,14 @@ extension CatalogStore {
         }
     }
 
-    /// The account behind a live session, with when the session was last seen.
-    public func session(tokenHash: String, now: Int64) throws -> (account: Account, lastSeenAt: Int64)? {
+    /// The account behind a live session made after `madeAfter` (its absolute lifetime), with
+    /// when the session was last seen.
+    public func session(tokenHash: String, now: Int64, madeAfter: Int64 = .min) throws -> (account: Account, lastSeenAt: Int64)? {
         try pool.read { db in
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT a.id, a.name, a.role, a.createdAt, s.lastSeenAt FROM session s JOIN account a ON a.id = s.accountId
-                WHERE s.tokenHash = ? AND s.expiresAt > ?
-                """, arguments: [tokenHash, now]) else { return nil }
+                WHERE s.tokenHash = ? AND s.expiresAt > ? AND s.createdAt > ?
+                """, arguments: [tokenHash, now, madeAfter]) else { return nil }
             return (Self.account(row), row[4])
         }
     }

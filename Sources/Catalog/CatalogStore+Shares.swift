@@ -3,14 +3,14 @@ import GRDB
 
 /// Read-only share links.
 extension CatalogStore {
-    /// Stores a new link.
+    /// Stores a new link; of its token only the hash is kept.
     @discardableResult
     public func createShare(token: String, accountId: Int64, kind: ShareLink.Kind, value: String, filter: String,
                             expiresAt: Int64?, now: Int64) throws -> Int64 {
         try pool.write { db in
             try db.execute(sql: """
-                INSERT INTO shareLink (token, accountId, kind, value, filter, createdAt, expiresAt) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [token, accountId, kind.rawValue, value, filter, now, expiresAt])
+                INSERT INTO shareLink (tokenHash, accountId, kind, value, filter, createdAt, expiresAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [TokenHash.of(token), accountId, kind.rawValue, value, filter, now, expiresAt])
             return db.lastInsertedRowID
         }
     }
@@ -18,7 +18,7 @@ extension CatalogStore {
     /// The link with this token, live or expired.
     public func share(token: String) throws -> ShareLink? {
         try pool.read { db in
-            try Row.fetchOne(db, sql: Self.shareSelect + " WHERE s.token = ?", arguments: [token]).map(Self.share)
+            try Row.fetchOne(db, sql: Self.shareSelect + " WHERE s.tokenHash = ?", arguments: [TokenHash.of(token)]).map(Self.share)
         }
     }
 
@@ -44,12 +44,12 @@ extension CatalogStore {
     }
 
     private static let shareSelect = """
-        SELECT s.id, s.token, s.accountId, a.name, s.kind, s.value, s.filter, s.createdAt, s.expiresAt
+        SELECT s.id, s.tokenHash, s.accountId, a.name, s.kind, s.value, s.filter, s.createdAt, s.expiresAt
         FROM shareLink s JOIN account a ON a.id = s.accountId
         """
 
     private static func share(_ row: Row) -> ShareLink {
-        ShareLink(id: row[0], token: row[1], accountId: row[2], ownerName: row[3], kind: ShareLink.Kind(rawValue: row[4]) ?? .search,
+        ShareLink(id: row[0], tokenHash: row[1], accountId: row[2], ownerName: row[3], kind: ShareLink.Kind(rawValue: row[4]) ?? .search,
                   value: row[5], filter: row[6], createdAt: row[7], expiresAt: row[8])
     }
 }

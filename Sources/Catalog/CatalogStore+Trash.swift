@@ -98,6 +98,19 @@ extension CatalogStore {
         }
     }
 
+    /// Hashes of the pictures whose every file is in the trash, kept per catalog version since
+    /// every thumbnail request asks.
+    public func contentOnlyInTrash() throws -> Set<String> {
+        try onlyInTrashCache.value(at: version) {
+            try pool.read { db in
+                Set(try String.fetchAll(db, sql: """
+                    SELECT DISTINCT p.sha256 FROM trash t JOIN photo p ON p.id = t.photoId
+                    WHERE NOT EXISTS (SELECT 1 FROM file f WHERE f.photoId = p.id)
+                    """))
+            }
+        }
+    }
+
     /// The trashed copy of a picture, for thumbnails on the trash page.
     public func trashedPath(sha256: String, trashFolder: String) throws -> String? {
         try pool.read { db in

@@ -12,6 +12,7 @@ public final class CatalogStore: Sendable {
     let pageIndexCache = PageIndexCache()
     /// Tag counts feed every filter form; they change only with the catalog.
     let tagCountsCache = VersionedCache<[TagCount]>()
+    let onlyInTrashCache = VersionedCache<Set<String>>()
 
     /// Opens (creating and migrating when needed) the catalog at `path`.
     public init(path: String) throws {

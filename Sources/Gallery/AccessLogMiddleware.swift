@@ -14,14 +14,14 @@ struct AccessLogMiddleware: RouterMiddleware {
         var response = try await next(request, context)
         response.headers[Self.requestIdHeader] = context.id
         let elapsed = ContinuousClock.now - started
-        metrics.request(route: context.endpointPath ?? "unmatched", method: request.method.rawValue, status: Int(response.status.code),
+        metrics.request(route: context.endpointPath ?? "unmatched", method: context.method(of: request).rawValue, status: Int(response.status.code),
                         duration: elapsed)
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         // Thumbnails and static files are most requests; they log at debug so the log stays readable.
         let path = request.uri.path
         let level: Logger.Level = path.hasPrefix("/thumbs/") || path.hasPrefix("/static/") || path == "/healthz" ? .debug : .info
         context.logger.log(level: level, "request", metadata: [
-            "method": "\(request.method)", "path": "\(path)", "status": "\(response.status.code)",
+            "method": "\(context.method(of: request))", "path": "\(path)", "status": "\(response.status.code)",
             "ms": "\((ms * 10).rounded() / 10)",
         ])
         return response

@@ -23,11 +23,13 @@ public func buildApplication(_ config: GalleryConfig, logger: Logger = Logger(la
         services.append(Application(router: router, configuration: .init(address: .hostname(config.host, port: port), serverName: "Photolala metrics"),
                                     logger: logger))
     }
-    let counter = ConnectionGuard.Counter(perAddress: config.connectionsPerAddress, exempt: config.trustedProxies)
-    let headerTimeout = TimeAmount.seconds(Int64(config.headerTimeout))
+    let counter = ConnectionGuard.Counter(perAddress: config.connectionsPerAddress, total: config.maxConnections, exempt: config.trustedProxies)
+    let limits = ConnectionGuard.Limits(headerTimeout: .seconds(Int64(config.headerTimeout)), minimumBodyRate: config.minimumBodyRate,
+                                        rateWindow: .seconds(Int64(config.rateWindowSeconds)))
     return Application(
-        responder: BasePathResponder(base: config.basePath, inner: parts.router.buildResponder()),
-        server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(headerTimeout: headerTimeout, counter: counter)],
+        responder: FrontDoorResponder(names: ServerNames(publicURLs: config.publicURLs),
+                                      inner: BasePathResponder(base: config.basePath, inner: parts.router.buildResponder())),
+        server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, counter: counter)],
                                             idleTimeout: .seconds(Int64(config.idleTimeout)))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Photolala"),
         services: services,
@@ -92,20 +94,23 @@ public struct GalleryParts {
         if config.guestRole == nil, try !store.hasAccounts() {
             logger.notice("No accounts yet: make the first admin with `photolala users add NAME --role admin --data \(config.dataPath)`.")
         }
-        let sessions = SessionSettings(secureCookies: config.secureCookies, guestRole: config.guestRole)
+        let sessions = SessionSettings(secureCookies: config.secureCookies, cookiePath: config.basePath.isEmpty ? "/" : config.basePath,
+                                       guestRole: config.guestRole)
         let router = Router(context: GalleryContext.self)
         router.add(middleware: ForwardedMiddleware(trusted: config.trustedProxies))
         router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: CachePolicyMiddleware())
         router.add(middleware: AccessLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorPageMiddleware(renderer: renderer, chrome: chrome))
-        router.add(middleware: CSRFMiddleware(secureCookies: config.secureCookies))
+        router.add(middleware: CSRFMiddleware(secureCookies: config.secureCookies, cookiePath: config.basePath.isEmpty ? "/" : config.basePath,
+                                              publicOrigins: config.publicURLs.compactMap { WebOrigin($0.absoluteString) }))
         router.add(middleware: SessionMiddleware(store: store, sessions: sessions))
         let signIn = SignInPage(store: store, renderer: renderer, chrome: chrome)
         let routes = Routes(router: router, signIn: signIn)
         let libraryName = (config.libraryPath as NSString).lastPathComponent
         let photos = PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize)
         let originals = OriginalController(store: store, source: source)
-        let thumbnailRoutes = ThumbnailController(thumbnails: thumbnails)
+        let thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)
         AuthController(store: store, passwords: passwords, throttle: LoginThrottle(), sessions: sessions, signIn: signIn,
                        renderer: renderer, chrome: chrome, slowdownScale: config.loginSlowdownScale).register(with: routes)
         UsersController(store: store, passwords: passwords, renderer: renderer, chrome: chrome).register(with: routes)
@@ -115,14 +120,13 @@ public struct GalleryParts {
         originals.register(with: routes)
         CurationController(store: store).register(with: routes)
         GroupsController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize).register(with: routes)
-        TrashController(store: store, source: source, trashFolder: config.dataPath + "/trash", renderer: renderer,
+        TrashController(store: store, source: source, trashFolder: config.dataPath + "/trash", thumbnails: thumbnails, renderer: renderer,
                         chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)
         thumbnailRoutes.register(with: routes)
-        ShareController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, basePath: config.basePath,
-                        secureCookies: config.secureCookies, photos: photos,
+        ShareController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, linkBase: config.linkBase, sessions: sessions, photos: photos,
                         thumbnails: thumbnailRoutes, originals: originals).register(with: routes)
         UploadController(store: store, source: source, scanner: scanner, renderer: renderer, chrome: chrome,
-                         naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit, dataPath: config.dataPath,
+                         naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit, fileLimit: config.uploadFileLimit, dataPath: config.dataPath,
                          readOnly: config.readOnlyLibrary, logger: logger).register(with: routes)
         StaticController(folder: config.resourcesPath + "/Public").register(with: routes)
         HealthController(store: store, source: source).register(with: routes)

@@ -38,7 +38,9 @@ struct AuthController: Sendable {
         guard !name.isEmpty, !password.isEmpty else {
             return signIn.response(next: next, status: .badRequest, context: context, error: "Enter your name and password.", name: name)
         }
-        switch await throttle.check(name: name, address: context.remoteAddress) {
+        // Checked and counted as a failure in one step, so parallel guesses cannot all pass the check.
+        let attempt = await throttle.reserve(name: name, address: context.remoteAddress)
+        switch attempt.verdict {
         case .refuse(let seconds):
             let minutes = max(1, (seconds + 59) / 60)
             throw HTTPError(.tooManyRequests, headers: [.retryAfter: String(seconds)],
@@ -47,20 +49,23 @@ struct AuthController: Sendable {
             if delay > 0, slowdownScale > 0 { try await Task.sleep(for: .seconds(delay * slowdownScale)) }
         }
         let found = try store.account(named: name)
-        guard try await passwords.verify(password, hash: found?.passwordHash), let account = found?.account else {
-            await throttle.recordFailure(name: name, address: context.remoteAddress)
+        let matches = try await passwords.verify(password, hash: found?.passwordHash)
+        await throttle.settle(attempt, succeeded: matches && found != nil)
+        guard matches, let account = found?.account else {
             return signIn.response(next: next, status: .unauthorized, context: context,
                                    error: "That name and password don’t match an account.", name: name)
         }
-        await throttle.recordSuccess(name: name, address: context.remoteAddress)
-        // A fresh session id at every sign-in: a token planted before sign-in is worth nothing.
+        // A fresh session id at every sign-in: a token planted before sign-in is worth nothing,
+        // and this browser's previous session ends, so its old token stops working.
+        if let old = context.visitor.sessionHash { try store.deleteSession(tokenHash: old) }
         let token = SecretToken.make()
         let now = Int64(Date().timeIntervalSince1970)
         try store.createSession(tokenHash: SecretToken.hash(token), accountId: account.id, expiresAt: now + sessions.lifetime, now: now)
         try? store.purgeExpiredSessions(now: now)
         var response = Response.redirect(to: next, type: .normal)
         response.setCookie(sessions.cookie(value: token, maxAge: Int(sessions.lifetime), context: context))
-        response.setCookie(CSRFMiddleware.cookie(CSRFMiddleware.newToken(), secure: sessions.secureCookies || context.isHTTPS))
+        response.setCookie(CSRFMiddleware.cookie(CSRFMiddleware.newToken(), secure: sessions.secureCookies || context.isHTTPS,
+                                                 path: sessions.cookiePath))
         return response
     }
 

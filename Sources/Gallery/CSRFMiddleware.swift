@@ -1,16 +1,26 @@
+import Crypto
 import Foundation
 import Hummingbird
 
-/// Double-submit CSRF protection: a random token in a `SameSite=Strict` cookie that every POST
-/// must repeat in its `csrf` field, plus an `Origin`/`Referer` check when the browser sends one.
+/// CSRF protection on every POST: it must be a form (`application/x-www-form-urlencoded`, or
+/// `multipart/form-data` for uploads; anything else is 415), name where it came from (`Origin`,
+/// or `Referer` when a browser sends no `Origin`) as exactly this site (scheme, host and port)
+/// or a `--public-url`, and repeat the form token. Signed in, the token is derived from the
+/// session (`SessionMiddleware` sets it), so a token lifted from one session fails in another;
+/// before sign-in it is a random value in a `SameSite=Strict` cookie (double submit).
 struct CSRFMiddleware: RouterMiddleware {
     typealias Context = GalleryContext
     static let cookieName = "photolala_csrf"
     /// Send the cookie only over HTTPS.
     var secureCookies = false
+    /// The cookie's `Path`: the base path the gallery is served under.
+    var cookiePath = "/"
+    /// Origins of the configured public URLs, accepted whatever the request's scheme looks like.
+    var publicOrigins: [WebOrigin] = []
 
-    static func cookie(_ token: String, secure: Bool) -> Cookie {
-        Cookie(name: cookieName, value: token, path: "/", secure: secure, httpOnly: true, sameSite: .strict)
+    /// The random token cookie used before sign-in.
+    static func cookie(_ token: String, secure: Bool, path: String) -> Cookie {
+        Cookie(name: cookieName, value: token, path: path, secure: secure, httpOnly: true, sameSite: .strict)
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -19,37 +29,63 @@ struct CSRFMiddleware: RouterMiddleware {
         if let cookie = request.cookies[Self.cookieName], Self.isWellFormed(cookie.value) { existing = cookie.value }
         context.csrfToken = existing ?? Self.newToken()
         if request.method == .post {
-            try checkOrigin(request)
-            // The body's token is checked by FormBody once read, against this cookie.
+            guard Self.isForm(request) else {
+                throw HTTPError(.unsupportedMediaType, message: "This address takes only a form sent from one of the gallery’s pages.")
+            }
+            try checkOrigin(request, https: secureCookies || context.isHTTPS)
+            // The body's token is checked by FormBody once read, against the context's token.
             guard existing != nil else {
                 throw HTTPError(.forbidden, message: "This form has expired (no session cookie). Reload the page and try again.")
             }
         }
         var response = try await next(request, context)
         if existing == nil && !response.headers[values: .setCookie].contains(where: { $0.hasPrefix(Self.cookieName + "=") }) {
-            response.setCookie(Self.cookie(context.csrfToken, secure: secureCookies || context.isHTTPS))
+            response.setCookie(Self.cookie(context.csrfToken, secure: secureCookies || context.isHTTPS, path: cookiePath))
         }
         return response
     }
 
-    private func checkOrigin(_ request: Request) throws {
-        guard let host = request.head.authority else { return }
-        let claimed = request.headers[.origin] ?? request.headers[.referer]
-        guard let claimed, claimed != "null" else { return }
-        guard let url = URL(string: claimed), let claimedHost = url.host else {
-            throw HTTPError(.forbidden, message: "This form was sent from another site, so it was refused.")
+    /// Whether a POST's body is one of the two kinds of form a page sends.
+    static func isForm(_ request: Request) -> Bool {
+        let type = (request.headers[.contentType] ?? "").split(separator: ";").first?
+            .trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        return type == "application/x-www-form-urlencoded" || type == "multipart/form-data"
+    }
+
+    private func checkOrigin(_ request: Request, https: Bool) throws {
+        let claimed = [request.headers[.origin], request.headers[.referer]].compactMap { $0 }.first { !$0.isEmpty }
+        guard let claimed else {
+            throw HTTPError(.forbidden, message: "This form did not say which site it came from, so it was refused. Reload the page and try again.")
         }
-        let claimedAuthority = url.port.map { "\(claimedHost):\($0)" } ?? claimedHost
-        guard claimedAuthority == host || claimedHost == host else {
+        guard Self.sameOrigin(claimed, host: request.head.authority, https: https)
+                || WebOrigin(claimed).map(publicOrigins.contains) == true else {
             throw HTTPError(.forbidden, message: "This form was sent from another site, so it was refused.")
         }
     }
 
+    /// Whether `claimed` (an `Origin` or `Referer`) is this request's own origin: same scheme,
+    /// host and port. A missing host and the opaque origin `null` never match.
+    static func sameOrigin(_ claimed: String, host: String?, https: Bool) -> Bool {
+        guard let host, let theirs = WebOrigin(claimed), let ours = WebOrigin(scheme: https ? "https" : "http", authority: host) else {
+            return false
+        }
+        return theirs == ours
+    }
+
+    /// A fresh random token for the cookie.
     static func newToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<4).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
     }
 
+    /// The form token of a signed-in session: an HMAC keyed by the session's own secret token,
+    /// so it cannot be made without the session cookie and means nothing in another session.
+    static func token(forSession sessionToken: String) -> String {
+        let mac = HMAC<SHA256>.authenticationCode(for: Data("photolala-csrf".utf8), using: SymmetricKey(data: Data(sessionToken.utf8)))
+        return mac.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    }
+
+    /// Whether a token has the shape `newToken()` and `token(forSession:)` make.
     static func isWellFormed(_ token: String) -> Bool {
         token.utf8.count == 64 && token.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
     }

@@ -42,6 +42,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
         case 413: (heading, fallback) = ("Too large", "What was sent is larger than allowed.")
         case 429: (heading, fallback) = ("Too many attempts", "Please wait a while and try again.")
         case 405: (heading, fallback) = ("Not allowed", "This address does not accept that kind of request.")
+        case 415: (heading, fallback) = ("Not a form", "This address takes only a form sent from one of the gallery’s pages.")
         case 416: (heading, fallback) = ("Range not satisfiable", "The requested byte range is outside the file.")
         case 500...: (heading, fallback) = ("Something went wrong", "The error was logged; please try again.")
         default: (heading, fallback) = (status.reasonPhrase, status.reasonPhrase)

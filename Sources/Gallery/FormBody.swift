@@ -7,6 +7,10 @@ struct FormBody {
 
     /// Reads and parses the body (at most 64 KiB) and checks its `csrf` field against the cookie token.
     init(_ request: Request, context: GalleryContext) async throws {
+        let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard type == "application/x-www-form-urlencoded" else {
+            throw HTTPError(.unsupportedMediaType, message: "This address takes only a form sent from one of the gallery’s pages.")
+        }
         let buffer: ByteBuffer
         do { buffer = try await request.body.collect(upTo: 64 * 1024) } catch {
             throw HTTPError(.contentTooLarge, message: "The form was too large.")

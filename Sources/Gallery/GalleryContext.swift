@@ -13,6 +13,11 @@ public struct GalleryContext: RequestContext {
     public var remoteAddress: String
     /// Whether a trusted proxy says the client used HTTPS.
     public var isHTTPS = false
+    /// The client sent HEAD, answered as the GET it stands for (`FrontDoorResponder`).
+    var isHead = false
+
+    /// The method the client sent, for logs and metrics.
+    func method(of request: Request) -> HTTPRequest.Method { isHead ? .head : request.method }
 
     public init(source: Source) {
         coreContext = .init(source: source)

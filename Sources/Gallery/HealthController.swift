@@ -11,7 +11,6 @@ struct HealthController: Sendable {
 
     func register(with routes: Routes) {
         routes.open.get("/healthz", use: check)
-        routes.open.head("/healthz", use: check)
     }
 
     @Sendable func check(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -28,6 +27,6 @@ struct HealthController: Sendable {
         headers[.contentType] = "text/plain; charset=utf-8"
         headers[.cacheControl] = "no-store"
         return Response(status: problems.isEmpty ? .ok : .serviceUnavailable, headers: headers,
-                        body: request.method == .head ? .init() : .init(byteBuffer: ByteBuffer(string: body)))
+                        body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 }

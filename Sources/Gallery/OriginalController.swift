@@ -10,7 +10,6 @@ struct OriginalController: Sendable {
 
     func register(with routes: Routes) {
         routes.viewer.get("/originals/**", use: serve)
-        routes.viewer.head("/originals/**", use: serve)
     }
 
     @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -47,7 +46,7 @@ struct OriginalController: Sendable {
             headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
         }
         headers[.contentLength] = String(size == 0 ? 0 : range.count)
-        if request.method == .head || size == 0 { return Response(status: status, headers: headers) }
+        if size == 0 { return Response(status: status, headers: headers) }
         let body = try await fileIO.loadFile(path: path, range: range, context: context)
         return Response(status: status, headers: headers, body: body)
     }

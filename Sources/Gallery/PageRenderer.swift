@@ -42,7 +42,9 @@ struct PageRenderer: Sendable {
     func response<Model: Encodable>(_ template: String, _ model: Model, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
-        headers[.cacheControl] = "no-cache"
+        // Pages carry per-visitor content (a name, form tokens): no shared cache keeps them.
+        headers[.cacheControl] = "private, no-cache"
+        headers[.vary] = "Cookie"
         guard let page = render(template, model) else {
             let text = "<!DOCTYPE html><title>Photolala</title><p>This page could not be rendered (template \(template)).</p>"
             return Response(status: .internalServerError, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))

@@ -27,9 +27,20 @@ public enum Paths {
         return login + "?next=" + encodeSegment(next)
     }
 
-    /// Whether `path` stays on this site (no scheme, no `//host`, no backslash tricks).
+    /// Whether `path` stays on this site as a browser reads a `Location`: browsers drop tabs and
+    /// newlines and read `\` as `/`, so `/<TAB>/evil.example` and `/\evil.example` lead off-site.
+    /// The path is checked as sent and once percent-decoded (`/%09/evil`, `/%2F/evil`), and has no
+    /// control character or backslash at all.
     public static func isLocal(_ path: String) -> Bool {
-        path.hasPrefix("/") && !path.hasPrefix("//") && !path.contains("\\") && !path.contains("\r") && !path.contains("\n")
+        guard staysOnSite(path), !path.contains("\\"), let decoded = path.removingPercentEncoding else { return false }
+        return staysOnSite(decoded)
+    }
+
+    /// A root-relative path with no control characters that does not become `//host` once `\` is read as `/`.
+    private static func staysOnSite(_ path: String) -> Bool {
+        guard !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return false }
+        let seen = path.replacingOccurrences(of: "\\", with: "/")
+        return seen.hasPrefix("/") && !seen.hasPrefix("//")
     }
 
     /// Where each state-changing form posts.

@@ -31,12 +31,16 @@ public enum ServeSettings {
         Setting(name: "header-timeout", placeholder: "seconds", defaultText: "10", help: "Seconds a client has to send a request's headers before the connection is closed (slowloris)."),
         Setting(name: "idle-timeout", placeholder: "seconds", defaultText: "60", help: "Seconds a connection may go without any traffic mid-request (a stalled upload, say) before it is closed."),
         Setting(name: "connections-per-address", placeholder: "n", defaultText: "64", help: "Connections one address may hold open at once (trusted proxies are not capped)."),
+        Setting(name: "max-connections", placeholder: "n", defaultText: "1024", help: "Connections open at once in all; more are closed as they arrive."),
+        Setting(name: "min-body-rate", placeholder: "bytes", defaultText: "1000", help: "Bytes per second a request body (an upload, say) must keep up while the server waits for it, judged over 20 s; slower is answered 408 and closed (0: no floor)."),
         Setting(name: "isolate-decoders", placeholder: nil, defaultText: "on", help: "With --no-isolate-decoders (or PHOTOLALA_ISOLATE_DECODERS=0), decode in the server process instead of worker processes."),
         Setting(name: "decode-timeout", placeholder: "seconds", defaultText: "30", help: "Seconds one image decode may take before it is stopped (the file then gets a placeholder); counted per decode (1-3600)."),
         Setting(name: "max-pixels", placeholder: "mp", defaultText: "250", help: "Refuse images with more megapixels than this, before decoding them (1-1000)."),
         Setting(name: "resources", placeholder: "dir", defaultText: "beside the binary", help: "The folder holding Templates/ and Public/."),
         Setting(name: "trusted-proxies", placeholder: "list", defaultText: "none", help: "Reverse proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For and X-Forwarded-Proto are believed."),
         Setting(name: "base-path", placeholder: "path", defaultText: "none", help: "Serve the gallery under a prefix such as /photos."),
+        Setting(name: "public-url", placeholder: "url", defaultText: "the listening address",
+                help: "Where people reach the gallery (https://photos.example.org); repeat the flag (or separate with commas) for several. Their hosts are accepted besides loopback names, IP addresses and this machine's name; the first one makes share links."),
         Setting(name: "watch", placeholder: nil, defaultText: "watch", help: "With --no-watch (or PHOTOLALA_WATCH=0), do not watch the library for changes; rely on rescans."),
         Setting(name: "metrics-port", placeholder: "n", defaultText: "off", help: "Serve Prometheus /metrics on this port of its own (keep it private)."),
         Setting(name: "metrics-token", placeholder: "token", defaultText: "off", help: "Serve /metrics on the main port to requests with Authorization: Bearer <token> (16+ characters)."),
@@ -72,8 +76,17 @@ public enum ServeSettings {
         config.headerTimeout = try reader.int("header-timeout", in: 1...600) ?? config.headerTimeout
         config.idleTimeout = try reader.int("idle-timeout", in: 1...3600) ?? config.idleTimeout
         config.connectionsPerAddress = try reader.int("connections-per-address", in: 1...100_000) ?? config.connectionsPerAddress
+        config.maxConnections = try reader.int("max-connections", in: 1...1_000_000) ?? config.maxConnections
+        config.minimumBodyRate = try reader.int("min-body-rate", in: 0...100_000_000) ?? config.minimumBodyRate
         if let list = reader.text("trusted-proxies") { config.trustedProxies = try TrustedProxies.parse(list) }
         if let base = reader.text("base-path") { config.basePath = try BasePath.normalise(base) }
+        if let list = reader.text("public-url") {
+            for raw in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !raw.isEmpty {
+                guard let url = URL(string: raw) else { throw reader.error("public-url", "must be an address like https://photos.example.org, not “\(raw)”") }
+                if let problem = GalleryConfig.problem(publicURL: url) { throw reader.error("public-url", "\(problem), not “\(raw)”") }
+                config.publicURLs.append(url)
+            }
+        }
         config.watch = try reader.bool("watch") ?? true
         config.metricsPort = try reader.int("metrics-port", in: 1...65535)
         if let token = reader.text("metrics-token") {

@@ -11,9 +11,10 @@ struct ShareController: Sendable {
     let renderer: PageRenderer
     let chrome: ChromeBuilder
     let pageSize: Int
-    /// For the copyable full link: the prefix the gallery is served under, and whether it is HTTPS.
-    let basePath: String
-    let secureCookies: Bool
+    /// The start of the copyable full link (`GalleryConfig.linkBase`), never taken from a request's Host.
+    let linkBase: String
+    /// Cookie flags, for the one-time cookie that shows a new link's token to its maker.
+    let sessions: SessionSettings
     let photos: PhotoController
     let thumbnails: ThumbnailController
     let originals: OriginalController
@@ -29,19 +30,18 @@ struct ShareController: Sendable {
         routes.open.get("/share/:token/photos/**", use: photo)
         routes.open.get("/share/:token/thumbs/:size/:file", use: thumbnail)
         routes.open.get("/share/:token/originals/**", use: original)
-        routes.open.head("/share/:token/originals/**", use: original)
     }
 
     // MARK: the holder's side
 
     @Sendable func group(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (link, group, title) = try resolve(context)
+        let (link, token, group, title) = try resolve(context)
         let query = try GroupQuery(request.uri, defaultSort: group.defaultSort)
         guard let page = try store.page(group, sort: query.sort, number: query.page, perPage: pageSize, userId: -1) else {
             throw HTTPError(.notFound, message: "Page \(query.page) does not exist in “\(title)”.")
         }
         var builder = GroupPageBuilder(group: group, title: title, page: page, sort: query.sort, subfolders: [])
-        builder.links = .share(link.token)
+        builder.links = .share(token)
         var model = builder.build(chrome: chrome.sharedChrome(title: title))
         model.summary = "Shared by \(link.ownerName) · " + model.summary
             + (link.expiresAt.map { " · link open until \(Formatting.cameraDate($0)) UTC" } ?? "")
@@ -49,33 +49,33 @@ struct ShareController: Sendable {
     }
 
     @Sendable func photo(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (link, group, title) = try resolve(context)
-        guard let key = Paths.decodeKey(rawPath: request.uri.path, prefix: Paths.share(link.token) + "/photos/") else {
+        let (_, token, group, title) = try resolve(context)
+        guard let key = Paths.decodeKey(rawPath: request.uri.path, prefix: Paths.share(token) + "/photos/") else {
             throw PhotoController.notFound
         }
         var visitor = context
         visitor.visitor = .nobody  // a share page never shows the holder's own favorites or forms
-        return try photos.render(key: key, shared: (group, title, .share(link.token)), request, visitor)
+        return try photos.render(key: key, shared: (group, title, .share(token)), request, visitor)
     }
 
     @Sendable func thumbnail(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (_, group, _) = try resolve(context)
+        let (_, _, group, _) = try resolve(context)
         let (size, sha) = try ThumbnailController.parse(context)
         guard try store.group(group, containsSha256: sha) else { throw HTTPError(.notFound, message: "No such thumbnail in this shared group.") }
         return try await thumbnails.respond(size: size, sha: sha, request, context)
     }
 
     @Sendable func original(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (link, group, _) = try resolve(context)
-        guard let key = Paths.decodeKey(rawPath: request.uri.path, prefix: Paths.share(link.token) + "/originals/"),
+        let (_, token, group, _) = try resolve(context)
+        guard let key = Paths.decodeKey(rawPath: request.uri.path, prefix: Paths.share(token) + "/originals/"),
               try store.group(group, containsKey: key) else {
             throw HTTPError(.notFound, message: "This file is not part of the shared group.")
         }
         return try await originals.respond(key: key, request, context)
     }
 
-    /// The live link named in the URL, its group, and its title; 404 when unknown, 410 when expired.
-    private func resolve(_ context: GalleryContext) throws -> (ShareLink, PhotoGroup, String) {
+    /// The live link named in the URL, its token, its group, and its title; 404 when unknown, 410 when expired.
+    private func resolve(_ context: GalleryContext) throws -> (ShareLink, String, PhotoGroup, String) {
         guard let token = context.parameters.get("token"), SecretToken.isWellFormed(token),
               let link = try store.share(token: token) else {
             throw HTTPError(.notFound, message: "This share link does not exist or was revoked.")
@@ -84,7 +84,7 @@ struct ShareController: Sendable {
             throw HTTPError(.gone, message: "This share link has expired. Ask the person who shared it for a new one.")
         }
         let (group, title) = try Self.group(of: link)
-        return (link, group, title)
+        return (link, token, group, title)
     }
 
     /// What a link shows, rebuilt from what was stored.
@@ -130,10 +130,15 @@ struct ShareController: Sendable {
         let days = Int(form["expires"] ?? "0") ?? -1
         guard [0, 1, 7, 30, 365].contains(days) else { throw HTTPError(.badRequest, message: "A link lasts 1, 7, 30 or 365 days, or until revoked.") }
         let now = Int64(Date().timeIntervalSince1970)
-        let id = try store.createShare(token: SecretToken.make(), accountId: account.id, kind: kind,
+        let token = SecretToken.make()
+        let id = try store.createShare(token: token, accountId: account.id, kind: kind,
                                        value: kind == .tag ? TagName.normalize(value) : value, filter: canonical,
                                        expiresAt: days == 0 ? nil : now + Int64(days) * 86_400, now: now)
-        return .redirect(to: Paths.shared + "?new=\(id)#share-\(id)", type: .normal)
+        // The catalog keeps only the token's hash: the token goes to its maker once, in a short-lived
+        // cookie the list page reads and clears, so it never sits in a URL or the browser's history.
+        var response = Response.redirect(to: Paths.shared + "?new=\(id)#share-\(id)", type: .normal)
+        response.setCookie(newLinkCookie(token, maxAge: 600, context: context))
+        return response
     }
 
     @Sendable func revoke(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -151,11 +156,12 @@ struct ShareController: Sendable {
         let links = try store.shares(accountId: isAdmin ? nil : context.visitor.account?.id ?? -1)
         let now = Int64(Date().timeIntervalSince1970)
         let fresh = request.uri.queryParameters["new"].flatMap { Int64($0) }
-        let origin = Self.origin(request, secure: secureCookies || context.isHTTPS) + basePath
+        let shown = request.cookies[Self.newLinkCookieName]?.value
         let items = links.map { link in
             let title = (try? Self.group(of: link).1) ?? "Shared photos"
             let live = link.isLive(at: now)
-            return SharedView.Item(id: link.id, title: title, url: Paths.share(link.token), fullURL: origin + Paths.share(link.token),
+            let token = shown.flatMap { SecretToken.isWellFormed($0) && TokenHash.of($0) == link.tokenHash ? $0 : nil }
+            return SharedView.Item(id: link.id, title: title, url: token.map(Paths.share), fullURL: token.map { linkBase + Paths.share($0) },
                                    owner: link.ownerName, isNew: link.id == fresh,
                                    state: !live ? "Expired" : link.expiresAt.map { "Open until \(Formatting.cameraDate($0)) UTC" } ?? "Open until revoked",
                                    created: Formatting.cameraDate(link.createdAt))
@@ -163,13 +169,17 @@ struct ShareController: Sendable {
         let model = SharedView(chrome: chrome.chrome(title: "Shared links", crumbs: [Crumb(name: "Shared links", url: nil)], for: context),
                                csrf: context.csrfToken, items: items, hasItems: !items.isEmpty, showOwner: isAdmin,
                                notice: request.uri.queryParameters["done"] == "revoked" ? "The link was revoked: it no longer opens." : nil)
-        return renderer.response("shared", model)
+        var response = renderer.response("shared", model)
+        if shown != nil { response.setCookie(newLinkCookie("", maxAge: 0, context: context)) }
+        return response
     }
 
-    /// `http://host:port` as the browser addressed us, for a copyable full link.
-    static func origin(_ request: Request, secure: Bool) -> String {
-        guard let host = request.head.authority else { return "" }
-        return (secure ? "https://" : "http://") + host
+    static let newLinkCookieName = "photolala_new_share"
+
+    /// The one-time cookie carrying a new link's token to the list page.
+    private func newLinkCookie(_ token: String, maxAge: Int, context: GalleryContext) -> Cookie {
+        Cookie(name: Self.newLinkCookieName, value: token, maxAge: maxAge, path: sessions.cookiePath,
+               secure: sessions.secureCookies || context.isHTTPS, httpOnly: true, sameSite: .strict)
     }
 }
 
@@ -178,8 +188,9 @@ struct SharedView: Encodable {
     struct Item: Encodable {
         var id: Int64
         var title: String
-        var url: String
-        var fullURL: String
+        /// The link, only right after it was made (the catalog keeps just its hash).
+        var url: String?
+        var fullURL: String?
         var owner: String
         var isNew: Bool
         var state: String

@@ -1,9 +1,13 @@
+import Catalog
 import Hummingbird
 import Imaging
 
 /// `GET /thumbs/{size}/{sha256}.jpg`: content-addressed renditions with immutable caching.
 struct ThumbnailController: Sendable {
     let thumbnails: ThumbnailStore
+    let store: CatalogStore
+    /// Whether shared caches may keep renditions: only when guests may see the library anyway.
+    let sharedCaching: Bool
     let fileIO = FileIO()
 
     func register(with routes: Routes) {
@@ -29,12 +33,19 @@ struct ThumbnailController: Sendable {
     }
 
     func respond(size: Paths.Rendition, sha: String, _ request: Request, _ context: GalleryContext) async throws -> Response {
+        // A picture whose every copy is in the trash is the admins' to see until it is restored or
+        // destroyed, and no shared cache may keep it meanwhile.
+        let onlyInTrash = try store.contentOnlyInTrash().contains(sha)
+        if onlyInTrash && !context.visitor.can(.admin) {
+            throw HTTPError(.notFound, message: "No photo in the library has this content.")
+        }
         let etag = "\"\(sha.prefix(20))-\(size.rawValue)\""
+        let scope = sharedCaching && !onlyInTrash ? "public" : "private"
         var headers = HTTPFields()
         headers[.contentType] = "image/jpeg"
         if let match = request.headers[.ifNoneMatch], match == etag || match == "*" {
             headers[.eTag] = etag
-            headers[.cacheControl] = "public, max-age=31536000, immutable"
+            headers[.cacheControl] = scope + ", max-age=31536000, immutable"
             return Response(status: .notModified, headers: headers)
         }
         let outcome = await thumbnails.rendition(sha256: sha, size: size)
@@ -44,12 +55,12 @@ struct ThumbnailController: Sendable {
         case .unstored, .placeholder:
             // Unstored: not cached by anyone, so the next request tries again once the disk has room.
             // Unreadable: short caching, as the file may be fixed and rescanned, but no retry storm meanwhile.
-            headers[.cacheControl] = outcome == .unstored ? "no-store" : "public, max-age=300"
+            headers[.cacheControl] = outcome == .unstored ? "no-store" : scope + ", max-age=300"
             let bytes = Imaging.placeholderJPEG(width: size.rawValue, height: size.rawValue)
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         case .file(let path):
             headers[.eTag] = etag
-            headers[.cacheControl] = "public, max-age=31536000, immutable"
+            headers[.cacheControl] = scope + ", max-age=31536000, immutable"
             let body = try await fileIO.loadFile(path: path, context: context)
             return Response(status: .ok, headers: headers, body: body)
         }

@@ -61,6 +61,18 @@ actor ThumbnailStore {
         "\(root)/\(sha256.prefix(2))/\(sha256)-\(size).jpg"
     }
 
+    /// Deletes every cached rendition of these pictures (their last copy was destroyed), so
+    /// nothing of them is served again.
+    func forget(_ hashes: Set<String>) {
+        for sha256 in hashes {
+            for size in Paths.Rendition.allCases {
+                let target = path(sha256: sha256, size: size.rawValue)
+                unlink(target)
+                failed.remove(target)
+            }
+        }
+    }
+
     /// Finds or makes the rendition of the picture with this hash.
     func rendition(sha256: String, size: Paths.Rendition) async -> Outcome {
         let target = path(sha256: sha256, size: size.rawValue)

@@ -7,6 +7,8 @@ struct TrashController: Sendable {
     let store: CatalogStore
     let source: LocalFolderSource
     let trashFolder: String
+    /// Renditions of destroyed photos are deleted with them.
+    let thumbnails: ThumbnailStore
     let renderer: PageRenderer
     let chrome: ChromeBuilder
 
@@ -63,9 +65,10 @@ struct TrashController: Sendable {
     }
 
     @Sendable func trash(_ request: Request, context: GalleryContext) async throws -> Response {
+        let isAdmin = context.visitor.can(.admin)  // only admins may fetch a trashed photo's renditions
         let items = try store.trashItems().map { item in
             TrashView.Item(id: item.id, key: item.key, name: SourceKey.name(of: item.key),
-                           image: ThumbImage(sha256: item.sha256, alt: SourceKey.name(of: item.key)),
+                           image: isAdmin ? ThumbImage(sha256: item.sha256, alt: SourceKey.name(of: item.key)) : nil,
                            trashedText: Formatting.cameraDate(item.trashedAt) + " UTC")
         }
         let model = TrashView(chrome: chrome.chrome(title: "Trash", crumbs: [Crumb(name: "Trash", url: nil)], for: context), items: items,
@@ -98,7 +101,9 @@ struct TrashController: Sendable {
 
     @Sendable func empty(_ request: Request, context: GalleryContext) async throws -> Response {
         _ = try await FormBody(request, context: context)
+        let destroyed = try store.contentOnlyInTrash()
         try store.emptyTrash(trashFolder: trashFolder)
+        await thumbnails.forget(destroyed)
         return .redirect(to: Paths.trash, type: .normal)
     }
 

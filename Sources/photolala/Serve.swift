@@ -31,9 +31,12 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("header-timeout"), help: Self.help("header-timeout")) var headerTimeout: String?
     @Option(name: .customLong("idle-timeout"), help: Self.help("idle-timeout")) var idleTimeout: String?
     @Option(name: .customLong("connections-per-address"), help: Self.help("connections-per-address")) var connectionsPerAddress: String?
+    @Option(name: .customLong("max-connections"), help: Self.help("max-connections")) var maxConnections: String?
+    @Option(name: .customLong("min-body-rate"), help: Self.help("min-body-rate")) var minBodyRate: String?
     @Option(help: Self.help("resources")) var resources: String?
     @Option(name: .customLong("trusted-proxies"), help: Self.help("trusted-proxies")) var trustedProxies: String?
     @Option(name: .customLong("base-path"), help: Self.help("base-path")) var basePath: String?
+    @Option(name: .customLong("public-url"), help: Self.help("public-url")) var publicURL: [String] = []
     @Flag(name: .customLong("no-watch"), help: Self.help("watch")) var noWatch = false
     @Option(name: .customLong("rescan-interval"), help: Self.help("rescan-interval")) var rescanInterval: String?
     @Option(name: .customLong("metrics-port"), help: Self.help("metrics-port")) var metricsPort: String?
@@ -65,8 +68,11 @@ struct Serve: AsyncParsableCommand {
         flags["header-timeout"] = headerTimeout
         flags["idle-timeout"] = idleTimeout
         flags["connections-per-address"] = connectionsPerAddress
+        flags["max-connections"] = maxConnections
+        flags["min-body-rate"] = minBodyRate
         flags["trusted-proxies"] = trustedProxies
         flags["base-path"] = basePath
+        if !publicURL.isEmpty { flags["public-url"] = publicURL.joined(separator: ",") }
         if noWatch { flags["watch"] = "0" }
         flags["rescan-interval"] = rescanInterval
         flags["metrics-port"] = metricsPort

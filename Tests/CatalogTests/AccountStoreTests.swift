@@ -77,4 +77,59 @@ import Testing
         try store.removeAccount(id: bo.id)
         #expect(try store.share(token: "t2") == nil)
     }
+
+    @Test func shareTokensAreStoredOnlyAsTheirHash() throws {
+        // given a link made with a token
+        let lib = try TestLibrary()
+        let store = try CatalogStore.open(dataFolder: lib.data)
+        let ada = try store.addAccount(name: "ada", passwordHash: "h", role: .admin)
+        let token = String(repeating: "T", count: 43)
+        try store.createShare(token: token, accountId: ada.id, kind: .folder, value: "", filter: "", expiresAt: nil, now: 0)
+        // when the catalog is read as a copy of it would be
+        let stored = try store.pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM shareLink") }
+        // then the token is nowhere in it, only its SHA-256, and the link still opens by its token
+        let values = stored.flatMap { row in row.databaseValues.compactMap { String.fromDatabaseValue($0) } }
+        #expect(!values.contains(token))
+        #expect(values.contains(Self.sha256Hex(token)))
+        #expect(try store.share(token: token)?.accountId == ada.id)
+    }
+
+    @Test func linksMadeBeforeTokensWereHashedKeepWorking() throws {
+        // given a catalog as it was before share tokens were hashed, holding a link
+        let lib = try TestLibrary()
+        let path = lib.data + "/catalog.sqlite"
+        try FileManager.default.createDirectory(atPath: lib.data, withIntermediateDirectories: true)
+        let token = String(repeating: "O", count: 43)
+        do {
+            let old = try DatabaseQueue(path: path)
+            try CatalogMigrations.migrator.migrate(old, upTo: "v5-trash-journal")
+            try old.write { db in
+                try db.execute(sql: "INSERT INTO account (name, passwordHash, role, createdAt) VALUES ('ada', 'h', 'admin', 0)")
+                try db.execute(sql: "INSERT INTO shareLink (token, accountId, kind, value, createdAt) VALUES (?, 1, 'folder', '', 0)",
+                               arguments: [token])
+            }
+        }
+        // when the current version opens it
+        let store = try CatalogStore.open(dataFolder: lib.data)
+        // then the old link opens by its token, and the token itself is gone from the catalog
+        #expect(try store.share(token: token)?.ownerName == "ada")
+        let stored = try store.pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM shareLink") }
+        #expect(!stored.flatMap { $0.databaseValues.compactMap { String.fromDatabaseValue($0) } }.contains(token))
+    }
+
+    /// Lower-case hex SHA-256, computed here independently of the catalog's own helper.
+    static func sha256Hex(_ text: String) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sha256sum"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try? process.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try? input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+    }
 }

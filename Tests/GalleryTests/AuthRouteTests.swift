@@ -62,7 +62,8 @@ import Testing
         let app = try await buildApplication(config)
         try await app.test(.router) { client in
             let start = try await FormPoster.start(client, page: "/login")
-            let response = try await start.post("/login", [("name", "ada"), ("password", "correct horse")])
+            // a browser on an HTTPS page names the https origin
+            let response = try await start.post("/login", [("name", "ada"), ("password", "correct horse")], headers: [.origin: "https://localhost"])
             let cookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("photolala_session=") })
             #expect(cookie.contains("Secure"))
         }

@@ -143,8 +143,8 @@ import Testing
             #expect(try await client.execute(uri: "/photos/trip/a.jpg", method: .get).status == .notFound)
             let trash = try await client.execute(uri: "/trash", method: .get).text
             #expect(trash.contains("trip/a.jpg") && trash.contains("data-action=\"restore\""))
-            let thumb = try #require(trash.range(of: "/thumbs/256/")).upperBound
-            #expect(try await client.execute(uri: "/thumbs/256/" + String(trash[thumb...].prefix(64)) + ".jpg", method: .get).status == .ok)
+            // a member sees the entry but not its picture: a trashed photo's renditions are the admins'
+            #expect(!trash.contains("/thumbs/256/"))
         }
         // a rescan does not resurrect it
         try await f.scan()

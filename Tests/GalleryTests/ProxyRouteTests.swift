@@ -66,7 +66,9 @@ import Testing
             let app = try await buildApplication(config)
             try await app.test(.live) { client in
                 let start = try await FormPoster.start(client, page: "/login")
-                let https: HTTPFields = [.init("X-Forwarded-Proto")!: "https", .init("X-Forwarded-For")!: "198.51.100.7"]
+                // the browser's origin is https only when the proxy (trusted or not) really did serve it over HTTPS
+                let https: HTTPFields = [.init("X-Forwarded-Proto")!: "https", .init("X-Forwarded-For")!: "198.51.100.7",
+                                         .origin: trusted ? "https://localhost" : "http://localhost"]
                 let response = try await start.post("/login", [("name", "ada"), ("password", "correct horse")], headers: https)
                 let cookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("photolala_session=") })
                 // only a trusted proxy can say the client used HTTPS

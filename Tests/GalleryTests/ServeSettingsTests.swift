@@ -29,10 +29,23 @@ import Testing
         #expect(try config(["guest": "member"], env: env).guestRole == .member)
     }
 
+    @Test func publicURLsComeRepeatedOrCommaSeparatedAndAreCheckedAtStartUp() throws {
+        // given public URLs in the environment, or a bad one as a flag
+        let c = try config(env: ["PHOTOLALA_PUBLIC_URL": "https://photos.example.org, http://nas.local:8080/"])
+        // then each is kept in order, and a bad one stops the start naming the setting
+        #expect(c.publicURLs.map(\.absoluteString) == ["https://photos.example.org", "http://nas.local:8080/"])
+        for bad in ["photos.example.org", "ftp://photos.example.org", "https://", "https://a.example/?x=1", "https://u:p@a.example"] {
+            let error = #expect(throws: ConfigError.self) { try config(["public-url": bad]) }
+            #expect(error?.description.contains("--public-url") == true, "\(bad)")
+        }
+    }
+
     @Test(arguments: [
         (["port": "80a"], [:], "--port must be a whole number"),
         ([:], ["PHOTOLALA_PORT": "70000"], "PHOTOLALA_PORT must be a whole number from 0 to 65535"),
         (["page-size": "0"], [:], "--page-size"),
+        (["max-connections": "0"], [:], "--max-connections"),
+        ([:], ["PHOTOLALA_MIN_BODY_RATE": "-5"], "PHOTOLALA_MIN_BODY_RATE"),
         ([:], ["PHOTOLALA_GUEST": "admin"], "PHOTOLALA_GUEST must be none, viewer or member"),
         ([:], ["PHOTOLALA_SECURE_COOKIES": "maybe"], "PHOTOLALA_SECURE_COOKIES must be 1/true"),
         (["upload-limit": "-1"], [:], "--upload-limit"),

@@ -81,33 +81,3 @@ import Testing
         #expect(UploadNaming.validate(".hidden/{yyyy}") != nil)
     }
 }
-
-@Suite struct LoginThrottleTests {
-    let policy = LoginThrottle.Policy(window: 900, slowAfter: 3, delayStep: 1, maxDelay: 5, refuseNameAfter: 10, refuseAddressAfter: 30)
-
-    @Test func slowsDownThenRefusesThenForgets() async {
-        let throttle = LoginThrottle(policy: policy)
-        for i in 0..<10 {
-            let verdict = await throttle.check(name: "ada", address: "10.0.0.9", now: 1000 + Double(i))
-            #expect(verdict == .allow(delay: i < 3 ? 0 : min(5, Double(i - 2))))
-            await throttle.recordFailure(name: "ada", address: "10.0.0.9", now: 1000 + Double(i))
-        }
-        #expect(await throttle.check(name: "ADA", address: "10.0.0.7", now: 1010) == .refuse(retryAfter: 890))
-        // the refusal ends when the failures age out of the window: nobody is locked out for good
-        #expect(await throttle.check(name: "ada", address: "10.0.0.7", now: 1910) == .allow(delay: 0))
-    }
-
-    @Test func theOwnersUsualAddressIsNotLockedOutByAStranger() async {
-        let throttle = LoginThrottle(policy: policy)
-        await throttle.recordSuccess(name: "ada", address: "192.168.1.20")
-        for i in 0..<12 { await throttle.recordFailure(name: "ada", address: "203.0.113.5", now: 1000 + Double(i)) }
-        #expect(await throttle.check(name: "ada", address: "203.0.113.5", now: 1020) == .refuse(retryAfter: 880))
-        #expect(await throttle.check(name: "ada", address: "192.168.1.20", now: 1020) == .allow(delay: 0))
-    }
-
-    @Test func oneAddressTryingManyNamesIsRefused() async {
-        let throttle = LoginThrottle(policy: policy)
-        for i in 0..<30 { await throttle.recordFailure(name: "user\(i)", address: "203.0.113.5", now: 1000) }
-        #expect(await throttle.check(name: "someone", address: "203.0.113.5", now: 1001) == .refuse(retryAfter: 899))
-    }
-}

@@ -107,6 +107,24 @@ import Testing
         }
     }
 
+    @Test func tooManyFilesInOneUploadAreRefusedWith413AndNothingIsStored() async throws {
+        // given a cap of two files per upload
+        let f = try fixture()
+        f.uploadFileLimit = 2
+        try await f.addAccount("max", role: .member)
+        let photos = try (1...3).map { try jpeg(seed: 20 + $0) }
+        try await f.withClient { client in
+            let max = try await FormPoster.signIn(client, "max")
+            // when three are sent at once
+            let response = try await max.upload(photos.enumerated().map { ("p\($0.offset).jpg", $0.element) })
+            // then the upload is refused with a page saying so, and nothing is kept
+            #expect(response.status == .contentTooLarge)
+            #expect(response.text.contains("at most 2 files"))
+            #expect(!FileManager.default.fileExists(atPath: f.library + "/Uploads"))
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: f.data + "/uploading")) ?? []).isEmpty)
+        }
+    }
+
     @Test func aReadOnlyLibraryRefusesUploadAndDeleteButKeepsCuration() async throws {
         let f = try fixture()
         f.readOnlyLibrary = true

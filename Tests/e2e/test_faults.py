@@ -47,7 +47,9 @@ class Session:
     def post(self, path, fields):
         data = urllib.parse.urlencode({**fields, "csrf": self.token}).encode()
         try:
-            return self.opener.open(urllib.request.Request(self.base + path, data=data), timeout=10).status
+            # A browser names the page's origin on every form POST; the server refuses a form without one.
+            request = urllib.request.Request(self.base + path, data=data, headers={"Origin": self.base})
+            return self.opener.open(request, timeout=10).status
         except urllib.error.HTTPError as error:
             return error.code
 

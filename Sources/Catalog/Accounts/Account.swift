@@ -9,11 +9,18 @@ public struct Account: Sendable, Equatable {
 
     /// Account names: 1 to 32 letters, digits, `.`, `_` or `-`, so they are safe on a command line.
     public static func validName(_ raw: String) -> String? {
-        let name = raw.trimmingCharacters(in: .whitespaces)
+        let name = normalized(raw)
         guard (1...32).contains(name.count),
               name.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0) })
         else { return nil }
         return name
+    }
+
+    /// A name as stored and looked up: NFKC-normalised, so look-alikes (fullwidth letters, the
+    /// “ﬁ” ligature) are the same name and cannot be made as a second account; case is folded by
+    /// the catalog's `NOCASE` comparison.
+    public static func normalized(_ raw: String) -> String {
+        raw.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
     }
 }
 

@@ -6,8 +6,9 @@ public struct ShareLink: Sendable, Equatable {
     }
 
     public var id: Int64
-    /// The unguessable part of `/share/<token>`.
-    public var token: String
+    /// The SHA-256 of the unguessable part of `/share/<token>` (`TokenHash`); the token itself is
+    /// shown once, when the link is made, and never stored.
+    public var tokenHash: String
     /// Who made it; their favorites when `kind` is `.favorites`.
     public var accountId: Int64
     public var ownerName: String

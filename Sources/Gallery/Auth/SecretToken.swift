@@ -1,4 +1,4 @@
-import Crypto
+import Catalog
 import Foundation
 
 /// Random tokens for sessions and share links: 256 bits, URL-safe base64 (43 characters).
@@ -20,7 +20,5 @@ enum SecretToken {
     }
 
     /// What the catalog stores for a session: its SHA-256, so a copy of the catalog opens no session.
-    static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-    }
+    static func hash(_ token: String) -> String { TokenHash.of(token) }
 }

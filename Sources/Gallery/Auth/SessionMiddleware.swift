@@ -17,8 +17,10 @@ struct SessionMiddleware: RouterMiddleware {
         if let token = request.cookies[Self.cookieName]?.value {
             let now = Int64(Date().timeIntervalSince1970)
             let hash = SecretToken.isWellFormed(token) ? SecretToken.hash(token) : nil
-            if let hash, let found = try store.session(tokenHash: hash, now: now) {
+            if let hash, let found = try store.session(tokenHash: hash, now: now, madeAfter: now - sessions.absoluteLifetime) {
                 context.visitor = Visitor(account: found.account, role: found.account.role, sessionHash: hash)
+                // Forms of a signed-in page carry a token only this session can make.
+                context.csrfToken = CSRFMiddleware.token(forSession: token)
                 if now - found.lastSeenAt > 3600 {
                     try store.touchSession(tokenHash: hash, expiresAt: now + sessions.lifetime, now: now)
                     renewed = token
@@ -45,15 +47,19 @@ struct SessionMiddleware: RouterMiddleware {
 /// How sessions are kept: lifetime, cookie flags, and what a visitor without one may do.
 struct SessionSettings: Sendable {
     /// Seconds a session lasts without use.
-    var lifetime: Int64 = 30 * 24 * 3600
+    var lifetime: Int64 = 7 * 24 * 3600
+    /// Seconds a session lasts however much it is used: a stolen cookie does not work for ever.
+    var absoluteLifetime: Int64 = 30 * 24 * 3600
     /// Send cookies only over HTTPS.
     var secureCookies = false
+    /// The cookies' `Path`: the base path the gallery is served under, `/` when none.
+    var cookiePath = "/"
     /// What someone who is not signed in may do; nil lets them see only the sign-in page and share links.
     var guestRole: Role?
 
     /// The session cookie; `Secure` when configured or when a trusted proxy says the client used HTTPS.
     func cookie(value: String, maxAge: Int?, context: GalleryContext) -> Cookie {
-        Cookie(name: SessionMiddleware.cookieName, value: value, maxAge: maxAge, path: "/", secure: secureCookies || context.isHTTPS,
+        Cookie(name: SessionMiddleware.cookieName, value: value, maxAge: maxAge, path: cookiePath, secure: secureCookies || context.isHTTPS,
                httpOnly: true, sameSite: .lax)
     }
 }

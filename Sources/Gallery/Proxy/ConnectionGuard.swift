@@ -1,53 +1,47 @@
+import HTTPTypes
 import HummingbirdCore
 import NIOHTTPTypes
 import NIOCore
-import Synchronization
 
-/// Keeps slow or greedy clients from tying the server up: each connection must finish a
-/// request's headers within `headerTimeout` of connecting (or of its previous request ending),
-/// and one address may hold at most `perAddress` connections at once. A slowloris trickling
-/// header bytes is cut off; everyone else is served as usual, since nothing here blocks.
-final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
+/// Keeps slow or greedy clients from tying the server up. Each connection must finish a
+/// request's headers within `headerTimeout` of connecting (or of its previous response ending);
+/// a request body must keep up `minimumBodyRate` bytes a second over the time the server spends
+/// waiting for it; either failing is answered 408 and the connection closed. Connections are
+/// capped per address and in total. Nothing here blocks, so everyone else is served meanwhile.
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
 
-    /// Connections per address, shared by every connection's guard.
-    final class Counter: Sendable {
-        private let counts = Mutex([String: Int]())
-        let perAddress: Int
-        /// Reverse proxies carry many clients on their connections, so they are not capped.
-        let exempt: TrustedProxies
-
-        init(perAddress: Int, exempt: TrustedProxies) {
-            self.perAddress = perAddress
-            self.exempt = exempt
-        }
-
-        func acquire(_ address: String) -> Bool {
-            if exempt.contains(address) { return true }
-            return counts.withLock { counts in
-                guard counts[address, default: 0] < perAddress else { return false }
-                counts[address, default: 0] += 1
-                return true
-            }
-        }
-
-        func release(_ address: String) {
-            if exempt.contains(address) { return }
-            counts.withLock { counts in
-                counts[address, default: 1] -= 1
-                if counts[address] == 0 { counts[address] = nil }
-            }
-        }
+    /// The time limits and the floor rate.
+    struct Limits: Sendable {
+        var headerTimeout: TimeAmount
+        /// Bytes per second a body must keep up while the server waits for it; 0 for no floor.
+        var minimumBodyRate: Int
+        /// How much waiting a body's rate is judged over.
+        var rateWindow: TimeAmount
     }
 
-    private let headerTimeout: TimeAmount
+    private let limits: Limits
     private let counter: Counter
     private var address: String?
     private var deadline: Scheduled<Void>?
+    private var rateCheck: RepeatedTask?
+    /// Requests whose response has not ended yet; the header clock runs only when this is 0.
+    private var unanswered = 0
+    /// A body is arriving (between a request's head and its end).
+    private var inBody = false
+    /// A response head went out for the request in progress, so no 408 may be written over it.
+    private var responding = false
+    /// Since when the server has been asking for more bytes without getting a body part.
+    private var waitingSince: NIODeadline?
+    /// Waiting time and body bytes in the current rate window.
+    private var waited = TimeAmount.zero
+    private var received = 0
 
-    init(headerTimeout: TimeAmount, counter: Counter) {
-        self.headerTimeout = headerTimeout
+    init(limits: Limits, counter: Counter) {
+        self.limits = limits
         self.counter = counter
     }
 
@@ -58,11 +52,12 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         address = peer
-        armDeadline(context)
+        armHeaderDeadline(context)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         deadline?.cancel()
+        rateCheck?.cancel()
         if let address { counter.release(address) }
         address = nil
     }
@@ -72,17 +67,106 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         case .head:
             deadline?.cancel()
             deadline = nil
+            unanswered += 1
+            responding = false
+            startBody(context)
+        case .body(let bytes):
+            noteArrival(bytes.readableBytes)
         case .end:
-            armDeadline(context)  // the next request on this connection gets the same time
-        case .body:
-            break
+            inBody = false
+            rateCheck?.cancel()
+            rateCheck = nil
+            // Answered before the body was all in (a refusal): the header clock starts now.
+            if unanswered == 0 { armHeaderDeadline(context) }
         }
         context.fireChannelRead(data)
     }
 
-    private func armDeadline(_ context: ChannelHandlerContext) {
+    /// Notes when the server starts waiting on the client for more bytes.
+    func read(context: ChannelHandlerContext) {
+        // The server wants more bytes: from now until a body part arrives, it waits on the client.
+        if inBody && waitingSince == nil { waitingSince = .now() }
+        context.read()
+    }
+
+    /// Follows responses going out: a head means no 408 may be written, an end restarts the header clock.
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(let head) where head.status.kind != .informational:
+            responding = true
+        case .end:
+            unanswered = max(0, unanswered - 1)
+            responding = false
+            // The next request on this connection gets the same time for its headers.
+            if unanswered == 0 && !inBody { armHeaderDeadline(context) }
+        default:
+            break
+        }
+        context.write(data, promise: promise)
+    }
+
+    private func armHeaderDeadline(_ context: ChannelHandlerContext) {
         deadline?.cancel()
-        let channel = context.channel
-        deadline = context.eventLoop.scheduleTask(in: headerTimeout) { channel.close(promise: nil) }
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: limits.headerTimeout) {
+            let (guardian, context) = loopBound.value
+            guardian.timeOut(context)
+        }
+    }
+
+    private func startBody(_ context: ChannelHandlerContext) {
+        inBody = true
+        waited = .zero
+        received = 0
+        waitingSince = nil
+        rateCheck?.cancel()
+        guard limits.minimumBodyRate > 0 else { return }
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        rateCheck = context.eventLoop.scheduleRepeatedTask(initialDelay: limits.rateWindow, delay: limits.rateWindow) { _ in
+            let (guardian, context) = loopBound.value
+            guardian.judgeRate(context)
+        }
+    }
+
+    private func noteArrival(_ bytes: Int) {
+        if let since = waitingSince {
+            waited = waited + (.now() - since)
+            waitingSince = nil
+        }
+        received += bytes
+    }
+
+    /// At the end of each window: a body the server waited on for at least half the window, and
+    /// that brought less than the floor rate over that waiting, is too slow.
+    private func judgeRate(_ context: ChannelHandlerContext) {
+        guard inBody else { return }
+        let now = NIODeadline.now()
+        let waitedNow = waited + (waitingSince.map { now - $0 } ?? .zero)
+        let seconds = Double(waitedNow.nanoseconds) / 1e9
+        if waitedNow.nanoseconds * 2 >= limits.rateWindow.nanoseconds, Double(received) < Double(limits.minimumBodyRate) * seconds {
+            timeOut(context)
+            return
+        }
+        waited = .zero
+        received = 0
+        if waitingSince != nil { waitingSince = now }
+    }
+
+    /// Answers 408 (unless a response is already going out) and closes the connection.
+    private func timeOut(_ context: ChannelHandlerContext) {
+        rateCheck?.cancel()
+        rateCheck = nil
+        guard context.channel.isActive else { return }
+        if !responding {
+            var fields = HTTPFields()
+            fields[.connection] = "close"
+            fields[.contentType] = "text/plain; charset=utf-8"
+            let text = "The request arrived too slowly, so the connection was closed.\n"
+            fields[.contentLength] = String(text.utf8.count)
+            context.write(wrapOutboundOut(.head(HTTPResponse(status: .requestTimeout, headerFields: fields))), promise: nil)
+            context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(string: text))), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        }
+        context.close(promise: nil)
     }
 }

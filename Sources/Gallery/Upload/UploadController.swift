@@ -16,6 +16,8 @@ struct UploadController: Sendable {
     let naming: UploadNaming
     /// Largest accepted file, in bytes.
     let limit: Int
+    /// Most files one upload may carry.
+    let fileLimit: Int
     /// Where bodies are staged (inside the data folder, never the library).
     let stagingFolder: String
     /// When true, the library is treated as read-only whatever the mount says.
@@ -24,7 +26,8 @@ struct UploadController: Sendable {
     private let pool = BlockingPool(label: "photolala.upload", qos: .userInitiated)
 
     init(store: CatalogStore, source: LocalFolderSource, scanner: LibraryScanner, renderer: PageRenderer, chrome: ChromeBuilder,
-         naming: UploadNaming, limit: Int, dataPath: String, readOnly: Bool, logger: Logger) {
+         naming: UploadNaming, limit: Int, fileLimit: Int, dataPath: String, readOnly: Bool, logger: Logger) {
+        self.fileLimit = fileLimit
         self.store = store
         self.source = source
         self.scanner = scanner
@@ -119,6 +122,7 @@ struct UploadController: Sendable {
         var current: (file: StagedFile, fd: Int32, size: Int)?
         var csrf: String?
         var tooLarge: String?
+        var tooMany = false
         var failure: Error?
         func discard() {
             if let open = current { close(open.fd); unlink(open.file.path) }
@@ -126,7 +130,7 @@ struct UploadController: Sendable {
         }
         do {
             for try await chunk in request.body {
-                if tooLarge != nil || failure != nil { continue }  // drain, so the answer reaches the browser
+                if tooLarge != nil || tooMany || failure != nil { continue }  // drain, so the answer reaches the browser
                 for event in try reader.feed(chunk) {
                     switch event {
                     case .part(let name, let filename):
@@ -136,6 +140,10 @@ struct UploadController: Sendable {
                                 break
                             }
                             if filename.isEmpty { continue }  // the browser sends an empty part when nothing was chosen
+                            guard files.count < fileLimit else {
+                                tooMany = true
+                                break
+                            }
                             let path = stagingFolder + "/" + UUID().uuidString
                             let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
                             guard fd >= 0 else { throw HTTPError(.init(code: 507, reasonPhrase: "Insufficient Storage"), message: "The upload could not be stored in the data folder.") }
@@ -166,10 +174,13 @@ struct UploadController: Sendable {
                         }
                         field = nil
                     }
-                    if tooLarge != nil || failure != nil { break }
+                    if tooLarge != nil || tooMany || failure != nil { break }
                 }
             }
             if let failure { throw failure }
+            if tooMany {
+                throw HTTPError(.contentTooLarge, message: "An upload can carry at most \(fileLimit) files, so nothing was uploaded. Send them in smaller batches.")
+            }
             if let tooLarge {
                 throw HTTPError(.contentTooLarge, message: "“\(tooLarge)” is larger than the \(Formatting.bytes(Int64(limit))) limit for one file, so nothing was uploaded.")
             }

@@ -157,7 +157,7 @@ struct TrashView: Encodable {
         var id: Int64
         var key: String
         var name: String
-        var image: ThumbImage
+        var image: ThumbImage?  // admins only: a trashed photo's renditions are theirs to fetch
         var trashedText: String
     }
     var chrome: PageChrome

@@ -2,12 +2,20 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 
-/// Submits forms the way a browser does: with the CSRF cookie from a page and the same token in the body.
+/// Submits forms the way a browser does: with the CSRF cookie from a page, the page's form token
+/// in the body, and the page's own `Origin`.
 struct FormPoster {
     let client: any TestClientProtocol
+    /// The CSRF cookie's value.
     let token: String
     /// The session cookie value once signed in.
     var session: String?
+    /// The token the signed-in pages' forms carry (bound to the session), when it differs from the cookie's.
+    var formToken: String?
+    /// Other cookies a response set that this visitor sends back (`name=value`), such as a new share link's.
+    var otherCookies: [String] = []
+    /// The `Origin` a browser sends with the form; the test client addresses the server as `localhost`.
+    static let origin = "http://localhost"
 
     /// Loads `page` to obtain the CSRF cookie.
     static func start(_ client: any TestClientProtocol, page: String = "/") async throws -> FormPoster {
@@ -24,7 +32,14 @@ struct FormPoster {
         guard response.status == .seeOther else { throw SignInFailed(status: response.status.code) }
         poster.session = Self.cookie("photolala_session", in: response)
         let csrf = Self.cookie("photolala_csrf", in: response) ?? poster.token
-        return FormPoster(client: client, token: csrf, session: poster.session)
+        var signedIn = FormPoster(client: client, token: csrf, session: poster.session)
+        signedIn.formToken = Self.formToken(in: try await signedIn.get("/account").text)
+        return signedIn
+    }
+
+    /// The `csrf` field's value in a page's first form.
+    static func formToken(in html: String) -> String? {
+        html.firstMatch(of: #/name="csrf" value="([0-9a-f]+)"/#).map { String($0.output.1) }
     }
 
     struct SignInFailed: Error { var status: Int }
@@ -39,7 +54,14 @@ struct FormPoster {
     var cookieHeader: String {
         var cookies = ["photolala_csrf=\(token)"]
         if let session { cookies.append("photolala_session=\(session)") }
-        return cookies.joined(separator: "; ")
+        return (cookies + otherCookies).joined(separator: "; ")
+    }
+
+    /// This visitor, also sending back the cookie `name` that `response` set.
+    func keeping(_ name: String, from response: TestResponse) -> FormPoster {
+        var copy = self
+        if let value = Self.cookie(name, in: response) { copy.otherCookies.append("\(name)=\(value)") }
+        return copy
     }
 
     /// A GET with this visitor's cookies.
@@ -53,10 +75,11 @@ struct FormPoster {
     func post(_ uri: String, _ fields: [(String, String)], csrf: String? = nil, cookie: Bool = true,
               headers extra: HTTPFields = [:]) async throws -> TestResponse {
         var all = fields
-        all.append(("csrf", csrf ?? token))
+        all.append(("csrf", csrf ?? formToken ?? token))
         let body = all.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
         var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
         if cookie { headers[.cookie] = cookieHeader }
+        if extra[.origin] == nil { headers[.origin] = Self.origin }
         for field in extra { headers.append(field) }
         return try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body))
     }

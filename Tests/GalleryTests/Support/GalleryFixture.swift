@@ -34,6 +34,7 @@ final class GalleryFixture: @unchecked Sendable {
     var guestRole: Role? = .member
     var readOnlyLibrary = false
     var uploadLimit = 200 * 1_000_000
+    var uploadFileLimit = 500
 
     func config(pageSize: Int = 60) -> GalleryConfig {
         var config = GalleryConfig(libraryPath: library, dataPath: data, port: 0, pageSize: pageSize, scanOnStart: false,
@@ -43,6 +44,7 @@ final class GalleryFixture: @unchecked Sendable {
         config.loginSlowdownScale = 0
         config.readOnlyLibrary = readOnlyLibrary
         config.uploadLimit = uploadLimit
+        config.uploadFileLimit = uploadFileLimit
         return config
     }
 
