@@ -26,7 +26,7 @@ struct CSRFMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         var existing: String?
-        if let cookie = request.cookies[Self.cookieName], Self.isWellFormed(cookie.value) { existing = cookie.value }
+        if let cookie = request.cookie(Self.cookieName), Self.isWellFormed(cookie) { existing = cookie }
         context.csrfToken = existing ?? Self.newToken()
         if request.method == .post {
             guard Self.isForm(request) else {

@@ -156,7 +156,7 @@ struct ShareController: Sendable {
         let links = try store.shares(accountId: isAdmin ? nil : context.visitor.account?.id ?? -1)
         let now = Int64(Date().timeIntervalSince1970)
         let fresh = request.uri.queryParameters["new"].flatMap { Int64($0) }
-        let shown = request.cookies[Self.newLinkCookieName]?.value
+        let shown = request.cookie(Self.newLinkCookieName)
         let items = links.map { link in
             let title = (try? Self.group(of: link).1) ?? "Shared photos"
             let live = link.isLive(at: now)

@@ -14,7 +14,7 @@ struct SessionMiddleware: RouterMiddleware {
         var context = context
         var staleCookie = false
         var renewed: String?
-        if let token = request.cookies[Self.cookieName]?.value {
+        if let token = request.cookie(Self.cookieName) {
             let now = Int64(Date().timeIntervalSince1970)
             let hash = SecretToken.isWellFormed(token) ? SecretToken.hash(token) : nil
             if let hash, let found = try store.session(tokenHash: hash, now: now, madeAfter: now - sessions.absoluteLifetime) {
