@@ -13,8 +13,8 @@ enum FTSQuery {
         return words.map(quoted).joined(separator: " ")
     }
 
-    /// `"word"*`, every `"` scalar in the word doubled (by scalar: `ൎ"` is one Character) and any
-    /// NUL left out (SQLite would end the query text there, inside the quotes).
+    /// `"word"*`, every `"` scalar in the word doubled (by scalar: `ൎ"` is one Character). A NUL,
+    /// where SQLite would end the query text, is left out, though a control never joins a word today.
     private static func quoted(_ word: Substring) -> String {
         var term = String.UnicodeScalarView()
         term.append("\"")

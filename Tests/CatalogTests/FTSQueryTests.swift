@@ -17,8 +17,9 @@ import Testing
         // when
         let query = FTSQuery.terms(text)
         // then: the quote is doubled, as FTS5 reads a quote inside a string, instead of closing the term
-        #expect(query == "\"\u{0D4E}\"\"x\"* \"OR\"* \"\u{0D4E}\"\"\u{0D4E}\"*")
-        #expect(FTSQuery.terms("\u{0D4E}\u{0}x") == "\"\u{0D4E}x\"*")
+        #expect(query == "\"\u{0D4E}\"\"x\"* \"OR\"* \"\u{0D4E}\"\"\u{0D4E}*\"*")
+        // a control character is never joined to a word, so a NUL still separates words
+        #expect(FTSQuery.terms("\u{0D4E}\u{0}x") == "\"\u{0D4E}\"* \"x\"*")
     }
 
     @Test func searchTextNeverReachesSQLiteAsSyntax() async throws {

@@ -24,7 +24,7 @@ struct MultipartReader {
 
     /// Feeds the next bytes and returns what they completed.
     mutating func feed(_ chunk: ByteBuffer) throws -> [Event] {
-        try parser.feed(chunk.readableBytesView).map { event in
+        try parser.feed(chunk.readableBytesView).map { event -> Event in
             switch event {
             case .part(let name, let filename): .part(name: name, filename: filename)
             case .data(let bytes): .data(ByteBuffer(bytes: bytes))
