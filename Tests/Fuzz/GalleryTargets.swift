@@ -29,8 +29,9 @@ enum GalleryTargets {
         let pairs = CookieHeader.pairs(in: headers)
         var byName: [String: [String]] = [:]
         for pair in pairs {
-            check(!pair.name.isEmpty && !pair.name.contains(";") && !pair.name.contains("="), "name \(pair.name.debugDescription)")
-            check(!pair.value.contains(";"), "value \(pair.value.debugDescription)")
+            // Bytes, not Characters: U+037E (Greek question mark) is canonically a semicolon.
+            check(!pair.name.isEmpty && !pair.name.utf8.contains(0x3B) && !pair.name.utf8.contains(0x3D), "name \(pair.name.debugDescription)")
+            check(!pair.value.utf8.contains(0x3B), "value \(pair.value.debugDescription)")
             byName[pair.name, default: []].append(pair.value)
         }
         // Each name once (a lookup parses every header again), and the names the gallery reads.
