@@ -69,8 +69,10 @@ if [[ ! -x $bin || "$(cat "$out/stamp" 2>/dev/null)" != "$stamp" ]]; then
   echo "fuzz: built in $((SECONDS - start)) s"
 fi
 
-# Swift's runtime keeps caches for the life of the process; they are not leaks.
+# Swift's runtime keeps caches for the life of the process; they are not leaks. Its own crash
+# backtracer would read memory AddressSanitizer objects to; libFuzzer reports the crash instead.
 export ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}"
+export SWIFT_BACKTRACE="enable=no"
 failed=0
 for target in "${targets[@]}"; do
   export PHOTOLALA_FUZZ_TARGET="$target"
