@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Gallery
 
 @Suite struct ByteRangeTests {
@@ -45,6 +46,22 @@ import Testing
         #expect(URLEncodedForm.fields("a=%zz&b=%E2%82&c=%&d=%2B")["b"] == [""])
         #expect(URLEncodedForm.fields("a=%zz&b=%E2%82&c=%&d=%2B")["c"] == [""])
         #expect(URLEncodedForm.fields("a=%zz&b=%E2%82&c=%&d=%2B")["d"] == ["+"])
+    }
+
+    @Test func decodesExactlyAsFoundationDoes() {
+        // given random text over the characters that matter (escapes, pluses, hex digits, UTF-8)
+        var generator = SeededGenerator(seed: 0x5EED_0004)
+        let alphabet = Array("%+aF0g9 é&=\u{0}".unicodeScalars)
+        for _ in 0..<5_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0..<12, using: &generator) { text.append(alphabet.randomElement(using: &generator)!) }
+            let raw = Substring(String(text))
+            // when / then: the byte-level decoder agrees with Foundation's percent decoding, except
+            // that bytes which are not UTF-8 always give "" (Foundation sometimes substitutes U+FFFD)
+            let foundation = String(raw).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+            let expected = foundation.unicodeScalars.contains("\u{FFFD}") ? "" : foundation
+            #expect(URLEncodedForm.decode(raw) == expected, "\(raw.debugDescription)")
+        }
     }
 }
 

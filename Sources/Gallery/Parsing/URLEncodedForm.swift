@@ -16,7 +16,30 @@ enum URLEncodedForm {
     }
 
     /// `+` as a space, then `%XX` escapes; a malformed escape, or bytes that are not UTF-8, give "".
+    /// Byte by byte: every form post goes through here, and Foundation's string calls cost
+    /// several times more.
     static func decode(_ raw: Substring) -> String {
-        String(raw).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(raw.utf8.count)
+        var iterator = raw.utf8.makeIterator()
+        while let byte = iterator.next() {
+            switch byte {
+            case UInt8(ascii: "+"): bytes.append(UInt8(ascii: " "))
+            case UInt8(ascii: "%"):
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return "" }
+                bytes.append(high << 4 | low)
+            default: bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self) ?? ""
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
