@@ -10,6 +10,12 @@ import Testing
     /// A live server with short limits, so the tests need not wait a minute.
     func withServer(_ adjust: (inout GalleryConfig) -> Void = { _ in },
                     _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
+        try await withServer(adjust) { port, _ in try await body(port) }
+    }
+
+    /// The same, handing over the test framework's own client as well (it holds a connection of its own).
+    func withServer(_ adjust: (inout GalleryConfig) -> Void = { _ in },
+                    _ body: @escaping @Sendable (Int, any TestClientProtocol) async throws -> Void) async throws {
         let f = try GalleryFixture()
         var config = f.config()
         config.headerTimeout = 2
@@ -17,7 +23,7 @@ import Testing
         config.rateWindowSeconds = 2
         adjust(&config)
         let app = try await buildApplication(config)
-        try await app.test(.live) { client in try await body(try #require(client.port)) }
+        try await app.test(.live) { client in try await body(try #require(client.port), client) }
     }
 
     /// What a browser sends with a form: its type, the page's origin, and a form-token cookie.
@@ -73,8 +79,11 @@ import Testing
 
     @Test func connectionsAreCappedInTotal() async throws {
         // (a header timeout far longer than the test, so only the cap can close a connection)
-        try await withServer({ $0.maxConnections = 2; $0.headerTimeout = 600 }) { port in
-            // given two open connections, the cap, each answered once so the server has counted it
+        try await withServer({ $0.maxConnections = 3; $0.headerTimeout = 600 }) { port, client in
+            // given the test framework's own connection, answered once so that it is surely open
+            // (it connects by itself, so it would otherwise take a place at an unknown moment)
+            #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
+            // and two more open connections, reaching the cap, each answered once so the server has counted it
             let first = try RawConnection(port: port)
             let second = try RawConnection(port: port)
             for open in [first, second] {
