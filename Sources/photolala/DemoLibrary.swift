@@ -50,7 +50,8 @@ enum DemoLibrary {
         let argfile = path + "/.exiftool-args"
         try args.joined(separator: "\n").write(toFile: argfile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: argfile) }
-        try run("exiftool", ["-q", "-@", argfile])
+        // Twice quiet: exiftool's warnings about the generated files say nothing a person needs.
+        try run("exiftool", ["-q", "-q", "-@", argfile])
         FileManager.default.createFile(atPath: marker, contents: Data("generated demo library\n".utf8))
     }
 
