@@ -7,12 +7,14 @@ public struct LibraryMismatch: Error, CustomStringConvertible, Equatable {
     /// The library that was asked for.
     public let given: String
 
+    /// The refusal of `given` by the catalog in `dataFolder`.
     public init(dataFolder: String, recorded: String?, given: String) {
         self.dataFolder = dataFolder
         self.recorded = recorded
         self.given = given
     }
 
+    /// Both folders, and what to do: another data folder, or `photolala library move`.
     public var description: String {
         let whose = recorded.map { "belongs to the library \($0), not to \(given)" }
             ?? "holds photos that are not in \(given) (it was made before data folders recorded their library)"

@@ -12,6 +12,7 @@ public struct LibraryRecord: Sendable, Equatable {
     /// Some keys of files in the catalog, to tell whether a catalog with no recorded path fits a folder.
     public let sampleKeys: [String]
 
+    /// A record as read from a catalog.
     public init(id: String, path: String?, sampleKeys: [String]) {
         self.id = id
         self.path = path
