@@ -81,3 +81,15 @@ def test_users_and_backup_check_their_arguments_first(tmp_path):
         assert result.returncode == 64, (args, result.stderr)
         assert expected in result.stderr, (args, result.stderr)
         assert not data.exists() and nothing_made(tmp_path), args
+
+
+def test_looking_at_a_data_folder_makes_nothing(tmp_path):
+    # given a data folder that does not exist yet
+    data = tmp_path / "data"
+    # when its accounts and library are asked for
+    listed = photolala(tmp_path, "users", "list", "--data", str(data))
+    shown = photolala(tmp_path, "library", "--data", str(data))
+    # then the answers say so, and nothing was made
+    assert listed.returncode == 0 and "No accounts yet" in listed.stdout and f"--data {data}" in listed.stdout
+    assert shown.returncode == 64 and "no catalog" in shown.stderr
+    assert not data.exists() and nothing_made(tmp_path)
