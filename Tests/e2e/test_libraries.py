@@ -98,3 +98,18 @@ def test_the_shared_data_folder_of_earlier_versions_keeps_serving_its_library(tm
     assert f"Scanning {pictures} into {legacy}." in again.stdout, again.stdout
     assert f"{legacy}/libraries/Other-" in second.stdout, second.stdout
     assert catalog(legacy) == (str(pictures), 2)
+
+
+def test_a_moved_library_is_found_again_without_data(tmp_path):
+    # given a library with its default data folder, moved and recorded as moved
+    old, new = tmp_path / "Pictures", tmp_path / "Photos"
+    make_photos(old, 2, "gold")
+    assert photolala(tmp_path, "scan", "--library", str(old)).returncode == 0
+    [data] = (tmp_path / "share" / "photolala" / "libraries").glob("Pictures-*")
+    old.rename(new)
+    assert photolala(tmp_path, "library", "move", str(new), "--data", str(data)).returncode == 0
+    # when it is scanned at its new place without --data
+    scanned = photolala(tmp_path, "scan", "--library", str(new))
+    # then the data folder that records it is used, and nothing is removed
+    assert f"Scanning {new} into {data}." in scanned.stdout, scanned.stdout
+    assert "0 removed" in scanned.stdout and catalog(data) == (str(new), 2)
