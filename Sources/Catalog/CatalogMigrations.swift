@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The catalog's schema, as string-named, append-only migrations.
@@ -177,6 +178,21 @@ enum CatalogMigrations {
             for row in try Row.fetchAll(db, sql: "SELECT id, tokenHash FROM shareLink") {
                 try db.execute(sql: "UPDATE shareLink SET tokenHash = ? WHERE id = ?", arguments: [TokenHash.of(row[1]), row[0] as Int64])
             }
+        }
+        migrator.registerMigration("v7-library-identity") { db in
+            // A data folder belongs to one library: a random id, and the library's path recorded on
+            // first use, so serving or scanning another folder with this catalog is refused
+            // instead of dropping this library's photos from it.
+            try db.execute(sql: """
+                CREATE TABLE libraryIdentity (
+                  singleton INTEGER PRIMARY KEY CHECK (singleton = 1),
+                  libraryId TEXT NOT NULL,
+                  path TEXT,
+                  recordedAt INTEGER
+                )
+                """)
+            try db.execute(sql: "INSERT INTO libraryIdentity (singleton, libraryId) VALUES (1, ?)",
+                           arguments: [UUID().uuidString.lowercased()])
         }
         return migrator
     }

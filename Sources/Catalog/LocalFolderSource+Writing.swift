@@ -17,12 +17,8 @@ extension LocalFolderSource {
                            mtimeNs: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
     }
 
-    /// Whether the library folder exists and can be listed (false when its drive is not mounted).
-    public func isReachable() -> Bool {
-        guard let realRoot = Self.realPath(root), let dir = opendir(realRoot) else { return false }
-        closedir(dir)
-        return true
-    }
+    /// Whether the library folder exists and can be listed (see `rootProblem()` for why not).
+    public func isReachable() -> Bool { rootProblem() == nil }
 
     /// Whether files can be added to or moved out of the library: false on a read-only mount
     /// or a folder this process may not write.

@@ -20,17 +20,8 @@ public struct LocalFolderSource: PhotoSource {
     public var displayName: String { root }
 
     public func list() throws -> SourceListing {
-        guard let realRoot = Self.realPath(root) else {
-            throw SourceError.unavailable("The library folder \(root) does not exist.")
-        }
-        var st = stat()
-        guard stat(realRoot, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else {
-            throw SourceError.unavailable("The library path \(root) is not a folder.")
-        }
-        guard let probe = opendir(realRoot) else {
-            throw SourceError.unavailable("The library folder \(root) cannot be read.")
-        }
-        closedir(probe)
+        if let problem = rootProblem() { throw SourceError.unavailable("The library folder \(root) \(problem).") }
+        guard let realRoot = Self.realPath(root) else { throw SourceError.unavailable("The library folder \(root) does not exist.") }
         var walker = FolderWalker(realRoot: realRoot)
         walker.walk(realPath: realRoot, key: "")
         return walker.listing
@@ -42,6 +33,23 @@ public struct LocalFolderSource: PhotoSource {
         // A symlink inside the library may point anywhere: only serve what resolves inside.
         guard resolved.hasPrefix(realRoot == "/" ? "/" : realRoot + "/") else { return nil }
         return resolved
+    }
+
+    /// Why the library folder cannot be listed, or nil when it can: missing (an unmounted drive,
+    /// say) and unreadable (permissions) are told apart, since they need different fixes.
+    public func rootProblem() -> String? {
+        var st = stat()
+        guard stat(root, &st) == 0 else {
+            return errno == EACCES ? "cannot be reached: permission denied on a folder above it"
+                : "does not exist (is its drive mounted?)"
+        }
+        guard (st.st_mode & S_IFMT) == S_IFDIR else { return "is not a folder" }
+        guard let probe = opendir(root) else {
+            return errno == EACCES ? "cannot be read: permission denied for the user running Photolala"
+                : "cannot be read (\(String(cString: strerror(errno))))"
+        }
+        closedir(probe)
+        return nil
     }
 
     /// The canonical absolute path, or nil when it does not exist.

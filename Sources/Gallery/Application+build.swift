@@ -55,6 +55,9 @@ public struct GalleryParts {
     /// Opens the catalog in the data folder, loads templates and registers every route.
     public init(config: GalleryConfig, logger: Logger) async throws {
         try config.validate()
+        store = try CatalogStore.open(dataFolder: config.dataPath)
+        // Refused before anything reads the library: another library's photos are never dropped from this catalog.
+        try store.bindLibrary(config.libraryPath)
         Imaging.bootstrap()
         Imaging.setPixelLimit(config.maxPixels)
         Imaging.setDecodeTimeout(config.decodeTimeout)
@@ -64,7 +67,6 @@ public struct GalleryParts {
             Imaging.startDecoderWorkers(executable: executable, arguments: ["decode-worker", "--max-pixels", String(config.maxPixels)],
                                         count: max(2, config.thumbnailWorkers))
         }
-        store = try CatalogStore.open(dataFolder: config.dataPath)
         source = LocalFolderSource(root: config.libraryPath)
         let recovered = try store.recoverTrashMoves(source: source, trashFolder: config.dataPath + "/trash")
         if recovered > 0 { logger.notice("finished or undid \(recovered) interrupted trash moves") }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Everything `buildApplication(_:)` needs to know; the CLI fills it from flags.
 public struct GalleryConfig: Sendable {
-    /// The photo library folder (only ever read).
+    /// The photo library folder: read, and written only by uploads and delete (unless `readOnlyLibrary`).
     public var libraryPath: String
     /// Where the catalog and thumbnail cache live; never inside the library.
     public var dataPath: String
@@ -101,11 +101,7 @@ public struct GalleryConfig: Sendable {
             if let problem = Self.problem(publicURL: url) { throw ConfigError("--public-url \(problem), not “\(url.absoluteString)”.") }
         }
         if guestRole == .admin { throw ConfigError("--guest can be none, viewer or member: a guest can never be an admin.") }
-        let library = URL(fileURLWithPath: libraryPath).standardizedFileURL.resolvingSymlinksInPath().path
-        let data = URL(fileURLWithPath: dataPath).standardizedFileURL.resolvingSymlinksInPath().path
-        if data == library || data.hasPrefix(library == "/" ? "/" : library + "/") {
-            throw ConfigError("--data (\(dataPath)) must not be inside the library (\(libraryPath)): the library is only ever read.")
-        }
+        if let problem = LibraryRecord.problem(data: dataPath, library: libraryPath) { throw ConfigError(problem) }
         guard FileManager.default.fileExists(atPath: resourcesPath + "/Templates/layout.mustache") else {
             throw ConfigError("Templates not found under \(resourcesPath); set --resources (PHOTOLALA_RESOURCES) to the folder holding Templates/ and Public/.")
         }

@@ -21,7 +21,7 @@ struct HealthController: Sendable {
             problems.append("the catalog cannot be read")
             context.logger.error("health check: catalog unreadable", metadata: ["error": "\(error)"])
         }
-        if !source.isReachable() { problems.append("the library folder cannot be read (is its drive mounted?)") }
+        if let problem = source.rootProblem() { problems.append("the library folder \(problem)") }
         let body = problems.isEmpty ? "ok\n" : "unhealthy: " + problems.joined(separator: "; ") + "\n"
         var headers = HTTPFields()
         headers[.contentType] = "text/plain; charset=utf-8"

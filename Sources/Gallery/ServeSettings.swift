@@ -16,8 +16,9 @@ public enum ServeSettings {
 
     /// The settings table, in the order `--help` and the README list them.
     public static let all: [Setting] = [
-        Setting(name: "library", placeholder: "dir", defaultText: "a generated demo library", help: "The photo folder to serve."),
-        Setting(name: "data", placeholder: "dir", defaultText: "~/.local/share/photolala", help: "Where the catalog, thumbnails and trash live; never inside the library."),
+        Setting(name: "library", placeholder: "dir", defaultText: "the library the data folder records, else a generated demo library", help: "The photo folder to serve."),
+        Setting(name: "data", placeholder: "dir", defaultText: "the library's own folder, ~/.local/share/photolala/libraries/NAME-HASH",
+                help: "Where the catalog, thumbnails and trash live; belongs to one library, never inside it."),
         Setting(name: "host", placeholder: "address", defaultText: "127.0.0.1", help: "Address to listen on (0.0.0.0 for every network)."),
         Setting(name: "port", placeholder: "n", defaultText: "8080", help: "Port to listen on (0 picks a free one)."),
         Setting(name: "page-size", placeholder: "n", defaultText: "60", help: "Photos per group page (1-500)."),
@@ -67,7 +68,7 @@ public enum ServeSettings {
         config.secureCookies = try reader.bool("secure-cookies") ?? false
         config.uploadLimit = (try reader.int("upload-limit", in: 1...100_000) ?? 200) * 1_000_000
         config.uploadFolder = reader.text("upload-folder") ?? config.uploadFolder
-        if let problem = UploadNaming.validate(config.uploadFolder) { throw ConfigError(problem) }
+        if let problem = UploadNaming.validate(config.uploadFolder) { throw reader.named("upload-folder", ConfigError(problem)) }
         config.readOnlyLibrary = try reader.bool("read-only-library") ?? false
         config.thumbnailWorkers = try reader.int("thumbnail-workers", in: 1...64) ?? config.thumbnailWorkers
         config.maxPixels = (try reader.int("max-pixels", in: 1...1000) ?? 250) * 1_000_000
@@ -78,8 +79,12 @@ public enum ServeSettings {
         config.connectionsPerAddress = try reader.int("connections-per-address", in: 1...100_000) ?? config.connectionsPerAddress
         config.maxConnections = try reader.int("max-connections", in: 1...1_000_000) ?? config.maxConnections
         config.minimumBodyRate = try reader.int("min-body-rate", in: 0...100_000_000) ?? config.minimumBodyRate
-        if let list = reader.text("trusted-proxies") { config.trustedProxies = try TrustedProxies.parse(list) }
-        if let base = reader.text("base-path") { config.basePath = try BasePath.normalise(base) }
+        if let list = reader.text("trusted-proxies") {
+            do { config.trustedProxies = try TrustedProxies.parse(list) } catch let error as ConfigError { throw reader.named("trusted-proxies", error) }
+        }
+        if let base = reader.text("base-path") {
+            do { config.basePath = try BasePath.normalise(base) } catch let error as ConfigError { throw reader.named("base-path", error) }
+        }
         if let list = reader.text("public-url") {
             for raw in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !raw.isEmpty {
                 guard let url = URL(string: raw) else { throw reader.error("public-url", "must be an address like https://photos.example.org, not “\(raw)”") }
@@ -132,6 +137,13 @@ public enum ServeSettings {
             case "0", "false", "no", "off": return false
             default: throw error(name, "must be 1/true/yes/on or 0/false/no/off, not “\(raw)”")
             }
+        }
+
+        /// A checker's error, naming the environment variable instead of the flag when the value came from there.
+        func named(_ name: String, _ error: ConfigError) -> ConfigError {
+            let setting = ServeSettings.all.first { $0.name == name }!
+            guard let origin = origin[name], origin != setting.flag, error.description.hasPrefix(setting.flag) else { return error }
+            return ConfigError(origin + error.description.dropFirst(setting.flag.count))
         }
 
         func error(_ name: String, _ problem: String) -> ConfigError {

@@ -9,17 +9,21 @@ struct Backup: AsyncParsableCommand {
         discussion: "Restore: stop the server, copy the backup over DATA/catalog.sqlite, remove catalog.sqlite-wal and catalog.sqlite-shm, start it again. Thumbnails are a cache and need no backup; DATA/trash holds deleted originals."
     )
 
-    @OptionGroup var data: DataOptions
+    @OptionGroup var location: LocationOptions
     @Argument(help: ArgumentHelp("The file to write (replaced if it exists).", valueName: "output")) var output: String
 
     func run() async throws {
-        let catalog = data.dataPath + "/catalog.sqlite"
-        guard FileManager.default.fileExists(atPath: catalog) else {
-            throw ValidationError("There is no catalog at \(catalog): check --data.")
-        }
         let target = LocationOptions.absolute(output)
-        guard target != catalog else { throw ValidationError("The backup must not overwrite the catalog itself.") }
-        let store = try CatalogStore(path: catalog)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ValidationError("The output “\(output)” is a folder; expected a file name for the backup.")
+        }
+        let folder = (target as NSString).deletingLastPathComponent
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ValidationError("The output “\(output)” is in \(folder), which is not a folder; make it first.")
+        }
+        let store = try location.existingCatalog()
+        guard target != store.path else { throw ValidationError("The backup must not overwrite the catalog itself.") }
         do { try store.backup(to: target) } catch let error as BackupError { throw ValidationError(error.description) }
         let size = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? NSNumber)?.intValue ?? 0
         print("Backed up the catalog to \(target) (\(size / 1024) KB, integrity checked).")

@@ -1,43 +1,86 @@
 import ArgumentParser
+import Catalog
 import Foundation
 
 /// `--data`: where the catalog lives; every subcommand has it.
 struct DataOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Where the catalog and thumbnail cache live; never inside the library. Default: $PHOTOLALA_DATA or ~/.local/share/photolala.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Where the catalog and thumbnail cache live; never inside the library. Default: $PHOTOLALA_DATA, else the library's own folder under ~/.local/share/photolala.", valueName: "dir"))
     var data: String?
 
-    /// The data folder: the flag, then `PHOTOLALA_DATA`, then the XDG data home.
-    var dataPath: String {
-        if let data { return LocationOptions.absolute(data) }
-        let env = ProcessInfo.processInfo.environment
-        if let fromEnv = env["PHOTOLALA_DATA"], !fromEnv.isEmpty { return LocationOptions.absolute(fromEnv) }
-        return LocationOptions.dataHome(env) + "/photolala"
+    /// The data folder given by the flag or `PHOTOLALA_DATA`, checked; nil when neither is.
+    func given(_ env: [String: String]) throws -> String? {
+        guard let raw = data ?? env["PHOTOLALA_DATA"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        let path = LocationOptions.absolute(raw)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw ValidationError("\(data == nil ? "PHOTOLALA_DATA" : "--data") “\(raw)” is a file; expected a folder for the catalog (made if missing).")
+        }
+        return path
     }
 }
 
-/// `--library` and `--data`, shared by the commands that read the library.
+/// `--library` and `--data`, shared by the commands that use a library's data folder.
 struct LocationOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The photo folder to serve. Default: $PHOTOLALA_LIBRARY, else a generated demo library.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("The photo folder. Default: $PHOTOLALA_LIBRARY, else the library recorded in the data folder, else a generated demo library.", valueName: "dir"))
     var library: String?
 
     @OptionGroup var dataOptions: DataOptions
 
-    var dataPath: String { dataOptions.dataPath }
-
-    /// The library folder, creating the demo library when none was given.
-    func libraryPath() throws -> String {
-        let fromEnv = ProcessInfo.processInfo.environment["PHOTOLALA_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 }
-        if let library = library ?? fromEnv {
-            let path = Self.absolute(library)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ValidationError("\(self.library == nil ? "PHOTOLALA_LIBRARY" : "--library"): \(library) is not a folder.")
+    /// Where the library and its data folder are. Only checks and reads: nothing is created, so a
+    /// bad value stops a command before it has done anything. With `check`, a data folder that
+    /// belongs to another library is refused.
+    func resolve(check: Bool = true) throws -> Locations {
+        let env = ProcessInfo.processInfo.environment
+        let home = Self.dataHome(env)
+        let library = try givenLibrary(env)
+        let data = try dataOptions.given(env)
+        let locations: Locations
+        switch (library, data) {
+        case (let library?, let data?):
+            locations = Locations(library: library, data: data)
+        case (nil, let data?):
+            let record = Self.peek(data)
+            if let recorded = record?.path {
+                locations = Locations(library: recorded, data: data, note: "Library: \(recorded) (recorded in \(data)).")
+            } else if let record, !record.sampleKeys.isEmpty {
+                // Commands that only use the catalog (users, backup) need no library.
+                guard check else { return Locations(library: "", data: data) }
+                throw ValidationError("The catalog in \(data) was made before data folders recorded their library: name its library once with --library DIR.")
+            } else {
+                locations = Locations.demo(home: home, data: data)
             }
-            return path
+        case (let library?, nil):
+            locations = Locations(library: library, data: Locations.defaultData(for: library, home: home))
+        case (nil, nil):
+            let demo = Locations.demo(home: home, data: nil)
+            let legacy = home + "/photolala"
+            // A data folder from before each library had its own keeps serving the library it holds.
+            let useLegacy = Self.peek(legacy).map { $0.fits(demo.library) } ?? false
+            locations = useLegacy ? Locations.demo(home: home, data: legacy) : demo
         }
-        let demo = Self.dataHome(ProcessInfo.processInfo.environment) + "/photolala-demo"
-        try DemoLibrary.ensure(at: demo)
-        return demo
+        if let problem = LibraryRecord.problem(data: locations.data, library: locations.library) { throw ValidationError(problem) }
+        if check, let record = Self.peek(locations.data), !record.fits(locations.library) {
+            throw ValidationError(LibraryMismatch(dataFolder: locations.data, recorded: record.path, given: locations.library).description)
+        }
+        return locations
+    }
+
+    /// The library given by the flag or `PHOTOLALA_LIBRARY`, checked to be a readable folder.
+    private func givenLibrary(_ env: [String: String]) throws -> String? {
+        guard let raw = library ?? env["PHOTOLALA_LIBRARY"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        let name = library == nil ? "PHOTOLALA_LIBRARY" : "--library"
+        let path = Self.absolute(raw)
+        if let problem = Locations.folderProblem(path) { throw ValidationError("\(name) “\(raw)” \(problem); expected the folder of photos.") }
+        return path
+    }
+
+    /// Whether the data folder `data` holds a catalog.
+    static func hasCatalog(_ data: String) -> Bool { FileManager.default.fileExists(atPath: data + "/catalog.sqlite") }
+
+    /// The catalog's record in `data`, read without writing; nil when there is no readable catalog
+    /// (opening it later says what is wrong).
+    static func peek(_ data: String) -> LibraryRecord? {
+        do { return try CatalogStore.peekLibrary(dataFolder: data) } catch { return nil }
     }
 
     static func absolute(_ path: String) -> String {
@@ -48,5 +91,16 @@ struct LocationOptions: ParsableArguments {
     static func dataHome(_ env: [String: String]) -> String {
         if let xdg = env["XDG_DATA_HOME"], !xdg.isEmpty { return xdg }
         return (env["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+    }
+}
+
+extension LocationOptions {
+    /// The catalog of a data folder that has one; refuses, creating nothing, when there is none.
+    func existingCatalog() throws -> CatalogStore {
+        let data = try resolve(check: false).data
+        guard Self.hasCatalog(data) else {
+            throw ValidationError("There is no catalog in \(data): check --data (or --library).")
+        }
+        return try CatalogStore.open(dataFolder: data)
     }
 }

@@ -11,14 +11,18 @@ struct Scan: AsyncParsableCommand {
     @OptionGroup var location: LocationOptions
 
     func run() async throws {
-        let library = try location.libraryPath()
-        let dataPath = location.dataPath
+        let locations = try location.resolve()
+        let (library, dataPath) = (locations.library, locations.data)
+        if let note = locations.note { print(note) }
+        if locations.isDemo { try DemoLibrary.ensure(at: library) }
+        let store = try CatalogStore.open(dataFolder: dataPath)
+        do { try store.bindLibrary(library) } catch let error as LibraryMismatch { throw ValidationError(error.description) }
+        print("Scanning \(library) into \(dataPath).")
         Imaging.bootstrap()
         // As in the server: a decoder crash costs one worker process, not the scan.
         if let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             Imaging.startDecoderWorkers(executable: me, arguments: ["decode-worker"], count: ProcessInfo.processInfo.activeProcessorCount)
         }
-        let store = try CatalogStore.open(dataFolder: dataPath)
         let monitor = ScanMonitor()
         var logger = Logger(label: "photolala.scan")
         logger.logLevel = .warning

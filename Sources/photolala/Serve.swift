@@ -83,14 +83,22 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "photolala")
         logger.logLevel = .info
+        // Every setting is checked before anything is made, opened or started.
+        let locations = try location.resolve()
         let config: GalleryConfig
         do {
-            config = try ServeSettings.config(library: try location.libraryPath(), data: location.dataPath, flags: flags)
+            config = try ServeSettings.config(library: locations.library, data: locations.data, flags: flags)
         } catch let error as ConfigError {
             throw ValidationError(error.description)
         }
+        if let note = locations.note { FileHandle.standardError.write(Data((note + "\n").utf8)) }
+        if locations.isDemo { try DemoLibrary.ensure(at: locations.library) }
         logger.info("serving \(config.libraryPath) on http://\(config.host):\(config.port)/ (data in \(config.dataPath))")
-        let app = try await buildApplication(config, logger: logger)
-        try await app.runService()
+        do {
+            let app = try await buildApplication(config, logger: logger)
+            try await app.runService()
+        } catch let error as LibraryMismatch {
+            throw ValidationError(error.description)
+        }
     }
 }

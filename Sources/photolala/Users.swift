@@ -12,11 +12,12 @@ struct Users: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the accounts and their roles.")
-        @OptionGroup var data: DataOptions
+        @OptionGroup var location: LocationOptions
 
         func run() async throws {
-            let accounts = try CatalogStore.open(dataFolder: data.dataPath).accounts()
-            if accounts.isEmpty { print("No accounts yet. Make the first admin with: photolala users add NAME --role admin"); return }
+            let data = try location.resolve(check: false).data
+            let accounts = LocationOptions.hasCatalog(data) ? try CatalogStore.open(dataFolder: data).accounts() : []
+            if accounts.isEmpty { print("No accounts yet. Make the first admin with: photolala users add NAME --role admin --data \(data)"); return }
             let width = accounts.map(\.name.count).max() ?? 4
             for account in accounts { print(account.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + account.role.rawValue) }
         }
@@ -27,13 +28,17 @@ struct Users: AsyncParsableCommand {
             abstract: "Add an account; the password is asked for on a terminal, or read from the first line of standard input.")
         @Argument(help: "The account name (letters, digits, . _ -).") var name: String
         @Option(help: "viewer, member or admin.") var role: RoleArgument = .member
-        @OptionGroup var data: DataOptions
+        @OptionGroup var location: LocationOptions
 
         func run() async throws {
-            let store = try CatalogStore.open(dataFolder: data.dataPath)
             guard let valid = Account.validName(name) else { throw ValidationError(AccountError.invalidName.description) }
-            if try store.account(named: valid) != nil { throw ValidationError(AccountError.nameTaken(valid).description) }
+            let data = try location.resolve(check: false).data
+            // Checked before the password is asked for; the data folder is made only once there is one.
+            if LocationOptions.hasCatalog(data), try CatalogStore.open(dataFolder: data).account(named: valid) != nil {
+                throw ValidationError(AccountError.nameTaken(valid).description)
+            }
             let password = try PasswordPrompt.read(confirm: true)
+            let store = try CatalogStore.open(dataFolder: data)
             do {
                 try store.addAccount(name: valid, passwordHash: try await Passwords().hash(password), role: role.role)
             } catch let error as AccountError { throw ValidationError(error.description) }
@@ -44,10 +49,10 @@ struct Users: AsyncParsableCommand {
     struct Passwd: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Set a new password for an account and sign it out everywhere.")
         @Argument var name: String
-        @OptionGroup var data: DataOptions
+        @OptionGroup var location: LocationOptions
 
         func run() async throws {
-            let store = try CatalogStore.open(dataFolder: data.dataPath)
+            let store = try location.existingCatalog()
             let account = try Users.find(name, in: store)
             let password = try PasswordPrompt.read(confirm: true)
             try store.setPassword(accountId: account.id, passwordHash: try await Passwords().hash(password))
@@ -58,10 +63,10 @@ struct Users: AsyncParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove an account with its favorites, sessions and share links.")
         @Argument var name: String
-        @OptionGroup var data: DataOptions
+        @OptionGroup var location: LocationOptions
 
         func run() async throws {
-            let store = try CatalogStore.open(dataFolder: data.dataPath)
+            let store = try location.existingCatalog()
             let account = try Users.find(name, in: store)
             do { try store.removeAccount(id: account.id) } catch let error as AccountError { throw ValidationError(error.description) }
             print("Removed \(account.name).")
@@ -72,10 +77,10 @@ struct Users: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "role", abstract: "Change an account's role.")
         @Argument var name: String
         @Argument(help: "viewer, member or admin.") var role: RoleArgument
-        @OptionGroup var data: DataOptions
+        @OptionGroup var location: LocationOptions
 
         func run() async throws {
-            let store = try CatalogStore.open(dataFolder: data.dataPath)
+            let store = try location.existingCatalog()
             let account = try Users.find(name, in: store)
             do { try store.setRole(accountId: account.id, role.role) } catch let error as AccountError { throw ValidationError(error.description) }
             print("\(account.name) is now \(role.role.rawValue).")
@@ -110,6 +115,9 @@ enum PasswordPrompt {
             if confirm, try hidden("Again: ") != password { throw ValidationError("The two passwords differ; nothing was changed.") }
         } else {
             password = readLine(strippingNewline: true) ?? ""
+            if password.isEmpty {
+                throw ValidationError("No password given on standard input: pass it as the first line, as in printf '%s\\n' \"$PASSWORD\" | photolala users add NAME; nothing was changed.")
+            }
         }
         if let problem = Passwords.check(password) { throw ValidationError(problem) }
         return password

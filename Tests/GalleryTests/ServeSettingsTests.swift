@@ -29,6 +29,18 @@ import Testing
         #expect(try config(["guest": "member"], env: env).guestRole == .member)
     }
 
+    @Test func checkersOfTheirOwnNameTheVariableAValueCameFrom() throws {
+        // given bad values in the environment for settings checked by their own parsers
+        for (variable, value) in [("PHOTOLALA_BASE_PATH", "photos?"), ("PHOTOLALA_TRUSTED_PROXIES", "10.0.0.0/99"),
+                                  ("PHOTOLALA_UPLOAD_FOLDER", "/etc")] {
+            // when the settings are read
+            let error = #expect(throws: ConfigError.self) { try config(env: [variable: value]) }
+            // then the message names the variable and the value, not a flag that was never given
+            #expect(error?.description.hasPrefix(variable) == true, "\(error?.description ?? "")")
+            #expect(error?.description.contains(value) == true)
+        }
+    }
+
     @Test func publicURLsComeRepeatedOrCommaSeparatedAndAreCheckedAtStartUp() throws {
         // given public URLs in the environment, or a bad one as a flag
         let c = try config(env: ["PHOTOLALA_PUBLIC_URL": "https://photos.example.org, http://nas.local:8080/"])

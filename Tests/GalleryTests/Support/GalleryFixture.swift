@@ -73,6 +73,7 @@ final class GalleryFixture: @unchecked Sendable {
     /// Scans the library into the data folder's catalog, as `photolala scan` would.
     func scan() async throws {
         let store = try CatalogStore.open(dataFolder: data)
+        try store.bindLibrary(library)
         try await LibraryScanner(source: LocalFolderSource(root: library), store: store, journal: ReadJournal(dataFolder: data), workers: 2).run()
     }
 
