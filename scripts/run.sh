@@ -19,4 +19,18 @@ if [[ -t 0 && " $* " != *" --data "* ]] && "$bin" users list "${where[@]}" | gre
   read -r -p "No accounts yet. Name for the first admin (empty to skip): " admin
   if [[ -n "$admin" ]]; then "$bin" users add "$admin" --role admin "${where[@]}"; fi
 fi
+# Serving on every address: say which ones a phone on the same network can open.
+if [[ " $* " == *" --host 0.0.0.0 "* || " $* " == *" --host=0.0.0.0 "* || "${PHOTOLALA_HOST:-}" == "0.0.0.0" ]]; then
+  port="${PHOTOLALA_PORT:-8080}"
+  args=("$@")
+  for ((i = 0; i < ${#args[@]}; i++)); do
+    case "${args[$i]}" in
+      --port) port="${args[$((i + 1))]:-$port}" ;;
+      --port=*) port="${args[$i]#--port=}" ;;
+    esac
+  done
+  for ip in $(hostname -I 2>/dev/null); do
+    if [[ $ip == *.*.*.* ]]; then echo "From a phone on the same network, open http://$ip:$port/"; fi
+  done
+fi
 exec "$bin" serve "${where[@]}" "$@"
