@@ -96,15 +96,16 @@ public struct GalleryParts {
         if config.guestRole == nil, try !store.hasAccounts() {
             logger.notice("No accounts yet: make the first admin with `photolala users add NAME --role admin --data \(config.dataPath)`.")
         }
-        let sessions = SessionSettings(secureCookies: config.secureCookies, cookiePath: config.basePath.isEmpty ? "/" : config.basePath,
-                                       guestRole: config.guestRole)
+        // Both cookies are scoped to the gallery's own path.
+        let cookiePath = config.basePath.isEmpty ? "/" : config.basePath
+        let sessions = SessionSettings(secureCookies: config.secureCookies, cookiePath: cookiePath, guestRole: config.guestRole)
         let router = Router(context: GalleryContext.self)
         router.add(middleware: ForwardedMiddleware(trusted: config.trustedProxies))
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: CachePolicyMiddleware())
         router.add(middleware: AccessLogMiddleware(metrics: metrics))
         router.add(middleware: ErrorPageMiddleware(renderer: renderer, chrome: chrome))
-        router.add(middleware: CSRFMiddleware(secureCookies: config.secureCookies, cookiePath: config.basePath.isEmpty ? "/" : config.basePath,
+        router.add(middleware: CSRFMiddleware(secureCookies: config.secureCookies, cookiePath: cookiePath,
                                               publicOrigins: config.publicURLs.compactMap { WebOrigin($0.absoluteString) }))
         router.add(middleware: SessionMiddleware(store: store, sessions: sessions))
         let signIn = SignInPage(store: store, renderer: renderer, chrome: chrome)
