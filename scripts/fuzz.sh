@@ -33,7 +33,7 @@ targets=(jpeg-header xmp-iptc exif-date sniff multipart form byte-range cookie p
 sources=(
   Sources/Imaging/{JPEGHeader,ImageProbe,ImageFormat,ImageFormat+Sniff,ExifDate,EmbeddedCuration}.swift
   Sources/Imaging/{JPEGSizeHint,RenditionGeometry,RenditionFit}.swift
-  Sources/Catalog/{SourceKey,FTSQuery}.swift
+  Sources/Catalog/Source/SourceKey.swift Sources/Catalog/Store/FTSQuery.swift
   Sources/Gallery/Parsing/*.swift
   Tests/Fuzz/{FuzzMain,ImagingTargets,GalleryTargets,MultipartTarget}.swift
 )
