@@ -1,10 +1,11 @@
 import ArgumentParser
 import Catalog
 import Foundation
+import Gallery
 
 /// `--data`: where the catalog lives; every subcommand has it.
 struct DataOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Where the catalog and thumbnail cache live; never inside the library. Default: $PHOTOLALA_DATA, else the library's own folder under ~/.local/share/photolala.", valueName: "dir"))
+    @Option(name: .long, help: LocationOptions.help(ServeSettings.data))
     var data: String?
 
     /// The data folder given by the flag or `PHOTOLALA_DATA`, checked; nil when neither is.
@@ -21,7 +22,12 @@ struct DataOptions: ParsableArguments {
 
 /// `--library` and `--data`, shared by the commands that use a library's data folder.
 struct LocationOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The photo folder. Default: $PHOTOLALA_LIBRARY, else the library recorded in the data folder, else a generated demo library.", valueName: "dir"))
+    /// A location setting's help line, from its one declaration in the settings table.
+    static func help(_ setting: any ServeSetting) -> ArgumentHelp {
+        ArgumentHelp("\(setting.help) Default: \(setting.defaultText). Env: \(setting.environment).", valueName: setting.placeholder)
+    }
+
+    @Option(name: .long, help: LocationOptions.help(ServeSettings.library))
     var library: String?
 
     @OptionGroup var dataOptions: DataOptions

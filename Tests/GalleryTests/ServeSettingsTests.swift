@@ -16,6 +16,19 @@ import Testing
         #expect(c.host == "127.0.0.1" && c.port == 8080 && c.pageSize == 60 && c.scanOnStart)
         #expect(c.guestRole == nil && !c.secureCookies && c.uploadLimit == 200_000_000 && c.uploadFolder == "Uploads/{yyyy}/{mm}")
         #expect(!c.readOnlyLibrary && c.thumbnailWorkers >= 1)
+        // the settings that once had other defaults in code than in the docs
+        #expect(c.isolateDecoders && c.watch && c.rescanMinutes == 60 && c.decodeTimeout == 30 && c.maxPixels == 250_000_000)
+    }
+
+    @Test func aConfigurationMadeInCodeHasTheTablesDefaults() throws {
+        // given a configuration made without the reader, and one read with nothing given
+        let made = GalleryConfig(libraryPath: "/l", dataPath: "/d")
+        var read = try config()
+        read.libraryPath = "/l"
+        read.dataPath = "/d"
+        read.resourcesPath = made.resourcesPath
+        // then every setting has the same value in both
+        #expect(String(describing: made) == String(describing: read))
     }
 
     @Test func theEnvironmentSetsEverySettingAndFlagsWin() throws {

@@ -1,105 +1,88 @@
 import Catalog
 import Foundation
 
-/// Everything `buildApplication(_:)` needs to know; the CLI fills it from flags.
+/// Everything `buildApplication(_:)` needs to know. The settings people give have their defaults,
+/// checks and help in `ServeSettings`; the rest are for tests and embedding.
 public struct GalleryConfig: Sendable {
     /// The photo library folder: read, and written only by uploads and delete (unless `readOnlyLibrary`).
     public var libraryPath: String
     /// Where the catalog and thumbnail cache live; never inside the library.
     public var dataPath: String
-    public var host: String
-    public var port: Int
+    public var host: String = ServeSettings.host.defaultValue
+    public var port: Int = ServeSettings.port.defaultValue
     /// Photos per group page.
-    public var pageSize: Int
+    public var pageSize: Int = ServeSettings.pageSize.defaultValue
     /// Whether to start a scan as soon as the server starts.
-    public var scanOnStart: Bool
+    public var scanOnStart: Bool = ServeSettings.scan.defaultValue
     /// The folder holding `Templates/` and `Public/`.
-    public var resourcesPath: String
-    /// Parallel thumbnail generations; defaults to the core count.
-    public var thumbnailWorkers: Int
-    /// What someone who is not signed in may do; nil (the default) shows them only the sign-in page.
-    public var guestRole: Role? = nil
+    public var resourcesPath: String = ServeSettings.resources.defaultValue
+    /// Parallel thumbnail generations.
+    public var thumbnailWorkers: Int = ServeSettings.thumbnailWorkers.defaultValue
+    /// What someone who is not signed in may do; nil shows them only the sign-in page.
+    public var guestRole: Role? = ServeSettings.guest.defaultValue
     /// Mark cookies `Secure` (the gallery is reached over HTTPS).
-    public var secureCookies = false
+    public var secureCookies: Bool = ServeSettings.secureCookies.defaultValue
     /// Largest accepted upload, per file, in bytes.
-    public var uploadLimit = 200 * 1_000_000
+    public var uploadLimit: Int = ServeSettings.uploadLimit.defaultValue
     /// Most files one upload may carry; more is refused whole (413), so one request cannot fill the disk with entries.
     public var uploadFileLimit = 500
     /// Where uploads land in the library; `{yyyy}`, `{mm}` and `{dd}` come from the date taken.
-    public var uploadFolder = "Uploads/{yyyy}/{mm}"
+    public var uploadFolder: String = ServeSettings.uploadFolder.defaultValue
     /// Treat the library as read-only (no uploads, no delete) even if it is writable.
-    public var readOnlyLibrary = false
+    public var readOnlyLibrary: Bool = ServeSettings.readOnlyLibrary.defaultValue
     /// bcrypt work factor for new passwords.
     public var bcryptCost: UInt8 = 12
     /// Multiplies the pauses after failed sign-ins (tests use 0).
     public var loginSlowdownScale = 1.0
     /// Reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed.
-    public var trustedProxies = TrustedProxies.none
+    public var trustedProxies: TrustedProxies = ServeSettings.trustedProxies.defaultValue
     /// A prefix the gallery is served under (`/photos`), or "".
-    public var basePath = ""
+    public var basePath: String = ServeSettings.basePath.defaultValue
     /// Where people reach the gallery (`https://photos.example.org`): their hosts are accepted as
     /// the server's names, and the first one makes every absolute link (share links).
-    public var publicURLs: [URL] = []
+    public var publicURLs: [URL] = ServeSettings.publicURL.defaultValue
     /// Rescan shortly after files in the library change.
-    public var watch = false
+    public var watch: Bool = ServeSettings.watch.defaultValue
     /// Minutes between fallback rescans; 0 for none.
-    public var rescanMinutes = 0
+    public var rescanMinutes: Int = ServeSettings.rescanInterval.defaultValue
     /// Quiet seconds after a change before the rescan starts.
     public var watchSettleSeconds = 2.0
     /// Seconds a connection has to send a request's headers.
-    public var headerTimeout = 10
+    public var headerTimeout: Int = ServeSettings.headerTimeout.defaultValue
     /// Seconds an idle keep-alive connection stays open.
-    public var idleTimeout = 60
+    public var idleTimeout: Int = ServeSettings.idleTimeout.defaultValue
     /// Connections one address may hold open at once (trusted proxies are not capped).
-    public var connectionsPerAddress = 64
+    public var connectionsPerAddress: Int = ServeSettings.connectionsPerAddress.defaultValue
     /// Connections open at once in all; more are closed as they arrive.
-    public var maxConnections = 1024
+    public var maxConnections: Int = ServeSettings.maxConnections.defaultValue
     /// Bytes per second a request body must keep up while the server waits for it (0: no floor).
-    public var minimumBodyRate = 1_000
+    public var minimumBodyRate: Int = ServeSettings.minBodyRate.defaultValue
     /// Seconds of waiting over which a body's rate is judged.
     public var rateWindowSeconds = 20
     /// Decode in worker processes, so an ImageMagick crash kills only that piece of work.
-    public var isolateDecoders = false
+    public var isolateDecoders: Bool = ServeSettings.isolateDecoders.defaultValue
     /// The binary that runs `decode-worker` (this process's own, by default).
     public var workerExecutable: String?
     /// Files with more pixels than this are refused before decoding.
-    public var maxPixels = 250_000_000
+    public var maxPixels: Int = ServeSettings.maxPixels.defaultValue
     /// Seconds one decode may take before it is stopped, counted per decode.
-    public var decodeTimeout: Double = 30
+    public var decodeTimeout: Double = ServeSettings.decodeTimeout.defaultValue
     /// Serve `/metrics` on this port of its own (nil: not).
-    public var metricsPort: Int?
+    public var metricsPort: Int? = ServeSettings.metricsPort.defaultValue
     /// Serve `/metrics` on the main port to requests bearing this token (nil: not).
-    public var metricsToken: String?
+    public var metricsToken: String? = ServeSettings.metricsToken.defaultValue
 
-    /// Creates a configuration; `resourcesPath` defaults to the one found by `ResourceLocator`.
-    public init(libraryPath: String, dataPath: String, host: String = "127.0.0.1", port: Int = 8080,
-                pageSize: Int = 60, scanOnStart: Bool = true, resourcesPath: String? = nil,
-                thumbnailWorkers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// A configuration with every setting at its default.
+    public init(libraryPath: String, dataPath: String) {
         self.libraryPath = libraryPath
         self.dataPath = dataPath
-        self.host = host
-        self.port = port
-        self.pageSize = pageSize
-        self.scanOnStart = scanOnStart
-        self.resourcesPath = resourcesPath ?? ResourceLocator.find() ?? FileManager.default.currentDirectoryPath
-        self.thumbnailWorkers = max(1, thumbnailWorkers)
     }
 
-    /// Checks the settings, naming the one that is wrong.
+    /// Checks what no single setting can check alone: how settings fit together and with the
+    /// folders they name, naming the setting that is wrong. Each value's own check is in `ServeSettings`.
     public func validate() throws {
-        guard (0...65535).contains(port) else { throw ConfigError("--port must be between 0 (any free port) and 65535, not \(port).") }
-        guard !host.isEmpty else { throw ConfigError("--host must not be empty.") }
-        guard (1...500).contains(pageSize) else { throw ConfigError("--page-size must be between 1 and 500, not \(pageSize).") }
-        guard uploadLimit >= 1 else { throw ConfigError("--upload-limit must be at least 1 MB.") }
-        guard maxConnections >= 1, minimumBodyRate >= 0, rateWindowSeconds >= 1 else {
-            throw ConfigError("--max-connections must be at least 1 and --min-body-rate at least 0.")
-        }
         guard uploadFileLimit >= 1 else { throw ConfigError("The cap on files per upload must be at least 1, not \(uploadFileLimit).") }
-        if let problem = UploadNaming.validate(uploadFolder) { throw ConfigError(problem) }
         guard (4...31).contains(bcryptCost) else { throw ConfigError("The bcrypt cost must be between 4 and 31, not \(bcryptCost).") }
-        for url in publicURLs {
-            if let problem = Self.problem(publicURL: url) { throw ConfigError("--public-url \(problem), not “\(url.absoluteString)”.") }
-        }
         if guestRole == .admin { throw ConfigError("--guest can be none, viewer or member: a guest can never be an admin.") }
         if let problem = LibraryRecord.problem(data: dataPath, library: libraryPath) { throw ConfigError(problem) }
         guard FileManager.default.fileExists(atPath: resourcesPath + "/Templates/layout.mustache") else {

@@ -37,8 +37,15 @@ final class GalleryFixture: @unchecked Sendable {
     var uploadFileLimit = 500
 
     func config(pageSize: Int = 60) -> GalleryConfig {
-        var config = GalleryConfig(libraryPath: library, dataPath: data, port: 0, pageSize: pageSize, scanOnStart: false,
-                                   resourcesPath: Self.resources)
+        var config = GalleryConfig(libraryPath: library, dataPath: data)
+        config.port = 0
+        config.pageSize = pageSize
+        config.scanOnStart = false
+        config.resourcesPath = Self.resources
+        // Decoding in process, and no watcher or timed rescans, keep route tests quick and still.
+        config.isolateDecoders = false
+        config.watch = false
+        config.rescanMinutes = 0
         config.guestRole = guestRole
         config.bcryptCost = 4
         config.loginSlowdownScale = 0

@@ -1,0 +1,32 @@
+import Foundation
+
+extension ServeSettings {
+    /// Reads every setting from flag values (by setting name; nil when a flag was not given) and
+    /// the environment (a flag wins), checks each, then how they fit together. `library` and `data`
+    /// are resolved by the caller, which knows how to make a demo library.
+    public static func config(library: String, data: String, flags: [String: String],
+                              environment: [String: String] = ProcessInfo.processInfo.environment) throws -> GalleryConfig {
+        var config = GalleryConfig(libraryPath: library, dataPath: data)
+        var origins: [String: String] = [:]
+        for setting in all where !setting.resolvedFirst {
+            let given: (raw: String, origin: String)?
+            if let raw = flags[setting.name] {
+                given = (raw, setting.flag)
+            } else if let raw = environment[setting.environment], !raw.isEmpty {
+                given = (raw, setting.environment)
+            } else {
+                given = nil
+            }
+            guard let given else { continue }
+            origins[setting.name] = given.origin
+            do { try setting.apply(given.raw, to: &config) } catch let problem as SettingProblem {
+                throw ConfigError("\(given.origin) \(problem).")
+            }
+        }
+        if let port = config.metricsPort, port == config.port {
+            throw ConfigError("\(origins[metricsPort.name] ?? metricsPort.flag) must differ from the gallery's port.")
+        }
+        try config.validate()
+        return config
+    }
+}

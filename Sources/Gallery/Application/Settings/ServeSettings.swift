@@ -1,0 +1,92 @@
+import Catalog
+import Foundation
+
+/// Every `serve` setting, each declared once here: its flag, its `PHOTOLALA_*` variable, its
+/// default, its check and its help. `GalleryConfig` takes its defaults from here, `serve --help`
+/// and the settings tables in the docs are printed from here, and the reader applies it.
+public enum ServeSettings {
+    public static let library = Setting<String>("library", "dir", default: "",
+        shown: "the library the data folder records, else a demo library in $XDG_DATA_HOME/photolala-demo", resolvedFirst: true, \.libraryPath,
+        help: "The photo folder to serve.", parse: SettingParse.folder)
+    public static let data = Setting<String>("data", "dir", default: "",
+        shown: "the library's own folder, $XDG_DATA_HOME/photolala/libraries/NAME-HASH (~/.local/share/…); the demo's is $XDG_DATA_HOME/photolala/demo",
+        resolvedFirst: true, \.dataPath,
+        help: "Where the catalog (catalog.sqlite), thumbnails and trash live; belongs to one library and must not be inside it.",
+        parse: SettingParse.folder)
+    public static let host = Setting<String>("host", "address", default: "127.0.0.1", \.host,
+        help: "Address to listen on (0.0.0.0 for every network).", parse: SettingParse.nonEmpty)
+    public static let port = Setting<Int>("port", "n", default: 8080, \.port,
+        help: "Port to listen on (0 picks a free one).", parse: SettingParse.int(0...65535))
+    public static let pageSize = Setting<Int>("page-size", "n", default: 60, \.pageSize,
+        help: "Photos per group page (1-500).", parse: SettingParse.int(1...500))
+    public static let scan = Setting(switch: "scan", default: true, \.scanOnStart,
+        help: "Scan the library at start-up; turned off, the catalog is served as it is.")
+    public static let watch = Setting(switch: "watch", default: true, \.watch,
+        help: "Watch the library for changes (inotify) and rescan shortly after; turned off, rely on rescans.")
+    public static let rescanInterval = Setting<Int>("rescan-interval", "minutes", default: 60, \.rescanMinutes,
+        help: "Minutes between fallback rescans of the whole library (0: none).", parse: SettingParse.int(0...525_600))
+    public static let guest = Setting<Role?>("guest", "role", default: nil, shown: "none", \.guestRole,
+        help: "What someone not signed in may do: none (only the sign-in page and share links), viewer or member (a trusted home network); guests share one favorites list.",
+        parse: SettingParse.choice(["none": nil, "viewer": .viewer, "member": .member]))
+    public static let secureCookies = Setting(switch: "secure-cookies", default: false, \.secureCookies,
+        help: "Mark cookies Secure; set it when the gallery is reached over HTTPS.")
+    public static let trustedProxies = Setting<TrustedProxies>("trusted-proxies", "list", default: .none, shown: "none", \.trustedProxies,
+        help: "Reverse proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For and X-Forwarded-Proto are believed.",
+        parse: SettingParse.checked("--trusted-proxies", TrustedProxies.parse))
+    public static let basePath = Setting<String>("base-path", "path", default: "", shown: "none", \.basePath,
+        help: "Serve the gallery under a prefix such as /photos.", parse: SettingParse.checked("--base-path", BasePath.normalise))
+    public static let publicURL = Setting<[URL]>("public-url", "url", default: [], shown: "the listening address", repeats: true, \.publicURLs,
+        help: "Where people reach the gallery (https://photos.example.org); repeat the flag, or separate with commas, for several. Requests for any other name than these hosts, loopback names, IP addresses and this machine's name get 421; the first one starts share links and every other absolute link.",
+        parse: SettingParse.publicURLs)
+    public static let uploadLimit = Setting<Int>("upload-limit", "mb", default: 200 * 1_000_000, shown: "200", \.uploadLimit,
+        help: "Largest upload per file, in MB; a bigger file gets a 413 page and nothing from that upload is kept.",
+        parse: SettingParse.int(1...100_000, times: 1_000_000))
+    public static let uploadFolder = Setting<String>("upload-folder", "pattern", default: "Uploads/{yyyy}/{mm}", \.uploadFolder,
+        help: "Where uploads land in the library; {yyyy}, {mm}, {dd} come from the date taken (or the upload date).",
+        parse: SettingParse.checked("--upload-folder") { raw in
+            if let problem = UploadNaming.validate(raw) { throw ConfigError(problem) }
+            return raw
+        })
+    public static let readOnlyLibrary = Setting(switch: "read-only-library", default: false, \.readOnlyLibrary,
+        help: "Never write to the library: upload and delete say so, curation keeps working (detected by itself on a read-only mount).")
+    public static let thumbnailWorkers = Setting<Int>("thumbnail-workers", "n", default: max(1, ProcessInfo.processInfo.activeProcessorCount),
+        shown: "the core count", \.thumbnailWorkers, help: "Thumbnails made at once (1-64).", parse: SettingParse.int(1...64))
+    public static let isolateDecoders = Setting(switch: "isolate-decoders", default: true, \.isolateDecoders,
+        help: "Decode in worker processes, so a decoder crash or a stuck decode costs one worker, never the server; turned off, decode in the server process.")
+    public static let decodeTimeout = Setting<Double>("decode-timeout", "seconds", default: 30, shown: "30", \.decodeTimeout,
+        help: "Seconds one image decode may take, counted per decode (1-3600); a decode past it is stopped and the photo gets a placeholder.",
+        parse: { raw in Double(try SettingParse.int(1...3600)(raw)) })
+    public static let maxPixels = Setting<Int>("max-pixels", "mp", default: 250 * 1_000_000, shown: "250", \.maxPixels,
+        help: "Refuse images with more megapixels than this (1-1000), checked before any decode.", parse: SettingParse.int(1...1000, times: 1_000_000))
+    public static let headerTimeout = Setting<Int>("header-timeout", "seconds", default: 10, \.headerTimeout,
+        help: "Seconds a client has to send a request's headers (also the keep-alive wait after a response) before it is answered 408 and closed.",
+        parse: SettingParse.int(1...600))
+    public static let idleTimeout = Setting<Int>("idle-timeout", "seconds", default: 60, \.idleTimeout,
+        help: "Seconds a connection may go without any traffic mid-request (a stalled upload, say) before it is closed.",
+        parse: SettingParse.int(1...3600))
+    public static let connectionsPerAddress = Setting<Int>("connections-per-address", "n", default: 64, \.connectionsPerAddress,
+        help: "Connections one address may hold open at once (trusted proxies are not capped).", parse: SettingParse.int(1...100_000))
+    public static let maxConnections = Setting<Int>("max-connections", "n", default: 1024, \.maxConnections,
+        help: "Connections open at once in all; more are closed as they arrive.", parse: SettingParse.int(1...1_000_000))
+    public static let minBodyRate = Setting<Int>("min-body-rate", "bytes", default: 1_000, \.minimumBodyRate,
+        help: "Bytes per second a request body (an upload) must keep up while the server waits for it, judged over 20 s of waiting; slower is answered 408 and closed (0: no floor).",
+        parse: SettingParse.int(0...100_000_000))
+    public static let metricsPort = Setting<Int?>("metrics-port", "n", default: nil, shown: "off", \.metricsPort,
+        help: "Serve Prometheus /metrics on this port of its own (keep it private).", parse: SettingParse.optionalInt(1...65535))
+    public static let metricsToken = Setting<String?>("metrics-token", "token", default: nil, shown: "off", \.metricsToken,
+        help: "Serve /metrics on the main port to requests with Authorization: Bearer TOKEN (16+ characters).",
+        parse: { raw in
+            guard raw.count >= 16 else { throw SettingProblem("must be at least 16 characters") }
+            return raw
+        })
+    public static let resources = Setting<String>("resources", "dir", default: ResourceLocator.find() ?? FileManager.default.currentDirectoryPath,
+        shown: "beside the binary, or the working folder", \.resourcesPath,
+        help: "The folder holding Templates/ and Public/.", parse: SettingParse.folder)
+
+    /// The table, in the order `--help` and the docs list it.
+    public static let all: [any ServeSetting] = [
+        library, data, host, port, pageSize, scan, watch, rescanInterval, guest, secureCookies, trustedProxies, basePath, publicURL,
+        uploadLimit, uploadFolder, readOnlyLibrary, thumbnailWorkers, isolateDecoders, decodeTimeout, maxPixels, headerTimeout,
+        idleTimeout, connectionsPerAddress, maxConnections, minBodyRate, metricsPort, metricsToken, resources,
+    ]
+}
