@@ -21,13 +21,10 @@ struct ErrorPageMiddleware: RouterMiddleware {
             return page(status: .init(code: 507, reasonPhrase: "Insufficient Storage"),
                         message: "The data folder is full (or its disk is failing), so nothing was changed. Pages keep working; free some space and try again.",
                         headers: [:], context: context)
-        } catch let error as RenderError {
-            context.logger.error("page could not be rendered", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
-            return page(status: .internalServerError,
-                        message: "Something went wrong on our side. It was logged as request \(context.id); please try again.",
-                        headers: [:], context: context)
         } catch {
-            context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
+            // A page that could not be rendered (`RenderError`) is a bug like any other: a 500, logged.
+            context.logger.error(error is RenderError ? "page could not be rendered" : "request failed",
+                                 metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
             return page(status: .internalServerError,
                         message: "Something went wrong on our side. It was logged as request \(context.id); please try again.",
                         headers: [:], context: context)

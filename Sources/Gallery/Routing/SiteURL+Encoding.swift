@@ -55,7 +55,7 @@ extension String {
 extension SiteURL {
     /// The folder a folder page's request path names ("" for the library root), or nil when it names none.
     static func folderPath(fromPath rawPath: String) -> String? {
-        if rawPath == folder("").path || rawPath == folderPrefix { return "" }
+        if rawPath == rootFolder.path || rawPath == folderPrefix { return "" }
         return decodeKey(rawPath: rawPath, prefix: folderPrefix)
     }
 }

@@ -4,8 +4,13 @@ import Catalog
 extension SiteURL {
     public static let home = SiteURL("/")
     public static let scan = SiteURL("/scan")
-    public static let stylesheet = SiteURL("/static/style.css")
-    public static let favicon = SiteURL("/static/favicon.svg")
+    public static let stylesheet = SiteURL(staticPrefix + "style.css")
+    public static let favicon = SiteURL(staticPrefix + "favicon.svg")
+    public static let rootFolder = SiteURL("/folders")
+    public static let favorites = SiteURL("/favorites")
+    public static let topRated = SiteURL("/top-rated")
+    public static let recent = SiteURL("/recent")
+    public static let duplicates = SiteURL("/duplicates")
     public static let tags = SiteURL("/tags")
     public static let search = SiteURL("/search")
     public static let trash = SiteURL("/trash")
@@ -20,7 +25,7 @@ extension SiteURL {
     public static let metrics = SiteURL("/metrics")
 
     /// A share link's first page.
-    public static func share(_ token: String) -> SiteURL { SiteURL("/share/" + token) }
+    public static func share(_ token: String) -> SiteURL { SiteURL(sharePrefix + token) }
 
     /// The sign-in page, coming back to `next` (a local path) afterwards.
     public static func login(next: String?) -> SiteURL {
@@ -37,12 +42,12 @@ extension SiteURL {
     public static func group(_ group: PhotoGroup, sort: PhotoSort? = nil, page: Int = 1) -> SiteURL {
         let base: String
         switch group {
-        case .folder(let path): base = path.isEmpty ? "/folders" : "/folders/" + encodeKey(path)
-        case .favorites: base = "/favorites"
-        case .topRated: base = "/top-rated"
-        case .tag(let name): base = "/tags/" + encodeSegment(name)
-        case .recent: base = "/recent"
-        case .duplicates: base = "/duplicates"
+        case .folder(let path): base = path.isEmpty ? rootFolder.path : folderPrefix + encodeKey(path)
+        case .favorites: base = favorites.path
+        case .topRated: base = topRated.path
+        case .tag(let name): base = tagPrefix + encodeSegment(name)
+        case .recent: base = recent.path
+        case .duplicates: base = duplicates.path
         case .all: base = search.path
         case .filtered(let inner, let filter):
             return self.group(inner, sort: sort ?? group.defaultSort, page: page).appending(FilterQuery.pairs(filter))
@@ -62,25 +67,30 @@ extension SiteURL {
     }
 
     /// The confirmation page before a file goes to the trash.
-    public static func confirmDelete(_ key: String) -> SiteURL { SiteURL("/delete?key=" + encodeSegment(key)) }
+    public static func confirmDelete(_ key: String) -> SiteURL { SiteURL(confirmDeletePath + "?key=" + encodeSegment(key)) }
+    static let confirmDeletePath = "/delete"
 
     /// The original file's bytes.
     public static func original(_ key: String) -> SiteURL { SiteURL(originalPrefix + encodeKey(key)) }
 
     /// A content-addressed thumbnail.
     public static func thumbnail(_ sha256: String, _ rendition: Rendition) -> SiteURL {
-        SiteURL("/thumbs/\(rendition.rawValue)/\(sha256).jpg")
+        SiteURL(thumbnailPrefix + "\(rendition.rawValue)/\(sha256).jpg")
     }
 
     /// Where the keyed places start: a key follows, percent-encoded segment by segment.
     static let folderPrefix = "/folders/"
     static let photoPrefix = "/photos/"
     static let originalPrefix = "/originals/"
+    static let tagPrefix = "/tags/"
+    static let sharePrefix = "/share/"
+    static let thumbnailPrefix = "/thumbs/"
+    static let staticPrefix = "/static/"
 
     /// Whether a request path is a thumbnail, a static file or the health check: most requests,
     /// logged quietly so the log stays readable.
     static func isQuiet(_ path: String) -> Bool {
-        path.hasPrefix("/thumbs/") || path.hasPrefix("/static/") || path == health.path
+        path.hasPrefix(thumbnailPrefix) || path.hasPrefix(staticPrefix) || path == health.path
     }
 
     /// Thumbnail sizes the endpoint serves; any other size is a 404.
