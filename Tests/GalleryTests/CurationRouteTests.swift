@@ -98,10 +98,10 @@ import Testing
             #expect(try await form.post("/actions/favorite", fields, csrf: "").status == .forbidden)
             let crossSite = try await form.post("/actions/favorite", fields, headers: [.origin: "https://evil.example"])
             #expect(crossSite.status == .forbidden)
-            for action in Paths.Action.allCases {
-                #expect(try await admin.get(action.path).status == .methodNotAllowed, "\(action)")
+            for action in SiteURL.Action.allCases {
+                #expect(try await admin.get(action.url.path).status == .methodNotAllowed, "\(action)")
             }
-            #expect(try await admin.get(Paths.logout).status == .methodNotAllowed)
+            #expect(try await admin.get(SiteURL.logout.path).status == .methodNotAllowed)
             #expect(!(try await client.execute(uri: "/favorites", method: .get).text.contains("trip/a.jpg")))
         }
     }

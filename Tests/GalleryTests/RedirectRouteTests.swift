@@ -10,9 +10,9 @@ import Testing
                           "//evil.example", "/\n/evil", "/\r/evil", "https://evil.example/", " //evil", "/%zz"]
 
     @Test func pathsABrowserWouldTakeOffSiteAreNotLocal() {
-        for path in Self.offSite { #expect(!Paths.isLocal(path), "\(path.debugDescription)") }
+        for path in Self.offSite { #expect(!SiteURL.isLocal(path), "\(path.debugDescription)") }
         for path in ["/", "/folders/a%20b?page=2", "/search?q=a%2Fb&tag=x", "/photos/trip/a.jpg"] {
-            #expect(Paths.isLocal(path), "\(path)")
+            #expect(SiteURL.isLocal(path), "\(path)")
         }
     }
 

@@ -68,14 +68,14 @@ import TestSupport
 @Suite struct KeyEncodingTests {
     @Test func keysSurviveTheirLinks() {
         for key in ["a/b c.jpg", "café/Kids & dogs+1.jpg", "100%/x?y#z.jpg", "東京/写真.heic"] {
-            let link = "/photos/" + Paths.encodeKey(key)
-            #expect(Paths.decodeKey(rawPath: link, prefix: "/photos/") == key)
+            let link = "/photos/" + SiteURL.encodeKey(key)
+            #expect(SiteURL.decodeKey(rawPath: link, prefix: "/photos/") == key)
         }
     }
 
     @Test func unsafeOrMalformedPathsAreNoKey() {
         for path in ["/photos/a/%2e%2e/b", "/photos/%2Fetc", "/photos/a%00b", "/photos/a%5Cb", "/photos/%E2%82", "/photos/%zz", "/photos//a", "/other/a"] {
-            #expect(Paths.decodeKey(rawPath: path, prefix: "/photos/") == nil, "\(path)")
+            #expect(SiteURL.decodeKey(rawPath: path, prefix: "/photos/") == nil, "\(path)")
         }
     }
 }

@@ -19,7 +19,7 @@ public func buildApplication(_ config: GalleryConfig, logger: Logger = Logger(la
     if let port = config.metricsPort {
         // A listener of its own, so /metrics can stay on a private network while the gallery is public.
         let router = Router()
-        router.get("/metrics", use: MetricsController(metrics: parts.metrics, token: nil).serve)
+        router.get(.metrics, use: MetricsController(metrics: parts.metrics, token: nil).serve)
         services.append(Application(router: router, configuration: .init(address: .hostname(config.host, port: port), serverName: "Photolala metrics"),
                                     logger: logger))
     }
@@ -28,7 +28,7 @@ public func buildApplication(_ config: GalleryConfig, logger: Logger = Logger(la
                                         rateWindow: .seconds(Int64(config.rateWindowSeconds)))
     return Application(
         responder: FrontDoorResponder(names: ServerNames(publicURLs: config.publicURLs),
-                                      inner: BasePathResponder(base: config.basePath, inner: parts.router.buildResponder())),
+                                      inner: BasePathResponder(base: BasePath(prefix: config.basePath), inner: parts.router.buildResponder())),
         server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, counter: counter)],
                                             idleTimeout: .seconds(Int64(config.idleTimeout)))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Photolala"),
@@ -87,7 +87,7 @@ public struct GalleryParts {
         }
         monitor = ScanMonitor()
         scanner = LibraryScanner(source: source, store: store, journal: journal, monitor: monitor, logger: logger)
-        let renderer = try PageRenderer(resourcesPath: config.resourcesPath, basePath: config.basePath)
+        let renderer = try PageRenderer(resourcesPath: config.resourcesPath, base: BasePath(prefix: config.basePath))
         let chrome = ChromeBuilder(monitor: monitor)
         metrics = GalleryMetrics(store: store, monitor: monitor)
         let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source, journal: journal,
@@ -111,22 +111,23 @@ public struct GalleryParts {
         let signIn = SignInPage(store: store, renderer: renderer, chrome: chrome)
         let routes = Routes(router: router, signIn: signIn)
         let libraryName = (config.libraryPath as NSString).lastPathComponent
+        let groupPage = GroupPage(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize)
         let photos = PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize)
         let originals = OriginalController(store: store, source: source)
         let thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)
         AuthController(store: store, passwords: passwords, throttle: LoginThrottle(), sessions: sessions, signIn: signIn,
                        renderer: renderer, chrome: chrome, slowdownScale: config.loginSlowdownScale).register(with: routes)
         UsersController(store: store, passwords: passwords, renderer: renderer, chrome: chrome).register(with: routes)
-        BrowseController(store: store, monitor: monitor, renderer: renderer, chrome: chrome, pageSize: config.pageSize,
+        BrowseController(store: store, monitor: monitor, renderer: renderer, chrome: chrome, groupPage: groupPage,
                          libraryName: libraryName.isEmpty ? config.libraryPath : libraryName).register(with: routes)
         photos.register(with: routes)
         originals.register(with: routes)
         CurationController(store: store).register(with: routes)
-        GroupsController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize).register(with: routes)
+        GroupsController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage).register(with: routes)
         TrashController(store: store, source: source, trashFolder: config.dataPath + "/trash", thumbnails: thumbnails, renderer: renderer,
                         chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)
         thumbnailRoutes.register(with: routes)
-        ShareController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, linkBase: config.linkBase, sessions: sessions, photos: photos,
+        ShareController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,
                         thumbnails: thumbnailRoutes, originals: originals).register(with: routes)
         UploadController(store: store, source: source, scanner: scanner, renderer: renderer, chrome: chrome,
                          naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit, fileLimit: config.uploadFileLimit, dataPath: config.dataPath,
@@ -134,7 +135,7 @@ public struct GalleryParts {
         StaticController(folder: config.resourcesPath + "/Public").register(with: routes)
         HealthController(store: store, source: source).register(with: routes)
         if let token = config.metricsToken {
-            routes.open.get("/metrics", use: MetricsController(metrics: metrics, token: token).serve)
+            routes.open.get(.metrics, use: MetricsController(metrics: metrics, token: token).serve)
         }
         self.router = router
     }

@@ -15,28 +15,28 @@ struct AuthController: Sendable {
     let slowdownScale: Double
 
     func register(with routes: Routes) {
-        routes.open.get(RouterPath(Paths.login), use: loginPage)
-        routes.open.post(RouterPath(Paths.login), use: login)
-        routes.open.post(RouterPath(Paths.logout), use: logout)
-        routes.viewer.get(RouterPath(Paths.account), use: accountPage)
-        routes.viewer.post(RouterPath(Paths.Action.password.path), use: changePassword)
-        routes.viewer.get(RouterPath(Paths.Action.password.path), use: CurationController.getNotAllowed)
-        routes.open.get(RouterPath(Paths.logout), use: CurationController.getNotAllowed)
+        routes.open.get(.login, use: loginPage)
+        routes.open.post(.login, use: login)
+        routes.open.post(.logout, use: logout)
+        routes.viewer.get(.account, use: accountPage)
+        routes.viewer.post(.action(.password), use: changePassword)
+        routes.viewer.get(.action(.password), use: CurationController.getNotAllowed)
+        routes.open.get(.logout, use: CurationController.getNotAllowed)
     }
 
     @Sendable func loginPage(_ request: Request, context: GalleryContext) async throws -> Response {
         let next = request.uri.queryParameters["next"].map(String.init)
-        if context.visitor.account != nil { return .redirect(to: next.flatMap { Paths.isLocal($0) ? $0 : nil } ?? Paths.home, type: .normal) }
-        return signIn.response(next: next, context: context)
+        if context.visitor.account != nil { return .redirect(to: next.flatMap { SiteURL.isLocal($0) ? $0 : nil } ?? SiteURL.home.path, type: .normal) }
+        return try signIn.response(next: next, context: context)
     }
 
     @Sendable func login(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
         let password = form["password"] ?? ""
-        let next = form["next"].flatMap { Paths.isLocal($0) ? $0 : nil } ?? Paths.home
+        let next = form["next"].flatMap { SiteURL.isLocal($0) ? $0 : nil } ?? SiteURL.home.path
         guard !name.isEmpty, !password.isEmpty else {
-            return signIn.response(next: next, status: .badRequest, context: context, error: "Enter your name and password.", name: name)
+            return try signIn.response(next: next, status: .badRequest, context: context, error: "Enter your name and password.", name: name)
         }
         // Checked and counted as a failure in one step, so parallel guesses cannot all pass the check.
         let attempt = await throttle.reserve(name: name, address: context.remoteAddress)
@@ -52,7 +52,7 @@ struct AuthController: Sendable {
         let matches = try await passwords.verify(password, hash: found?.passwordHash)
         await throttle.settle(attempt, succeeded: matches && found != nil)
         guard matches, let account = found?.account else {
-            return signIn.response(next: next, status: .unauthorized, context: context,
+            return try signIn.response(next: next, status: .unauthorized, context: context,
                                    error: "That name and password don’t match an account.", name: name)
         }
         // A fresh session id at every sign-in: a token planted before sign-in is worth nothing,
@@ -72,7 +72,7 @@ struct AuthController: Sendable {
     @Sendable func logout(_ request: Request, context: GalleryContext) async throws -> Response {
         _ = try await FormBody(request, context: context)
         if let hash = context.visitor.sessionHash { try store.deleteSession(tokenHash: hash) }
-        var response = Response.redirect(to: Paths.login, type: .normal)
+        var response = Response.redirect(to: SiteURL.login)
         response.setCookie(sessions.cookie(value: "", maxAge: 0, context: context))
         return response
     }
@@ -93,7 +93,7 @@ struct AuthController: Sendable {
         if let problem = Passwords.check(new) { return try page(context, error: problem, status: .badRequest) }
         guard new == form["confirm"] else { return try page(context, error: "The two new passwords differ.", status: .badRequest) }
         try store.setPassword(accountId: account.id, passwordHash: try await passwords.hash(new), keepSession: context.visitor.sessionHash)
-        return .redirect(to: Paths.account + "?done=password", type: .normal)
+        return .redirect(to: SiteURL.account.appending([("done", "password")]))
     }
 
     private func page(_ context: GalleryContext, notice: String? = nil, error: String? = nil,
@@ -103,17 +103,18 @@ struct AuthController: Sendable {
         }
         let model = AccountView(chrome: chrome.chrome(title: "My account", crumbs: [Crumb(name: "My account", url: nil)], for: context),
                                 name: account.name, role: account.role.rawValue, csrf: context.csrfToken, notice: notice, error: error)
-        return renderer.response("account", model, status: status)
+        return try renderer.response(model, status: status)
     }
 }
 
 /// One's own account: name, role, and the change-password form.
-struct AccountView: Encodable {
+struct AccountView: PageModel {
+    static let template = "account"
     var chrome: PageChrome
     var name: String
     var role: String
     var csrf: String
     var notice: String?
     var error: String?
-    let action = Paths.Action.password.path
+    let action = SiteURL.Action.password.url
 }

@@ -8,17 +8,18 @@ struct SignInPage: Sendable {
     let chrome: ChromeBuilder
 
     func response(next: String?, status: HTTPResponse.Status = .ok, context: GalleryContext, notice: String? = nil,
-                  error: String? = nil, name: String = "") -> Response {
+                  error: String? = nil, name: String = "") throws -> Response {
         let noAccounts = (try? store.hasAccounts()) == false
         let model = LoginView(chrome: chrome.chrome(title: "Sign in", for: context), csrf: context.csrfToken,
-                              next: next.flatMap { Paths.isLocal($0) ? $0 : nil } ?? Paths.home,
+                              next: next.flatMap { SiteURL.isLocal($0) ? $0 : nil } ?? SiteURL.home.path,
                               name: name, notice: noAccounts ? nil : notice, error: error, noAccounts: noAccounts)
-        return renderer.response("login", model, status: status)
+        return try renderer.response(model, status: status)
     }
 }
 
 /// The sign-in page.
-struct LoginView: Encodable {
+struct LoginView: PageModel {
+    static let template = "login"
     var chrome: PageChrome
     var csrf: String
     var next: String
@@ -27,5 +28,5 @@ struct LoginView: Encodable {
     var error: String?
     /// No account exists yet: the page explains how to make the first admin.
     var noAccounts: Bool
-    let action = Paths.login
+    let action = SiteURL.login
 }

@@ -9,11 +9,11 @@ struct OriginalController: Sendable {
     let fileIO = FileIO()
 
     func register(with routes: Routes) {
-        routes.viewer.get("/originals/**", use: serve)
+        routes.viewer.get(.original, use: serve)
     }
 
     @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
-        guard let key = Paths.decodeKey(rawPath: request.uri.path, prefix: "/originals/") else {
+        guard let key = SiteURL.Scope.gallery.originalKey(fromPath: request.uri.path) else {
             throw HTTPError(.notFound, message: "This file is not in the library (it may have been moved or removed).")
         }
         return try await respond(key: key, request, context)
@@ -30,7 +30,7 @@ struct OriginalController: Sendable {
         headers[.contentType] = photo.format.mimeType
         headers[.acceptRanges] = "bytes"
         headers[.cacheControl] = "private, max-age=3600"
-        headers[.contentDisposition] = "inline; filename*=UTF-8''" + Paths.encodeKey(photo.card.name)
+        headers[.contentDisposition] = "inline; filename*=UTF-8''" + SiteURL.encodeKey(photo.card.name)
         let etag = "\"\(photo.card.sha256.prefix(32))\""
         headers[.eTag] = etag
         if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }

@@ -10,7 +10,7 @@ struct StaticController: Sendable {
                         "js": "text/javascript; charset=utf-8", "ico": "image/x-icon"]
 
     func register(with routes: Routes) {
-        routes.open.get("/static/:file", use: serve)
+        routes.open.get(.staticFile, use: serve)
     }
 
     @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {

@@ -11,7 +11,7 @@ struct ThumbnailController: Sendable {
     let fileIO = FileIO()
 
     func register(with routes: Routes) {
-        routes.viewer.get("/thumbs/:size/:file", use: serve)
+        routes.viewer.get(.thumbnail, use: serve)
     }
 
     @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -20,8 +20,8 @@ struct ThumbnailController: Sendable {
     }
 
     /// The rendition size and content hash named by the `:size` and `:file` parameters.
-    static func parse(_ context: GalleryContext) throws -> (Paths.Rendition, String) {
-        guard let size = context.parameters.get("size", as: Int.self).flatMap(Paths.Rendition.init(rawValue:)),
+    static func parse(_ context: GalleryContext) throws -> (SiteURL.Rendition, String) {
+        guard let size = context.parameters.get("size", as: Int.self).flatMap(SiteURL.Rendition.init(rawValue:)),
               let file = context.parameters.get("file"), file.hasSuffix(".jpg") else {
             throw HTTPError(.notFound, message: "No such thumbnail size.")
         }
@@ -32,7 +32,7 @@ struct ThumbnailController: Sendable {
         return (size, sha)
     }
 
-    func respond(size: Paths.Rendition, sha: String, _ request: Request, _ context: GalleryContext) async throws -> Response {
+    func respond(size: SiteURL.Rendition, sha: String, _ request: Request, _ context: GalleryContext) async throws -> Response {
         // A picture whose every copy is in the trash is the admins' to see until it is restored or
         // destroyed, and no shared cache may keep it meanwhile.
         let onlyInTrash = try store.contentOnlyInTrash().contains(sha)

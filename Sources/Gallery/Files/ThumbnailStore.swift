@@ -65,7 +65,7 @@ actor ThumbnailStore {
     /// nothing of them is served again.
     func forget(_ hashes: Set<String>) {
         for sha256 in hashes {
-            for size in Paths.Rendition.allCases {
+            for size in SiteURL.Rendition.allCases {
                 let target = path(sha256: sha256, size: size.rawValue)
                 unlink(target)
                 failed.remove(target)
@@ -74,7 +74,7 @@ actor ThumbnailStore {
     }
 
     /// Finds or makes the rendition of the picture with this hash.
-    func rendition(sha256: String, size: Paths.Rendition) async -> Outcome {
+    func rendition(sha256: String, size: SiteURL.Rendition) async -> Outcome {
         let target = path(sha256: sha256, size: size.rawValue)
         if FileManager.default.fileExists(atPath: target) {
             metrics?.thumbnail(.cached)
@@ -95,7 +95,7 @@ actor ThumbnailStore {
         return outcome
     }
 
-    private func generate(sha256: String, size: Paths.Rendition, target: String) async -> Outcome {
+    private func generate(sha256: String, size: SiteURL.Rendition, target: String) async -> Outcome {
         // The library copy, or else the trashed one (the trash page shows thumbnails too).
         let file: (path: String, format: ImageFormat)
         var entry: SourceEntry?

@@ -10,7 +10,7 @@ struct HealthController: Sendable {
     let source: LocalFolderSource
 
     func register(with routes: Routes) {
-        routes.open.get("/healthz", use: check)
+        routes.open.get(.health, use: check)
     }
 
     @Sendable func check(_ request: Request, context: GalleryContext) async throws -> Response {

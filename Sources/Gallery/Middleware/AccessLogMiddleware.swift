@@ -19,7 +19,7 @@ struct AccessLogMiddleware: RouterMiddleware {
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         // Thumbnails and static files are most requests; they log at debug so the log stays readable.
         let path = request.uri.path
-        let level: Logger.Level = path.hasPrefix("/thumbs/") || path.hasPrefix("/static/") || path == "/healthz" ? .debug : .info
+        let level: Logger.Level = SiteURL.isQuiet(path) ? .debug : .info
         context.logger.log(level: level, "request", metadata: [
             "method": "\(context.method(of: request))", "path": "\(path)", "status": "\(response.status.code)",
             "ms": "\((ms * 10).rounded() / 10)",

@@ -3,7 +3,7 @@ import Hummingbird
 import Logging
 
 /// Turns every error into a clear HTML page with the right status; the real error goes to the
-/// log with the request id, never onto the page.
+/// log with the request id (`context.logger` carries it), never onto the page.
 struct ErrorPageMiddleware: RouterMiddleware {
     typealias Context = GalleryContext
     let renderer: PageRenderer
@@ -22,7 +22,9 @@ struct ErrorPageMiddleware: RouterMiddleware {
                         message: "The data folder is full (or its disk is failing), so nothing was changed. Pages keep working; free some space and try again.",
                         headers: [:], context: context)
         } catch {
-            context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
+            // A page that could not be rendered (`RenderError`) is a bug like any other: a 500, logged.
+            context.logger.error(error is RenderError ? "page could not be rendered" : "request failed",
+                                 metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
             return page(status: .internalServerError,
                         message: "Something went wrong on our side. It was logged as request \(context.id); please try again.",
                         headers: [:], context: context)
@@ -48,7 +50,13 @@ struct ErrorPageMiddleware: RouterMiddleware {
         default: (heading, fallback) = (status.reasonPhrase, status.reasonPhrase)
         }
         let model = ErrorView(chrome: chrome.chrome(title: heading, for: context), status: status.code, heading: heading, message: message ?? fallback)
-        var response = renderer.response("error", model, status: status)
+        var response: Response
+        do { response = try renderer.response(model, status: status) } catch {
+            // The error page itself failed (its template is broken): a bare page still says what happened.
+            context.logger.error("error page could not be rendered", metadata: ["error": "\(error)"])
+            let text = "<!DOCTYPE html><title>Photolala</title><p>\(heading). (Request \(context.id).)</p>"
+            response = Response(status: status, headers: PageRenderer.pageHeaders, body: .init(byteBuffer: ByteBuffer(string: text)))
+        }
         for field in headers where field.name != .contentType && field.name != .contentLength { response.headers.append(field) }
         return response
     }

@@ -9,15 +9,15 @@ struct ChromeBuilder: Sendable {
         let visitor = context.visitor
         guard visitor.role != nil else {
             return PageChrome(title: title, crumbs: crumbs, banner: nil,
-                              nav: NavBar(menuLabel: "Menu", loginURL: Paths.login), homeURL: nil)
+                              nav: NavBar(menuLabel: "Menu", loginURL: SiteURL.login), homeURL: nil)
         }
         let nav = NavBar(menuLabel: visitor.account?.name ?? "Guest",
-                         searchURL: Paths.search, scanURL: Paths.scan,
-                         uploadURL: visitor.can(.member) ? Paths.upload : nil,
-                         sharedURL: visitor.can(.member) && visitor.account != nil ? Paths.shared : nil,
-                         usersURL: visitor.can(.admin) && visitor.account != nil ? Paths.users : nil,
-                         accountURL: visitor.account != nil ? Paths.account : nil,
-                         loginURL: visitor.account == nil ? Paths.login : nil,
+                         searchURL: SiteURL.search, scanURL: SiteURL.scan,
+                         uploadURL: visitor.can(.member) ? SiteURL.upload : nil,
+                         sharedURL: visitor.can(.member) && visitor.account != nil ? SiteURL.shared : nil,
+                         usersURL: visitor.can(.admin) && visitor.account != nil ? SiteURL.users : nil,
+                         accountURL: visitor.account != nil ? SiteURL.account : nil,
+                         loginURL: visitor.account == nil ? SiteURL.login : nil,
                          logout: visitor.account != nil ? LogoutForm(csrf: context.csrfToken) : nil)
         return PageChrome(title: title, crumbs: crumbs, banner: banner(), nav: nav)
     }
@@ -48,7 +48,7 @@ struct ChromeBuilder: Sendable {
         let parts = path.isEmpty ? [] : path.split(separator: "/").map(String.init)
         for (i, part) in parts.enumerated() {
             prefix = prefix.isEmpty ? part : prefix + "/" + part
-            crumbs.append(Crumb(name: part, url: (i < parts.count - 1 || linkLast) ? Paths.folder(prefix) : nil))
+            crumbs.append(Crumb(name: part, url: (i < parts.count - 1 || linkLast) ? SiteURL.folder(prefix) : nil))
         }
         return crumbs
     }

@@ -4,51 +4,31 @@ import Hummingbird
 /// Renders view models through the Mustache templates, compiled once at start-up.
 struct PageRenderer: Sendable {
     let templates: TemplateSet
-    /// The prefix every link gets when the gallery is served under one (`/photos`), or "".
-    let basePath: String
+    /// What every link in a page gets in front when the gallery is served under a prefix.
+    let base: BasePath
 
     /// Compiles every template under `Templates/` in `resourcesPath`.
-    init(resourcesPath: String, basePath: String = "") throws {
+    init(resourcesPath: String, base: BasePath = .none) throws {
         templates = try TemplateSet(directory: resourcesPath + "/Templates")
-        self.basePath = basePath
+        self.base = base
     }
 
-    /// Puts the base path in front of every root-relative link, image and form target. Escaped
-    /// text cannot contain `="`, so only attributes the templates wrote are touched.
-    func prefixLinks(_ html: String) -> String {
-        guard !basePath.isEmpty else { return html }
-        var out = html
-        for attribute in ["href", "src", "action"] {
-            out = out.replacingOccurrences(of: " \(attribute)=\"/", with: " \(attribute)=\"\(basePath)/")
+    /// The page `template` makes of `model`. A missing template or a model that cannot be
+    /// encoded is a bug: it throws a `RenderError`, which the error page logs and answers with a 500.
+    func render<Model: Encodable>(_ template: String, _ model: Model) throws -> ByteBuffer {
+        let bytes: [UInt8]?
+        do { bytes = try templates.render(model, template: template, base: base) } catch {
+            throw RenderError(template: template, reason: String(reflecting: error))
         }
-        return out.replacing(#/ srcset="([^"]*)"/#) { match in
-            let urls = match.output.1.split(separator: ",").map { entry -> String in
-                let trimmed = entry.trimmingCharacters(in: .whitespaces)
-                return trimmed.hasPrefix("/") ? basePath + trimmed : trimmed
-            }
-            return " srcset=\"" + urls.joined(separator: ", ") + "\""
-        }
+        guard let bytes else { throw RenderError(template: template, reason: "there is no such template") }
+        return ByteBuffer(bytes: bytes)
     }
 
-    /// The page `template` makes of `model`, as bytes with links prefixed; nil when the
-    /// template is missing or the model cannot be encoded (both are bugs, answered with a 500).
-    func render<Model: Encodable>(_ template: String, _ model: Model) -> ByteBuffer? {
-        guard let bytes = try? templates.render(model, template: template) else { return nil }
-        guard !basePath.isEmpty else { return ByteBuffer(bytes: bytes) }
-        return ByteBuffer(string: prefixLinks(String(decoding: bytes, as: UTF8.self)))
+    /// An HTML response of the page `model`, through its own template.
+    func response<Model: PageModel>(_ model: Model, status: HTTPResponse.Status = .ok) throws -> Response {
+        Response(status: status, headers: Self.pageHeaders, body: .init(byteBuffer: try render(Model.template, model)))
     }
 
-    /// An HTML response of `template` rendered with `model`.
-    func response<Model: Encodable>(_ template: String, _ model: Model, status: HTTPResponse.Status = .ok) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "text/html; charset=utf-8"
-        // Pages carry per-visitor content (a name, form tokens): no shared cache keeps them.
-        headers[.cacheControl] = "private, no-cache"
-        headers[.vary] = "Cookie"
-        guard let page = render(template, model) else {
-            let text = "<!DOCTYPE html><title>Photolala</title><p>This page could not be rendered (template \(template)).</p>"
-            return Response(status: .internalServerError, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
-        }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: page))
-    }
+    /// Pages carry per-visitor content (a name, form tokens): no shared cache keeps them.
+    static let pageHeaders: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "private, no-cache", .vary: "Cookie"]
 }

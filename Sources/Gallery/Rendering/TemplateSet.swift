@@ -48,10 +48,11 @@ struct TemplateSet: Sendable {
     /// The plan of a template, for tests.
     func plan(_ name: String) -> [Step]? { plans[name] }
 
-    /// Renders `model` through the template `name`, or nil when there is no such template.
-    func render<Model: Encodable>(_ model: Model, template name: String) throws -> [UInt8]? {
+    /// Renders `model` through the template `name`, its links under `base`, or nil when there is
+    /// no such template.
+    func render<Model: Encodable>(_ model: Model, template name: String, base: BasePath = .none) throws -> [UInt8]? {
         guard let plan = plans[name] else { return nil }
-        var renderer = Renderer(stack: [try ViewEncoder.encode(model)])
+        var renderer = Renderer(stack: [try ViewEncoder.encode(model, base: base)])
         renderer.out.reserveCapacity(16_384)
         renderer.run(plan)
         return renderer.out

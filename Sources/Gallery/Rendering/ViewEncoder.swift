@@ -2,7 +2,8 @@
 /// `Encodable` conformance the compiler writes for every view model: no reflection, no JSON.
 ///
 /// A nil optional is kept as `null` (not left out as encoders usually do), so a template asking
-/// for it finds it on its own object and does not fall through to an outer context.
+/// for it finds it on its own object and does not fall through to an outer context. A `SiteURL`
+/// is written with the base path in front: the one place pages get it.
 final class ViewEncoder: Encoder {
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -11,39 +12,44 @@ final class ViewEncoder: Encoder {
     }
     /// Where the result also goes: the field of a `superEncoder(forKey:)`.
     private let sink: ((ViewValue) -> Void)?
+    /// What every `SiteURL` in the model gets in front.
+    let base: BasePath
 
-    init(sink: ((ViewValue) -> Void)? = nil) {
+    init(base: BasePath, sink: ((ViewValue) -> Void)? = nil) {
+        self.base = base
         self.sink = sink
     }
 
-    /// The tree of `model`.
-    static func encode<Model: Encodable>(_ model: Model) throws -> ViewValue {
-        let encoder = ViewEncoder()
+    /// The tree of `model`, its links under `base`.
+    static func encode<Model: Encodable>(_ model: Model, base: BasePath = .none) throws -> ViewValue {
+        let encoder = ViewEncoder(base: base)
         try model.encode(to: encoder)
         return encoder.result
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .object(let object) = result { return KeyedEncodingContainer(KeyedContainer(object: object)) }
+        if case .object(let object) = result { return KeyedEncodingContainer(KeyedContainer(object: object, base: base)) }
         let object = ViewObject()
         result = .object(object)
-        return KeyedEncodingContainer(KeyedContainer(object: object))
+        return KeyedEncodingContainer(KeyedContainer(object: object, base: base))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .list(let list) = result { return UnkeyedContainer(list: list) }
+        if case .list(let list) = result { return UnkeyedContainer(list: list, base: base) }
         let list = ViewList()
         result = .list(list)
-        return UnkeyedContainer(list: list)
+        return UnkeyedContainer(list: list, base: base)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { SingleContainer(encoder: self) }
 
-    fileprivate func set(_ value: ViewValue) { result = value }
+    /// Sets the value this encoder made (`SiteURL` writes itself through this).
+    func write(_ value: ViewValue) { result = value }
 }
 
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let object: ViewObject
+    let base: BasePath
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil(forKey key: Key) throws { object.set(key.stringValue, .null) }
@@ -62,7 +68,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt32, forKey key: Key) throws { object.set(key.stringValue, .text(String(value))) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { object.set(key.stringValue, .text(String(value))) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        object.set(key.stringValue, try ViewEncoder.encode(value))
+        // Links are most fields of a page: written here without an encoder of their own.
+        if let url = value as? SiteURL { return object.set(key.stringValue, .text(base.apply(to: url.path))) }
+        object.set(key.stringValue, try ViewEncoder.encode(value, base: base))
     }
 
     // Encoders leave a nil optional out by default; a template must find it as null instead.
@@ -82,7 +90,8 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         object.set(key.stringValue, value.map { .text(String($0)) } ?? .null)
     }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        object.set(key.stringValue, try value.map(ViewEncoder.encode) ?? .null)
+        guard let value else { return object.set(key.stringValue, .null) }
+        try encode(value, forKey: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -90,13 +99,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested = ViewObject()
         object.set(key.stringValue, .object(nested))
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: nested))
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: nested, base: base))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let list = ViewList()
         object.set(key.stringValue, .list(list))
-        return UnkeyedContainer(list: list)
+        return UnkeyedContainer(list: list, base: base)
     }
 
     mutating func superEncoder() -> any Encoder { fieldEncoder("super") }
@@ -105,12 +114,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     private func fieldEncoder(_ key: String) -> ViewEncoder {
         object.set(key, .null)
         let index = object.count - 1
-        return ViewEncoder { [object] value in object.replace(at: index, with: value) }
+        return ViewEncoder(base: base) { [object] value in object.replace(at: index, with: value) }
     }
 }
 
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let list: ViewList
+    let base: BasePath
     var codingPath: [any CodingKey] { [] }
     var count: Int { list.items.count }
 
@@ -118,24 +128,24 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Bool) throws { list.items.append(.bool(value)) }
     mutating func encode(_ value: String) throws { list.items.append(.text(value)) }
     mutating func encode(_ value: Int) throws { list.items.append(.text(String(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { list.items.append(try ViewEncoder.encode(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { list.items.append(try ViewEncoder.encode(value, base: base)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let nested = ViewObject()
         list.items.append(.object(nested))
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: nested))
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: nested, base: base))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = ViewList()
         list.items.append(.list(nested))
-        return UnkeyedContainer(list: nested)
+        return UnkeyedContainer(list: nested, base: base)
     }
 
     mutating func superEncoder() -> any Encoder {
         list.items.append(.null)
         let index = list.items.count - 1
-        return ViewEncoder { [list] value in list.items[index] = value }
+        return ViewEncoder(base: base) { [list] value in list.items[index] = value }
     }
 }
 
@@ -143,20 +153,20 @@ private struct SingleContainer: SingleValueEncodingContainer {
     let encoder: ViewEncoder
     var codingPath: [any CodingKey] { [] }
 
-    mutating func encodeNil() throws { encoder.set(.null) }
-    mutating func encode(_ value: Bool) throws { encoder.set(.bool(value)) }
-    mutating func encode(_ value: String) throws { encoder.set(.text(value)) }
-    mutating func encode(_ value: Double) throws { encoder.set(.text(String(value))) }
-    mutating func encode(_ value: Float) throws { encoder.set(.text(String(value))) }
-    mutating func encode(_ value: Int) throws { encoder.set(.text(String(value))) }
-    mutating func encode(_ value: Int8) throws { encoder.set(.text(String(value))) }
-    mutating func encode(_ value: Int16) throws { encoder.set(.text(String(value))) }
-    mutating func encode(_ value: Int32) throws { encoder.set(.text(String(value))) }
-    mutating func encode(_ value: Int64) throws { encoder.set(.text(String(value))) }
-    mutating func encode(_ value: UInt) throws { encoder.set(.text(String(value))) }
-    mutating func encode(_ value: UInt8) throws { encoder.set(.text(String(value))) }
-    mutating func encode(_ value: UInt16) throws { encoder.set(.text(String(value))) }
-    mutating func encode(_ value: UInt32) throws { encoder.set(.text(String(value))) }
-    mutating func encode(_ value: UInt64) throws { encoder.set(.text(String(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { encoder.set(try ViewEncoder.encode(value)) }
+    mutating func encodeNil() throws { encoder.write(.null) }
+    mutating func encode(_ value: Bool) throws { encoder.write(.bool(value)) }
+    mutating func encode(_ value: String) throws { encoder.write(.text(value)) }
+    mutating func encode(_ value: Double) throws { encoder.write(.text(String(value))) }
+    mutating func encode(_ value: Float) throws { encoder.write(.text(String(value))) }
+    mutating func encode(_ value: Int) throws { encoder.write(.text(String(value))) }
+    mutating func encode(_ value: Int8) throws { encoder.write(.text(String(value))) }
+    mutating func encode(_ value: Int16) throws { encoder.write(.text(String(value))) }
+    mutating func encode(_ value: Int32) throws { encoder.write(.text(String(value))) }
+    mutating func encode(_ value: Int64) throws { encoder.write(.text(String(value))) }
+    mutating func encode(_ value: UInt) throws { encoder.write(.text(String(value))) }
+    mutating func encode(_ value: UInt8) throws { encoder.write(.text(String(value))) }
+    mutating func encode(_ value: UInt16) throws { encoder.write(.text(String(value))) }
+    mutating func encode(_ value: UInt32) throws { encoder.write(.text(String(value))) }
+    mutating func encode(_ value: UInt64) throws { encoder.write(.text(String(value))) }
+    mutating func encode<T: Encodable>(_ value: T) throws { encoder.write(try ViewEncoder.encode(value, base: encoder.base)) }
 }

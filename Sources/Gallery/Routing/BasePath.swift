@@ -1,38 +1,33 @@
-import Hummingbird
-import HummingbirdCore
-
-/// Serves the gallery under a prefix such as `/photos`: requests have the prefix taken off
-/// before routing, and redirects get it put back; `PageRenderer` puts it back on page links.
-/// Inside the app every path stays root-relative. With no prefix it passes everything through.
-struct BasePathResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Context == GalleryContext {
-    typealias Context = GalleryContext
+/// The prefix the gallery is served under (`/photos`), or none: the one place it is put on links
+/// and redirects and taken off requests. Inside the app every path stays root-relative.
+struct BasePath: Sendable, Equatable {
     /// `/photos`: a leading slash, no trailing one; "" for none.
-    let base: String
-    let inner: Inner
+    let prefix: String
 
-    func respond(to request: Request, context: Context) async throws -> Response {
-        guard !base.isEmpty else { return try await inner.respond(to: request, context: context) }
-        let path = request.uri.path
-        // Health checks (a container's, a monitor's) ask the server directly, without the prefix.
-        if path == "/healthz" { return try await inner.respond(to: request, context: context) }
-        guard path == base || path.hasPrefix(base + "/") else {
-            if path == "/" { return .redirect(to: base + "/", type: .normal) }
-            var headers = HTTPFields()
-            headers[.contentType] = "text/plain; charset=utf-8"
-            return Response(status: .notFound, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "The gallery lives under \(base)/.\n")))
-        }
-        var head = request.head
-        let rest = String((head.path ?? "").dropFirst(base.count))
-        head.path = rest.isEmpty || rest.hasPrefix("?") ? "/" + rest : rest
-        var response = try await inner.respond(to: Request(head: head, body: request.body), context: context)
-        if let location = response.headers[.location], location.hasPrefix("/"), !location.hasPrefix("//") {
-            response.headers[.location] = base + location
-        }
-        return response
+    static let none = BasePath(prefix: "")
+
+    var isEmpty: Bool { prefix.isEmpty }
+
+    /// A root-relative path as the browser must see it: `/folders/a` becomes `/photos/folders/a`.
+    func apply(to path: String) -> String {
+        prefix.isEmpty ? path : prefix + path
     }
-}
 
-enum BasePath {
+    /// A redirect's `Location` as the browser must see it: root-relative ones get the prefix,
+    /// anything else (another scheme, `//host`) is left alone.
+    func applyToLocation(_ location: String) -> String {
+        location.hasPrefix("/") && !location.hasPrefix("//") ? apply(to: location) : location
+    }
+
+    /// The path (with its query) inside the gallery, or nil when `path` lies outside the prefix.
+    func strip(_ path: String) -> String? {
+        guard !prefix.isEmpty else { return path }
+        guard path.hasPrefix(prefix) else { return nil }
+        let rest = path.dropFirst(prefix.count)
+        guard rest.isEmpty || rest.hasPrefix("/") || rest.hasPrefix("?") else { return nil }
+        return rest.isEmpty || rest.hasPrefix("?") ? "/" + rest : String(rest)
+    }
+
     /// Checks and normalises a configured prefix: "" for none, else `/a/b`.
     static func normalise(_ raw: String) throws -> String {
         let trimmed = raw.trimmingCharacters(in: .whitespaces)

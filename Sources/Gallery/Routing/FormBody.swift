@@ -31,8 +31,8 @@ struct FormBody {
     }
 
     /// Where to send the browser afterwards: a local path only, never another site.
-    func returnPath(default fallback: String) -> String {
-        guard let back = self["back"], Paths.isLocal(back) else { return fallback }
+    func returnPath(default fallback: SiteURL) -> String {
+        guard let back = self["back"], SiteURL.isLocal(back) else { return fallback.path }
         return back
     }
 

@@ -7,7 +7,7 @@ struct FilterForm: Encodable {
         var label: String
         var selected: Bool
     }
-    var action: String
+    var action: SiteURL
     var q: String
     var tags: [Option]
     var favorite: Bool
@@ -19,12 +19,12 @@ struct FilterForm: Encodable {
     var orientations: [Option]
     var sorts: [Option]
     var orders: [Option]
-    var clearURL: String
+    var clearURL: SiteURL
     var active: Bool
     /// Open on the search page before a search; collapsed over results so they come first.
     var open: Bool
 
-    init(action: String, filter: SearchFilter, sort: PhotoSort, tagNames: [String], open: Bool) {
+    init(action: SiteURL, filter: SearchFilter, sort: PhotoSort, tagNames: [String], open: Bool) {
         self.action = action
         let values = Dictionary(FilterQuery.pairs(filter), uniquingKeysWith: { a, _ in a })
         q = values["q"] ?? ""

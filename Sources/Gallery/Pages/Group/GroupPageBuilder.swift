@@ -6,13 +6,13 @@ struct GroupPageBuilder {
     let title: String
     let page: PhotoPage
     let sort: PhotoSort
-    let subfolders: [FolderCard]
+    var subfolders: [FolderCard]
     var folderCount = 0
     var filterForm: FilterForm?
     var csrf = ""
     /// Who looks: tiles carry a favorite button only for someone who can keep favorites.
     var visitor: Visitor?
-    var links = Links.gallery
+    var scope = SiteURL.Scope.gallery
     var share: ShareForm?
 
     func build(chrome: PageChrome) -> GroupView {
@@ -20,12 +20,12 @@ struct GroupPageBuilder {
         if folderCount > 0 { summary += " · " + Formatting.plural(folderCount, "folder", "folders") }
         if page.pageCount > 1 { summary += " · page \(page.number) of \(page.pageCount)" }
         let photoGroup: PhotoGroup? = { if case .folder = group { return nil } else { return group } }()
-        let canFavorite = !links.isShared && visitor?.can(.viewer) == true
+        let canFavorite = !scope.isShared && visitor?.can(.viewer) == true
         let tiles = page.photos.map { card in
-            PhotoTile(url: links.photo(card.key, sort: sort, in: photoGroup, sharedGroup: group), anchor: "p\(card.fileId)", name: card.name,
-                      image: ThumbImage(sha256: card.sha256, alt: card.name, links: links),
+            PhotoTile(url: scope.photo(card.key, sort: sort, in: photoGroup, sharedGroup: group), anchor: "p\(card.fileId)", name: card.name,
+                      image: ThumbImage(sha256: card.sha256, alt: card.name, scope: scope),
                       favorite: !canFavorite ? nil : TileFavorite(csrf: csrf, key: card.key,
-                                             back: Paths.group(group, sort: sort, page: page.number) + "#p\(card.fileId)",
+                                             back: SiteURL.group(group, sort: sort, page: page.number).fragment("p\(card.fileId)").path,
                                              value: card.isFavorite ? "off" : "on", on: card.isFavorite,
                                              label: card.isFavorite ? "Remove \(card.name) from favorites" : "Add \(card.name) to favorites"))
         }
@@ -39,7 +39,7 @@ struct GroupPageBuilder {
     private func sortChoices() -> [SortChoice] {
         [(PhotoSort.Field.taken, "Date taken"), (.name, "Name"), (.size, "File size"), (.stars, "Stars"), (.added, "Date added")]
             .map { field, label in
-                SortChoice(label: label, url: links.group(group, sort: PhotoSort(field: field, descending: sort.descending)),
+                SortChoice(label: label, url: scope.group(group, sort: PhotoSort(field: field, descending: sort.descending)),
                            current: field == sort.field)
             }
     }
@@ -53,7 +53,7 @@ struct GroupPageBuilder {
         case .stars: labels = ("Fewest stars first", "Most stars first")
         }
         return [(false, labels.0), (true, labels.1)].map { descending, label in
-            SortChoice(label: label, url: links.group(group, sort: PhotoSort(field: sort.field, descending: descending)),
+            SortChoice(label: label, url: scope.group(group, sort: PhotoSort(field: sort.field, descending: descending)),
                        current: descending == sort.descending)
         }
     }
@@ -62,7 +62,7 @@ struct GroupPageBuilder {
         guard page.pageCount > 1 else { return nil }
         let current = page.number
         let last = page.pageCount
-        let url = { (n: Int) in links.group(group, sort: sort, page: n) }
+        let url = { (n: Int) in scope.group(group, sort: sort, page: n) }
         var pageLinks: [Pagination.Link] = []
         var shown = Set([1, last])
         for n in max(1, current - 2)...min(last, current + 2) { shown.insert(n) }

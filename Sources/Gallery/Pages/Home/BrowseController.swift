@@ -8,16 +8,16 @@ struct BrowseController: Sendable {
     let monitor: ScanMonitor
     let renderer: PageRenderer
     let chrome: ChromeBuilder
-    let pageSize: Int
+    let groupPage: GroupPage
     let libraryName: String
     /// The collection cards count across the whole catalog: computed once per catalog change.
     let collections = VersionedCache<[FolderCard]>()
 
     func register(with routes: Routes) {
-        routes.viewer.get("/", use: home)
-        routes.viewer.get("/folders", use: folder)
-        routes.viewer.get("/folders/**", use: folder)
-        routes.viewer.get("/scan", use: scan)
+        routes.viewer.get(.home, use: home)
+        routes.viewer.get(.rootFolder, use: folder)
+        routes.viewer.get(.folder, use: folder)
+        routes.viewer.get(.scan, use: scan)
     }
 
     @Sendable func home(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -33,39 +33,21 @@ struct BrowseController: Sendable {
         let page = HomeView(chrome: chrome.chrome(title: "Library", for: context),
                             collections: .init(folders: try collectionCards(for: context.visitor)), folders: cards,
                             summary: summary, emptyMessage: empty)
-        return renderer.response("home", page)
+        return try renderer.response(page)
     }
 
     @Sendable func folder(_ request: Request, context: GalleryContext) async throws -> Response {
-        let path: String
-        if request.uri.path == "/folders" || request.uri.path == "/folders/" {
-            path = ""
-        } else {
-            guard let decoded = Paths.decodeKey(rawPath: request.uri.path, prefix: "/folders/") else {
-                throw HTTPError(.notFound, message: "There is no such folder in the library.")
-            }
-            path = decoded
+        guard let path = SiteURL.folderPath(fromPath: request.uri.path) else {
+            throw HTTPError(.notFound, message: "There is no such folder in the library.")
         }
         let query = try GroupQuery(request.uri)
         guard let folder = try store.folder(at: path) else {
             throw HTTPError(.notFound, message: "There is no folder “\(path)” in the library, or it holds no photos.")
         }
-        let filter = try FilterQuery.parse(request.uri, userId: context.visitor.favoritesOwner)
-        let group: PhotoGroup = filter.isEmpty ? .folder(path) : .filtered(.folder(path), filter)
-        guard let page = try store.page(group, sort: query.sort, number: query.page, perPage: pageSize,
-                                        userId: context.visitor.favoritesOwner) else {
-            throw HTTPError(.notFound, message: "Page \(query.page) does not exist: “\(folder.path.isEmpty ? "Library root" : folder.name)” has fewer pages.")
-        }
-        let subfolders = page.number == 1 && filter.isEmpty ? try store.folders(in: path).map(folderCard) : []
         let title = folder.path.isEmpty ? "Library root" : folder.name
-        let form = FilterForm(action: Paths.folder(path), filter: filter, sort: query.sort,
-                              tagNames: try store.tagCounts().map(\.name), open: false)
-        let model = GroupPageBuilder(group: group, title: title, page: page, sort: query.sort, subfolders: subfolders,
-                                     folderCount: folder.folderCount, filterForm: form, csrf: context.csrfToken,
-                                     visitor: context.visitor,
-                                     share: ShareForm.offer(.folder(path), filter: filter, context: context))
-            .build(chrome: chrome.chrome(title: title, crumbs: chrome.crumbs(forFolder: path, linkLast: false), for: context))
-        return renderer.response("group", model)
+        let spec = GroupSpec(base: .folder(path), title: title, scope: .gallery,
+                             crumbs: chrome.crumbs(forFolder: path, linkLast: false), folder: folder)
+        return try groupPage.response(spec, query: query, request, context)
     }
 
     @Sendable func scan(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -86,7 +68,7 @@ struct BrowseController: Sendable {
         page.hasIssues = !page.issues.isEmpty
         page.chrome.banner = nil  // this page is the detail
         page.chrome.refreshSeconds = p.isRunning ? 2 : nil
-        return renderer.response("scan", page)
+        return try renderer.response(page)
     }
 
     /// The visitor's favorites, then the shared collections (cached per catalog version).
@@ -95,13 +77,13 @@ struct BrowseController: Sendable {
         // While a scan runs the catalog changes every half second; recount at most every 5 s.
         let tolerance: Duration = monitor.progress.isRunning ? .seconds(5) : .zero
         var shared = try collections.value(at: store.version, tolerating: tolerance, compute: sharedCollectionCards)
-        if !visitor.can(.member) { shared.removeAll { $0.url == Paths.trash } }
+        if !visitor.can(.member) { shared.removeAll { $0.url == SiteURL.trash } }
         return [favorites] + shared
     }
 
     private func collectionCard(_ group: PhotoGroup, counted: Bool = true) throws -> FolderCard {
         let title = GroupTitles.title(group)
-        return FolderCard(url: Paths.group(group), name: title,
+        return FolderCard(url: SiteURL.group(group), name: title,
                           countText: counted ? Formatting.plural(try store.count(group), "photo", "photos") : "Newest first",
                           dateText: nil, cover: try store.cover(group).map { ThumbImage(sha256: $0, alt: "Cover of \(title)") })
     }
@@ -112,20 +94,20 @@ struct BrowseController: Sendable {
         let trash = try store.trashItems()
         return [
             try collectionCard(.topRated),
-            FolderCard(url: Paths.tags, name: "Tags", countText: Formatting.plural(tags.count, "tag", "tags"), dateText: nil,
+            FolderCard(url: SiteURL.tags, name: "Tags", countText: Formatting.plural(tags.count, "tag", "tags"), dateText: nil,
                        cover: nil),
             try collectionCard(.recent, counted: false),
             try collectionCard(.duplicates),
-            FolderCard(url: Paths.trash, name: "Trash", countText: Formatting.plural(trash.count, "file", "files"), dateText: nil,
+            FolderCard(url: SiteURL.trash, name: "Trash", countText: Formatting.plural(trash.count, "file", "files"), dateText: nil,
                        cover: trash.first.map { ThumbImage(sha256: $0.sha256, alt: "Latest in the trash") }),
         ]
     }
 
     /// Top-level folders, with the root's own photos as a card of their own so none are lost.
     private func topLevelCards(root: FolderSummary?) throws -> [FolderCard] {
-        var cards = try store.folders(in: "").map(folderCard)
+        var cards = try store.folders(in: "").map(FolderCard.init)
         if let root, root.photoCount > 0 {
-            var card = folderCard(root)
+            var card = FolderCard(root)
             card.name = "Library root"
             card.countText = Formatting.plural(root.photoCount, "photo", "photos")
             // The root's own photos, not the whole library's latest.
@@ -133,13 +115,5 @@ struct BrowseController: Sendable {
             cards.insert(card, at: 0)
         }
         return cards
-    }
-
-    func folderCard(_ f: FolderSummary) -> FolderCard {
-        var count = Formatting.plural(f.totalCount, "photo", "photos")
-        if f.folderCount > 0 { count += " · " + Formatting.plural(f.folderCount, "folder", "folders") }
-        return FolderCard(url: Paths.folder(f.path), name: f.name, countText: count,
-                          dateText: f.latestTaken.map(Formatting.monthYear),
-                          cover: f.coverSha.map { ThumbImage(sha256: $0, alt: "Cover of \(f.name.isEmpty ? "library root" : f.name)") })
     }
 }

@@ -8,13 +8,13 @@ struct CurationController: Sendable {
 
     func register(with routes: Routes) {
         // Favorites are personal: viewers keep their own. Stars and tags are the household's.
-        routes.viewer.post(RouterPath(Paths.Action.favorite.path), use: favorite)
-        routes.viewer.get(RouterPath(Paths.Action.favorite.path), use: Self.getNotAllowed)
-        routes.member.post(RouterPath(Paths.Action.rate.path), use: rate)
-        routes.member.post(RouterPath(Paths.Action.tag.path), use: tag)
-        routes.member.post(RouterPath(Paths.Action.untag.path), use: untag)
-        for action in [Paths.Action.rate, .tag, .untag] {
-            routes.member.get(RouterPath(action.path), use: Self.getNotAllowed)
+        routes.viewer.post(.action(.favorite), use: favorite)
+        routes.viewer.get(.action(.favorite), use: Self.getNotAllowed)
+        routes.member.post(.action(.rate), use: rate)
+        routes.member.post(.action(.tag), use: tag)
+        routes.member.post(.action(.untag), use: untag)
+        for action in [SiteURL.Action.rate, .tag, .untag] {
+            routes.member.get(.action(action), use: Self.getNotAllowed)
         }
     }
 
@@ -61,7 +61,7 @@ struct CurationController: Sendable {
         guard SourceKey.isValid(key), let photoId = try store.photoId(forKey: key) else {
             throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
         }
-        return (form, photoId, form.returnPath(default: Paths.photo(key)))
+        return (form, photoId, form.returnPath(default: SiteURL.photo(key)))
     }
 
     /// State-changing addresses only take POST.

@@ -11,21 +11,21 @@ struct PhotoController: Sendable {
     let pageSize: Int
 
     func register(with routes: Routes) {
-        routes.viewer.get("/photos/**", use: show)
+        routes.viewer.get(.photo, use: show)
     }
 
     @Sendable func show(_ request: Request, context: GalleryContext) async throws -> Response {
-        guard let key = Paths.decodeKey(rawPath: request.uri.path, prefix: "/photos/") else { throw Self.notFound }
+        guard let key = SiteURL.Scope.gallery.photoKey(fromPath: request.uri.path) else { throw Self.notFound }
         return try render(key: key, shared: nil, request, context)
     }
 
     static let notFound = HTTPError(.notFound, message: "This photo is not in the library (it may have been moved or removed).")
 
     /// The photo page; with `shared`, inside a share link: only that group's photos, no way out.
-    func render(key: String, shared: (group: PhotoGroup, title: String, links: Links)?, _ request: Request,
+    func render(key: String, shared: (group: PhotoGroup, title: String, scope: SiteURL.Scope)?, _ request: Request,
                 _ context: GalleryContext) throws -> Response {
         guard let photo = try store.photo(key: key, userId: context.visitor.favoritesOwner) else { throw Self.notFound }
-        let links = shared?.links ?? .gallery
+        let scope = shared?.scope ?? .gallery
         let group: PhotoGroup
         if let shared {
             guard try store.group(shared.group, containsKey: key) else { throw Self.notFound }
@@ -39,40 +39,40 @@ struct PhotoController: Sendable {
         let groupPage = (around.position - 1) / pageSize + 1
         let groupTitle = shared?.title ?? (GroupTitles.title(group) + (group.parts.filter.isEmpty ? "" : " (filtered)"))
         let inGroup: PhotoGroup? = { if case .folder = group { return nil } else { return group } }()  // filtered folders keep their filters
-        let fitted = fittedSize(width: photo.card.width, height: photo.card.height, box: Paths.Rendition.screen.rawValue)
+        let fitted = fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
         var crumbs: [Crumb]
         if shared != nil {
-            crumbs = [Crumb(name: groupTitle, url: links.group(group, sort: sort))]
+            crumbs = [Crumb(name: groupTitle, url: scope.group(group, sort: sort))]
         } else if case .folder = group.parts.base, group.parts.filter.isEmpty {
             crumbs = chrome.crumbs(forFolder: photo.folder, linkLast: true)
-            if photo.folder.isEmpty { crumbs.append(Crumb(name: "Library root", url: Paths.folder(""))) }
+            if photo.folder.isEmpty { crumbs.append(Crumb(name: "Library root", url: SiteURL.folder(""))) }
         } else {
-            crumbs = [Crumb(name: groupTitle, url: Paths.group(group, sort: sort))]
+            crumbs = [Crumb(name: groupTitle, url: SiteURL.group(group, sort: sort))]
         }
         crumbs.append(Crumb(name: photo.card.name, url: nil))
-        let selfURL = Paths.photo(photo.card.key, sort: sort, in: inGroup)
+        let selfURL = SiteURL.photo(photo.card.key, sort: sort, in: inGroup)
         var pageChrome = chrome.chrome(title: photo.card.name, crumbs: crumbs, for: context)
         if shared != nil {
             pageChrome = chrome.sharedChrome(title: photo.card.name)
             pageChrome.crumbs = crumbs
         }
-        let photoURL = { (key: String) in links.photo(key, sort: sort, in: inGroup, sharedGroup: group) }
+        let photoURL = { (key: String) in scope.photo(key, sort: sort, in: inGroup, sharedGroup: group) }
         let page = PhotoView(
             chrome: pageChrome,
             name: photo.card.name,
-            imageURL: links.thumbnail(photo.card.sha256, .screen),
+            imageURL: scope.thumbnail(photo.card.sha256, .screen),
             width: fitted.width, height: fitted.height,
             previousURL: around.previous.map { photoURL($0.key) },
             nextURL: around.next.map { photoURL($0.key) },
             positionText: "\(Formatting.count(around.position)) of \(Formatting.count(around.total))",
-            backURL: links.group(group, sort: sort, page: groupPage) + "#p\(photo.card.fileId)",
+            backURL: scope.group(group, sort: sort, page: groupPage).fragment("p\(photo.card.fileId)"),
             backLabel: "Back to \(groupTitle)" + (groupPage > 1 ? " (page \(groupPage))" : ""),
             facts: facts(photo, shared: shared != nil),
-            downloadURL: links.original(photo.card.key),
+            downloadURL: scope.original(photo.card.key),
             downloadName: photo.card.name,
             curation: shared != nil || !context.visitor.can(.viewer) ? nil
-                : CurationPanel(photo: photo, csrf: context.csrfToken, back: selfURL, canCurate: context.visitor.can(.member)))
-        return renderer.response("photo", page)
+                : CurationPanel(photo: photo, csrf: context.csrfToken, back: selfURL.path, canCurate: context.visitor.can(.member)))
+        return try renderer.response(page)
     }
 
     /// The group a photo is shown in: `?in=` when given, else its folder.
@@ -104,9 +104,9 @@ struct PhotoController: Sendable {
         facts.append(.init(label: "File size", value: Formatting.bytes(photo.fileSize)))
         facts.append(.init(label: "Format", value: photo.format.rawValue.uppercased()))
         if shared { return facts }  // a share link shows nothing of the library around the photo
-        facts.append(.init(label: "Folder", value: photo.folder.isEmpty ? "Library root" : photo.folder, url: Paths.folder(photo.folder)))
+        facts.append(.init(label: "Folder", value: photo.folder.isEmpty ? "Library root" : photo.folder, url: SiteURL.folder(photo.folder)))
         for copy in photo.copies {
-            facts.append(.init(label: "Same bytes at", value: copy, url: Paths.photo(copy)))
+            facts.append(.init(label: "Same bytes at", value: copy, url: SiteURL.photo(copy)))
         }
         return facts
     }

@@ -10,7 +10,7 @@ struct ShareController: Sendable {
     let store: CatalogStore
     let renderer: PageRenderer
     let chrome: ChromeBuilder
-    let pageSize: Int
+    let groupPage: GroupPage
     /// The start of the copyable full link (`GalleryConfig.linkBase`), never taken from a request's Host.
     let linkBase: String
     /// Cookie flags, for the one-time cookie that shows a new link's token to its maker.
@@ -20,16 +20,16 @@ struct ShareController: Sendable {
     let originals: OriginalController
 
     func register(with routes: Routes) {
-        routes.member.post(RouterPath(Paths.Action.share.path), use: create)
-        routes.member.post(RouterPath(Paths.Action.unshare.path), use: revoke)
-        for action in [Paths.Action.share, .unshare] {
-            routes.member.get(RouterPath(action.path), use: CurationController.getNotAllowed)
+        routes.member.post(.action(.share), use: create)
+        routes.member.post(.action(.unshare), use: revoke)
+        for action in [SiteURL.Action.share, .unshare] {
+            routes.member.get(.action(action), use: CurationController.getNotAllowed)
         }
-        routes.member.get(RouterPath(Paths.shared), use: list)
-        routes.open.get("/share/:token", use: group)
-        routes.open.get("/share/:token/photos/**", use: photo)
-        routes.open.get("/share/:token/thumbs/:size/:file", use: thumbnail)
-        routes.open.get("/share/:token/originals/**", use: original)
+        routes.member.get(.shared, use: list)
+        routes.open.get(.share, use: group)
+        routes.open.get(.sharePhoto, use: photo)
+        routes.open.get(.shareThumbnail, use: thumbnail)
+        routes.open.get(.shareOriginal, use: original)
     }
 
     // MARK: the holder's side
@@ -37,20 +37,15 @@ struct ShareController: Sendable {
     @Sendable func group(_ request: Request, context: GalleryContext) async throws -> Response {
         let (link, token, group, title) = try resolve(context)
         let query = try GroupQuery(request.uri, defaultSort: group.defaultSort)
-        guard let page = try store.page(group, sort: query.sort, number: query.page, perPage: pageSize, userId: -1) else {
-            throw HTTPError(.notFound, message: "Page \(query.page) does not exist in “\(title)”.")
-        }
-        var builder = GroupPageBuilder(group: group, title: title, page: page, sort: query.sort, subfolders: [])
-        builder.links = .share(token)
-        var model = builder.build(chrome: chrome.sharedChrome(title: title))
-        model.summary = "Shared by \(link.ownerName) · " + model.summary
-            + (link.expiresAt.map { " · link open until \(Formatting.cameraDate($0)) UTC" } ?? "")
-        return renderer.response("group", model)
+        var spec = GroupSpec(base: group, title: title, scope: .share(token))
+        spec.summaryPrefix = "Shared by \(link.ownerName) · "
+        spec.summarySuffix = link.expiresAt.map { " · link open until \(Formatting.cameraDate($0)) UTC" } ?? ""
+        return try groupPage.response(spec, query: query, request, context)
     }
 
     @Sendable func photo(_ request: Request, context: GalleryContext) async throws -> Response {
         let (_, token, group, title) = try resolve(context)
-        guard let key = Paths.decodeKey(rawPath: request.uri.path, prefix: Paths.share(token) + "/photos/") else {
+        guard let key = SiteURL.Scope.share(token).photoKey(fromPath: request.uri.path) else {
             throw PhotoController.notFound
         }
         var visitor = context
@@ -67,7 +62,7 @@ struct ShareController: Sendable {
 
     @Sendable func original(_ request: Request, context: GalleryContext) async throws -> Response {
         let (_, token, group, _) = try resolve(context)
-        guard let key = Paths.decodeKey(rawPath: request.uri.path, prefix: Paths.share(token) + "/originals/"),
+        guard let key = SiteURL.Scope.share(token).originalKey(fromPath: request.uri.path),
               try store.group(group, containsKey: key) else {
             throw HTTPError(.notFound, message: "This file is not part of the shared group.")
         }
@@ -114,7 +109,7 @@ struct ShareController: Sendable {
         let value = form["value"] ?? ""
         let filterText = form["filter"] ?? ""
         let filter = try FilterQuery.parse(URI("/?" + filterText), userId: account.id)
-        let canonical = Paths.queryString(FilterQuery.pairs(filter))
+        let canonical = SiteURL.queryString(FilterQuery.pairs(filter))
         switch kind {
         case .folder:
             guard SourceKey.isValid(value) || value.isEmpty, try store.folder(at: value) != nil else {
@@ -136,7 +131,7 @@ struct ShareController: Sendable {
                                        expiresAt: days == 0 ? nil : now + Int64(days) * 86_400, now: now)
         // The catalog keeps only the token's hash: the token goes to its maker once, in a short-lived
         // cookie the list page reads and clears, so it never sits in a URL or the browser's history.
-        var response = Response.redirect(to: Paths.shared + "?new=\(id)#share-\(id)", type: .normal)
+        var response = Response.redirect(to: SiteURL.shared.appending([("new", String(id))]).fragment("share-\(id)"))
         response.setCookie(newLinkCookie(token, maxAge: 600, context: context))
         return response
     }
@@ -148,7 +143,7 @@ struct ShareController: Sendable {
         guard try store.deleteShare(id: id, accountId: owner) else {
             throw HTTPError(.notFound, message: "That link does not exist, or it is not yours to revoke.")
         }
-        return .redirect(to: Paths.shared + "?done=revoked", type: .normal)
+        return .redirect(to: SiteURL.shared.appending([("done", "revoked")]))
     }
 
     @Sendable func list(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -161,7 +156,7 @@ struct ShareController: Sendable {
             let title = (try? Self.group(of: link).1) ?? "Shared photos"
             let live = link.isLive(at: now)
             let token = shown.flatMap { SecretToken.isWellFormed($0) && TokenHash.of($0) == link.tokenHash ? $0 : nil }
-            return SharedView.Item(id: link.id, title: title, url: token.map(Paths.share), fullURL: token.map { linkBase + Paths.share($0) },
+            return SharedView.Item(id: link.id, title: title, url: token.map(SiteURL.share), fullURL: token.map { linkBase + SiteURL.share($0).path },
                                    owner: link.ownerName, isNew: link.id == fresh,
                                    state: !live ? "Expired" : link.expiresAt.map { "Open until \(Formatting.cameraDate($0)) UTC" } ?? "Open until revoked",
                                    created: Formatting.cameraDate(link.createdAt))
@@ -169,7 +164,7 @@ struct ShareController: Sendable {
         let model = SharedView(chrome: chrome.chrome(title: "Shared links", crumbs: [Crumb(name: "Shared links", url: nil)], for: context),
                                csrf: context.csrfToken, items: items, hasItems: !items.isEmpty, showOwner: isAdmin,
                                notice: request.uri.queryParameters["done"] == "revoked" ? "The link was revoked: it no longer opens." : nil)
-        var response = renderer.response("shared", model)
+        var response = try renderer.response(model)
         if shown != nil { response.setCookie(newLinkCookie("", maxAge: 0, context: context)) }
         return response
     }
@@ -181,50 +176,4 @@ struct ShareController: Sendable {
         Cookie(name: Self.newLinkCookieName, value: token, maxAge: maxAge, path: sessions.cookiePath,
                secure: sessions.secureCookies || context.isHTTPS, httpOnly: true, sameSite: .strict)
     }
-}
-
-/// The "Shared links" page.
-struct SharedView: Encodable {
-    struct Item: Encodable {
-        var id: Int64
-        var title: String
-        /// The link, only right after it was made (the catalog keeps just its hash).
-        var url: String?
-        var fullURL: String?
-        var owner: String
-        var isNew: Bool
-        var state: String
-        var created: String
-    }
-    var chrome: PageChrome
-    var csrf: String
-    var items: [Item]
-    var hasItems: Bool
-    var showOwner: Bool
-    var notice: String?
-    let revokeAction = Paths.Action.unshare.path
-}
-
-/// The "Share…" box on a group page (members only).
-struct ShareForm: Encodable {
-    /// The box for a group, when it can be shared and the visitor may share.
-    static func offer(_ group: PhotoGroup, filter: SearchFilter, context: GalleryContext) -> ShareForm? {
-        guard context.visitor.can(.member), context.visitor.account != nil else { return nil }
-        let kind: ShareLink.Kind
-        var value = ""
-        switch group {
-        case .folder(let path): kind = .folder; value = path
-        case .tag(let name): kind = .tag; value = name
-        case .favorites: kind = .favorites
-        case .all where !filter.isEmpty: kind = .search
-        default: return nil
-        }
-        return ShareForm(csrf: context.csrfToken, kind: kind.rawValue, value: value, filter: Paths.queryString(FilterQuery.pairs(filter)))
-    }
-
-    var csrf: String
-    var kind: String
-    var value: String
-    var filter: String
-    let action = Paths.Action.share.path
 }

@@ -16,16 +16,16 @@ struct TrashController: Sendable {
     let readOnly: Bool
 
     func register(with routes: Routes) {
-        routes.member.get("/delete", use: confirmDelete)
-        routes.member.post(RouterPath(Paths.Action.delete.path), use: delete)
-        routes.member.get(RouterPath(Paths.trash), use: trash)
-        routes.member.post(RouterPath(Paths.Action.restore.path), use: restore)
-        routes.admin.get(RouterPath(Paths.confirmEmptyTrash), use: confirmEmpty)
-        routes.admin.post(RouterPath(Paths.Action.emptyTrash.path), use: empty)
-        for action in [Paths.Action.delete, .restore] {
-            routes.member.get(RouterPath(action.path), use: CurationController.getNotAllowed)
+        routes.member.get(.confirmDelete, use: confirmDelete)
+        routes.member.post(.action(.delete), use: delete)
+        routes.member.get(.trash, use: trash)
+        routes.member.post(.action(.restore), use: restore)
+        routes.admin.get(.confirmEmptyTrash, use: confirmEmpty)
+        routes.admin.post(.action(.emptyTrash), use: empty)
+        for action in [SiteURL.Action.delete, .restore] {
+            routes.member.get(.action(action), use: CurationController.getNotAllowed)
         }
-        routes.admin.get(RouterPath(Paths.Action.emptyTrash.path), use: CurationController.getNotAllowed)
+        routes.admin.get(.action(.emptyTrash), use: CurationController.getNotAllowed)
     }
 
     /// Refuses with 409 when files cannot be moved in or out of the library.
@@ -44,9 +44,9 @@ struct TrashController: Sendable {
         let model = ConfirmView(chrome: chrome.chrome(title: "Move to trash?", for: context), heading: "Move “\(photo.card.name)” to the trash?",
                                 message: "The file leaves the library folder and waits in the trash, with its stars and tags, until you restore it or empty the trash.",
                                 image: ThumbImage(sha256: photo.card.sha256, alt: photo.card.name),
-                                action: Paths.Action.delete.path, dataAction: "delete", button: "Move to trash",
-                                csrf: context.csrfToken, key: key, cancelURL: Paths.photo(key))
-        return renderer.response("confirm", model)
+                                action: SiteURL.Action.delete.url, dataAction: "delete", button: "Move to trash",
+                                csrf: context.csrfToken, key: key, cancelURL: SiteURL.photo(key))
+        return try renderer.response(model)
     }
 
     @Sendable func delete(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -60,8 +60,8 @@ struct TrashController: Sendable {
         } catch let error as CurationError {
             throw HTTPError(Self.status(error), message: error.description)
         }
-        let back = try store.folder(at: folder) != nil ? Paths.folder(folder) : Paths.home
-        return .redirect(to: back, type: .normal)
+        let back = try store.folder(at: folder) != nil ? SiteURL.folder(folder) : SiteURL.home
+        return .redirect(to: back)
     }
 
     @Sendable func trash(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -73,8 +73,8 @@ struct TrashController: Sendable {
         }
         let model = TrashView(chrome: chrome.chrome(title: "Trash", crumbs: [Crumb(name: "Trash", url: nil)], for: context), items: items,
                               hasItems: !items.isEmpty, summary: Formatting.plural(items.count, "file", "files"),
-                              csrf: context.csrfToken, restoreAction: Paths.Action.restore.path, emptyURL: Paths.confirmEmptyTrash)
-        return renderer.response("trash", model)
+                              csrf: context.csrfToken, restoreAction: SiteURL.Action.restore.url, emptyURL: SiteURL.confirmEmptyTrash)
+        return try renderer.response(model)
     }
 
     @Sendable func restore(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -86,7 +86,7 @@ struct TrashController: Sendable {
         } catch let error as CurationError {
             throw HTTPError(Self.status(error), message: error.description)
         }
-        return .redirect(to: Paths.trash, type: .normal)
+        return .redirect(to: SiteURL.trash)
     }
 
     @Sendable func confirmEmpty(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -94,9 +94,9 @@ struct TrashController: Sendable {
         let model = ConfirmView(chrome: chrome.chrome(title: "Empty the trash?", for: context),
                                 heading: "Delete \(Formatting.plural(count, "file", "files")) for good?",
                                 message: "Emptying the trash destroys these files. This cannot be undone.",
-                                image: nil, action: Paths.Action.emptyTrash.path, dataAction: "empty-trash",
-                                button: "Empty trash", csrf: context.csrfToken, key: "", cancelURL: Paths.trash)
-        return renderer.response("confirm", model)
+                                image: nil, action: SiteURL.Action.emptyTrash.url, dataAction: "empty-trash",
+                                button: "Empty trash", csrf: context.csrfToken, key: "", cancelURL: SiteURL.trash)
+        return try renderer.response(model)
     }
 
     @Sendable func empty(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -104,7 +104,7 @@ struct TrashController: Sendable {
         let destroyed = try store.contentOnlyInTrash()
         try store.emptyTrash(trashFolder: trashFolder)
         await thumbnails.forget(destroyed)
-        return .redirect(to: Paths.trash, type: .normal)
+        return .redirect(to: SiteURL.trash)
     }
 
     static func status(_ error: CurationError) -> HTTPResponse.Status {

@@ -43,8 +43,8 @@ struct UploadController: Sendable {
     }
 
     func register(with routes: Routes) {
-        routes.member.get(RouterPath(Paths.upload), use: page)
-        routes.member.post(RouterPath(Paths.upload), use: upload)
+        routes.member.get(.upload, use: page)
+        routes.member.post(.upload, use: upload)
     }
 
     private var writable: Bool { !readOnly && source.isWritable() }
@@ -59,7 +59,7 @@ struct UploadController: Sendable {
         let model = UploadView(chrome: chrome.chrome(title: "Upload", crumbs: [Crumb(name: "Upload", url: nil)], for: context),
                                csrf: context.csrfToken, readOnly: !writable, limitText: Formatting.bytes(Int64(limit)),
                                folderText: folderText)
-        return renderer.response("upload", model)
+        return try renderer.response(model)
     }
 
     @Sendable func upload(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -95,7 +95,7 @@ struct UploadController: Sendable {
             if case .failed(let reason)? = indexed[key] {
                 result.refused.append(.init(name: sent, detail: "was saved as \(key) but could not be indexed: \(reason)", url: nil))
             } else {
-                result.added.append(.init(name: sent, detail: key, url: Paths.photo(key)))
+                result.added.append(.init(name: sent, detail: key, url: SiteURL.photo(key)))
             }
         }
         logger.info("upload", metadata: ["added": "\(result.added.count)", "skipped": "\(result.skipped.count)",
@@ -104,7 +104,7 @@ struct UploadController: Sendable {
         let model = UploadView(chrome: chrome.chrome(title: "Upload", crumbs: [Crumb(name: "Upload", url: nil)], for: context),
                                csrf: context.csrfToken, readOnly: false, limitText: Formatting.bytes(Int64(limit)),
                                folderText: folderText, result: result.finished())
-        return renderer.response("upload", model, status: status)
+        return try renderer.response(model, status: status)
     }
 
     struct StagedFile {
@@ -213,7 +213,7 @@ struct UploadController: Sendable {
 
     enum Verdict {
         case accepted(folder: String, name: String)
-        case duplicate(existing: String, url: String?)
+        case duplicate(existing: String, url: SiteURL?)
         case refused(String)
     }
 
@@ -228,7 +228,7 @@ struct UploadController: Sendable {
                 return (.refused("is not a photo: its bytes are not JPEG, PNG, GIF, WebP, TIFF or HEIC"), nil)
             }
             if let existing = try store.fileForContent(sha256: identity.sha256) {
-                return (.duplicate(existing: "already in the library as \(existing.key)", url: Paths.photo(existing.key)), identity.sha256)
+                return (.duplicate(existing: "already in the library as \(existing.key)", url: SiteURL.photo(existing.key)), identity.sha256)
             }
             let probe: ImageProbe
             do { probe = try Imaging.probe(fileAt: file.path, format: format, header: examined.header) } catch let error as ImagingError {
@@ -242,36 +242,4 @@ struct UploadController: Sendable {
         seen[sha] = file.name
         return outcome.0
     }
-}
-
-/// The upload page, and what an upload did.
-struct UploadView: Encodable {
-    struct Line: Encodable {
-        var name: String
-        var detail: String
-        var url: String?
-    }
-    struct Result: Encodable {
-        var added: [Line] = []
-        var skipped: [Line] = []
-        var refused: [Line] = []
-        var summary = ""
-        var hasAdded = false
-        var hasSkipped = false
-        var hasRefused = false
-
-        func finished() -> Result {
-            var copy = self
-            (copy.hasAdded, copy.hasSkipped, copy.hasRefused) = (!added.isEmpty, !skipped.isEmpty, !refused.isEmpty)
-            copy.summary = "\(Formatting.plural(added.count, "photo", "photos")) added, \(skipped.count) skipped as already in the library, \(refused.count) refused."
-            return copy
-        }
-    }
-    var chrome: PageChrome
-    var csrf: String
-    var readOnly: Bool
-    var limitText: String
-    var folderText: String
-    var result: Result?
-    let action = Paths.upload
 }

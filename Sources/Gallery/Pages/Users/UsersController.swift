@@ -10,13 +10,13 @@ struct UsersController: Sendable {
     let chrome: ChromeBuilder
 
     func register(with routes: Routes) {
-        routes.admin.get(RouterPath(Paths.users), use: list)
-        routes.admin.post(RouterPath(Paths.Action.addUser.path), use: add)
-        routes.admin.post(RouterPath(Paths.Action.changeRole.path), use: changeRole)
-        routes.admin.post(RouterPath(Paths.Action.resetPassword.path), use: resetPassword)
-        routes.admin.post(RouterPath(Paths.Action.removeUser.path), use: remove)
-        for action in [Paths.Action.addUser, .changeRole, .resetPassword, .removeUser] {
-            routes.admin.get(RouterPath(action.path), use: CurationController.getNotAllowed)
+        routes.admin.get(.users, use: list)
+        routes.admin.post(.action(.addUser), use: add)
+        routes.admin.post(.action(.changeRole), use: changeRole)
+        routes.admin.post(.action(.resetPassword), use: resetPassword)
+        routes.admin.post(.action(.removeUser), use: remove)
+        for action in [SiteURL.Action.addUser, .changeRole, .resetPassword, .removeUser] {
+            routes.admin.get(.action(action), use: CurationController.getNotAllowed)
         }
     }
 
@@ -35,7 +35,7 @@ struct UsersController: Sendable {
         } catch let error as AccountError {
             return try page(context, error: error.description, status: error == .invalidName ? .badRequest : .conflict)
         }
-        return .redirect(to: Paths.users + "?done=added", type: .normal)
+        return .redirect(to: SiteURL.users.appending([("done", "added")]))
     }
 
     @Sendable func changeRole(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -44,7 +44,7 @@ struct UsersController: Sendable {
         do { try store.setRole(accountId: account.id, try Self.role(form)) } catch let error as AccountError {
             return try page(context, error: error.description, status: .conflict)
         }
-        return .redirect(to: Paths.users + "?done=role", type: .normal)
+        return .redirect(to: SiteURL.users.appending([("done", "role")]))
     }
 
     @Sendable func resetPassword(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -55,7 +55,7 @@ struct UsersController: Sendable {
         // Everyone signed in as that account is signed out, unless it is the admin's own session.
         try store.setPassword(accountId: account.id, passwordHash: try await passwords.hash(password),
                               keepSession: account.id == context.visitor.account?.id ? context.visitor.sessionHash : nil)
-        return .redirect(to: Paths.users + "?done=password", type: .normal)
+        return .redirect(to: SiteURL.users.appending([("done", "password")]))
     }
 
     @Sendable func remove(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -64,7 +64,7 @@ struct UsersController: Sendable {
         do { try store.removeAccount(id: account.id) } catch let error as AccountError {
             return try page(context, error: error.description, status: .conflict)
         }
-        return .redirect(to: Paths.users + "?done=removed", type: .normal)
+        return .redirect(to: SiteURL.users.appending([("done", "removed")]))
     }
 
     private func target(_ form: FormBody) throws -> Account {
@@ -92,34 +92,6 @@ struct UsersController: Sendable {
         let model = UsersView(chrome: chrome.chrome(title: "Accounts", crumbs: [Crumb(name: "Accounts", url: nil)], for: context),
                               csrf: context.csrfToken, users: rows, notice: notice, error: error,
                               roles: Role.allCases.map { .init(value: $0.rawValue, selected: $0 == .member) })
-        return renderer.response("users", model, status: status)
+        return try renderer.response(model, status: status)
     }
-}
-
-/// The accounts page.
-struct UsersView: Encodable {
-    struct Choice: Encodable {
-        var value: String
-        var selected: Bool
-    }
-    struct Row: Encodable {
-        var id: Int64
-        var name: String
-        var isMe: Bool
-        var roles: [Choice]
-        var created: String
-    }
-    static let notices = ["added": "The account was added.", "role": "The role was changed.",
-                          "password": "The password was reset; that account was signed out everywhere.",
-                          "removed": "The account was removed."]
-    var chrome: PageChrome
-    var csrf: String
-    var users: [Row]
-    var notice: String?
-    var error: String?
-    var roles: [Choice]
-    let addAction = Paths.Action.addUser.path
-    let roleAction = Paths.Action.changeRole.path
-    let passwordAction = Paths.Action.resetPassword.path
-    let removeAction = Paths.Action.removeUser.path
 }

@@ -7,40 +7,40 @@ struct PageChrome: Encodable {
     var refreshSeconds: Int?
     /// The header's links; nil on share-link pages, which link nowhere else.
     var nav: NavBar?
-    let stylesheet = Paths.stylesheet
-    let favicon = Paths.favicon
-    var homeURL: String? = Paths.home
+    let stylesheet = SiteURL.stylesheet
+    let favicon = SiteURL.favicon
+    var homeURL: SiteURL? = SiteURL.home
 }
 
 /// The header links, by what the visitor may do.
 struct NavBar: Encodable {
     /// The menu's label: the account name, "Guest", or "Menu".
     var menuLabel: String
-    var searchURL: String?
-    var scanURL: String?
-    var uploadURL: String?
-    var sharedURL: String?
-    var usersURL: String?
-    var accountURL: String?
-    var loginURL: String?
+    var searchURL: SiteURL?
+    var scanURL: SiteURL?
+    var uploadURL: SiteURL?
+    var sharedURL: SiteURL?
+    var usersURL: SiteURL?
+    var accountURL: SiteURL?
+    var loginURL: SiteURL?
     var logout: LogoutForm?
 }
 
 /// The sign-out button (a POST, so a link elsewhere cannot sign anyone out).
 struct LogoutForm: Encodable {
     var csrf: String
-    let action = Paths.logout
+    let action = SiteURL.logout
 }
 
 /// One breadcrumb; the last one has no link.
 struct Crumb: Encodable {
     var name: String
-    var url: String?
+    var url: SiteURL?
 }
 
 /// The compact line shown on every page while a scan runs or after it failed.
 struct ScanBanner: Encodable {
     var text: String
     var failed: Bool
-    let url = Paths.scan
+    let url = SiteURL.scan
 }

@@ -1,0 +1,25 @@
+import Catalog
+
+/// One group page to show, whatever its kind (a folder, a collection, a search, a tag, a share
+/// link): which photos, under what title, and where its links may lead.
+struct GroupSpec {
+    /// The photos before any filter in the address; a share link's own filter is part of it.
+    let base: PhotoGroup
+    let title: String
+    let scope: SiteURL.Scope
+    /// Breadcrumbs under the gallery's menu; share pages have neither.
+    var crumbs: [Crumb] = []
+    /// The folder shown, whose subfolders head its first page; nil for every other kind.
+    var folder: FolderSummary?
+    /// Around the "N photos" line: who shared the link and until when.
+    var summaryPrefix = ""
+    var summarySuffix = ""
+
+    /// Filters in the address narrow the group everywhere but inside a share link, whose group is fixed.
+    var takesFilters: Bool { !scope.isShared }
+
+    /// The 404's text for a page past the last.
+    func missingPage(_ number: Int) -> String {
+        folder != nil ? "Page \(number) does not exist: “\(title)” has fewer pages." : "Page \(number) does not exist in “\(title)”."
+    }
+}

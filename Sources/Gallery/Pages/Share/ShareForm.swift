@@ -1,0 +1,25 @@
+import Catalog
+
+/// The "Share…" box on a group page (members only).
+struct ShareForm: Encodable {
+    /// The box for a group, when it can be shared and the visitor may share.
+    static func offer(_ group: PhotoGroup, filter: SearchFilter, context: GalleryContext) -> ShareForm? {
+        guard context.visitor.can(.member), context.visitor.account != nil else { return nil }
+        let kind: ShareLink.Kind
+        var value = ""
+        switch group {
+        case .folder(let path): kind = .folder; value = path
+        case .tag(let name): kind = .tag; value = name
+        case .favorites: kind = .favorites
+        case .all where !filter.isEmpty: kind = .search
+        default: return nil
+        }
+        return ShareForm(csrf: context.csrfToken, kind: kind.rawValue, value: value, filter: SiteURL.queryString(FilterQuery.pairs(filter)))
+    }
+
+    var csrf: String
+    var kind: String
+    var value: String
+    var filter: String
+    let action = SiteURL.Action.share.url
+}

@@ -1,0 +1,30 @@
+import Catalog
+
+/// The accounts page.
+struct UsersView: PageModel {
+    static let template = "users"
+    struct Choice: Encodable {
+        var value: String
+        var selected: Bool
+    }
+    struct Row: Encodable {
+        var id: Int64
+        var name: String
+        var isMe: Bool
+        var roles: [Choice]
+        var created: String
+    }
+    static let notices = ["added": "The account was added.", "role": "The role was changed.",
+                          "password": "The password was reset; that account was signed out everywhere.",
+                          "removed": "The account was removed."]
+    var chrome: PageChrome
+    var csrf: String
+    var users: [Row]
+    var notice: String?
+    var error: String?
+    var roles: [Choice]
+    let addAction = SiteURL.Action.addUser.url
+    let roleAction = SiteURL.Action.changeRole.url
+    let passwordAction = SiteURL.Action.resetPassword.url
+    let removeAction = SiteURL.Action.removeUser.url
+}

@@ -1,0 +1,18 @@
+/// A thumbnail `<img>`: always lazy, with intrinsic size, alt text and a 2x `srcset`.
+struct ThumbImage: Encodable {
+    var src: SiteURL
+    /// The 2x rendition, for `srcset`.
+    var src2x: SiteURL
+    var width: Int
+    var height: Int
+    var alt: String
+
+    /// A square grid thumbnail of a picture.
+    init(sha256: String, alt: String, scope: SiteURL.Scope = .gallery) {
+        src = scope.thumbnail(sha256, .grid)
+        src2x = scope.thumbnail(sha256, .grid2x)
+        width = SiteURL.Rendition.grid.rawValue
+        height = SiteURL.Rendition.grid.rawValue
+        self.alt = alt
+    }
+}

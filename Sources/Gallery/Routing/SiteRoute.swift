@@ -1,0 +1,59 @@
+import Hummingbird
+
+/// A route pattern the router registers, named beside the links that lead to it (`SiteURL`), so
+/// no controller spells a path.
+struct SiteRoute: Sendable {
+    let pattern: RouterPath
+
+    private init(_ pattern: String) { self.pattern = RouterPath(pattern) }
+
+    /// The route of a fixed place: its path is its pattern.
+    init(_ url: SiteURL) { self.init(url.path) }
+
+    static let home = SiteRoute(.home)
+    static let rootFolder = SiteRoute(.rootFolder)
+    static let folder = SiteRoute(SiteURL.folderPrefix + "**")
+    static let scan = SiteRoute(.scan)
+    static let favorites = SiteRoute(.favorites)
+    static let topRated = SiteRoute(.topRated)
+    static let recent = SiteRoute(.recent)
+    static let duplicates = SiteRoute(.duplicates)
+    static let tags = SiteRoute(.tags)
+    static let tag = SiteRoute(SiteURL.tagPrefix + ":name")
+    static let search = SiteRoute(.search)
+    static let photo = SiteRoute(SiteURL.photoPrefix + "**")
+    static let original = SiteRoute(SiteURL.originalPrefix + "**")
+    static let thumbnail = SiteRoute(SiteURL.thumbnailPrefix + ":size/:file")
+    static let staticFile = SiteRoute(SiteURL.staticPrefix + ":file")
+    static let confirmDelete = SiteRoute(SiteURL.confirmDeletePath)
+    static let trash = SiteRoute(.trash)
+    static let confirmEmptyTrash = SiteRoute(.confirmEmptyTrash)
+    static let login = SiteRoute(.login)
+    static let logout = SiteRoute(.logout)
+    static let account = SiteRoute(.account)
+    static let users = SiteRoute(.users)
+    static let upload = SiteRoute(.upload)
+    static let shared = SiteRoute(.shared)
+    /// A share link's pages: its group, its photos, their thumbnails and originals, as in the gallery.
+    static let share = SiteRoute(SiteURL.sharePrefix + ":token")
+    static let sharePhoto = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.photoPrefix + "**")
+    static let shareThumbnail = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.thumbnailPrefix + ":size/:file")
+    static let shareOriginal = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.originalPrefix + "**")
+    static let health = SiteRoute(.health)
+    static let metrics = SiteRoute(.metrics)
+
+    /// Where a form posts.
+    static func action(_ action: SiteURL.Action) -> SiteRoute { SiteRoute(action.url) }
+}
+
+extension RouterMethods {
+    /// GET (and so HEAD) on a typed route.
+    @discardableResult func get(_ route: SiteRoute, use handler: @Sendable @escaping (Request, Context) async throws -> some ResponseGenerator) -> Self {
+        on(route.pattern, method: .get, use: handler)
+    }
+
+    /// POST on a typed route.
+    @discardableResult func post(_ route: SiteRoute, use handler: @Sendable @escaping (Request, Context) async throws -> some ResponseGenerator) -> Self {
+        on(route.pattern, method: .post, use: handler)
+    }
+}

@@ -1,0 +1,116 @@
+import Catalog
+
+/// The gallery's places. Routes (`SiteRoute`) and links are both named here.
+extension SiteURL {
+    public static let home = SiteURL("/")
+    public static let scan = SiteURL("/scan")
+    public static let stylesheet = SiteURL(staticPrefix + "style.css")
+    public static let favicon = SiteURL(staticPrefix + "favicon.svg")
+    public static let rootFolder = SiteURL("/folders")
+    public static let favorites = SiteURL("/favorites")
+    public static let topRated = SiteURL("/top-rated")
+    public static let recent = SiteURL("/recent")
+    public static let duplicates = SiteURL("/duplicates")
+    public static let tags = SiteURL("/tags")
+    public static let search = SiteURL("/search")
+    public static let trash = SiteURL("/trash")
+    public static let confirmEmptyTrash = SiteURL("/trash/empty")
+    public static let login = SiteURL("/login")
+    public static let logout = SiteURL("/logout")
+    public static let account = SiteURL("/account")
+    public static let users = SiteURL("/users")
+    public static let upload = SiteURL("/upload")
+    public static let shared = SiteURL("/shared")
+    public static let health = SiteURL("/healthz")
+    public static let metrics = SiteURL("/metrics")
+
+    /// A share link's first page.
+    public static func share(_ token: String) -> SiteURL { SiteURL(sharePrefix + token) }
+
+    /// The sign-in page, coming back to `next` (a local path) afterwards.
+    public static func login(next: String?) -> SiteURL {
+        guard let next, next != home.path, isLocal(next) else { return login }
+        return SiteURL(login.path + "?next=" + encodeSegment(next))
+    }
+
+    /// A folder's group page; `""` is the library root's own photos.
+    public static func folder(_ path: String, sort: PhotoSort = .default, page: Int = 1) -> SiteURL {
+        group(.folder(path), sort: sort, page: page)
+    }
+
+    /// Any group's page.
+    public static func group(_ group: PhotoGroup, sort: PhotoSort? = nil, page: Int = 1) -> SiteURL {
+        let base: String
+        switch group {
+        case .folder(let path): base = path.isEmpty ? rootFolder.path : folderPrefix + encodeKey(path)
+        case .favorites: base = favorites.path
+        case .topRated: base = topRated.path
+        case .tag(let name): base = tagPrefix + encodeSegment(name)
+        case .recent: base = recent.path
+        case .duplicates: base = duplicates.path
+        case .all: base = search.path
+        case .filtered(let inner, let filter):
+            return self.group(inner, sort: sort ?? group.defaultSort, page: page).appending(FilterQuery.pairs(filter))
+        }
+        return SiteURL(base + query(sort: sort ?? group.defaultSort, defaultSort: group.defaultSort, page: page))
+    }
+
+    /// A photo's own page, in the context of a group (its folder when nil) under `sort`.
+    public static func photo(_ key: String, sort: PhotoSort? = nil, in group: PhotoGroup? = nil) -> SiteURL {
+        let defaultSort = group?.defaultSort ?? .default
+        var q = query(sort: sort ?? defaultSort, defaultSort: defaultSort, page: 1)
+        let (base, filter) = group?.parts ?? (.folder(""), SearchFilter())
+        if let value = group?.queryValue, base.queryValue != nil {
+            q += (q.isEmpty ? "?" : "&") + "in=" + encodeSegment(value)
+        }
+        return SiteURL(photoPrefix + encodeKey(key) + q).appending(FilterQuery.pairs(filter))
+    }
+
+    /// The confirmation page before a file goes to the trash.
+    public static func confirmDelete(_ key: String) -> SiteURL { SiteURL(confirmDeletePath + "?key=" + encodeSegment(key)) }
+    static let confirmDeletePath = "/delete"
+
+    /// The original file's bytes.
+    public static func original(_ key: String) -> SiteURL { SiteURL(originalPrefix + encodeKey(key)) }
+
+    /// A content-addressed thumbnail.
+    public static func thumbnail(_ sha256: String, _ rendition: Rendition) -> SiteURL {
+        SiteURL(thumbnailPrefix + "\(rendition.rawValue)/\(sha256).jpg")
+    }
+
+    /// Where the keyed places start: a key follows, percent-encoded segment by segment.
+    static let folderPrefix = "/folders/"
+    static let photoPrefix = "/photos/"
+    static let originalPrefix = "/originals/"
+    static let tagPrefix = "/tags/"
+    static let sharePrefix = "/share/"
+    static let thumbnailPrefix = "/thumbs/"
+    static let staticPrefix = "/static/"
+
+    /// Whether a request path is a thumbnail, a static file or the health check: most requests,
+    /// logged quietly so the log stays readable.
+    static func isQuiet(_ path: String) -> Bool {
+        path.hasPrefix(thumbnailPrefix) || path.hasPrefix(staticPrefix) || path == health.path
+    }
+
+    /// Thumbnail sizes the endpoint serves; any other size is a 404.
+    public enum Rendition: Int, CaseIterable, Sendable {
+        /// Grid tile (square crop) and its 2x variant for `srcset`.
+        case grid = 256, grid2x = 512
+        /// The photo view's screen-sized rendition (fits inside the box, never upscaled).
+        case screen = 1600
+    }
+
+    /// Where each state-changing form posts.
+    public enum Action: String, CaseIterable, Sendable {
+        case favorite, rate, tag, untag, delete, restore, share, unshare
+        case emptyTrash = "empty-trash"
+        case password
+        case addUser = "user-add"
+        case changeRole = "user-role"
+        case resetPassword = "user-password"
+        case removeUser = "user-remove"
+
+        public var url: SiteURL { SiteURL("/actions/" + rawValue) }
+    }
+}

@@ -1,0 +1,46 @@
+import Catalog
+
+extension SiteURL {
+    /// Where a page's links may lead: the gallery itself, or inside one share link, whose pages
+    /// must never link anywhere the link does not open.
+    struct Scope: Sendable {
+        /// `/share/<token>` on share pages; nil in the gallery.
+        let sharePrefix: String?
+
+        static let gallery = Scope(sharePrefix: nil)
+        static func share(_ token: String) -> Scope { Scope(sharePrefix: SiteURL.share(token).path) }
+
+        var isShared: Bool { sharePrefix != nil }
+
+        func group(_ group: PhotoGroup, sort: PhotoSort? = nil, page: Int = 1) -> SiteURL {
+            guard let prefix = sharePrefix else { return SiteURL.group(group, sort: sort, page: page) }
+            return SiteURL(prefix + SiteURL.query(sort: sort ?? group.defaultSort, defaultSort: group.defaultSort, page: page))
+        }
+
+        /// A photo's page; in a share the group is the link's own, so it is not repeated in the URL.
+        func photo(_ key: String, sort: PhotoSort? = nil, in group: PhotoGroup?, sharedGroup: PhotoGroup? = nil) -> SiteURL {
+            guard let prefix = sharePrefix else { return SiteURL.photo(key, sort: sort, in: group) }
+            let defaultSort = (sharedGroup ?? group)?.defaultSort ?? .default
+            return SiteURL(prefix + SiteURL.photoPrefix + SiteURL.encodeKey(key)
+                           + SiteURL.query(sort: sort ?? defaultSort, defaultSort: defaultSort, page: 1))
+        }
+
+        func thumbnail(_ sha256: String, _ rendition: Rendition) -> SiteURL {
+            SiteURL((sharePrefix ?? "") + SiteURL.thumbnail(sha256, rendition).path)
+        }
+
+        func original(_ key: String) -> SiteURL {
+            SiteURL((sharePrefix ?? "") + SiteURL.original(key).path)
+        }
+
+        /// The key of a photo page's request path in this scope, or nil when it names none.
+        func photoKey(fromPath rawPath: String) -> String? {
+            SiteURL.decodeKey(rawPath: rawPath, prefix: (sharePrefix ?? "") + SiteURL.photoPrefix)
+        }
+
+        /// The key of an original file's request path in this scope, or nil when it names none.
+        func originalKey(fromPath rawPath: String) -> String? {
+            SiteURL.decodeKey(rawPath: rawPath, prefix: (sharePrefix ?? "") + SiteURL.originalPrefix)
+        }
+    }
+}
