@@ -71,7 +71,7 @@ let package = Package(
             ]
         ),
         // What every test target shares: fixed-seed randomness.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Catalog"], path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CMagickWand", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
         .testTarget(

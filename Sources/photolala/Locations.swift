@@ -41,5 +41,5 @@ struct Locations {
     }
 
     /// What keeps `path` from being used as a library, or nil.
-    static func folderProblem(_ path: String) -> String? { LocalFolderSource(root: path).rootProblem() }
+    static func folderProblem(_ path: String) -> String? { LocalFolderSource.folderProblem(path) }
 }

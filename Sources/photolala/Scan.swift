@@ -31,8 +31,8 @@ struct Scan: AsyncParsableCommand {
         for read in try store.markStoppedReaders(journal.recover().culprits) {
             print("\(read.entry.key) stopped the reader last time; it is marked unreadable and skipped.")
         }
-        let scanner = LibraryScanner(source: LocalFolderSource(root: library), store: store, journal: journal, monitor: monitor,
-                                     logger: logger)
+        let source = LocalFolderSource(root: library, trashFolder: dataPath + "/trash", logger: logger)
+        let scanner = LibraryScanner(source: source, store: store, journal: journal, monitor: monitor, logger: logger)
         let bar = ProgressBar(monitor: monitor, enabled: isatty(STDERR_FILENO) == 1)
         let ticker = Task { await bar.run() }
         defer { ticker.cancel() }

@@ -19,7 +19,7 @@ import Testing
         let lib = try TestLibrary()
         try lib.addJPEG("a.jpg", seed: 1)
         let store = try CatalogStore.open(dataFolder: lib.data)
-        try await LibraryScanner(source: LocalFolderSource(root: lib.library), store: store, journal: ReadJournal(dataFolder: lib.data), workers: 1).run()
+        try await lib.scanner(store, workers: 1).run()
         let photo = try #require(try store.photoId(forKey: "a.jpg"))
         try store.setFavorite(photoId: photo, userId: 0, true)
         // when the first admin is made, and then a second account

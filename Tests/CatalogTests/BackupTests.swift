@@ -10,7 +10,7 @@ import Testing
         let lib = try TestLibrary()
         for i in 0..<20 { try lib.addJPEG("p\(i).jpg", seed: i) }
         let store = try CatalogStore.open(dataFolder: lib.data)
-        try await LibraryScanner(source: LocalFolderSource(root: lib.library), store: store, journal: ReadJournal(dataFolder: lib.data), workers: 2).run()
+        try await lib.scanner(store).run()
         try store.addAccount(name: "ada", passwordHash: "h", role: .admin)
         let ids = try (0..<20).compactMap { try store.photoId(forKey: "p\($0).jpg") }
         let written = Atomic<Int>(0)

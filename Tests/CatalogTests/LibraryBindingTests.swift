@@ -72,7 +72,7 @@ import Testing
         try FileManager.default.moveItem(atPath: lib.library, toPath: moved)
         try store.moveLibrary(to: moved)
         try store.bindLibrary(moved)
-        let summary = try await LibraryScanner(source: LocalFolderSource(root: moved), store: store,
+        let summary = try await LibraryScanner(source: LocalFolderSource(root: moved, trashFolder: lib.data + "/trash"), store: store,
                                                journal: ReadJournal(dataFolder: lib.data), workers: 2).run()
         // then nothing was removed and the curation is all there
         #expect(summary.removed == 0)

@@ -2,8 +2,10 @@ import Foundation
 import Testing
 @testable import Catalog
 
+/// What is particular to a folder on disk: hidden entries, symlinks, a missing root, the trash
+/// folder left tidy. What every source does is in `PhotoSourceContractTests`.
 @Suite struct LocalFolderSourceTests {
-    @Test func listsFilesRecursivelySkippingHiddenOnes() throws {
+    @Test func listsFilesRecursivelySkippingHiddenOnes() async throws {
         // given
         let lib = try TestLibrary()
         try lib.addBytes("a.jpg", [1])
@@ -11,13 +13,13 @@ import Testing
         try lib.addBytes(".hidden.jpg", [1])
         try lib.addBytes(".cache/c.jpg", [1])
         // when
-        let listing = try LocalFolderSource(root: lib.library).list()
+        let listing = try await lib.source.list()
         // then
         #expect(Set(listing.entries.map(\.key)) == ["a.jpg", "x/y/b.jpg"])
         #expect(listing.entries.first { $0.key == "x/y/b.jpg" }?.size == 2)
     }
 
-    @Test func neverFollowsSymlinksOutOfTheLibraryAndSurvivesLoops() throws {
+    @Test func neverFollowsSymlinksOutOfTheLibraryAndSurvivesLoops() async throws {
         // given
         let lib = try TestLibrary()
         let outside = lib.root + "/outside"
@@ -27,19 +29,55 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: lib.library + "/out", withDestinationPath: outside)
         try FileManager.default.createSymbolicLink(atPath: lib.library + "/secret.jpg", withDestinationPath: outside + "/secret.jpg")
         try FileManager.default.createSymbolicLink(atPath: lib.library + "/in/loop", withDestinationPath: lib.library + "/in")
-        let source = LocalFolderSource(root: lib.library)
+        let source = lib.source
         // when
-        let keys = Set(try source.list().entries.map(\.key))
+        let keys = Set(try await source.list().entries.map(\.key))
         // then
         #expect(keys == ["in/a.jpg"])
-        #expect(source.localPath(forKey: "secret.jpg") == nil)
-        #expect(source.localPath(forKey: "out/secret.jpg") == nil)
-        #expect(source.localPath(forKey: "../outside/secret.jpg") == nil)
-        #expect(source.localPath(forKey: "in/a.jpg") != nil)
+        for key in ["secret.jpg", "out/secret.jpg", "../outside/secret.jpg"] {
+            #expect(try await source.localFile(forKey: key) == nil, "\(key)")
+            #expect(source.localPath(forKey: key) == nil, "\(key)")
+            #expect(try await source.entry(forKey: key) == nil, "\(key)")
+            await #expect(throws: SourceError.notFound(key)) { try await source.read(key, range: 0..<1) }
+            await #expect(throws: SourceError.notFound(key)) { try await source.moveToTrash(key, as: "t/x.jpg") }
+        }
+        #expect(try await source.localFile(forKey: "in/a.jpg") != nil)
     }
 
-    @Test func missingRootIsUnavailable() {
-        let source = LocalFolderSource(root: "/nonexistent/photolala-\(UUID().uuidString)")
-        #expect(throws: SourceError.self) { try source.list() }
+    @Test func aRestoreNeverLandsOutsideTheLibraryThroughAFolderThatBecameALink() async throws {
+        // given a trashed file whose folder was replaced by a link leading out of the library
+        let lib = try TestLibrary()
+        try lib.addBytes("trip/a.jpg", [1, 2, 3])
+        try await lib.source.moveToTrash("trip/a.jpg", as: "1-x/trip/a.jpg")
+        let outside = lib.root + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.removeItem(atPath: lib.library + "/trip")
+        try FileManager.default.createSymbolicLink(atPath: lib.library + "/trip", withDestinationPath: outside)
+        // when it is restored, then that is refused and the file stays in the trash
+        await #expect(throws: SourceError.self) { _ = try await lib.source.restore(fromTrash: "1-x/trip/a.jpg", to: "trip/a.jpg") }
+        #expect(!FileManager.default.fileExists(atPath: outside + "/a.jpg"))
+        #expect(try await lib.source.trashEntry("1-x/trip/a.jpg") != nil)
+    }
+
+    @Test func theTrashLivesInItsFolderAndLeavesNoEmptyFoldersBehind() async throws {
+        // given
+        let lib = try TestLibrary()
+        try lib.addBytes("a/b/c.jpg", [7])
+        // when a file is trashed, it is at its trash key in the trash folder
+        try await lib.source.moveToTrash("a/b/c.jpg", as: "9-abc/a/b/c.jpg")
+        #expect(FileManager.default.fileExists(atPath: lib.data + "/trash/9-abc/a/b/c.jpg"))
+        // and once restored, or destroyed, its folders in the trash are gone too
+        _ = try await lib.source.restore(fromTrash: "9-abc/a/b/c.jpg", to: "a/b/c.jpg")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: lib.data + "/trash").isEmpty)
+        try await lib.source.moveToTrash("a/b/c.jpg", as: "10-def/a/b/c.jpg")
+        try await lib.source.deleteFromTrash("10-def/a/b/c.jpg")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: lib.data + "/trash").isEmpty)
+    }
+
+    @Test func missingRootIsUnavailableAndSaysSo() async throws {
+        let source = LocalFolderSource(root: "/nonexistent/photolala-\(UUID().uuidString)", trashFolder: "/nonexistent/trash")
+        await #expect(throws: SourceError.self) { try await source.list() }
+        #expect(await source.unavailableReason() == "the library folder does not exist (is its drive mounted?)")
+        #expect(await !source.isWritable())
     }
 }

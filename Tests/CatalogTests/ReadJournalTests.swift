@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Catalog
 
@@ -22,13 +23,13 @@ import Testing
         }
     }
 
-    @Test func aReadThatNeverFinishedMarksItsFileAndTheScanSkipsIt() async throws {
+    @Test(arguments: SourceKind.allCases) func aReadThatNeverFinishedMarksItsFileAndTheScanSkipsIt(_ kind: SourceKind) async throws {
         // given a library whose "bad.jpg" was being read when an earlier process died
-        let lib = try TestLibrary()
+        let lib = try TestLibrary(kind)
         try lib.addJPEG("trip/good.jpg", seed: 1)
         try lib.addJPEG("trip/bad.jpg", seed: 2)
         let store = try lib.openStore()
-        let bad = try #require(LocalFolderSource(root: lib.library).entry(forKey: "trip/bad.jpg"))
+        let bad = try #require(try await lib.source.entry(forKey: "trip/bad.jpg"))
         let folder = lib.data + "/reading"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let dead = Int32.max - 1  // no such process
@@ -36,7 +37,7 @@ import Testing
         blamed[0] = ReadJournal.culpritMark  // as the crash handler marks the crashing thread's note
         try Data(blamed).write(to: URL(fileURLWithPath: "\(folder)/\(dead)-1"))
         // and an innocent read that was under way on another thread at the time
-        let bystander = try #require(LocalFolderSource(root: lib.library).entry(forKey: "trip/good.jpg"))
+        let bystander = try #require(try await lib.source.entry(forKey: "trip/good.jpg"))
         try Data(ReadJournal.record(.scan, bystander)).write(to: URL(fileURLWithPath: "\(folder)/\(dead)-3"))
         try Data("0\n".utf8).write(to: URL(fileURLWithPath: "\(folder)/\(dead)-2"))
         // and a live process's slot beside it (a scan running now), which must be left alone
@@ -63,18 +64,18 @@ import Testing
         #expect(try store.photo(key: "trip/bad.jpg") != nil)
     }
 
-    @Test func withNothingBlamedEveryReadUnderWayIsASuspectReadAloneFirst() async throws {
+    @Test(arguments: SourceKind.allCases) func withNothingBlamedEveryReadUnderWayIsASuspectReadAloneFirst(_ kind: SourceKind) async throws {
         // given a process killed from outside while reading two files (no note blames either)
-        let lib = try TestLibrary()
+        let lib = try TestLibrary(kind)
         try lib.addJPEG("a.jpg", seed: 1)
         try lib.addJPEG("b.jpg", seed: 2)
         try lib.addJPEG("c.jpg", seed: 3)
         let store = try lib.openStore()
-        let source = LocalFolderSource(root: lib.library)
+        let source = lib.source
         let folder = lib.data + "/reading"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (slot, key) in ["a.jpg", "b.jpg"].enumerated() {
-            let entry = try #require(source.entry(forKey: key))
+            let entry = try #require(try await source.entry(forKey: key))
             try Data(ReadJournal.record(.scan, entry)).write(to: URL(fileURLWithPath: "\(folder)/\(Int32.max - 1)-\(slot)"))
         }
         // when the journal is recovered and the library scanned

@@ -1,8 +1,10 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 @testable import Catalog
 
+/// The scan, against a folder on disk and an in-memory source alike.
 @Suite struct ScannerTests {
     private func photoIds(_ store: CatalogStore) throws -> [String: Int64] {
         try store.pool.read { db in
@@ -10,9 +12,9 @@ import Testing
         }
     }
 
-    @Test func scansNewFilesWithProbeData() async throws {
+    @Test(arguments: SourceKind.allCases) func scansNewFilesWithProbeData(_ kind: SourceKind) async throws {
         // given
-        let lib = try TestLibrary()
+        let lib = try TestLibrary(kind)
         try lib.addJPEG("2021/a.jpg", seed: 1, size: "80x60",
                         exif: ["-DateTimeOriginal=2021:07:04 10:20:30", "-Make=Canon", "-Model=Canon EOS R6", "-Orientation#=6"])
         try lib.addJPEG("b.jpg", seed: 2)
@@ -28,11 +30,13 @@ import Testing
         #expect(a.card.sha256.count == 64)
         #expect(try store.folder(at: "2021")?.photoCount == 1)
         #expect(try store.folder(at: "")?.totalCount == 2)
+        // and the copies an in-memory source made for the decoders are gone
+        #expect(lib.memory?.temporaryFiles() ?? [] == [])
     }
 
-    @Test func rescanSkipsUnchangedAndNoticesModified() async throws {
+    @Test(arguments: SourceKind.allCases) func rescanSkipsUnchangedAndNoticesModified(_ kind: SourceKind) async throws {
         // given
-        let lib = try TestLibrary()
+        let lib = try TestLibrary(kind)
         try lib.addJPEG("a.jpg", seed: 1)
         try lib.addJPEG("b.jpg", seed: 2)
         let store = try lib.openStore()
@@ -49,9 +53,9 @@ import Testing
         #expect(after.card.sha256 != before && after.card.width == 70)
     }
 
-    @Test func movedFileKeepsItsPhotoRow() async throws {
+    @Test(arguments: SourceKind.allCases) func movedFileKeepsItsPhotoRow(_ kind: SourceKind) async throws {
         // given
-        let lib = try TestLibrary()
+        let lib = try TestLibrary(kind)
         try lib.addJPEG("old/a.jpg", seed: 5)
         let store = try lib.openStore()
         try await lib.scanner(store).run()
@@ -68,9 +72,9 @@ import Testing
         #expect(try store.folder(at: "new")?.photoCount == 1)
     }
 
-    @Test func deletedFileLeavesTheViewsButNotThePhotoRow() async throws {
+    @Test(arguments: SourceKind.allCases) func deletedFileLeavesTheViewsButNotThePhotoRow(_ kind: SourceKind) async throws {
         // given
-        let lib = try TestLibrary()
+        let lib = try TestLibrary(kind)
         try lib.addJPEG("a.jpg", seed: 1)
         try lib.addJPEG("b.jpg", seed: 2)
         let store = try lib.openStore()
@@ -85,9 +89,9 @@ import Testing
         #expect(try await store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM photo") } == 2)
     }
 
-    @Test func duplicatesShareOnePhoto() async throws {
+    @Test(arguments: SourceKind.allCases) func duplicatesShareOnePhoto(_ kind: SourceKind) async throws {
         // given
-        let lib = try TestLibrary()
+        let lib = try TestLibrary(kind)
         try lib.addJPEG("a.jpg", seed: 9)
         try lib.copy("a.jpg", to: "copies/a-copy.jpg")
         let store = try lib.openStore()
@@ -99,9 +103,9 @@ import Testing
         #expect(ids["a.jpg"] == ids["copies/a-copy.jpg"])
     }
 
-    @Test func unreadableAndNonImageFilesAreHandled() async throws {
+    @Test(arguments: SourceKind.allCases) func unreadableAndNonImageFilesAreHandled(_ kind: SourceKind) async throws {
         // given
-        let lib = try TestLibrary()
+        let lib = try TestLibrary(kind)
         try lib.addJPEG("good.jpg", seed: 1)
         try lib.addBytes("broken.jpg", [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] + Array(repeating: 0x42, count: 40))
         try lib.addBytes("notes.jpg", Array("just some text, not a photo".utf8))
@@ -119,13 +123,13 @@ import Testing
         #expect(try store.photo(key: "notes.jpg") == nil)
     }
 
-    @Test func missingLibraryRootStopsTheScanAndRemovesNothing() async throws {
+    @Test(arguments: SourceKind.allCases) func missingLibraryRootStopsTheScanAndRemovesNothing(_ kind: SourceKind) async throws {
         // given
-        let lib = try TestLibrary()
+        let lib = try TestLibrary(kind)
         try lib.addJPEG("a.jpg", seed: 1)
         let store = try lib.openStore()
         try await lib.scanner(store).run()
-        try FileManager.default.moveItem(atPath: lib.library, toPath: lib.root + "/unmounted")
+        try lib.takeOffline()
         let monitor = ScanMonitor()
         // when
         await #expect(throws: SourceError.self) { try await lib.scanner(store, monitor: monitor).run() }

@@ -1,87 +1,141 @@
 import Foundation
-import GRDB
+import TestSupport
 import Testing
 @testable import Catalog
 
 /// A kill between a trash move's steps is finished or undone at the next start: no photo lost,
-/// no row without its file, no file without its row.
+/// no row without its file, no file without its row. Each kill is played by running the steps
+/// before it (the catalog's, then the source's) and stopping, against both kinds of source.
 @Suite struct TrashRecoveryTests {
     struct Setup {
         let lib: TestLibrary
         let store: CatalogStore
-        let source: LocalFolderSource
-        var trash: String { lib.data + "/trash" }
+        var source: any PhotoSource { lib.source }
     }
 
-    func setup() async throws -> Setup {
-        let lib = try TestLibrary()
+    func setup(_ kind: SourceKind) async throws -> Setup {
+        let lib = try TestLibrary(kind)
         try lib.addJPEG("trip/a.jpg", seed: 1)
         try lib.addJPEG("trip/b.jpg", seed: 2)
-        let store = try CatalogStore.open(dataFolder: lib.data)
-        let source = LocalFolderSource(root: lib.library)
-        try await LibraryScanner(source: source, store: store, journal: ReadJournal(dataFolder: lib.data), workers: 1).run()
+        let store = try lib.openStore()
+        try await lib.scanner(store, workers: 1).run()
         try store.setRating(photoId: try #require(try store.photoId(forKey: "trip/a.jpg")), 4)
-        return Setup(lib: lib, store: store, source: source)
+        return Setup(lib: lib, store: store)
     }
 
-    func fileRow(_ s: Setup, _ key: String) async throws -> Bool {
-        try await s.store.pool.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM file WHERE key = ?)", arguments: [key]) } ?? false
+    @Test(arguments: SourceKind.allCases) func aDeleteAndARestoreKeepTheStars(_ kind: SourceKind) async throws {
+        // given a rated photo
+        let s = try await setup(kind)
+        // when it goes to the trash
+        try await s.store.moveToTrash(key: "trip/a.jpg", source: s.source)
+        // then the library no longer has it and the trash does
+        #expect(try await s.source.entry(forKey: "trip/a.jpg") == nil)
+        #expect(try s.store.photo(key: "trip/a.jpg") == nil)
+        let item = try #require(try await s.store.trashItems().first)
+        #expect(item.key == "trip/a.jpg")
+        // and a second delete is told it is already there
+        await #expect(throws: CurationError.alreadyInTrash("trip/a.jpg")) { try await s.store.moveToTrash(key: "trip/a.jpg", source: s.source) }
+        // when it is restored, it is back with its stars, and the trash is empty
+        try await s.store.restore(trashId: item.id, source: s.source)
+        #expect(try await s.source.entry(forKey: "trip/a.jpg") != nil)
+        #expect(try s.store.photo(key: "trip/a.jpg")?.rating == 4)
+        #expect(try await s.store.trashItems().isEmpty)
+        try await expectTrashEmpty(s)
     }
 
-    func beginAndMove(_ s: Setup, _ key: String, move: Bool) async throws {
-        let row = try #require(try await s.store.pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT photoId, size, mtimeNs FROM file WHERE key = ?", arguments: [key])
-        })
-        let id = try s.store.beginTrash(key: key, row: row)
-        let relative = try await s.store.pool.read { db in try String.fetchOne(db, sql: "SELECT trashPath FROM trash WHERE id = ?", arguments: [id])! }
-        if move { try FileMover.move(from: s.lib.library + "/" + key, to: s.trash + "/" + relative) }
+    @Test(arguments: SourceKind.allCases) func aRestoreOntoATakenKeyIsRefusedAndMovesNothing(_ kind: SourceKind) async throws {
+        // given a trashed photo whose place was taken by another file since
+        let s = try await setup(kind)
+        try await s.store.moveToTrash(key: "trip/a.jpg", source: s.source)
+        try s.lib.addJPEG("trip/a.jpg", seed: 9)
+        let item = try #require(try await s.store.trashItems().first)
+        // when it is restored, then that is refused, and it stays in the trash
+        await #expect(throws: CurationError.restoreTargetTaken("trip/a.jpg")) { try await s.store.restore(trashId: item.id, source: s.source) }
+        #expect(try await s.store.trashItems().map(\.id) == [item.id])
+        #expect(try await s.store.pendingTrashCount() == 0)
     }
 
-    @Test func aDeleteKilledAfterTheMoveIsFinished() async throws {
-        let s = try await setup()
-        try await beginAndMove(s, "trip/a.jpg", move: true)  // killed here
-        #expect(try s.store.recoverTrashMoves(source: s.source, trashFolder: s.trash) == 1)
-        #expect(try await !fileRow(s, "trip/a.jpg"))
-        let item = try #require(try s.store.trashItems().first)
+    @Test(arguments: SourceKind.allCases) func aDeleteKilledAfterTheMoveIsFinished(_ kind: SourceKind) async throws {
+        let s = try await setup(kind)
+        let begun = try await s.store.beginTrash(key: "trip/a.jpg")
+        try await s.source.moveToTrash("trip/a.jpg", as: begun.trashKey)  // killed here
+        #expect(try await s.store.recoverTrashMoves(source: s.source) == 1)
+        #expect(try s.store.photo(key: "trip/a.jpg") == nil)
+        let item = try #require(try await s.store.trashItems().first)
         #expect(item.key == "trip/a.jpg")
         // and it restores with its stars
-        try s.store.restore(trashId: item.id, source: s.source, trashFolder: s.trash)
+        try await s.store.restore(trashId: item.id, source: s.source)
         #expect(try s.store.photo(key: "trip/a.jpg")?.rating == 4)
     }
 
-    @Test func aDeleteKilledBeforeTheMoveIsUndone() async throws {
-        let s = try await setup()
-        try await beginAndMove(s, "trip/a.jpg", move: false)  // killed here
-        #expect(try s.store.recoverTrashMoves(source: s.source, trashFolder: s.trash) == 1)
-        #expect(try await fileRow(s, "trip/a.jpg"))
-        #expect(try s.store.trashItems().isEmpty)
-        #expect(FileManager.default.fileExists(atPath: s.lib.library + "/trip/a.jpg"))
+    @Test(arguments: SourceKind.allCases) func aDeleteKilledBeforeTheMoveIsUndone(_ kind: SourceKind) async throws {
+        let s = try await setup(kind)
+        _ = try await s.store.beginTrash(key: "trip/a.jpg")  // killed here
+        #expect(try await s.store.recoverTrashMoves(source: s.source) == 1)
+        #expect(try s.store.photo(key: "trip/a.jpg") != nil)
+        #expect(try await s.store.trashItems().isEmpty)
+        #expect(try await s.source.entry(forKey: "trip/a.jpg") != nil)
+        try await expectTrashEmpty(s)
     }
 
-    @Test func aRestoreKilledAfterTheMoveIsFinished() async throws {
-        let s = try await setup()
-        try s.store.moveToTrash(key: "trip/a.jpg", source: s.source, trashFolder: s.trash)
-        let item = try #require(try s.store.trashItems().first)
-        let trashPath = try #require(try await s.store.pool.read { db in
-            try String.fetchOne(db, sql: "SELECT trashPath FROM trash WHERE id = ?", arguments: [item.id])
-        })
-        try await s.store.pool.write { db in try db.execute(sql: "UPDATE trash SET pending = 2 WHERE id = ?", arguments: [item.id]) }
-        try FileMover.move(from: s.trash + "/" + trashPath, to: s.lib.library + "/trip/a.jpg")  // killed here
-        #expect(try s.store.recoverTrashMoves(source: s.source, trashFolder: s.trash) == 1)
-        #expect(try await fileRow(s, "trip/a.jpg") && s.store.trashItems().isEmpty)
+    @Test(arguments: SourceKind.allCases) func aRestoreKilledAfterTheMoveIsFinished(_ kind: SourceKind) async throws {
+        let s = try await setup(kind)
+        try await s.store.moveToTrash(key: "trip/a.jpg", source: s.source)
+        let item = try #require(try await s.store.trashItems().first)
+        let row = try #require(try await s.store.beginRestore(trashId: item.id))
+        _ = try await s.source.restore(fromTrash: row.trashPath, to: "trip/a.jpg")  // killed here
+        #expect(try await s.store.recoverTrashMoves(source: s.source) == 1)
+        #expect(try await s.store.trashItems().isEmpty)
         #expect(try s.store.photo(key: "trip/a.jpg")?.rating == 4)
+        try await expectTrashEmpty(s)
     }
 
-    @Test func anEmptyingKilledPartWayIsFinished() async throws {
-        let s = try await setup()
-        try s.store.moveToTrash(key: "trip/a.jpg", source: s.source, trashFolder: s.trash)
-        try s.store.moveToTrash(key: "trip/b.jpg", source: s.source, trashFolder: s.trash)
-        try await s.store.pool.write { db in try db.execute(sql: "UPDATE trash SET pending = 3") }
-        let first = try #require(try FileManager.default.contentsOfDirectory(atPath: s.trash).first)
-        try FileManager.default.removeItem(atPath: s.trash + "/" + first)  // killed after one file
-        #expect(try s.store.recoverTrashMoves(source: s.source, trashFolder: s.trash) == 2)
-        let rows = try await s.store.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trash") }
-        #expect(rows == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: s.trash).isEmpty)
+    @Test(arguments: SourceKind.allCases) func aRestoreKilledBeforeTheMoveLeavesItInTheTrash(_ kind: SourceKind) async throws {
+        let s = try await setup(kind)
+        try await s.store.moveToTrash(key: "trip/a.jpg", source: s.source)
+        let item = try #require(try await s.store.trashItems().first)
+        _ = try #require(try await s.store.beginRestore(trashId: item.id))  // killed here
+        #expect(try await s.store.recoverTrashMoves(source: s.source) == 1)
+        #expect(try await s.store.trashItems().map(\.id) == [item.id])
+        #expect(try s.store.photo(key: "trip/a.jpg") == nil)
+    }
+
+    @Test(arguments: SourceKind.allCases) func anEmptyingKilledPartWayIsFinished(_ kind: SourceKind) async throws {
+        let s = try await setup(kind)
+        try await s.store.moveToTrash(key: "trip/a.jpg", source: s.source)
+        try await s.store.moveToTrash(key: "trip/b.jpg", source: s.source)
+        let rows = try await s.store.beginEmptying()
+        try await s.source.deleteFromTrash(rows[0].trashPath)  // killed after one file
+        #expect(try await s.store.recoverTrashMoves(source: s.source) == 2)
+        #expect(try await s.store.pendingTrashCount() == 0)
+        #expect(try await s.store.trashItems().isEmpty)
+        try await expectTrashEmpty(s)
+    }
+
+    @Test(arguments: SourceKind.allCases) func emptyingDestroysTheTrashedBytesOnly(_ kind: SourceKind) async throws {
+        // given one photo in the trash and one in the library
+        let s = try await setup(kind)
+        let sha = try #require(try s.store.photo(key: "trip/a.jpg")).card.sha256
+        try await s.store.moveToTrash(key: "trip/a.jpg", source: s.source)
+        let trashKey = try #require(try await s.store.trashKey(forContent: sha))
+        #expect(try await s.source.trashEntry(trashKey) != nil)
+        #expect(try await s.store.contentOnlyInTrash() == [sha])
+        // when the trash is emptied
+        #expect(try await s.store.emptyTrash(source: s.source) == 1)
+        // then the trashed bytes are gone and the library's are not
+        #expect(try await s.source.trashEntry(trashKey) == nil)
+        #expect(try await s.source.entry(forKey: "trip/b.jpg") != nil)
+        #expect(try await s.store.contentOnlyInTrash().isEmpty)
+        try await expectTrashEmpty(s)
+    }
+
+    /// Nothing is left in the trash: for a folder, not even an empty folder.
+    func expectTrashEmpty(_ s: Setup) async throws {
+        if let memory = s.lib.memory {
+            #expect(memory.trashKeys.isEmpty)
+        } else {
+            let trash = s.lib.data + "/trash"
+            #expect(((try? FileManager.default.contentsOfDirectory(atPath: trash)) ?? []).isEmpty)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 @testable import Catalog
 
@@ -35,13 +36,13 @@ import Testing
 }
 
 @Suite struct ScanResumeTests {
-    @Test func aCancelledScanKeepsWhatItDidAndTheNextOneResumes() async throws {
+    @Test(arguments: SourceKind.allCases) func aCancelledScanKeepsWhatItDidAndTheNextOneResumes(_ kind: SourceKind) async throws {
         // given a library of 60 photos
-        let lib = try TestLibrary()
+        let lib = try TestLibrary(kind)
         for i in 0..<60 { try lib.addJPEG("p/\(i).jpg", seed: i) }
         let store = try CatalogStore.open(dataFolder: lib.data)
         let monitor = ScanMonitor()
-        let scanner = LibraryScanner(source: LocalFolderSource(root: lib.library), store: store, journal: ReadJournal(dataFolder: lib.data), monitor: monitor, workers: 1)
+        let scanner = lib.scanner(store, monitor: monitor, workers: 1)
         // when the scan is cancelled part way (as at shutdown)
         let running = Task { try await scanner.run() }
         while monitor.progress.processed < 5 { try await Task.sleep(for: .milliseconds(5)) }

@@ -2,7 +2,7 @@ import Foundation
 import Imaging
 
 /// The outcome of looking at one new or changed file.
-enum FileAnalysis: Sendable {
+public enum FileAnalysis: Sendable {
     /// An image whose photo row already exists (no probe needed).
     case known(SourceEntry, photoId: Int64)
     /// A new picture, with what the probe learned.
@@ -12,35 +12,74 @@ enum FileAnalysis: Sendable {
     /// An image (or an unreadable file) that could not be handled.
     case failed(SourceEntry, reason: String)
 
-    var entry: SourceEntry {
+    /// The file this is about.
+    public var entry: SourceEntry {
         switch self {
         case .known(let e, _), .new(let e, _, _), .notImage(let e), .failed(let e, _): return e
         }
     }
 
-    /// Sniffs, hashes and (for unknown content) probes a few files, reading each once and
-    /// asking the catalog about all their identities in one look-up. Blocking.
-    /// Each read of a file's bytes in this process is noted in `journal` first, so a crash inside
-    /// a parser marks that file at the next start instead of crashing again.
-    static func analyse(
-        _ entries: [SourceEntry], source: PhotoSource, journal: ReadJournal, alone: Bool = false,
-        lookup: ([ContentIdentity]) throws -> [ContentIdentity: Int64]
-    ) -> [FileAnalysis] {
-        journal.withSlot { slot in analyse(entries, source: source, slot: slot, alone: alone, lookup: lookup) }
+    /// Sniffs, hashes and (for content `lookup` does not know) probes a few files, reading each
+    /// once for the identity and asking `lookup` about all their identities at once. `files[i]`
+    /// holds the bytes of `entries[i]` (nil, or missing, when the source could not give them).
+    /// The scan and uploads both come here.
+    ///
+    /// The reads run on `pool`, and each is noted in `journal` as `kind` first, on the thread that
+    /// reads, so a crash inside a parser marks that file at the next start instead of crashing again.
+    public static func analyse(
+        _ entries: [SourceEntry], files: [LocalFile?], as kind: ReadJournal.Kind, journal: ReadJournal, pool: BlockingPool,
+        alone: Bool = false, lookup: ([ContentIdentity]) async throws -> [ContentIdentity: Int64]
+    ) async -> [FileAnalysis] {
+        defer { withExtendedLifetime(files) {} }
+        var results: [FileAnalysis?]
+        var images: [Examined]
+        do {
+            (results, images) = try await pool.run { journal.withSlot { examine(entries, files, kind, $0, alone) } }
+        } catch {
+            return entries.map { .failed($0, reason: "could not be read") }
+        }
+        let known: [ContentIdentity: Int64]
+        do {
+            known = try await lookup(images.map(\.identity))
+        } catch {
+            for image in images { results[image.index] = .failed(entries[image.index], reason: "could not be read") }
+            return results.map { $0! }
+        }
+        images.removeAll { image in
+            guard let photoId = known[image.identity] else { return false }
+            results[image.index] = .known(entries[image.index], photoId: photoId)
+            return true
+        }
+        if !images.isEmpty {
+            let unknown = images
+            let probed = (try? await pool.run { journal.withSlot { probe(unknown, entries, kind, $0, alone) } })
+                ?? unknown.map { .failed(entries[$0.index], reason: "could not be read") }
+            for (image, result) in zip(images, probed) { results[image.index] = result }
+        }
+        return results.map { $0! }
     }
 
-    private static func analyse(
-        _ entries: [SourceEntry], source: PhotoSource, slot: ReadJournal.Slot, alone: Bool,
-        lookup: ([ContentIdentity]) throws -> [ContentIdentity: Int64]
-    ) -> [FileAnalysis] {
+    /// An image found by `examine`, waiting for the look-up and perhaps the probe.
+    struct Examined: Sendable {
+        var index: Int
+        var path: String
+        var format: ImageFormat
+        var identity: ContentIdentity
+        var header: [UInt8]
+    }
+
+    /// Step 1, blocking: one read per file for its format, identity and (JPEG) header.
+    private static func examine(
+        _ entries: [SourceEntry], _ files: [LocalFile?], _ kind: ReadJournal.Kind, _ slot: ReadJournal.Slot, _ alone: Bool
+    ) -> ([FileAnalysis?], [Examined]) {
         var results: [FileAnalysis?] = Array(repeating: nil, count: entries.count)
-        var images: [(index: Int, path: String, format: ImageFormat, identity: ContentIdentity, header: [UInt8])] = []
+        var images: [Examined] = []
         for (index, entry) in entries.enumerated() {
-            guard let path = source.localPath(forKey: entry.key) else {
+            guard files.indices.contains(index), let path = files[index]?.path else {
                 results[index] = .failed(entry, reason: "the file vanished or points outside the library")
                 continue
             }
-            slot.note(.scan, entry, alone: alone)
+            slot.note(kind, entry, alone: alone)
             defer { slot.clear() }
             do {
                 let examined = try ContentHasher.examine(fileAt: path)
@@ -48,34 +87,28 @@ enum FileAnalysis: Sendable {
                     results[index] = .notImage(entry)
                     continue
                 }
-                images.append((index, path, format, identity, examined.header))
+                images.append(Examined(index: index, path: path, format: format, identity: identity, header: examined.header))
             } catch {
                 results[index] = failure(entry, error)
             }
         }
-        let known: [ContentIdentity: Int64]
-        do {
-            known = try lookup(images.map(\.identity))
-        } catch {
-            for image in images { results[image.index] = .failed(entries[image.index], reason: "could not be read") }
-            return results.map { $0! }
-        }
-        for image in images {
+        return (results, images)
+    }
+
+    /// Step 3, blocking: the probe of each image whose content is new.
+    private static func probe(
+        _ images: [Examined], _ entries: [SourceEntry], _ kind: ReadJournal.Kind, _ slot: ReadJournal.Slot, _ alone: Bool
+    ) -> [FileAnalysis] {
+        images.map { image in
             let entry = entries[image.index]
-            if let photoId = known[image.identity] {
-                results[image.index] = .known(entry, photoId: photoId)
-                continue
-            }
-            slot.note(.scan, entry, alone: alone)
+            slot.note(kind, entry, alone: alone)
             defer { slot.clear() }
             do {
-                let probe = try Imaging.probe(fileAt: image.path, format: image.format, header: image.header)
-                results[image.index] = .new(entry, image.identity, probe)
+                return .new(entry, image.identity, try Imaging.probe(fileAt: image.path, format: image.format, header: image.header))
             } catch {
-                results[image.index] = failure(entry, error)
+                return failure(entry, error)
             }
         }
-        return results.map { $0! }
     }
 
     private static func failure(_ entry: SourceEntry, _ error: any Error) -> FileAnalysis {

@@ -8,7 +8,7 @@ import Logging
 /// and probed in parallel, about one worker per core; results are written in batches, and
 /// folder counts are refreshed as it goes so pages fill in live.
 public struct LibraryScanner: Sendable {
-    let source: PhotoSource
+    let source: any PhotoSource
     let store: CatalogStore
     let monitor: ScanMonitor
     let workers: Int
@@ -18,7 +18,7 @@ public struct LibraryScanner: Sendable {
     private let pool = BlockingPool(label: "photolala.scan", qos: .utility)
 
     /// Creates a scanner; `workers` defaults to the number of cores. Reads are noted in `journal`.
-    public init(source: PhotoSource, store: CatalogStore, journal: ReadJournal, monitor: ScanMonitor = ScanMonitor(),
+    public init(source: any PhotoSource, store: CatalogStore, journal: ReadJournal, monitor: ScanMonitor = ScanMonitor(),
                 workers: Int = ProcessInfo.processInfo.activeProcessorCount, logger: Logger = Logger(label: "photolala.scan")) {
         self.journal = journal
         self.source = source
@@ -36,7 +36,7 @@ public struct LibraryScanner: Sendable {
         logger.info("scan started", metadata: ["library": "\(source.displayName)"])
         let listing: SourceListing
         do {
-            listing = try await pool.run { [source] in try source.list() }
+            listing = try await source.list()
         } catch {
             let reason = (error as? SourceError)?.description ?? "The library could not be read."
             monitor.update { $0.phase = .failed; $0.failure = reason; $0.finishedAt = Date() }
@@ -92,7 +92,7 @@ public struct LibraryScanner: Sendable {
         var results: [String: IndexResult] = [:]
         var batch: [FileAnalysis] = []
         for key in keys {
-            guard let entry = source.entry(forKey: key) else {
+            guard let entry = try? await source.entry(forKey: key) else {
                 results[key] = .failed("the file vanished")
                 continue
             }
@@ -161,9 +161,12 @@ public struct LibraryScanner: Sendable {
         try await analyse([entry])[0]
     }
 
+    /// The bytes come from the source as local files (a copy, for a source without them), kept
+    /// until the analysis is done.
     private func analyse(_ entries: [SourceEntry], alone: Bool = false) async throws -> [FileAnalysis] {
-        try await pool.run { [source, store, journal] in
-            FileAnalysis.analyse(entries, source: source, journal: journal, alone: alone, lookup: { try store.photoIds(for: $0) })
+        let files = await source.localFiles(forKeys: entries.map(\.key))
+        return await FileAnalysis.analyse(entries, files: files, as: .scan, journal: journal, pool: pool, alone: alone) { [store, pool] identities in
+            try await pool.run { try store.photoIds(for: identities) }
         }
     }
 

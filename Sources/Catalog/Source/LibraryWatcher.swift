@@ -8,7 +8,7 @@ import Glibc
 /// Tells when anything changes in the library, through Linux inotify: one watch per folder (never
 /// per file), so a tree of 100,000 photos in 2,000 folders costs 2,000 watches and a few hundred
 /// KB of kernel memory. New folders are watched as they appear. Hidden entries are ignored.
-public final class LibraryWatcher: Sendable {
+final class LibraryWatcher: Sendable {
     private let root: String
     private let logger: Logger
     private let state = Mutex(State())
@@ -26,20 +26,20 @@ public final class LibraryWatcher: Sendable {
     private static let inOnlyDir: UInt32 = 0x0100_0000, inDontFollow: UInt32 = 0x0200_0000, inOverflow: UInt32 = 0x4000
     private static let interest = inCloseWrite | inMovedFrom | inMovedTo | inCreate | inDelete | inDeleteSelf | inMoveSelf | inOnlyDir | inDontFollow
 
-    public init(root: String, logger: Logger = Logger(label: "photolala.watch")) {
+    init(root: String, logger: Logger = Logger(label: "photolala.watch")) {
         self.root = root
         self.logger = logger
     }
 
     /// How many folders are watched.
-    public var watchedFolders: Int { state.withLock { $0.folders.count } }
+    var watchedFolders: Int { state.withLock { $0.folders.count } }
 
     /// Starts watching; the stream yields once whenever something changed (several changes in a
     /// row may come as one). Throws when inotify is not available, so the caller can fall back
     /// to periodic rescans.
-    public func changes() throws -> AsyncStream<Void> {
+    func changes() throws -> AsyncStream<Void> {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { throw SourceError.unavailable("File watching is not available (inotify: \(String(cString: strerror(errno)))).") }
+        guard fd >= 0 else { throw SourceError.cannotWatch("File watching is not available (inotify: \(String(cString: strerror(errno)))).") }
         state.withLock { $0.fd = fd }
         let added = watchTree(root)
         logger.info("watching the library for changes", metadata: ["folders": "\(added)"])
@@ -52,7 +52,7 @@ public final class LibraryWatcher: Sendable {
     }
 
     /// Stops watching and ends the stream.
-    public func stop() {
+    func stop() {
         state.withLock { $0.stopped = true }
     }
 

@@ -5,34 +5,23 @@ import Glibc
 import Darwin
 #endif
 
-/// The only writes Photolala makes into a library: adding uploads (and, in the trash code,
-/// moving files out). Each write is all-or-nothing and never overwrites a file.
+/// Adding uploads to the library: all-or-nothing, never overwriting a file.
 extension LocalFolderSource {
-    /// The current size and mtime of the file at `key`, or nil when there is none.
-    public func entry(forKey key: String) -> SourceEntry? {
-        guard let path = localPath(forKey: key) else { return nil }
-        var st = stat()
-        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return SourceEntry(key: key, size: Int64(st.st_size),
-                           mtimeNs: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
-    }
-
-    /// Whether the library folder exists and can be listed (see `rootProblem()` for why not).
-    public func isReachable() -> Bool { rootProblem() == nil }
-
-    /// Whether files can be added to or moved out of the library: false on a read-only mount
-    /// or a folder this process may not write.
-    public func isWritable() -> Bool {
+    /// False on a read-only mount or a folder this process may not write.
+    public func isWritable() async -> Bool {
         guard let realRoot = Self.realPath(root) else { return false }
         var fs = statvfs()
         if statvfs(realRoot, &fs) == 0, fs.f_flag & UInt(ST_RDONLY) != 0 { return false }
         return access(realRoot, W_OK) == 0
     }
 
-    /// Moves a finished file into `folder` (a key prefix, created if needed) as `name`, or as
-    /// `name (2)`, `name (3)`… when that is taken. Returns the new key. Never overwrites, and a
-    /// failure leaves nothing behind in the library.
-    public func place(stagedFile: String, folder: String, name: String) throws -> String {
+    public func add(stagedFile: String, folder: String, name: String) async throws -> String {
+        try await pool.run { [self] in try place(stagedFile: stagedFile, folder: folder, name: name) }
+    }
+
+    /// `add`, blocking: the file goes to a hidden temporary name in the target folder (scans and
+    /// the watcher skip it), is flushed, then linked under the first free name.
+    private func place(stagedFile: String, folder: String, name: String) throws -> String {
         guard SourceKey.isValid(folder + "/" + name), let realRoot = Self.realPath(root) else {
             throw SourceError.unavailable("The upload folder or file name is not valid.")
         }
@@ -45,7 +34,6 @@ extension LocalFolderSource {
         guard let realDirectory = Self.realPath(directory), realDirectory.hasPrefix(realRoot + "/") else {
             throw SourceError.unavailable("The upload folder leads outside the library.")
         }
-        // A hidden temporary name in the target folder: scans skip it, and linking from it is atomic.
         let temporary = realDirectory + "/.photolala-upload-" + UUID().uuidString
         do {
             if rename(stagedFile, temporary) != 0 {
@@ -78,7 +66,8 @@ extension LocalFolderSource {
         guard fsync(fd) == 0 else { throw SourceError.unavailable("fsync failed") }
     }
 
-    private static func split(_ name: String) -> (String, String) {
+    /// `("IMG_1", ".jpg")` for `"IMG_1.jpg"`: where `(2)` goes in a taken name.
+    static func split(_ name: String) -> (String, String) {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, "") }
         return (String(name[..<dot]), String(name[dot...]))
     }

@@ -1,25 +1,44 @@
+import Logging
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Photos in a folder on this machine; keys are relative paths with `/`.
+/// Photos in a folder on this machine; keys are relative paths with `/`. Trashed files wait in
+/// `trashFolder` (in the data folder, outside the library) under their trash keys.
 ///
-/// The walk skips hidden entries, never follows a symlink that leads out of the root,
-/// and visits each real folder once, so symlink loops end.
+/// The walk skips hidden entries, never follows a symlink that leads out of the root, and visits
+/// each real folder once, so symlink loops end. A key is only ever resolved to a file inside the
+/// root. Walks, reads and moves run on a pool of their own threads; resolving one key (a few
+/// `stat`s) runs in the caller.
 public struct LocalFolderSource: PhotoSource {
     /// The root folder as given.
     public let root: String
+    /// Where trashed files are kept.
+    public let trashFolder: String
+    let logger: Logger
+    let pool = BlockingPool(label: "photolala.folder")
 
-    /// Creates a source over `root`.
-    public init(root: String) {
+    /// A source over `root` whose trash is `trashFolder`.
+    public init(root: String, trashFolder: String, logger: Logger = Logger(label: "photolala.source")) {
         self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+        self.trashFolder = trashFolder.count > 1 && trashFolder.hasSuffix("/") ? String(trashFolder.dropLast()) : trashFolder
+        self.logger = logger
     }
 
     public var displayName: String { root }
 
-    public func list() throws -> SourceListing {
+    public func unavailableReason() async -> String? {
+        rootProblem().map { "the library folder " + $0 }
+    }
+
+    public func list() async throws -> SourceListing {
+        try await pool.run { [self] in try walk() }
+    }
+
+    /// The walk behind `list()`: blocking.
+    private func walk() throws -> SourceListing {
         if let problem = rootProblem() { throw SourceError.unavailable("The library folder \(root) \(problem).") }
         guard let realRoot = Self.realPath(root) else { throw SourceError.unavailable("The library folder \(root) does not exist.") }
         var walker = FolderWalker(realRoot: realRoot)
@@ -27,29 +46,61 @@ public struct LocalFolderSource: PhotoSource {
         return walker.listing
     }
 
+    public func entry(forKey key: String) async throws -> SourceEntry? {
+        resolve(key).flatMap { Self.fileEntry(atPath: $0, key: key) }
+    }
+
     public func localPath(forKey key: String) -> String? {
+        resolve(key).flatMap { Self.fileEntry(atPath: $0, key: key) != nil ? $0 : nil }
+    }
+
+    public func localFile(forKey key: String) async throws -> LocalFile? { resolveFile(key) }
+
+    /// Resolved on the source's own threads: a library on a network share can be slow to answer.
+    public func localFiles(forKeys keys: [String]) async -> [LocalFile?] {
+        (try? await pool.run { [self] in keys.map(resolveFile) }) ?? Array(repeating: nil, count: keys.count)
+    }
+
+    private func resolveFile(_ key: String) -> LocalFile? {
+        guard let path = resolve(key), let entry = Self.fileEntry(atPath: path, key: key) else { return nil }
+        return LocalFile(path: path, entry: entry)
+    }
+
+    /// The real path of the file at `key`, or nil when the key is not valid or leads outside the root.
+    func resolve(_ key: String) -> String? {
         guard SourceKey.isValid(key), let realRoot = Self.realPath(root) else { return nil }
         guard let resolved = Self.realPath(realRoot + "/" + key) else { return nil }
-        // A symlink inside the library may point anywhere: only serve what resolves inside.
+        // A symlink inside the library may point anywhere: only what resolves inside is the library's.
         guard resolved.hasPrefix(realRoot == "/" ? "/" : realRoot + "/") else { return nil }
         return resolved
     }
 
-    /// Why the library folder cannot be listed, or nil when it can: missing (an unmounted drive,
+    /// Why the library folder cannot be listed, or nil when it can (see `folderProblem(_:)`).
+    public func rootProblem() -> String? { Self.folderProblem(root) }
+
+    /// Why `path` cannot be listed as a library, or nil when it can: missing (an unmounted drive,
     /// say) and unreadable (permissions) are told apart, since they need different fixes.
-    public func rootProblem() -> String? {
+    public static func folderProblem(_ path: String) -> String? {
         var st = stat()
-        guard stat(root, &st) == 0 else {
+        guard stat(path, &st) == 0 else {
             return errno == EACCES ? "cannot be reached: permission denied on a folder above it"
                 : "does not exist (is its drive mounted?)"
         }
         guard (st.st_mode & S_IFMT) == S_IFDIR else { return "is not a folder" }
-        guard let probe = opendir(root) else {
+        guard let probe = opendir(path) else {
             return errno == EACCES ? "cannot be read: permission denied for the user running Photolala"
                 : "cannot be read (\(String(cString: strerror(errno))))"
         }
         closedir(probe)
         return nil
+    }
+
+    /// The size and mtime of the regular file at `path` (following links), named `key`; nil for anything else.
+    static func fileEntry(atPath path: String, key: String) -> SourceEntry? {
+        var st = stat()
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return SourceEntry(key: key, size: Int64(st.st_size),
+                           mtimeNs: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
     }
 
     /// The canonical absolute path, or nil when it does not exist.

@@ -18,4 +18,15 @@ public final class VersionedCache<Value: Sendable>: Sendable {
         slot.withLock { $0 = (version, .now, fresh) }
         return fresh
     }
+
+    /// `value(at:tolerating:compute:)` for a value computed asynchronously (by a catalog query).
+    public func value(at version: Int, tolerating tolerance: Duration = .zero, computing compute: () async throws -> Value) async rethrows -> Value {
+        if let hit = slot.withLock({ $0 }),
+           hit.version == version || (tolerance > .zero && ContinuousClock.now - hit.at < tolerance) {
+            return hit.value
+        }
+        let fresh = try await compute()
+        slot.withLock { $0 = (version, .now, fresh) }
+        return fresh
+    }
 }

@@ -7,12 +7,15 @@ import NIOCore
 import ServiceLifecycle
 
 /// Builds the whole web app from a configuration: `@main` and the tests call this same function.
-public func buildApplication(_ config: GalleryConfig, logger: Logger = Logger(label: "photolala")) async throws -> some ApplicationProtocol {
-    let parts = try await GalleryParts(config: config, logger: logger)
+/// The photos come from the library folder, or from `source` when one is given (tests run the
+/// app over an in-memory source too).
+public func buildApplication(_ config: GalleryConfig, source: (any PhotoSource)? = nil,
+                             logger: Logger = Logger(label: "photolala")) async throws -> some ApplicationProtocol {
+    let parts = try await GalleryParts(config: config, source: source, logger: logger)
     var services: [any Service] = []
     if config.scanOnStart || config.watch || config.rescanMinutes > 0 {
         services.append(ScanService(scanner: parts.scanner, logger: logger, scanOnStart: config.scanOnStart,
-                                    watcher: config.watch ? LibraryWatcher(root: config.libraryPath, logger: logger) : nil,
+                                    watched: config.watch ? parts.source : nil,
                                     rescanInterval: config.rescanMinutes > 0 ? Double(config.rescanMinutes) * 60 : nil,
                                     settle: config.watchSettleSeconds))
     }
@@ -42,7 +45,7 @@ public struct GalleryParts {
     public let store: CatalogStore
     public let monitor: ScanMonitor
     public let scanner: LibraryScanner
-    public let source: LocalFolderSource
+    public let source: any PhotoSource
     /// bcrypt hashing as configured (the CLI's `users` command uses the same).
     public let passwords: Passwords
     /// The Prometheus metrics.
@@ -52,8 +55,9 @@ public struct GalleryParts {
     /// Every registered route as "METHOD /path", for tests that walk them all.
     public var routeList: [String] { router.routes.map(\.description) }
 
-    /// Opens the catalog in the data folder, loads templates and registers every route.
-    public init(config: GalleryConfig, logger: Logger) async throws {
+    /// Opens the catalog in the data folder, loads templates and registers every route. The photos
+    /// come from `source`, or else from the library folder, with its trash in the data folder.
+    public init(config: GalleryConfig, source: (any PhotoSource)? = nil, logger: Logger) async throws {
         try config.validate()
         store = try CatalogStore.open(dataFolder: config.dataPath)
         // Refused before anything reads the library: another library's photos are never dropped from this catalog.
@@ -67,8 +71,9 @@ public struct GalleryParts {
             Imaging.startDecoderWorkers(executable: executable, arguments: ["decode-worker", "--max-pixels", String(config.maxPixels)],
                                         count: max(2, config.thumbnailWorkers))
         }
-        source = LocalFolderSource(root: config.libraryPath)
-        let recovered = try store.recoverTrashMoves(source: source, trashFolder: config.dataPath + "/trash")
+        let source: any PhotoSource = source ?? LocalFolderSource(root: config.libraryPath, trashFolder: config.dataPath + "/trash", logger: logger)
+        self.source = source
+        let recovered = try await store.recoverTrashMoves(source: source)
         if recovered > 0 { logger.notice("finished or undid \(recovered) interrupted trash moves") }
         do { try store.dailyBackup() } catch {
             logger.warning("today's catalog backup could not be written", metadata: ["error": "\(error)"])
@@ -124,7 +129,7 @@ public struct GalleryParts {
         originals.register(with: routes)
         CurationController(store: store).register(with: routes)
         GroupsController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage).register(with: routes)
-        TrashController(store: store, source: source, trashFolder: config.dataPath + "/trash", thumbnails: thumbnails, renderer: renderer,
+        TrashController(store: store, source: source, thumbnails: thumbnails, renderer: renderer,
                         chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)
         thumbnailRoutes.register(with: routes)
         ShareController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,

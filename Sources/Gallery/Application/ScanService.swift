@@ -4,14 +4,14 @@ import Logging
 import ServiceLifecycle
 
 /// Keeps the catalog in step with the library beside the server: a scan at start-up, another
-/// shortly after files change (inotify), and one every `rescanInterval` as a fallback. Scans
+/// shortly after the source says files changed, and one every `rescanInterval` as a fallback. Scans
 /// run one at a time; on shutdown a running scan stops at a safe point and the next resumes it.
 struct ScanService: Service {
     let scanner: LibraryScanner
     let logger: Logger
     var scanOnStart = true
-    /// Watch the library for changes.
-    var watcher: LibraryWatcher?
+    /// The source to watch for changes; nil for none.
+    var watched: (any PhotoSource)?
     /// Seconds between fallback rescans; nil for none.
     var rescanInterval: Double?
     /// Quiet time after a change before rescanning, so a copy of 500 photos is one scan, not 500.
@@ -22,10 +22,11 @@ struct ScanService: Service {
             if scanOnStart { await scan(reason: "start-up") }
             let (triggers, trigger) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1))
             await withTaskGroup(of: Void.self) { group in
-                if let watcher {
+                if let watched {
                     group.addTask {
                         do {
-                            for await _ in try watcher.changes() { trigger.yield("files changed") }
+                            // Ending this loop (at shutdown) stops the watching.
+                            for await _ in try watched.changes() { trigger.yield("files changed") }
                         } catch {
                             logger.warning("\(error) Changes show up at the periodic rescan.")
                         }
@@ -45,7 +46,6 @@ struct ScanService: Service {
                 await group.next()
                 group.cancelAll()
             }
-            watcher?.stop()
         }
         // A service that returns would stop the whole server; wait for shutdown instead.
         try? await gracefulShutdown()

@@ -5,7 +5,7 @@ import Hummingbird
 /// Serves original files, only those the catalog knows, with Range support.
 struct OriginalController: Sendable {
     let store: CatalogStore
-    let source: PhotoSource
+    let source: any PhotoSource
     let fileIO = FileIO()
 
     func register(with routes: Routes) {
@@ -14,18 +14,16 @@ struct OriginalController: Sendable {
 
     @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let key = SiteURL.Scope.gallery.originalKey(fromPath: request.uri.path) else {
-            throw HTTPError(.notFound, message: "This file is not in the library (it may have been moved or removed).")
+            throw Self.notInLibrary
         }
         return try await respond(key: key, request, context)
     }
 
     func respond(key: String, _ request: Request, _ context: GalleryContext) async throws -> Response {
-        guard let photo = try store.photo(key: key),
-              let path = source.localPath(forKey: key),
-              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = (attributes[.size] as? NSNumber)?.intValue else {
-            throw HTTPError(.notFound, message: "This file is not in the library (it may have been moved or removed).")
+        guard let photo = try store.photo(key: key), let entry = try? await source.entry(forKey: key) else {
+            throw Self.notInLibrary
         }
+        let size = Int(entry.size)
         var headers = HTTPFields()
         headers[.contentType] = photo.format.mimeType
         headers[.acceptRanges] = "bytes"
@@ -47,7 +45,25 @@ struct OriginalController: Sendable {
         }
         headers[.contentLength] = String(size == 0 ? 0 : range.count)
         if size == 0 { return Response(status: status, headers: headers) }
-        let body = try await fileIO.loadFile(path: path, range: range, context: context)
-        return Response(status: status, headers: headers, body: body)
+        return Response(status: status, headers: headers, body: try await body(key: key, range: range, context))
     }
+
+    /// The bytes of `range`: straight from the file when the source keeps one on this machine
+    /// (NIO reads it into the response's buffers), else streamed from the source, opened before
+    /// the answer starts so an item gone since the look-up is still a 404.
+    private func body(key: String, range: ClosedRange<Int>, _ context: GalleryContext) async throws -> ResponseBody {
+        if let path = source.localPath(forKey: key) {
+            return try await fileIO.loadFile(path: path, range: range, context: context)
+        }
+        let chunks: ByteChunks
+        do { chunks = try await source.stream(key, range: Int64(range.lowerBound)..<Int64(range.upperBound) + 1) } catch {
+            throw Self.notInLibrary
+        }
+        return ResponseBody(contentLength: range.count) { writer in
+            for try await chunk in chunks { try await writer.write(ByteBuffer(bytes: chunk)) }
+            try await writer.finish(nil)
+        }
+    }
+
+    private static let notInLibrary = HTTPError(.notFound, message: "This file is not in the library (it may have been moved or removed).")
 }

@@ -35,7 +35,7 @@ struct ThumbnailController: Sendable {
     func respond(size: SiteURL.Rendition, sha: String, _ request: Request, _ context: GalleryContext) async throws -> Response {
         // A picture whose every copy is in the trash is the admins' to see until it is restored or
         // destroyed, and no shared cache may keep it meanwhile.
-        let onlyInTrash = try store.contentOnlyInTrash().contains(sha)
+        let onlyInTrash = try await store.contentOnlyInTrash().contains(sha)
         if onlyInTrash && !context.visitor.can(.admin) {
             throw HTTPError(.notFound, message: "No photo in the library has this content.")
         }

@@ -18,23 +18,21 @@ actor ThumbnailStore {
 
     private let root: String
     private let catalog: CatalogStore
-    private let source: PhotoSource
+    private let source: any PhotoSource
     private let limiter: AsyncLimiter
     private let pool = BlockingPool(label: "photolala.thumbnails")
     private let logger: Logger
     private var inFlight: [String: Task<Outcome, Never>] = [:]
     private var failed: Set<String> = []
 
-    private let trashFolder: String
     private let metrics: GalleryMetrics?
     private let journal: ReadJournal
 
-    init(dataPath: String, catalog: CatalogStore, source: PhotoSource, journal: ReadJournal, workers: Int, logger: Logger,
+    init(dataPath: String, catalog: CatalogStore, source: any PhotoSource, journal: ReadJournal, workers: Int, logger: Logger,
          metrics: GalleryMetrics? = nil) {
         self.metrics = metrics
         self.journal = journal
         root = dataPath + "/thumbnails"
-        trashFolder = dataPath + "/trash"
         self.catalog = catalog
         self.source = source
         limiter = AsyncLimiter(limit: workers)
@@ -96,17 +94,19 @@ actor ThumbnailStore {
     }
 
     private func generate(sha256: String, size: SiteURL.Rendition, target: String) async -> Outcome {
-        // The library copy, or else the trashed one (the trash page shows thumbnails too).
-        let file: (path: String, format: ImageFormat)
+        // The library copy, or else the trashed one (the trash page shows thumbnails too), as a
+        // local file the decoders can read, kept until the rendition is made.
+        let file: LocalFile
+        let format: ImageFormat
         var entry: SourceEntry?
         do {
-            if let found = try catalog.fileForContent(sha256: sha256), let path = source.localPath(forKey: found.key) {
-                file = (path, found.format)
+            if let found = try catalog.fileForContent(sha256: sha256), let local = try await source.localFile(forKey: found.key) {
+                (file, format) = (local, found.format)
                 // Decoding in this process: a crash must mark the file, not come back at every view.
-                if Imaging.decodesInProcess { entry = source.entry(forKey: found.key) }
-            } else if let trashed = try catalog.trashedPath(sha256: sha256, trashFolder: trashFolder),
-                      let format = try ImageFormat.sniff(fileAt: trashed) {
-                file = (trashed, format)
+                if Imaging.decodesInProcess { entry = local.entry }
+            } else if let trashKey = try await catalog.trashKey(forContent: sha256), let local = try await source.trashedFile(trashKey),
+                      let sniffed = try ImageFormat.sniff(fileAt: local.path) {
+                (file, format) = (local, sniffed)
             } else {
                 return .unknown
             }
@@ -114,13 +114,14 @@ actor ThumbnailStore {
             logger.error("thumbnail lookup failed", metadata: ["sha": "\(sha256.prefix(12))"])
             return .unknown
         }
-        let path = file.path
         let fit: RenditionFit = size == .screen ? .fit : .cover
         do {
             let stored = try await limiter.run { [journal, entry] in
                 try await pool.run { () -> Bool in
                     let render = {
-                        try Imaging.renderJPEG(fileAt: path, format: file.format, width: size.rawValue, height: size.rawValue, fit: fit)
+                        try withExtendedLifetime(file) {
+                            try Imaging.renderJPEG(fileAt: file.path, format: format, width: size.rawValue, height: size.rawValue, fit: fit)
+                        }
                     }
                     let jpeg = try entry.map { try journal.reading(.render, $0, render) } ?? render()
                     do { try AtomicFile.write(jpeg, to: target) } catch { return false }

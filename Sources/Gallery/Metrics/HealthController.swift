@@ -3,11 +3,11 @@ import Foundation
 import Hummingbird
 
 /// `GET /healthz` for container health checks and monitors: 200 when the process is up, the
-/// catalog answers a query and the library folder can be read; 503 naming what is wrong.
+/// catalog answers a query and the library can be read; 503 naming what is wrong.
 /// Open to anyone, so it says nothing about the photos themselves.
 struct HealthController: Sendable {
     let store: CatalogStore
-    let source: LocalFolderSource
+    let source: any PhotoSource
 
     func register(with routes: Routes) {
         routes.open.get(.health, use: check)
@@ -21,7 +21,7 @@ struct HealthController: Sendable {
             problems.append("the catalog cannot be read")
             context.logger.error("health check: catalog unreadable", metadata: ["error": "\(error)"])
         }
-        if let problem = source.rootProblem() { problems.append("the library folder \(problem)") }
+        if let problem = await source.unavailableReason() { problems.append(problem) }
         let body = problems.isEmpty ? "ok\n" : "unhealthy: " + problems.joined(separator: "; ") + "\n"
         var headers = HTTPFields()
         headers[.contentType] = "text/plain; charset=utf-8"

@@ -4,12 +4,19 @@ import Gallery
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import TestSupport
 
-/// A scanned temporary library and a configuration pointing at it, for route tests.
+/// A scanned temporary library and a configuration pointing at it, for route tests. The library
+/// is a folder on disk, or (`.memory`) an in-memory source the application is built over.
 final class GalleryFixture: @unchecked Sendable {
     let root: String
     let library: String
     let data: String
+    let kind: SourceKind
+    /// The library as the application sees it.
+    let source: any PhotoSource
+    /// The same source, for a `.memory` fixture.
+    let memory: InMemorySource?
 
     /// The checkout's top folder (holding Templates/ and Public/).
     static let resources: String = {
@@ -21,11 +28,13 @@ final class GalleryFixture: @unchecked Sendable {
         fatalError("Templates/ not found above \(#filePath)")
     }()
 
-    init() throws {
+    init(_ kind: SourceKind = .folder) throws {
+        self.kind = kind
         root = NSTemporaryDirectory() + "photolala-gallery-\(UUID().uuidString)"
         library = root + "/library"
         data = root + "/data"
         try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
+        (source, memory) = kind.makeSource(library: library, trashFolder: data + "/trash")
     }
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
@@ -64,14 +73,11 @@ final class GalleryFixture: @unchecked Sendable {
 
     /// Writes a small JPEG with distinct content; `exif` goes to exiftool.
     func addJPEG(_ key: String, seed: Int, size: String = "64x48", exif: [String] = []) throws {
-        let path = library + "/" + key
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Self.run("convert", ["-size", size, "xc:rgb(\(seed % 256),\((seed * 7) % 256),\((seed * 13) % 256))",
-                                 "-fill", "white", "-draw", "point \(seed % 40),\(seed % 30)", path])
-        if !exif.isEmpty { try Self.run("exiftool", ["-q", "-overwrite_original"] + exif + [path]) }
+        try addBytes(key, TestImages.jpeg(seed: seed, size: size, exif: exif))
     }
 
     func addBytes(_ key: String, _ bytes: [UInt8]) throws {
+        if let memory { return memory.put(key, bytes) }
         let path = library + "/" + key
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
@@ -81,25 +87,31 @@ final class GalleryFixture: @unchecked Sendable {
     func scan() async throws {
         let store = try CatalogStore.open(dataFolder: data)
         try store.bindLibrary(library)
-        try await LibraryScanner(source: LocalFolderSource(root: library), store: store, journal: ReadJournal(dataFolder: data), workers: 2).run()
+        try await LibraryScanner(source: source, store: store, journal: ReadJournal(dataFolder: data), workers: 2).run()
     }
+
+    /// Whether the library has an item at `key`.
+    func exists(_ key: String) async throws -> Bool { try await source.entry(forKey: key) != nil }
+
+    /// The bytes of the library's item at `key`, or nil.
+    func bytes(_ key: String) async throws -> Data? {
+        guard let entry = try await source.entry(forKey: key) else { return nil }
+        return Data(try await source.read(key, range: 0..<entry.size))
+    }
+
+    /// Every key in the library.
+    func keys() async throws -> [String] { try await source.list().entries.map(\.key).sorted() }
 
     /// Builds the real application and hands a test client to `body`.
     func withClient(pageSize: Int = 60, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        let app = try await buildApplication(config(pageSize: pageSize), logger: logger)
+        // A folder fixture goes through the real wiring; a memory one hands its source in.
+        let app = try await buildApplication(config(pageSize: pageSize), source: memory, logger: logger)
         try await app.test(.router, body)
     }
 
-    static func run(_ tool: String, _ args: [String]) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = [tool] + args
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-    }
+    static func run(_ tool: String, _ args: [String]) throws { try TestImages.run(tool, args) }
 }
 
 extension TestResponse {

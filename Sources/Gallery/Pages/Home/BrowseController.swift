@@ -31,7 +31,7 @@ struct BrowseController: Sendable {
         }
         let summary = "\(Formatting.plural(root?.totalCount ?? 0, "photo", "photos")) · \(Formatting.plural(root?.folderCount ?? 0, "folder", "folders"))"
         let page = HomeView(chrome: chrome.chrome(title: "Library", for: context),
-                            collections: .init(folders: try collectionCards(for: context.visitor)), folders: cards,
+                            collections: .init(folders: try await collectionCards(for: context.visitor)), folders: cards,
                             summary: summary, emptyMessage: empty)
         return try renderer.response(page)
     }
@@ -72,11 +72,11 @@ struct BrowseController: Sendable {
     }
 
     /// The visitor's favorites, then the shared collections (cached per catalog version).
-    private func collectionCards(for visitor: Visitor) throws -> [FolderCard] {
+    private func collectionCards(for visitor: Visitor) async throws -> [FolderCard] {
         let favorites = try collectionCard(.favorites(userId: visitor.favoritesOwner))
         // While a scan runs the catalog changes every half second; recount at most every 5 s.
         let tolerance: Duration = monitor.progress.isRunning ? .seconds(5) : .zero
-        var shared = try collections.value(at: store.version, tolerating: tolerance, compute: sharedCollectionCards)
+        var shared = try await collections.value(at: store.version, tolerating: tolerance, computing: sharedCollectionCards)
         if !visitor.can(.member) { shared.removeAll { $0.url == SiteURL.trash } }
         return [favorites] + shared
     }
@@ -89,9 +89,9 @@ struct BrowseController: Sendable {
     }
 
     /// Top rated, tags, recently added, duplicates and trash, as cards.
-    private func sharedCollectionCards() throws -> [FolderCard] {
+    private func sharedCollectionCards() async throws -> [FolderCard] {
         let tags = try store.tagCounts()
-        let trash = try store.trashItems()
+        let trash = try await store.trashItems()
         return [
             try collectionCard(.topRated),
             FolderCard(url: SiteURL.tags, name: "Tags", countText: Formatting.plural(tags.count, "tag", "tags"), dateText: nil,

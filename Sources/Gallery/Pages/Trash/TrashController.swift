@@ -5,8 +5,7 @@ import Hummingbird
 /// Delete to trash (with a confirmation step), the trash page, restore, and empty trash.
 struct TrashController: Sendable {
     let store: CatalogStore
-    let source: LocalFolderSource
-    let trashFolder: String
+    let source: any PhotoSource
     /// Renditions of destroyed photos are deleted with them.
     let thumbnails: ThumbnailStore
     let renderer: PageRenderer
@@ -29,8 +28,8 @@ struct TrashController: Sendable {
     }
 
     /// Refuses with 409 when files cannot be moved in or out of the library.
-    private func requireWritableLibrary(_ doing: String) throws {
-        guard !readOnly, source.isWritable() else {
+    private func requireWritableLibrary(_ doing: String) async throws {
+        guard !readOnly, await source.isWritable() else {
             throw HTTPError(.conflict, message: "The library is read-only, so \(doing) is not possible. Stars, tags and favorites still work: they live in the catalog.")
         }
     }
@@ -40,7 +39,7 @@ struct TrashController: Sendable {
               let photo = try store.photo(key: key) else {
             throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
         }
-        try requireWritableLibrary("moving files to the trash")
+        try await requireWritableLibrary("moving files to the trash")
         let model = ConfirmView(chrome: chrome.chrome(title: "Move to trash?", for: context), heading: "Move “\(photo.card.name)” to the trash?",
                                 message: "The file leaves the library folder and waits in the trash, with its stars and tags, until you restore it or empty the trash.",
                                 image: ThumbImage(sha256: photo.card.sha256, alt: photo.card.name),
@@ -53,10 +52,10 @@ struct TrashController: Sendable {
         let form = try await FormBody(request, context: context)
         let key = try form.require("key")
         guard SourceKey.isValid(key) else { throw HTTPError(.notFound, message: CurationError.unknownPhoto.description) }
-        try requireWritableLibrary("moving files to the trash")
+        try await requireWritableLibrary("moving files to the trash")
         let folder = SourceKey.folder(of: key)
         do {
-            try store.moveToTrash(key: key, source: source, trashFolder: trashFolder)
+            try await store.moveToTrash(key: key, source: source)
         } catch let error as CurationError {
             throw HTTPError(Self.status(error), message: error.description)
         }
@@ -66,7 +65,7 @@ struct TrashController: Sendable {
 
     @Sendable func trash(_ request: Request, context: GalleryContext) async throws -> Response {
         let isAdmin = context.visitor.can(.admin)  // only admins may fetch a trashed photo's renditions
-        let items = try store.trashItems().map { item in
+        let items = try await store.trashItems().map { item in
             TrashView.Item(id: item.id, key: item.key, name: SourceKey.name(of: item.key),
                            image: isAdmin ? ThumbImage(sha256: item.sha256, alt: SourceKey.name(of: item.key)) : nil,
                            trashedText: Formatting.cameraDate(item.trashedAt) + " UTC")
@@ -80,9 +79,9 @@ struct TrashController: Sendable {
     @Sendable func restore(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
         guard let id = Int64(try form.require("id")) else { throw HTTPError(.badRequest, message: "That is not a trash item.") }
-        try requireWritableLibrary("restoring files")
+        try await requireWritableLibrary("restoring files")
         do {
-            try store.restore(trashId: id, source: source, trashFolder: trashFolder)
+            try await store.restore(trashId: id, source: source)
         } catch let error as CurationError {
             throw HTTPError(Self.status(error), message: error.description)
         }
@@ -90,7 +89,7 @@ struct TrashController: Sendable {
     }
 
     @Sendable func confirmEmpty(_ request: Request, context: GalleryContext) async throws -> Response {
-        let count = try store.trashItems().count
+        let count = try await store.trashItems().count
         let model = ConfirmView(chrome: chrome.chrome(title: "Empty the trash?", for: context),
                                 heading: "Delete \(Formatting.plural(count, "file", "files")) for good?",
                                 message: "Emptying the trash destroys these files. This cannot be undone.",
@@ -101,8 +100,8 @@ struct TrashController: Sendable {
 
     @Sendable func empty(_ request: Request, context: GalleryContext) async throws -> Response {
         _ = try await FormBody(request, context: context)
-        let destroyed = try store.contentOnlyInTrash()
-        try store.emptyTrash(trashFolder: trashFolder)
+        let destroyed = try await store.contentOnlyInTrash()
+        try await store.emptyTrash(source: source)
         await thumbnails.forget(destroyed)
         return .redirect(to: SiteURL.trash)
     }

@@ -5,11 +5,12 @@ import Imaging
 import Logging
 
 /// Uploads from a phone browser: a plain multipart form, streamed to temporary files in the
-/// data folder, checked by bytes and by an ImageMagick probe, deduplicated by content, and
-/// placed in the library under the upload folder, indexed at once.
+/// data folder, analysed as the scan analyses library files (bytes, identity, probe),
+/// deduplicated by content, and added to the library through its source under the upload
+/// folder, indexed at once.
 struct UploadController: Sendable {
     let store: CatalogStore
-    let source: LocalFolderSource
+    let source: any PhotoSource
     let scanner: LibraryScanner
     let renderer: PageRenderer
     let chrome: ChromeBuilder
@@ -25,7 +26,7 @@ struct UploadController: Sendable {
     let logger: Logger
     private let pool = BlockingPool(label: "photolala.upload", qos: .userInitiated)
 
-    init(store: CatalogStore, source: LocalFolderSource, scanner: LibraryScanner, renderer: PageRenderer, chrome: ChromeBuilder,
+    init(store: CatalogStore, source: any PhotoSource, scanner: LibraryScanner, renderer: PageRenderer, chrome: ChromeBuilder,
          naming: UploadNaming, limit: Int, fileLimit: Int, dataPath: String, readOnly: Bool, logger: Logger) {
         self.fileLimit = fileLimit
         self.store = store
@@ -47,7 +48,10 @@ struct UploadController: Sendable {
         routes.member.post(.upload, use: upload)
     }
 
-    private var writable: Bool { !readOnly && source.isWritable() }
+    private func isWritable() async -> Bool {
+        if readOnly { return false }
+        return await source.isWritable()
+    }
 
     /// The upload folder as people read it: Uploads/YYYY/MM.
     private var folderText: String {
@@ -57,13 +61,13 @@ struct UploadController: Sendable {
 
     @Sendable func page(_ request: Request, context: GalleryContext) async throws -> Response {
         let model = UploadView(chrome: chrome.chrome(title: "Upload", crumbs: [Crumb(name: "Upload", url: nil)], for: context),
-                               csrf: context.csrfToken, readOnly: !writable, limitText: Formatting.bytes(Int64(limit)),
+                               csrf: context.csrfToken, readOnly: !(await isWritable()), limitText: Formatting.bytes(Int64(limit)),
                                folderText: folderText)
         return try renderer.response(model)
     }
 
     @Sendable func upload(_ request: Request, context: GalleryContext) async throws -> Response {
-        guard writable else {
+        guard await isWritable() else {
             throw HTTPError(.conflict, message: "The library is read-only, so nothing can be uploaded. Browsing, stars, tags and favorites still work.")
         }
         var reader: MultipartReader
@@ -82,7 +86,7 @@ struct UploadController: Sendable {
             case .duplicate(let existing, let url): result.skipped.append(.init(name: file.name, detail: existing, url: url))
             case .accepted(let folder, let name):
                 do {
-                    let key = try source.place(stagedFile: file.path, folder: folder, name: name)
+                    let key = try await source.add(stagedFile: file.path, folder: folder, name: name)
                     placed.append((key, file.name))
                 } catch {
                     logger.error("upload could not be placed", metadata: ["name": "\(file.name)", "error": "\(error)"])
@@ -217,29 +221,36 @@ struct UploadController: Sendable {
         case refused(String)
     }
 
-    /// Sniffs, hashes and probes a staged file off the event loop.
+    /// Analyses a staged file as the scan would (each read noted in the journal as an upload),
+    /// asking the catalog whether a library file already has its content.
     private func check(_ file: StagedFile, seen: inout [String: String]) async throws -> Verdict {
-        let (store, naming, journal) = (self.store, self.naming, scanner.journal)
         let staged = SourceEntry(key: file.name, size: 0, mtimeNs: 0)
-        let outcome: (Verdict, String?) = try await pool.run { try journal.reading(.upload, staged) {
-            // One read, as the scan does: sniff, hash and keep a JPEG's header for the probe.
-            guard let examined = try? ContentHasher.examine(fileAt: file.path) else { return (.refused("could not be read"), nil) }
-            guard let format = examined.format, let identity = examined.identity else {
-                return (.refused("is not a photo: its bytes are not JPEG, PNG, GIF, WebP, TIFF or HEIC"), nil)
-            }
-            if let existing = try store.fileForContent(sha256: identity.sha256) {
-                return (.duplicate(existing: "already in the library as \(existing.key)", url: SiteURL.photo(existing.key)), identity.sha256)
-            }
-            let probe: ImageProbe
-            do { probe = try Imaging.probe(fileAt: file.path, format: format, header: examined.header) } catch let error as ImagingError {
-                return (.refused("is not a readable image: \(error.description)"), nil)
-            }
-            let folder = naming.folder(for: probe.takenAt ?? Date())
-            return (.accepted(folder: folder, name: UploadNaming.fileName(file.name, format: format)), identity.sha256)
-        } }
-        guard let sha = outcome.1 else { return outcome.0 }
-        if let earlier = seen[sha] { return .duplicate(existing: "the same photo as “\(earlier)” in this upload", url: nil) }
-        seen[sha] = file.name
-        return outcome.0
+        let store = self.store
+        var inLibrary: (key: String, sha256: String)?
+        let analysis = await FileAnalysis.analyse([staged], files: [LocalFile(path: file.path, entry: staged)], as: .upload,
+                                                  journal: scanner.journal, pool: pool) { identities in
+            guard let identity = identities.first,
+                  let found = try await pool.run({ try store.fileForContent(sha256: identity.sha256) }) else { return [:] }
+            inLibrary = (found.key, identity.sha256)
+            return [identity: 0]
+        }
+        let verdict: Verdict
+        let sha256: String
+        switch analysis[0] {
+        case .notImage:
+            return .refused("is not a photo: its bytes are not JPEG, PNG, GIF, WebP, TIFF or HEIC")
+        case .failed(_, let reason):
+            return .refused("is not a readable image: \(reason)")
+        case .known:
+            guard let inLibrary else { return .refused("could not be read") }
+            verdict = .duplicate(existing: "already in the library as \(inLibrary.key)", url: SiteURL.photo(inLibrary.key))
+            sha256 = inLibrary.sha256
+        case .new(_, let identity, let probe):
+            verdict = .accepted(folder: naming.folder(for: probe.takenAt ?? Date()), name: UploadNaming.fileName(file.name, format: probe.format))
+            sha256 = identity.sha256
+        }
+        if let earlier = seen[sha256] { return .duplicate(existing: "the same photo as “\(earlier)” in this upload", url: nil) }
+        seen[sha256] = file.name
+        return verdict
     }
 }

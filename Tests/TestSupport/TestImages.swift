@@ -1,0 +1,31 @@
+import Foundation
+
+/// Real image files made at test time with ImageMagick (and exiftool for metadata).
+public enum TestImages {
+    /// A small JPEG of distinct content per `seed`; `exif` goes to exiftool (`-DateTimeOriginal=…`).
+    public static func jpeg(seed: Int, size: String = "64x48", exif: [String] = []) throws -> [UInt8] {
+        let folder = NSTemporaryDirectory() + "photolala-image-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/image.jpg"
+        try writeJPEG(to: path, seed: seed, size: size, exif: exif)
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// Writes such a JPEG at `path`, whose folder must exist.
+    public static func writeJPEG(to path: String, seed: Int, size: String = "64x48", exif: [String] = []) throws {
+        try run("convert", ["-size", size, "xc:rgb(\(seed % 256),\((seed * 7) % 256),\((seed * 13) % 256))",
+                            "-fill", "white", "-draw", "point \(seed % 40),\(seed % 30)", path])
+        if !exif.isEmpty { try run("exiftool", ["-q", "-overwrite_original"] + exif + [path]) }
+    }
+
+    /// Runs a tool from PATH; throws unless it succeeds.
+    public static func run(_ tool: String, _ args: [String]) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = [tool] + args
+        try p.run()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+    }
+}
