@@ -20,7 +20,7 @@ import Testing
         let store = try CatalogStore.open(dataFolder: lib.data)
         let source = LocalFolderSource(root: lib.library)
         try await LibraryScanner(source: source, store: store, journal: ReadJournal(dataFolder: lib.data), workers: 1).run()
-        try store.setRating(photoId: try #require(try store.photoId(forKey: "trip/a.jpg")), 4)
+        try await store.setRating(photoId: try #require(try await store.photoId(forKey: "trip/a.jpg")), 4)
         return Setup(lib: lib, store: store, source: source)
     }
 
@@ -46,7 +46,7 @@ import Testing
         #expect(item.key == "trip/a.jpg")
         // and it restores with its stars
         try s.store.restore(trashId: item.id, source: s.source, trashFolder: s.trash)
-        #expect(try s.store.photo(key: "trip/a.jpg")?.rating == 4)
+        #expect(try await s.store.photo(key: "trip/a.jpg")?.rating == 4)
     }
 
     @Test func aDeleteKilledBeforeTheMoveIsUndone() async throws {
@@ -69,7 +69,7 @@ import Testing
         try FileMover.move(from: s.trash + "/" + trashPath, to: s.lib.library + "/trip/a.jpg")  // killed here
         #expect(try s.store.recoverTrashMoves(source: s.source, trashFolder: s.trash) == 1)
         #expect(try await fileRow(s, "trip/a.jpg") && s.store.trashItems().isEmpty)
-        #expect(try s.store.photo(key: "trip/a.jpg")?.rating == 4)
+        #expect(try await s.store.photo(key: "trip/a.jpg")?.rating == 4)
     }
 
     @Test func anEmptyingKilledPartWayIsFinished() async throws {

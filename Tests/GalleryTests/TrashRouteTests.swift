@@ -11,7 +11,7 @@ import Testing
         // given a member who has seen a photo's thumbnail, and an admin
         let f = try await AuthRouteTests().fixture()
         try await f.addAccount("max", role: .member)
-        let sha = try #require(try CatalogStore.open(dataFolder: f.data).photo(key: "trip/a.jpg")?.card.sha256)
+        let sha = try #require(try await CatalogStore.open(dataFolder: f.data).photo(key: "trip/a.jpg")?.card.sha256)
         let cached = f.data + "/thumbnails/\(sha.prefix(2))/\(sha)-256.jpg"
         try await f.withClient { client in
             let max = try await FormPoster.signIn(client, "max")
@@ -37,7 +37,7 @@ import Testing
         try f.addJPEG("trip/a.jpg", seed: 1)
         try await f.scan()
         try await f.addAccount("ada", role: .admin)
-        let sha = try #require(try CatalogStore.open(dataFolder: f.data).photo(key: "trip/a.jpg")?.card.sha256)
+        let sha = try #require(try await CatalogStore.open(dataFolder: f.data).photo(key: "trip/a.jpg")?.card.sha256)
         try await f.withClient { client in
             let ada = try await FormPoster.signIn(client, "ada")
             #expect(try await ada.get("/thumbs/256/\(sha).jpg").headers[.cacheControl]?.hasPrefix("public") == true)

@@ -100,7 +100,7 @@ actor ThumbnailStore {
         let file: (path: String, format: ImageFormat)
         var entry: SourceEntry?
         do {
-            if let found = try catalog.fileForContent(sha256: sha256), let path = source.localPath(forKey: found.key) {
+            if let found = try await catalog.fileForContent(sha256: sha256), let path = source.localPath(forKey: found.key) {
                 file = (path, found.format)
                 // Decoding in this process: a crash must mark the file, not come back at every view.
                 if Imaging.decodesInProcess { entry = source.entry(forKey: found.key) }

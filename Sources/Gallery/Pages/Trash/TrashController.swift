@@ -37,7 +37,7 @@ struct TrashController: Sendable {
 
     @Sendable func confirmDelete(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let key = request.uri.queryParameters["key"].map(String.init), SourceKey.isValid(key),
-              let photo = try store.photo(key: key) else {
+              let photo = try await store.photo(key: key) else {
             throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
         }
         try requireWritableLibrary("moving files to the trash")
@@ -60,7 +60,7 @@ struct TrashController: Sendable {
         } catch let error as CurationError {
             throw HTTPError(Self.status(error), message: error.description)
         }
-        let back = try store.folder(at: folder) != nil ? Paths.folder(folder) : Paths.home
+        let back = try await store.folder(at: folder) != nil ? Paths.folder(folder) : Paths.home
         return .redirect(to: back, type: .normal)
     }
 
