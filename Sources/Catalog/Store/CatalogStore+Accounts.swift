@@ -5,7 +5,7 @@ import GRDB
 extension CatalogStore {
     /// Every account, by name.
     public func accounts() async throws -> [Account] {
-        try await pool.read { db in
+        try await read { db in
             try AccountRecord.fetchAll(db, sql: "SELECT \(AccountRecord.columns) FROM account ORDER BY name").map(\.account)
         }
     }
@@ -13,7 +13,7 @@ extension CatalogStore {
     /// The account called `name` (any case, any look-alike form) with its password hash.
     public func account(named raw: String) async throws -> (account: Account, passwordHash: String)? {
         let name = Account.normalized(raw)
-        return try await pool.read { db in
+        return try await read { db in
             guard let record = try AccountRecord.fetchOne(db, sql: "SELECT \(AccountRecord.columns), passwordHash FROM account WHERE name = ?",
                                                           arguments: [name]) else { return nil }
             return (record.account, record.passwordHash ?? "")
@@ -22,14 +22,14 @@ extension CatalogStore {
 
     /// The account with this id.
     public func account(id: Int64) async throws -> Account? {
-        try await pool.read { db in
+        try await read { db in
             try AccountRecord.fetchOne(db, sql: "SELECT \(AccountRecord.columns) FROM account WHERE id = ?", arguments: [id])?.account
         }
     }
 
     /// Whether any account exists (no account means the first admin is still to be made).
     public func hasAccounts() async throws -> Bool {
-        try await pool.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account)") ?? false }
+        try await read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account)") ?? false }
     }
 
     /// Adds an account. The first account ever made takes over favorites marked before accounts existed.

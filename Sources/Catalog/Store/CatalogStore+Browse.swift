@@ -5,7 +5,7 @@ import Imaging
 extension CatalogStore {
     /// Subfolders of `parent` that hold photos, by name.
     public func folders(in parent: String) async throws -> [FolderSummary] {
-        try await pool.read { db in
+        try await read { db in
             try FolderRecord.fetchAll(db.cachedStatement(sql: "\(FolderRecord.select) WHERE parent = ? ORDER BY name COLLATE NOCASE"),
                                       arguments: [parent]).map(\.summary)
         }
@@ -13,7 +13,7 @@ extension CatalogStore {
 
     /// One folder's summary, or nil when no photo lives in or below it.
     public func folder(at path: String) async throws -> FolderSummary? {
-        try await pool.read { db in
+        try await read { db in
             try FolderRecord.fetchOne(db.cachedStatement(sql: "\(FolderRecord.select) WHERE path = ?"), arguments: [path])?.summary
         }
     }
@@ -22,7 +22,7 @@ extension CatalogStore {
     /// Cards carry `viewer`'s favorite marks.
     public func page(_ group: PhotoGroup, sort: PhotoSort, number: Int, perPage: Int, viewer: Viewer) async throws -> PhotoPage? {
         let userId = viewer.favoritesUserId
-        return try await pool.read { db in
+        return try await read { db in
             let index = try self.pageIndex(db, group: group, sort: sort, perPage: perPage)
             let pageCount = max(1, index.starts.count)
             guard number >= 1, number <= pageCount else { return nil }
@@ -57,7 +57,7 @@ extension CatalogStore {
     /// The file at `key` with its photo and curation (favorites as `viewer` sees them), or nil.
     public func photo(key: String, viewer: Viewer) async throws -> PhotoDetail? {
         let userId = viewer.favoritesUserId
-        return try await pool.read { db in
+        return try await read { db in
             guard let record = try PhotoDetailRecord.fetchOne(db.cachedStatement(sql: PhotoDetailRecord.sql), arguments: [userId, key]) else {
                 return nil
             }
@@ -81,7 +81,7 @@ extension CatalogStore {
         let (forward, backward) = sort.descending ? ("DESC", "ASC") : ("ASC", "DESC")
         let filter = group.filter
         let key = (value: photo.sortValue(sort.field), id: photo.card.fileId)
-        return try await pool.read { db in
+        return try await read { db in
             // A group that keeps its ids knows the neighbours and the position outright.
             let index = try self.pageIndex(db, group: group, sort: sort, perPage: perPage)
             if let ids = index.ids, let at = ids.firstIndex(of: key.id) {
@@ -153,7 +153,7 @@ extension CatalogStore {
 
     /// A file holding the picture with this content hash, to render thumbnails from.
     public func fileForContent(sha256: String) async throws -> (key: String, format: ImageFormat)? {
-        try await pool.read { db in try Self.fileForContent(sha256: sha256, db) }
+        try await read { db in try Self.fileForContent(sha256: sha256, db) }
     }
 
     /// `fileForContent` for callers already on a thread that may block (the upload check).
@@ -169,7 +169,7 @@ extension CatalogStore {
 
     /// Files and distinct photos in the catalog.
     public func libraryCounts() async throws -> (files: Int, photos: Int) {
-        try await pool.read { db in
+        try await read { db in
             (try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM file")) ?? 0,
              try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(DISTINCT photoId) FROM file")) ?? 0)
         }
@@ -177,12 +177,12 @@ extension CatalogStore {
 
     /// Number of files in the catalog.
     public func fileCount() async throws -> Int {
-        try await pool.read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM file")) ?? 0 }
+        try await read { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM file")) ?? 0 }
     }
 
     /// The most recent scan problems: files that could not be read, with why.
     public func scanIssues(limit: Int) async throws -> [ScanIssue] {
-        try await pool.read { db in
+        try await read { db in
             try Row.fetchAll(db.cachedStatement(sql: "SELECT key, reason FROM scanIssue ORDER BY seenAt DESC, key LIMIT ?"), arguments: [limit])
                 .map { ScanIssue(key: $0["key"], reason: $0["reason"]) }
         }

@@ -5,7 +5,7 @@ import GRDB
 extension CatalogStore {
     /// The photo row behind a file key.
     public func photoId(forKey key: String) async throws -> Int64? {
-        try await pool.read { db in try Int64.fetchOne(db, sql: "SELECT photoId FROM file WHERE key = ?", arguments: [key]) }
+        try await read { db in try Int64.fetchOne(db, sql: "SELECT photoId FROM file WHERE key = ?", arguments: [key]) }
     }
 
     /// Marks or unmarks a favorite for one viewer; repeating the same request changes nothing.
@@ -60,7 +60,7 @@ extension CatalogStore {
     public func tagCounts() async throws -> [TagCount] {
         // Read at the version before the query, so a change during it makes the next call recount.
         try await tagCountsCache.value(at: version, computing: {
-            try await pool.read { db in
+            try await read { db in
                 try Row.fetchAll(db, sql: """
                     SELECT t.name, COUNT(DISTINCT pt.photoId) AS photoCount FROM tag t JOIN photoTag pt ON pt.tagId = t.id
                     WHERE EXISTS (SELECT 1 FROM file WHERE photoId = pt.photoId)
@@ -73,13 +73,13 @@ extension CatalogStore {
     /// How many photos a group holds (for cards on the home page).
     public func count(_ group: PhotoGroup) async throws -> Int {
         let filter = group.filter
-        return try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) \(filter.sql)", arguments: filter.arguments) ?? 0 }
+        return try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) \(filter.sql)", arguments: filter.arguments) ?? 0 }
     }
 
     /// A cover for a group: its most recently taken photo's hash.
     public func cover(_ group: PhotoGroup) async throws -> String? {
         let filter = group.filter
-        return try await pool.read { db in
+        return try await read { db in
             try String.fetchOne(db, sql: "SELECT p.sha256 \(filter.sql) ORDER BY f.sortTaken DESC LIMIT 1", arguments: filter.arguments)
         }
     }
@@ -87,7 +87,7 @@ extension CatalogStore {
     /// Whether the file at `key` is shown in `group` (share links admit only their own photos).
     public func group(_ group: PhotoGroup, containsKey key: String) async throws -> Bool {
         let filter = group.filter
-        return try await pool.read { db in
+        return try await read { db in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 \(filter.sql) AND f.key = ?)", arguments: filter.arguments + [key]) ?? false
         }
     }
@@ -95,7 +95,7 @@ extension CatalogStore {
     /// Whether a photo with these bytes is shown in `group` (for thumbnails, which are named by hash).
     public func group(_ group: PhotoGroup, containsSha256 sha256: String) async throws -> Bool {
         let filter = group.filter
-        return try await pool.read { db in
+        return try await read { db in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 \(filter.sql) AND p.sha256 = ?)", arguments: filter.arguments + [sha256]) ?? false
         }
     }

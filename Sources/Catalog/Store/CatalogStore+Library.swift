@@ -5,7 +5,7 @@ import GRDB
 extension CatalogStore {
     /// This catalog's library record.
     public func libraryRecord() async throws -> LibraryRecord {
-        try await pool.read { db in try Self.libraryRecord(db) }
+        try await read { db in try Self.libraryRecord(db) }
     }
 
     /// Records `library` as this catalog's library when none is yet, and throws `LibraryMismatch`

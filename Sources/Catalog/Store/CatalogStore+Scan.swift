@@ -6,7 +6,7 @@ import Imaging
 extension CatalogStore {
     /// Size and mtime of every known file, by key.
     public func fileStates() async throws -> [String: FileState] {
-        try await pool.read { db in
+        try await read { db in
             var states: [String: FileState] = [:]
             let rows = try Row.fetchCursor(db, sql: "SELECT key, size, mtimeNs FROM file")
             while let row = try rows.next() {
@@ -18,7 +18,7 @@ extension CatalogStore {
 
     /// Size and mtime of every file that failed before, by key, so unchanged failures are not retried.
     public func issueStates() async throws -> [String: FileState] {
-        try await pool.read { db in
+        try await read { db in
             var states: [String: FileState] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT key, size, mtimeNs FROM scanIssue") {
                 states[row["key"]] = FileState(size: row["size"], mtimeNs: row["mtimeNs"])

@@ -12,7 +12,7 @@ extension CatalogStore {
     /// The account behind a live session made after `madeAfter` (its absolute lifetime), with
     /// when the session was last seen.
     public func session(tokenHash: String, now: Int64, madeAfter: Int64) async throws -> (account: Account, lastSeenAt: Int64)? {
-        try await pool.read { db in
+        try await read { db in
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT a.id, a.name, a.role, a.createdAt, s.lastSeenAt FROM session s JOIN account a ON a.id = s.accountId
                 WHERE s.tokenHash = ? AND s.expiresAt > ? AND s.createdAt > ?

@@ -17,14 +17,14 @@ extension CatalogStore {
 
     /// The link with this token, live or expired.
     public func share(token: String) async throws -> ShareLink? {
-        try await pool.read { db in
+        try await read { db in
             try ShareRecord.fetchOne(db, sql: ShareRecord.select + " WHERE s.tokenHash = ?", arguments: [TokenHash.of(token)])?.link
         }
     }
 
     /// Links made by one account, or every link when `accountId` is nil; newest first.
     public func shares(accountId: Int64?) async throws -> [ShareLink] {
-        try await pool.read { db in
+        try await read { db in
             if let accountId {
                 return try ShareRecord.fetchAll(db, sql: ShareRecord.select + " WHERE s.accountId = ? ORDER BY s.id DESC", arguments: [accountId])
                     .map(\.link)

@@ -48,6 +48,8 @@ public final class CatalogStore: Sendable {
         var config = Configuration()
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(10)
+        // As many readers as cores: more cannot run at once, and each keeps the catalog's files open.
+        config.maximumReaderCount = max(2, ProcessInfo.processInfo.activeProcessorCount)
         config.prepareDatabase { db in
             // Curation writes must survive a power cut once acknowledged.
             try db.execute(sql: "PRAGMA synchronous = FULL")
@@ -66,7 +68,16 @@ public final class CatalogStore: Sendable {
 
     /// Throws unless the catalog answers a trivial query (for the health endpoint).
     public func checkHealth() async throws {
-        _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+        _ = try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+    }
+
+    /// Runs `value` in a read transaction on one of GRDB's reader queues and waits for it. The
+    /// reader is taken, used and given back on GRDB's own queues: a request task never holds one
+    /// across a suspension, so blocking reads elsewhere can never wait on a task that cannot run.
+    func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            pool.asyncRead { db in continuation.resume(with: Result { try value(db.get()) }) }
+        }
     }
 
     /// Runs `updates` in one transaction on GRDB's writer queue and waits for it. Unlike GRDB's
