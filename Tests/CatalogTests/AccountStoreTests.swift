@@ -88,7 +88,7 @@ import Testing
         let token = String(repeating: "T", count: 43)
         try await store.createShare(token: token, accountId: ada.id, kind: .folder, value: "", filter: "", expiresAt: nil, now: 0)
         // when the catalog is read as a copy of it would be
-        let stored = try await store.pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM shareLink") }
+        let stored = try store.pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM shareLink") }
         // then the token is nowhere in it, only its SHA-256, and the link still opens by its token
         let values = stored.flatMap { row in row.databaseValues.compactMap { String.fromDatabaseValue($0) } }
         #expect(!values.contains(token))
@@ -115,7 +115,7 @@ import Testing
         let store = try CatalogStore.open(dataFolder: lib.data)
         // then the old link opens by its token, and the token itself is gone from the catalog
         #expect(try await store.share(token: token)?.ownerName == "ada")
-        let stored = try await store.pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM shareLink") }
+        let stored = try store.pool.read { db in try Row.fetchAll(db, sql: "SELECT * FROM shareLink") }
         #expect(!stored.flatMap { $0.databaseValues.compactMap { String.fromDatabaseValue($0) } }.contains(token))
     }
 

@@ -24,7 +24,7 @@ import Testing
         try await store.addAccount(name: "ada", passwordHash: "h", role: .admin)
         try await store.dailyBackup(now: Date(timeIntervalSince1970: 1_700_000_000))
         try await store.dailyBackup(now: Date(timeIntervalSince1970: 1_700_100_000))
-        try await store.pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        _ = try await store.pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         // when the catalog file is cut short (a disk fault, say)
         let path = lib.data + "/catalog.sqlite"
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))

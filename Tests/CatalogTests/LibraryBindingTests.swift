@@ -78,7 +78,7 @@ import Testing
         #expect(summary.removed == 0)
         let after = try #require(try await store.photo(key: "2024/a.jpg"))
         #expect(after.photoId == photo.photoId)
-        let curated = try await store.pool.read { db in
+        let curated = try store.pool.read { db in
             try Row.fetchOne(db, sql: """
                 SELECT p.rating, (SELECT COUNT(*) FROM photoTag WHERE photoId = p.id), (SELECT COUNT(*) FROM favorite WHERE photoId = p.id)
                 FROM photo p WHERE p.id = ?
