@@ -24,7 +24,7 @@ struct Backup: AsyncParsableCommand {
         }
         let store = try location.existingCatalog()
         guard target != store.path else { throw ValidationError("The backup must not overwrite the catalog itself.") }
-        do { try store.backup(to: target) } catch let error as BackupError { throw ValidationError(error.description) }
+        do { try await store.backup(to: target) } catch let error as BackupError { throw ValidationError(error.description) }
         let size = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? NSNumber)?.intValue ?? 0
         print("Backed up the catalog to \(target) (\(size / 1024) KB, integrity checked).")
     }

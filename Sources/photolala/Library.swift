@@ -16,7 +16,7 @@ struct Library: AsyncParsableCommand {
 
         func run() async throws {
             let store = try location.existingCatalog()
-            let record = try store.libraryRecord()
+            let record = try await store.libraryRecord()
             print("data folder: \((store.path as NSString).deletingLastPathComponent)")
             print("library:     \(record.path ?? "not recorded yet (the next scan or start records it)")")
             print("library id:  \(record.id)")
@@ -48,7 +48,7 @@ struct Library: AsyncParsableCommand {
                     + "Check the folder, or pass --force if they really were renamed along the way.")
             }
             let store = try CatalogStore.open(dataFolder: dataFolder)
-            try store.moveLibrary(to: library)
+            try await store.moveLibrary(to: library)
             print("Recorded \(library) as the library of \(dataFolder) (it was \(before.path ?? "not recorded")). "
                   + "Serve it with: photolala serve --library \(library) --data \(dataFolder)")
         }

@@ -16,7 +16,7 @@ struct Scan: AsyncParsableCommand {
         if let note = locations.note { print(note) }
         if locations.isDemo { try DemoLibrary.ensure(at: library) }
         let store = try CatalogStore.open(dataFolder: dataPath)
-        do { try store.bindLibrary(library) } catch let error as LibraryMismatch { throw ValidationError(error.description) }
+        do { try await store.bindLibrary(library) } catch let error as LibraryMismatch { throw ValidationError(error.description) }
         print("Scanning \(library) into \(dataPath).")
         Imaging.bootstrap()
         // As in the server: a decoder crash costs one worker process, not the scan.
@@ -28,7 +28,7 @@ struct Scan: AsyncParsableCommand {
         logger.logLevel = .warning
         // A file whose read crashed an earlier scan or server is marked, never read again.
         let journal = ReadJournal(dataFolder: dataPath)
-        for read in try store.markStoppedReaders(journal.recover().culprits) {
+        for read in try await store.markStoppedReaders(journal.recover().culprits) {
             print("\(read.entry.key) stopped the reader last time; it is marked unreadable and skipped.")
         }
         let source = LocalFolderSource(root: library, trashFolder: dataPath + "/trash", logger: logger)
@@ -42,7 +42,7 @@ struct Scan: AsyncParsableCommand {
             bar.finish()
             print("Scanned \(summary.total) files in \(String(format: "%.1f", summary.seconds)) s: \(summary.added) added, "
                   + "\(summary.updated) updated, \(summary.removed) removed, \(summary.unchanged) unchanged, \(summary.errors) errors.")
-            for issue in try store.scanIssues(limit: 20) { print("  could not read \(issue.key): \(issue.reason)") }
+            for issue in try await store.scanIssues(limit: 20) { print("  could not read \(issue.key): \(issue.reason)") }
         } catch let error as SourceError {
             ticker.cancel()
             bar.finish()

@@ -16,7 +16,7 @@ struct Users: AsyncParsableCommand {
 
         func run() async throws {
             let data = try location.resolve(check: false).data
-            let accounts = LocationOptions.hasCatalog(data) ? try CatalogStore.open(dataFolder: data).accounts() : []
+            let accounts = LocationOptions.hasCatalog(data) ? try await CatalogStore.open(dataFolder: data).accounts() : []
             if accounts.isEmpty { print("No accounts yet. Make the first admin with: photolala users add NAME --role admin --data \(data)"); return }
             let width = accounts.map(\.name.count).max() ?? 4
             for account in accounts { print(account.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + account.role.rawValue) }
@@ -34,13 +34,13 @@ struct Users: AsyncParsableCommand {
             guard let valid = Account.validName(name) else { throw ValidationError(AccountError.invalidName.description) }
             let data = try location.resolve(check: false).data
             // Checked before the password is asked for; the data folder is made only once there is one.
-            if LocationOptions.hasCatalog(data), try CatalogStore.open(dataFolder: data).account(named: valid) != nil {
+            if LocationOptions.hasCatalog(data), try await CatalogStore.open(dataFolder: data).account(named: valid) != nil {
                 throw ValidationError(AccountError.nameTaken(valid).description)
             }
             let password = try PasswordPrompt.read(confirm: true)
             let store = try CatalogStore.open(dataFolder: data)
             do {
-                try store.addAccount(name: valid, passwordHash: try await Passwords().hash(password), role: role.role)
+                try await store.addAccount(name: valid, passwordHash: try await Passwords().hash(password), role: role.role)
             } catch let error as AccountError { throw ValidationError(error.description) }
             print("Added \(valid) (\(role.role.rawValue)).")
         }
@@ -53,9 +53,9 @@ struct Users: AsyncParsableCommand {
 
         func run() async throws {
             let store = try location.existingCatalog()
-            let account = try Users.find(name, in: store)
+            let account = try await Users.find(name, in: store)
             let password = try PasswordPrompt.read(confirm: true)
-            try store.setPassword(accountId: account.id, passwordHash: try await Passwords().hash(password))
+            try await store.setPassword(accountId: account.id, passwordHash: try await Passwords().hash(password))
             print("Changed the password of \(account.name); its sessions were ended.")
         }
     }
@@ -67,8 +67,8 @@ struct Users: AsyncParsableCommand {
 
         func run() async throws {
             let store = try location.existingCatalog()
-            let account = try Users.find(name, in: store)
-            do { try store.removeAccount(id: account.id) } catch let error as AccountError { throw ValidationError(error.description) }
+            let account = try await Users.find(name, in: store)
+            do { try await store.removeAccount(id: account.id) } catch let error as AccountError { throw ValidationError(error.description) }
             print("Removed \(account.name).")
         }
     }
@@ -81,14 +81,14 @@ struct Users: AsyncParsableCommand {
 
         func run() async throws {
             let store = try location.existingCatalog()
-            let account = try Users.find(name, in: store)
-            do { try store.setRole(accountId: account.id, role.role) } catch let error as AccountError { throw ValidationError(error.description) }
+            let account = try await Users.find(name, in: store)
+            do { try await store.setRole(accountId: account.id, role.role) } catch let error as AccountError { throw ValidationError(error.description) }
             print("\(account.name) is now \(role.role.rawValue).")
         }
     }
 
-    static func find(_ name: String, in store: CatalogStore) throws -> Account {
-        guard let found = try store.account(named: name) else { throw ValidationError(AccountError.notFound(name).description) }
+    static func find(_ name: String, in store: any AccountStore) async throws -> Account {
+        guard let found = try await store.account(named: name) else { throw ValidationError(AccountError.notFound(name).description) }
         return found.account
     }
 }

@@ -11,13 +11,15 @@ import Testing
         for i in 0..<20 { try lib.addJPEG("p\(i).jpg", seed: i) }
         let store = try CatalogStore.open(dataFolder: lib.data)
         try await lib.scanner(store).run()
-        try store.addAccount(name: "ada", passwordHash: "h", role: .admin)
-        let ids = try (0..<20).compactMap { try store.photoId(forKey: "p\($0).jpg") }
+        try await store.addAccount(name: "ada", passwordHash: "h", role: .admin)
+                var found: [Int64] = []
+        for n in 0..<20 { if let id = try await store.photoId(forKey: "p\(n).jpg") { found.append(id) } }
+        let ids = found
         let written = Atomic<Int>(0)
         let writer = Task.detached {
             var n = 0
             while !Task.isCancelled {
-                try store.setRating(photoId: ids[n % ids.count], n % 6)
+                try await store.setRating(photoId: ids[n % ids.count], n % 6)
                 n += 1
                 written.store(n, ordering: .relaxed)
             }
@@ -28,7 +30,7 @@ import Testing
         let output = lib.root + "/backup.sqlite"
         var backups = 0
         repeat {
-            try store.backup(to: output)
+            try await store.backup(to: output)
             backups += 1
         } while backups < 5 || (written.load(ordering: .relaxed) - before < 3 && backups < 500)
         let writes = written.load(ordering: .relaxed) - before

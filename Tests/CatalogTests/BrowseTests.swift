@@ -24,7 +24,7 @@ import Testing
         _ = lib
         let sort = PhotoSort(field: field, descending: descending)
         var all: [PhotoDetail] = []
-        for key in (1...7).map({ "trip/img\(($0 - 1) * 3 + 1).jpg" }) { all.append(try #require(try store.photo(key: key))) }
+        for key in (1...7).map({ "trip/img\(($0 - 1) * 3 + 1).jpg" }) { all.append(try #require(try await store.photo(key: key))) }
         let expected = all.sorted { a, b in
             let (x, y): (String, String)
             switch field {
@@ -39,24 +39,24 @@ import Testing
         }.map(\.card.key)
         // A plain folder pages by keyset; a filtered group (same photos) by the ids its index keeps.
         for group in [PhotoGroup.folder("trip"), .filtered(.folder("trip"), SearchFilter(minRating: 0))] {
-            try checkPaging(store, group: group, sort: sort, expected: expected)
+            try await checkPaging(store, group: group, sort: sort, expected: expected)
         }
     }
 
-    private func checkPaging(_ store: CatalogStore, group: PhotoGroup, sort: PhotoSort, expected: [String]) throws {
+    private func checkPaging(_ store: CatalogStore, group: PhotoGroup, sort: PhotoSort, expected: [String]) async throws {
         // when
         var paged: [String] = []
-        for n in 1...3 { paged += try #require(try store.page(group, sort: sort, number: n, perPage: 3)).photos.map(\.key) }
+        for n in 1...3 { paged += try #require(try await store.page(group, sort: sort, number: n, perPage: 3)).photos.map(\.key) }
         // then
         #expect(paged == expected, "\(group)")
-        #expect(try store.page(group, sort: sort, number: 4, perPage: 3) == nil)
-        #expect(try store.page(group, sort: sort, number: 0, perPage: 3) == nil)
+        #expect(try await store.page(group, sort: sort, number: 4, perPage: 3) == nil)
+        #expect(try await store.page(group, sort: sort, number: 0, perPage: 3) == nil)
         // and neighbours walk the same order, with positions found through any page size's index
         for (i, key) in expected.enumerated() {
-            let photo = try #require(try store.photo(key: key))
-            let around = try store.neighbors(of: photo, in: group, sort: sort)
+            let photo = try #require(try await store.photo(key: key))
+            let around = try await store.neighbors(of: photo, in: group, sort: sort)
             for perPage in [1, 2, 3] {
-                #expect(try store.neighbors(of: photo, in: group, sort: sort, perPage: perPage).position == i + 1, "per page \(perPage)")
+                #expect(try await store.neighbors(of: photo, in: group, sort: sort, perPage: perPage).position == i + 1, "per page \(perPage)")
             }
             #expect(around.position == i + 1 && around.total == 7)
             #expect(around.previous?.key == (i > 0 ? expected[i - 1] : nil))
@@ -69,19 +69,19 @@ import Testing
         let (lib, store) = try await makeLibrary()
         _ = lib
         // when
-        let top = try store.folders(in: "")
-        let trip = try #require(try store.folder(at: "trip"))
+        let top = try await store.folders(in: "")
+        let trip = try #require(try await store.folder(at: "trip"))
         // then
         #expect(top.map(\.path) == ["trip"])
         #expect(trip.photoCount == 7 && trip.totalCount == 8 && trip.folderCount == 1)
         #expect(trip.coverSha != nil)
-        #expect(try store.folders(in: "trip").map(\.name) == ["inner"])
+        #expect(try await store.folders(in: "trip").map(\.name) == ["inner"])
     }
 
     @Test func emptyFolderHasOneEmptyPage() async throws {
         let lib = try TestLibrary()
         let store = try lib.openStore()
-        let page = try #require(try store.page(.folder("nothing"), sort: .default, number: 1, perPage: 10))
+        let page = try #require(try await store.page(.folder("nothing"), sort: .default, number: 1, perPage: 10))
         #expect(page.total == 0 && page.pageCount == 1)
     }
 }

@@ -17,14 +17,14 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 
-    @Test func aTruncatedCatalogNamesTheNewestDailyBackup() throws {
+    @Test func aTruncatedCatalogNamesTheNewestDailyBackup() async throws {
         // given a real catalog with two daily backups
         let lib = try TestLibrary()
         let store = try CatalogStore.open(dataFolder: lib.data)
-        try store.addAccount(name: "ada", passwordHash: "h", role: .admin)
-        try store.dailyBackup(now: Date(timeIntervalSince1970: 1_700_000_000))
-        try store.dailyBackup(now: Date(timeIntervalSince1970: 1_700_100_000))
-        try store.pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        try await store.addAccount(name: "ada", passwordHash: "h", role: .admin)
+        try await store.dailyBackup(now: Date(timeIntervalSince1970: 1_700_000_000))
+        try await store.dailyBackup(now: Date(timeIntervalSince1970: 1_700_100_000))
+        _ = try await store.pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         // when the catalog file is cut short (a disk fault, say)
         let path = lib.data + "/catalog.sqlite"
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -36,14 +36,14 @@ import Testing
         let newest = lib.data + "/backups/catalog-2023-11-16.sqlite"
         #expect(error?.description.contains(newest) == true, "\(error?.description ?? "")")
         let restored = try DatabaseQueue(path: newest)
-        #expect(try restored.read { db in try String.fetchOne(db, sql: "SELECT name FROM account") } == "ada")
+        #expect(try await restored.read { db in try String.fetchOne(db, sql: "SELECT name FROM account") } == "ada")
     }
 
-    @Test func dailyBackupsKeepTheNewestSeven() throws {
+    @Test func dailyBackupsKeepTheNewestSeven() async throws {
         let lib = try TestLibrary()
         let store = try CatalogStore.open(dataFolder: lib.data)
-        for day in 0..<10 { try store.dailyBackup(now: Date(timeIntervalSince1970: 1_700_000_000 + Double(day) * 86_400)) }
-        try store.dailyBackup(now: Date(timeIntervalSince1970: 1_700_000_000 + 9 * 86_400 + 60))  // the same day again: no new file
+        for day in 0..<10 { try await store.dailyBackup(now: Date(timeIntervalSince1970: 1_700_000_000 + Double(day) * 86_400)) }
+        try await store.dailyBackup(now: Date(timeIntervalSince1970: 1_700_000_000 + 9 * 86_400 + 60))  // the same day again: no new file
         let names = try FileManager.default.contentsOfDirectory(atPath: lib.data + "/backups").sorted()
         #expect(names.count == 7 && names.last == "catalog-2023-11-23.sqlite")
     }

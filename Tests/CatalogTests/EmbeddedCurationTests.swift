@@ -4,8 +4,8 @@ import Testing
 @testable import Catalog
 
 @Suite struct EmbeddedCurationTests {
-    private func tags(_ store: CatalogStore, _ key: String) throws -> [String] {
-        try store.photo(key: key)?.tags ?? []
+    private func tags(_ store: CatalogStore, _ key: String) async throws -> [String] {
+        try await store.photo(key: key)?.tags ?? []
     }
 
     @Test func importsStarsAndKeywordsAndLetsPhotolalaWin() async throws {
@@ -17,20 +17,20 @@ import Testing
         // when scanned
         try await lib.scanner(store).run()
         // then it arrives with its stars and tags
-        let photo = try #require(try store.photo(key: "lr/a.jpg"))
+        let photo = try #require(try await store.photo(key: "lr/a.jpg"))
         #expect(photo.rating == 4)
         #expect(photo.tags == ["beach", "Grand Ma", "holiday"])
 
         // when the household changes them here, and the file is then edited elsewhere
-        try store.setRating(photoId: photo.photoId, 2)
-        try store.removeTag(photoId: photo.photoId, "beach")
-        try store.addTags(photoId: photo.photoId, ["keeper"])
-        try store.setFavorite(photoId: photo.photoId, userId: 0, true)
+        try await store.setRating(photoId: photo.photoId, 2)
+        try await store.removeTag(photoId: photo.photoId, "beach")
+        try await store.addTags(photoId: photo.photoId, ["keeper"])
+        try await store.setFavorite(photoId: photo.photoId, viewer: .guest, true)
         try TestLibrary.run("exiftool", ["-q", "-overwrite_original", "-XMP-xmp:Rating=5", "-XMP-dc:Subject+=sunset",
                                          lib.library + "/lr/a.jpg"])
         try await lib.scanner(store).run()
         // then Photolala's word wins and the new keyword still arrives
-        let edited = try #require(try store.photo(key: "lr/a.jpg"))
+        let edited = try #require(try await store.photo(key: "lr/a.jpg"))
         #expect(edited.photoId != photo.photoId)  // new bytes, new identity
         #expect(edited.rating == 2)
         #expect(edited.isFavorite)
@@ -42,7 +42,7 @@ import Testing
         try lib.addJPEG("plain.jpg", seed: 5, exif: ["-XMP-xmp:Rating=-1"])
         let store = try lib.openStore()
         try await lib.scanner(store).run()
-        let photo = try #require(try store.photo(key: "plain.jpg"))
+        let photo = try #require(try await store.photo(key: "plain.jpg"))
         #expect(photo.rating == 0 && photo.tags.isEmpty)
     }
 }

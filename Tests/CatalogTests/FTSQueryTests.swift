@@ -30,7 +30,7 @@ import Testing
         try await lib.scanner(store).run()
         // when / then: text with quotes smuggled into words searches, and finds nothing, without an SQLite error
         for text in ["\u{0D4E}\"x OR \u{0D4E}\"\u{0D4E}*", "\u{0D4E}\"", "\u{0D4E}\u{0}\"", "img1"] {
-            let page = try store.page(.filtered(.all, SearchFilter(text: text)), sort: .default, number: 1, perPage: 10)
+            let page = try await store.page(.filtered(.all, SearchFilter(text: text)), sort: .default, number: 1, perPage: 10)
             #expect(page?.photos.map(\.key) ?? [] == (text == "img1" ? ["beach/img1.jpg"] : []), "\(text.debugDescription)")
         }
     }

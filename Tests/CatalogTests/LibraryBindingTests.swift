@@ -8,16 +8,16 @@ import Testing
         // given a new catalog
         let lib = try TestLibrary()
         let store = try lib.openStore()
-        #expect(try store.libraryRecord().path == nil)
+        #expect(try await store.libraryRecord().path == nil)
         // when a library is bound to it
-        try store.bindLibrary(lib.library)
+        try await store.bindLibrary(lib.library)
         // then its path and an id are recorded, and binding it again changes nothing
-        let record = try store.libraryRecord()
+        let record = try await store.libraryRecord()
         #expect(record.path == lib.library)
         #expect(record.id.count == 36)
-        #expect(try store.bindLibrary(lib.library + "/").id == record.id)
+        #expect(try await store.bindLibrary(lib.library + "/").id == record.id)
         #expect(try CatalogStore.peekLibrary(dataFolder: lib.data)?.path == lib.library)
-        #expect(try TestLibrary().openStore().libraryRecord().id != record.id)
+        #expect(try await TestLibrary().openStore().libraryRecord().id != record.id)
     }
 
     @Test func anotherLibraryIsRefusedAndNothingIsDropped() async throws {
@@ -25,18 +25,18 @@ import Testing
         let lib = try TestLibrary()
         try lib.addJPEG("a.jpg", seed: 1)
         let store = try lib.openStore()
-        try store.bindLibrary(lib.library)
+        try await store.bindLibrary(lib.library)
         try await lib.scanner(store).run()
         let other = try TestLibrary()
         // when another folder is bound to the same catalog
-        #expect(throws: LibraryMismatch(dataFolder: lib.data, recorded: lib.library, given: other.library)) {
-            try store.bindLibrary(other.library)
+        await #expect(throws: LibraryMismatch(dataFolder: lib.data, recorded: lib.library, given: other.library)) {
+            try await store.bindLibrary(other.library)
         }
         // then the message names both folders and the way out, and the catalog is as it was
         let message = LibraryMismatch(dataFolder: lib.data, recorded: lib.library, given: other.library).description
         #expect(message.contains(lib.library) && message.contains(other.library) && message.contains("photolala library move"))
-        #expect(try store.libraryRecord().path == lib.library)
-        #expect(try store.photo(key: "a.jpg") != nil)
+        #expect(try await store.libraryRecord().path == lib.library)
+        #expect(try await store.photo(key: "a.jpg") != nil)
     }
 
     @Test func aCatalogFromBeforeRecordingIsAdoptedOnlyByTheFolderItsPhotosAreIn() async throws {
@@ -49,10 +49,10 @@ import Testing
         let other = try TestLibrary()
         try other.addJPEG("c.jpg", seed: 3)
         // when another folder, then its own, is bound
-        #expect(throws: LibraryMismatch.self) { try store.bindLibrary(other.library) }
-        try store.bindLibrary(lib.library)
+        await #expect(throws: LibraryMismatch.self) { try await store.bindLibrary(other.library) }
+        try await store.bindLibrary(lib.library)
         // then only its own is recorded
-        #expect(try store.libraryRecord().path == lib.library)
+        #expect(try await store.libraryRecord().path == lib.library)
     }
 
     @Test func aMovedLibraryKeepsItsStarsTagsAndFavorites() async throws {
@@ -60,23 +60,23 @@ import Testing
         let lib = try TestLibrary()
         try lib.addJPEG("2024/a.jpg", seed: 1)
         let store = try lib.openStore()
-        try store.bindLibrary(lib.library)
+        try await store.bindLibrary(lib.library)
         try await lib.scanner(store).run()
-        let photo = try #require(try store.photo(key: "2024/a.jpg"))
-        let account = try store.addAccount(name: "ada", passwordHash: "x", role: .admin)
-        try store.setRating(photoId: photo.photoId, 4)
-        try store.addTags(photoId: photo.photoId, ["lake"])
-        try store.setFavorite(photoId: photo.photoId, userId: account.id, true)
+        let photo = try #require(try await store.photo(key: "2024/a.jpg"))
+        let account = try await store.addAccount(name: "ada", passwordHash: "x", role: .admin)
+        try await store.setRating(photoId: photo.photoId, 4)
+        try await store.addTags(photoId: photo.photoId, ["lake"])
+        try await store.setFavorite(photoId: photo.photoId, viewer: .account(account.id), true)
         // when the folder moves, the move is recorded and the new folder scanned
         let moved = lib.root + "/moved"
         try FileManager.default.moveItem(atPath: lib.library, toPath: moved)
-        try store.moveLibrary(to: moved)
-        try store.bindLibrary(moved)
+        try await store.moveLibrary(to: moved)
+        try await store.bindLibrary(moved)
         let summary = try await LibraryScanner(source: LocalFolderSource(root: moved, trashFolder: lib.data + "/trash"), store: store,
                                                journal: ReadJournal(dataFolder: lib.data), workers: 2).run()
         // then nothing was removed and the curation is all there
         #expect(summary.removed == 0)
-        let after = try #require(try store.photo(key: "2024/a.jpg"))
+        let after = try #require(try await store.photo(key: "2024/a.jpg"))
         #expect(after.photoId == photo.photoId)
         let curated = try store.pool.read { db in
             try Row.fetchOne(db, sql: """

@@ -46,7 +46,7 @@ import Testing
         // when the next start recovers the journal
         let journal = ReadJournal(dataFolder: lib.data)
         let recovery = journal.recover()
-        let marked = try store.markStoppedReaders(recovery.culprits)
+        let marked = try await store.markStoppedReaders(recovery.culprits)
         // then only the blamed read is marked, the dead slots are gone and the live one stays
         #expect(marked.map(\.entry) == [bad])
         #expect(recovery.suspects.isEmpty)
@@ -54,14 +54,14 @@ import Testing
         // and a scan reads only the good file, listing the bad one as having stopped the reader
         let summary = try await lib.scanner(store).run()
         #expect(summary.added == 1)
-        #expect(try store.photo(key: "trip/bad.jpg") == nil)
-        let issues = try store.scanIssues(limit: 10)
+        #expect(try await store.photo(key: "trip/bad.jpg") == nil)
+        let issues = try await store.scanIssues(limit: 10)
         #expect(issues.map(\.key) == ["trip/bad.jpg"])
         #expect(issues.first?.reason.contains("stopped the reader") == true)
         // and once the file changes it is read again
         try lib.addJPEG("trip/bad.jpg", seed: 3)
         try await lib.scanner(store).run()
-        #expect(try store.photo(key: "trip/bad.jpg") != nil)
+        #expect(try await store.photo(key: "trip/bad.jpg") != nil)
     }
 
     @Test(arguments: SourceKind.allCases) func withNothingBlamedEveryReadUnderWayIsASuspectReadAloneFirst(_ kind: SourceKind) async throws {

@@ -23,13 +23,13 @@ import Testing
         let summary = try await lib.scanner(store).run()
         // then
         #expect(summary.added == 2 && summary.errors == 0)
-        let a = try #require(try store.photo(key: "2021/a.jpg"))
+        let a = try #require(try await store.photo(key: "2021/a.jpg"))
         #expect(a.card.width == 60 && a.card.height == 80)  // oriented: portrait
         #expect(a.takenAt == 1_625_394_030)
         #expect(a.cameraModel == "Canon EOS R6")
         #expect(a.card.sha256.count == 64)
-        #expect(try store.folder(at: "2021")?.photoCount == 1)
-        #expect(try store.folder(at: "")?.totalCount == 2)
+        #expect(try await store.folder(at: "2021")?.photoCount == 1)
+        #expect(try await store.folder(at: "")?.totalCount == 2)
         // and the copies an in-memory source made for the decoders are gone
         #expect(lib.memory?.temporaryFiles() ?? [] == [])
     }
@@ -41,7 +41,7 @@ import Testing
         try lib.addJPEG("b.jpg", seed: 2)
         let store = try lib.openStore()
         try await lib.scanner(store).run()
-        let before = try store.photo(key: "b.jpg")!.card.sha256
+        let before = try await store.photo(key: "b.jpg")!.card.sha256
         // when
         let unchanged = try await lib.scanner(store).run()
         try lib.addJPEG("b.jpg", seed: 3, size: "70x50")
@@ -49,7 +49,7 @@ import Testing
         // then
         #expect(unchanged.unchanged == 2 && unchanged.added == 0 && unchanged.updated == 0)
         #expect(changed.updated == 1 && changed.unchanged == 1)
-        let after = try store.photo(key: "b.jpg")!
+        let after = try await store.photo(key: "b.jpg")!
         #expect(after.card.sha256 != before && after.card.width == 70)
     }
 
@@ -68,8 +68,8 @@ import Testing
         let ids = try photoIds(store)
         #expect(ids["old/a.jpg"] == nil)
         #expect(ids["new/renamed.jpg"] == photoId)
-        #expect(try store.folder(at: "old") == nil)
-        #expect(try store.folder(at: "new")?.photoCount == 1)
+        #expect(try await store.folder(at: "old") == nil)
+        #expect(try await store.folder(at: "new")?.photoCount == 1)
     }
 
     @Test(arguments: SourceKind.allCases) func deletedFileLeavesTheViewsButNotThePhotoRow(_ kind: SourceKind) async throws {
@@ -84,8 +84,8 @@ import Testing
         let summary = try await lib.scanner(store).run()
         // then
         #expect(summary.removed == 1)
-        #expect(try store.photo(key: "a.jpg") == nil)
-        #expect(try store.page(.folder(""), sort: .default, number: 1, perPage: 60)?.total == 1)
+        #expect(try await store.photo(key: "a.jpg") == nil)
+        #expect(try await store.page(.folder(""), sort: .default, number: 1, perPage: 60)?.total == 1)
         #expect(try await store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM photo") } == 2)
     }
 
@@ -118,9 +118,9 @@ import Testing
         #expect(first.added == 1)
         #expect(first.errors == 1)
         #expect(monitor.progress.errors == 1 && monitor.progress.phase == .finished)
-        #expect(try store.scanIssues().map(\.key) == ["broken.jpg"])
+        #expect(try await store.scanIssues().map(\.key) == ["broken.jpg"])
         #expect(second.unchanged == 2 && second.errors == 1)  // the failure is not retried, but still reported
-        #expect(try store.photo(key: "notes.jpg") == nil)
+        #expect(try await store.photo(key: "notes.jpg") == nil)
     }
 
     @Test(arguments: SourceKind.allCases) func missingLibraryRootStopsTheScanAndRemovesNothing(_ kind: SourceKind) async throws {
@@ -134,7 +134,7 @@ import Testing
         // when
         await #expect(throws: SourceError.self) { try await lib.scanner(store, monitor: monitor).run() }
         // then
-        #expect(try store.photo(key: "a.jpg") != nil)
+        #expect(try await store.photo(key: "a.jpg") != nil)
         #expect(monitor.progress.phase == .failed)
         #expect(monitor.progress.failure?.contains("does not exist") == true)
     }

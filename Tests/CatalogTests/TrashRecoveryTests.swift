@@ -19,7 +19,7 @@ import Testing
         try lib.addJPEG("trip/b.jpg", seed: 2)
         let store = try lib.openStore()
         try await lib.scanner(store, workers: 1).run()
-        try store.setRating(photoId: try #require(try store.photoId(forKey: "trip/a.jpg")), 4)
+        try await store.setRating(photoId: try #require(try await store.photoId(forKey: "trip/a.jpg")), 4)
         return Setup(lib: lib, store: store)
     }
 
@@ -30,7 +30,7 @@ import Testing
         try await s.store.moveToTrash(key: "trip/a.jpg", source: s.source)
         // then the library no longer has it and the trash does
         #expect(try await s.source.entry(forKey: "trip/a.jpg") == nil)
-        #expect(try s.store.photo(key: "trip/a.jpg") == nil)
+        #expect(try await s.store.photo(key: "trip/a.jpg") == nil)
         let item = try #require(try await s.store.trashItems().first)
         #expect(item.key == "trip/a.jpg")
         // and a second delete is told it is already there
@@ -38,7 +38,7 @@ import Testing
         // when it is restored, it is back with its stars, and the trash is empty
         try await s.store.restore(trashId: item.id, source: s.source)
         #expect(try await s.source.entry(forKey: "trip/a.jpg") != nil)
-        #expect(try s.store.photo(key: "trip/a.jpg")?.rating == 4)
+        #expect(try await s.store.photo(key: "trip/a.jpg")?.rating == 4)
         #expect(try await s.store.trashItems().isEmpty)
         try await expectTrashEmpty(s)
     }
@@ -60,19 +60,19 @@ import Testing
         let begun = try await s.store.beginTrash(key: "trip/a.jpg")
         try await s.source.moveToTrash("trip/a.jpg", as: begun.trashKey)  // killed here
         #expect(try await s.store.recoverTrashMoves(source: s.source) == 1)
-        #expect(try s.store.photo(key: "trip/a.jpg") == nil)
+        #expect(try await s.store.photo(key: "trip/a.jpg") == nil)
         let item = try #require(try await s.store.trashItems().first)
         #expect(item.key == "trip/a.jpg")
         // and it restores with its stars
         try await s.store.restore(trashId: item.id, source: s.source)
-        #expect(try s.store.photo(key: "trip/a.jpg")?.rating == 4)
+        #expect(try await s.store.photo(key: "trip/a.jpg")?.rating == 4)
     }
 
     @Test(arguments: SourceKind.allCases) func aDeleteKilledBeforeTheMoveIsUndone(_ kind: SourceKind) async throws {
         let s = try await setup(kind)
         _ = try await s.store.beginTrash(key: "trip/a.jpg")  // killed here
         #expect(try await s.store.recoverTrashMoves(source: s.source) == 1)
-        #expect(try s.store.photo(key: "trip/a.jpg") != nil)
+        #expect(try await s.store.photo(key: "trip/a.jpg") != nil)
         #expect(try await s.store.trashItems().isEmpty)
         #expect(try await s.source.entry(forKey: "trip/a.jpg") != nil)
         try await expectTrashEmpty(s)
@@ -86,7 +86,7 @@ import Testing
         _ = try await s.source.restore(fromTrash: row.trashPath, to: "trip/a.jpg")  // killed here
         #expect(try await s.store.recoverTrashMoves(source: s.source) == 1)
         #expect(try await s.store.trashItems().isEmpty)
-        #expect(try s.store.photo(key: "trip/a.jpg")?.rating == 4)
+        #expect(try await s.store.photo(key: "trip/a.jpg")?.rating == 4)
         try await expectTrashEmpty(s)
     }
 
@@ -97,7 +97,7 @@ import Testing
         _ = try #require(try await s.store.beginRestore(trashId: item.id))  // killed here
         #expect(try await s.store.recoverTrashMoves(source: s.source) == 1)
         #expect(try await s.store.trashItems().map(\.id) == [item.id])
-        #expect(try s.store.photo(key: "trip/a.jpg") == nil)
+        #expect(try await s.store.photo(key: "trip/a.jpg") == nil)
     }
 
     @Test(arguments: SourceKind.allCases) func anEmptyingKilledPartWayIsFinished(_ kind: SourceKind) async throws {
@@ -115,7 +115,7 @@ import Testing
     @Test(arguments: SourceKind.allCases) func emptyingDestroysTheTrashedBytesOnly(_ kind: SourceKind) async throws {
         // given one photo in the trash and one in the library
         let s = try await setup(kind)
-        let sha = try #require(try s.store.photo(key: "trip/a.jpg")).card.sha256
+        let sha = try #require(try await s.store.photo(key: "trip/a.jpg")).card.sha256
         try await s.store.moveToTrash(key: "trip/a.jpg", source: s.source)
         let trashKey = try #require(try await s.store.trashKey(forContent: sha))
         #expect(try await s.source.trashEntry(trashKey) != nil)

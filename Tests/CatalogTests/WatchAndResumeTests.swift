@@ -49,13 +49,13 @@ import Testing
         running.cancel()
         await #expect(throws: CancellationError.self) { try await running.value }
         // then what it finished is in the catalog, intact
-        let kept = try store.fileCount()
+        let kept = try await store.fileCount()
         #expect(kept >= 5 && kept < 60)
         let verdict = try await store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
         #expect(verdict == "ok")
         // and the next scan skips it and does the rest
         let summary = try await scanner.run()
         #expect(summary.unchanged == kept && summary.added == 60 - kept)
-        #expect(try store.fileCount() == 60)
+        #expect(try await store.fileCount() == 60)
     }
 }

@@ -102,12 +102,12 @@ import Testing
         try f.addJPEG("trip/b.jpg", seed: 2)
         try await f.scan()
         let store = try CatalogStore.open(dataFolder: f.data)
-        let sha = try #require(try store.photo(key: "trip/a.jpg")?.card.sha256)
+        let sha = try #require(try await store.photo(key: "trip/a.jpg")?.card.sha256)
         try await f.addAccount("vera", role: .viewer)
         try await f.addAccount("max", role: .member)
         let admin = try await f.addAccount("ada", role: .admin)
         let token = String(repeating: "A", count: 43)
-        try store.createShare(token: token, accountId: admin.id, kind: .folder, value: "trip", filter: "", expiresAt: nil, now: 0)
+        try await store.createShare(token: token, accountId: admin.id, kind: .folder, value: "trip", filter: "", expiresAt: nil, now: 0)
         try await f.withClient { client in
             let visitors: [(String, Role?, FormPoster)] = [
                 ("anonymous", nil, try await FormPoster.start(client, page: "/login")),
@@ -142,10 +142,10 @@ import Testing
         try f.addJPEG("trip/a.jpg", seed: 1)
         try await f.scan()
         let store = try CatalogStore.open(dataFolder: f.data)
-        let sha = try #require(try store.photo(key: "trip/a.jpg")?.card.sha256)
+        let sha = try #require(try await store.photo(key: "trip/a.jpg")?.card.sha256)
         let admin = try await f.addAccount("ada", role: .admin)
         let token = String(repeating: "H", count: 43)
-        try store.createShare(token: token, accountId: admin.id, kind: .folder, value: "trip", filter: "", expiresAt: nil, now: 0)
+        try await store.createShare(token: token, accountId: admin.id, kind: .folder, value: "trip", filter: "", expiresAt: nil, now: 0)
         try await f.withClient { client in
             let ada = try await FormPoster.signIn(client, "ada")
             for route in Self.routes where route.method == .get {
@@ -169,11 +169,11 @@ import Testing
         try f.addJPEG("home/secret.jpg", seed: 9)
         try await f.scan()
         let store = try CatalogStore.open(dataFolder: f.data)
-        let inside = try #require(try store.photo(key: "trip/a.jpg")?.card.sha256)
-        let outside = try #require(try store.photo(key: "home/secret.jpg")?.card.sha256)
+        let inside = try #require(try await store.photo(key: "trip/a.jpg")?.card.sha256)
+        let outside = try #require(try await store.photo(key: "home/secret.jpg")?.card.sha256)
         let admin = try await f.addAccount("ada", role: .admin)
         let token = String(repeating: "B", count: 43)
-        try store.createShare(token: token, accountId: admin.id, kind: .folder, value: "trip", filter: "", expiresAt: nil, now: 0)
+        try await store.createShare(token: token, accountId: admin.id, kind: .folder, value: "trip", filter: "", expiresAt: nil, now: 0)
         try await f.withClient { client in
             // when someone without an account follows the link
             let page = try await client.execute(uri: "/share/\(token)", method: .get)
@@ -206,7 +206,7 @@ import Testing
         let owner = try await f.addAccount("max", role: .member)
         let other = try await f.addAccount("mo", role: .member)
         let expired = String(repeating: "E", count: 43)
-        try store.createShare(token: expired, accountId: owner.id, kind: .folder, value: "trip", filter: "", expiresAt: 10, now: 0)
+        try await store.createShare(token: expired, accountId: owner.id, kind: .folder, value: "trip", filter: "", expiresAt: 10, now: 0)
         try await f.withClient { client in
             #expect(try await client.execute(uri: "/share/\(expired)", method: .get).status == .gone)
             // a member makes a link from the folder page and finds it on "Shared links"
@@ -217,7 +217,7 @@ import Testing
             let list = try await max.keeping("photolala_new_share", from: made).get("/shared").text
             let token = try #require(list.firstRange(of: #/\/share\/([A-Za-z0-9_-]{43})/#).map { String(list[$0].dropFirst(7)) })
             #expect(try await client.execute(uri: "/share/\(token)", method: .get).status == .ok)
-            let id = try #require(try store.shares(accountId: owner.id).first { $0.expiresAt != 10 }?.id)
+            let id = try #require(try await store.shares(accountId: owner.id).first { $0.expiresAt != 10 }?.id)
             // the link can be copied once, right after it is made: the catalog keeps only its hash
             #expect(!(try await max.get("/shared").text.contains(token)))
             // another member cannot revoke it; its owner can

@@ -133,18 +133,18 @@ import Testing
             #expect(try await ada.post("/actions/user-add", [("name", "bad name!"), ("role", "viewer"), ("password", "bo password")]).status == .badRequest)
             #expect(try await ada.post("/actions/user-add", [("name", "cy"), ("role", "root"), ("password", "cy password")]).status == .badRequest)
             let store = try CatalogStore.open(dataFolder: f.data)
-            let bo = try #require(try store.account(named: "bo")?.account)
-            let me = try #require(try store.account(named: "ada")?.account)
+            let bo = try #require(try await store.account(named: "bo")?.account)
+            let me = try #require(try await store.account(named: "ada")?.account)
             // the last admin can be neither demoted nor removed
             #expect(try await ada.post("/actions/user-role", [("id", String(me.id)), ("role", "member")]).status == .conflict)
             #expect(try await ada.post("/actions/user-remove", [("id", String(me.id))]).status == .conflict)
             #expect(try await ada.post("/actions/user-role", [("id", String(bo.id)), ("role", "member")]).status == .seeOther)
-            #expect(try store.account(id: bo.id)?.role == .member)
+            #expect(try await store.account(id: bo.id)?.role == .member)
             let boSession = try await FormPoster.signIn(client, "bo", password: "bo password")
             #expect(try await ada.post("/actions/user-password", [("id", String(bo.id)), ("password", "reset password")]).status == .seeOther)
             #expect(try await boSession.get("/").status == .forbidden)
             #expect(try await ada.post("/actions/user-remove", [("id", String(bo.id))]).status == .seeOther)
-            #expect(try store.account(named: "bo") == nil)
+            #expect(try await store.account(named: "bo") == nil)
             #expect(try await ada.get("/users").text.contains("ada"))
         }
     }

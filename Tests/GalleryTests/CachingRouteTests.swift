@@ -10,7 +10,7 @@ import Testing
     @Test func aPrivateLibrarysFilesAndPagesAreNeverPublic() async throws {
         // given a library that needs sign-in, and someone signed in
         let f = try await AuthRouteTests().fixture()
-        let sha = try #require(try CatalogStore.open(dataFolder: f.data).photo(key: "trip/a.jpg")?.card.sha256)
+        let sha = try #require(try await CatalogStore.open(dataFolder: f.data).photo(key: "trip/a.jpg")?.card.sha256)
         try await f.withClient { client in
             let ada = try await FormPoster.signIn(client, "ada")
             // when they fetch a thumbnail, the original and a page
@@ -35,7 +35,7 @@ import Testing
         let f = try GalleryFixture()
         try f.addJPEG("trip/a.jpg", seed: 1)
         try await f.scan()
-        let sha = try #require(try CatalogStore.open(dataFolder: f.data).photo(key: "trip/a.jpg")?.card.sha256)
+        let sha = try #require(try await CatalogStore.open(dataFolder: f.data).photo(key: "trip/a.jpg")?.card.sha256)
         try await f.withClient { client in
             // when a guest with no cookies fetches a thumbnail
             let thumb = try await client.execute(uri: "/thumbs/256/\(sha).jpg", method: .get)

@@ -16,7 +16,7 @@ import Testing
         try await f.scan()
         let store = try CatalogStore.open(dataFolder: f.data)
         // then the scan finished, and nothing but real images became photos
-        let photos = try Set(store.page(.folder("hostile"), sort: .default, number: 1, perPage: 100)!.photos.map(\.name))
+        let photos = try await Set(store.page(.folder("hostile"), sort: .default, number: 1, perPage: 100)!.photos.map(\.name))
         #expect(photos.isSubset(of: ["<img src=x onerror=alert(1)>.jpg", "quote\"and'apostrophe.jpg", "msl:photo.jpg", "|touch pwned.jpg",
                                      "leak.png", "frames.gif"]), "\(photos)")
         #expect(photos.contains("<img src=x onerror=alert(1)>.jpg") && photos.contains("msl:photo.jpg"))

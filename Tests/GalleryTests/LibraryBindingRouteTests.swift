@@ -27,7 +27,7 @@ import Testing
         // then it is refused naming both folders, and the catalog still records and holds the first
         #expect(error?.description.contains(f.library) == true && error?.description.contains(other.library) == true)
         let store = try CatalogStore.open(dataFolder: f.data)
-        #expect(try store.libraryRecord().path == f.library)
-        #expect(try store.photo(key: "a.jpg") != nil)
+        #expect(try await store.libraryRecord().path == f.library)
+        #expect(try await store.photo(key: "a.jpg") != nil)
     }
 }

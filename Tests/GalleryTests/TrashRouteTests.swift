@@ -36,7 +36,7 @@ import Testing
             #expect(try await ada.post("/actions/restore", [("id", String(id))]).status == .seeOther)
             #expect(try await f.exists("trip/a.jpg"))
             #expect(try await ada.get("/photos/trip/a.jpg").text.contains("data-action=\"rate\""))
-            #expect(try CatalogStore.open(dataFolder: f.data).photo(key: "trip/a.jpg")?.rating == 4)
+            #expect(try await CatalogStore.open(dataFolder: f.data).photo(key: "trip/a.jpg")?.rating == 4)
             #expect(try await ada.get("/trash").text.contains("The trash is empty"))
         }
     }
@@ -45,7 +45,7 @@ import Testing
         // given a member who has seen a photo's thumbnail, and an admin
         let f = try await fixture(kind)
         try await f.addAccount("max", role: .member)
-        let sha = try #require(try CatalogStore.open(dataFolder: f.data).photo(key: "trip/a.jpg")?.card.sha256)
+        let sha = try #require(try await CatalogStore.open(dataFolder: f.data).photo(key: "trip/a.jpg")?.card.sha256)
         let cached = f.data + "/thumbnails/\(sha.prefix(2))/\(sha)-256.jpg"
         try await f.withClient { client in
             let max = try await FormPoster.signIn(client, "max")
@@ -73,7 +73,7 @@ import Testing
         try f.addJPEG("trip/a.jpg", seed: 1)
         try await f.scan()
         try await f.addAccount("ada", role: .admin)
-        let sha = try #require(try CatalogStore.open(dataFolder: f.data).photo(key: "trip/a.jpg")?.card.sha256)
+        let sha = try #require(try await CatalogStore.open(dataFolder: f.data).photo(key: "trip/a.jpg")?.card.sha256)
         try await f.withClient { client in
             let ada = try await FormPoster.signIn(client, "ada")
             #expect(try await ada.get("/thumbs/256/\(sha).jpg").headers[.cacheControl]?.hasPrefix("public") == true)

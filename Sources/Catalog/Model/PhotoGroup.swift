@@ -4,8 +4,8 @@ import GRDB
 public enum PhotoGroup: Hashable, Sendable {
     /// The files directly in a folder (`""` is the library root).
     case folder(String)
-    /// One person's favorites (`0` is the household until accounts exist).
-    case favorites(userId: Int64)
+    /// One viewer's favorites (guests share the household's list).
+    case favorites(Viewer)
     /// Photos with four or five stars.
     case topRated
     /// Photos carrying a tag.
@@ -40,9 +40,9 @@ public enum PhotoGroup: Hashable, Sendable {
     }
 
     /// Parses an `?in=` value; nil for unknown values.
-    public init?(queryValue: String, userId: Int64) {
+    public init?(queryValue: String, viewer: Viewer) {
         switch queryValue {
-        case "favorites": self = .favorites(userId: userId)
+        case "favorites": self = .favorites(viewer)
         case "top-rated": self = .topRated
         case "recent": self = .recent
         case "duplicates": self = .duplicates
@@ -78,8 +78,8 @@ public enum PhotoGroup: Hashable, Sendable {
         switch self {
         case .folder(let path):
             return ("\(base) WHERE f.folder = ?", [path])
-        case .favorites(let userId):
-            return ("\(base) JOIN favorite fav ON fav.photoId = p.id AND fav.userId = ? WHERE \(onePerPhoto)", [userId])
+        case .favorites(let viewer):
+            return ("\(base) JOIN favorite fav ON fav.photoId = p.id AND fav.userId = ? WHERE \(onePerPhoto)", [viewer.favoritesUserId])
         case .topRated:
             return ("\(base) WHERE p.rating >= 4 AND \(onePerPhoto)", [])
         case .tag(let name):

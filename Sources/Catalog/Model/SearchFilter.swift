@@ -8,8 +8,8 @@ public struct SearchFilter: Hashable, Sendable {
     /// Words to find in file names, folders and tags (every word must match, as a prefix).
     public var text: String?
     public var tag: String?
-    /// Only this person's favorites.
-    public var favoritesOf: Int64?
+    /// Only this viewer's favorites.
+    public var favoritesOf: Viewer?
     public var minRating: Int?
     /// Camera-time bounds, Unix seconds; `takenTo` is exclusive.
     public var takenFrom: Int64?
@@ -18,7 +18,7 @@ public struct SearchFilter: Hashable, Sendable {
     public var maxSize: Int64?
     public var orientation: Orientation?
 
-    public init(text: String? = nil, tag: String? = nil, favoritesOf: Int64? = nil, minRating: Int? = nil,
+    public init(text: String? = nil, tag: String? = nil, favoritesOf: Viewer? = nil, minRating: Int? = nil,
                 takenFrom: Int64? = nil, takenTo: Int64? = nil, minSize: Int64? = nil, maxSize: Int64? = nil,
                 orientation: Orientation? = nil) {
         self.text = text
@@ -45,7 +45,7 @@ public struct SearchFilter: Hashable, Sendable {
             out.append(("EXISTS (SELECT 1 FROM photoTag pt JOIN tag t ON t.id = pt.tagId WHERE pt.photoId = p.id AND t.name = ?)", [tag]))
         }
         if let favoritesOf {
-            out.append(("EXISTS (SELECT 1 FROM favorite WHERE photoId = p.id AND userId = ?)", [favoritesOf]))
+            out.append(("EXISTS (SELECT 1 FROM favorite WHERE photoId = p.id AND userId = ?)", [favoritesOf.favoritesUserId]))
         }
         if let minRating { out.append(("p.rating >= ?", [minRating])) }
         if let takenFrom { out.append(("p.takenAt >= ?", [takenFrom])) }

@@ -9,7 +9,7 @@ import Logging
 /// folder counts are refreshed as it goes so pages fill in live.
 public struct LibraryScanner: Sendable {
     let source: any PhotoSource
-    let store: CatalogStore
+    let store: any ScanBookkeeping
     let monitor: ScanMonitor
     let workers: Int
     let logger: Logger
@@ -43,7 +43,7 @@ public struct LibraryScanner: Sendable {
             logger.error("scan stopped, nothing removed: \(reason)")
             throw error
         }
-        let plan = try ScanPlan(listing: listing, known: store.fileStates(), failed: store.issueStates())
+        let plan = try await ScanPlan(listing: listing, known: store.fileStates(), failed: store.issueStates())
         var summary = ScanSummary()
         summary.total = listing.entries.count
         summary.unchanged = plan.unchangedCount
@@ -53,7 +53,7 @@ public struct LibraryScanner: Sendable {
             $0.processed = plan.unchangedCount
             $0.errors = plan.knownFailures + listing.skipped.count
         }
-        try store.removeFiles(keys: plan.vanished)
+        try await store.removeFiles(keys: plan.vanished)
         summary.removed = plan.vanished.count
         // Files that were being read when an earlier process crashed, with nothing to say which
         // of them did it: each is read alone first, so a second crash can only be its own.
@@ -63,20 +63,20 @@ public struct LibraryScanner: Sendable {
             for entry in plan.work where suspects.contains(entry.key) {
                 let result = try await analyse([entry], alone: true)
                 for item in result { count(item, known: plan.knownKeys, into: &summary) }
-                try store.apply(result)
+                try await store.apply(result)
                 monitor.update { $0.processed += 1; $0.changed += 1 }
             }
             try await process(work, known: plan.knownKeys, summary: &summary)
         } catch is CancellationError {
             // Everything analysed so far is written; the next scan skips it and carries on.
-            try? store.rebuildFolders()
+            try? await store.rebuildFolders()
             monitor.update { $0.phase = .idle; $0.current = nil; $0.finishedAt = Date() }
             logger.notice("scan stopped at a safe point; it resumes at the next scan",
                           metadata: ["processed": "\(summary.added + summary.updated + summary.unchanged)", "total": "\(summary.total)"])
             throw CancellationError()
         }
-        try store.forgetIssues(notIn: Set(listing.entries.map(\.key)))
-        try store.rebuildFolders()
+        try await store.forgetIssues(notIn: Set(listing.entries.map(\.key)))
+        try await store.rebuildFolders()
         summary.errors += plan.knownFailures + listing.skipped.count
         summary.seconds = Date().timeIntervalSince(started)
         let final = summary
@@ -104,8 +104,8 @@ public struct LibraryScanner: Sendable {
             case .failed(_, let reason): results[key] = .failed(reason)
             }
         }
-        try store.apply(batch)
-        try store.rebuildFolders()
+        try await store.apply(batch)
+        try await store.rebuildFolders()
         return results
     }
 
@@ -143,17 +143,17 @@ public struct LibraryScanner: Sendable {
                     $0.errors += failures
                 }
                 if batch.count >= 256 || Date().timeIntervalSince(lastFlush) > 0.5 {
-                    try store.apply(batch)
+                    try await store.apply(batch)
                     batch.removeAll(keepingCapacity: true)
                     lastFlush = Date()
                     if Date().timeIntervalSince(lastFolders) > 2 {
-                        try store.rebuildFolders()
+                        try await store.rebuildFolders()
                         lastFolders = Date()
                     }
                 }
             }
         }
-        try store.apply(batch)
+        try await store.apply(batch)
         if Task.isCancelled { throw CancellationError() }
     }
 

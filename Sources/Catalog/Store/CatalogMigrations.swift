@@ -176,7 +176,7 @@ enum CatalogMigrations {
             // catalog opens no link. Existing tokens are replaced by their hashes: links keep working.
             try db.execute(sql: "ALTER TABLE shareLink RENAME COLUMN token TO tokenHash")
             for row in try Row.fetchAll(db, sql: "SELECT id, tokenHash FROM shareLink") {
-                try db.execute(sql: "UPDATE shareLink SET tokenHash = ? WHERE id = ?", arguments: [TokenHash.of(row[1]), row[0] as Int64])
+                try db.execute(sql: "UPDATE shareLink SET tokenHash = ? WHERE id = ?", arguments: [TokenHash.of(row["tokenHash"]), row["id"] as Int64])
             }
         }
         migrator.registerMigration("v7-library-identity") { db in

@@ -4,39 +4,39 @@ import GRDB
 /// Household accounts. Password hashes are made and checked above the store; it only keeps them.
 extension CatalogStore {
     /// Every account, by name.
-    public func accounts() throws -> [Account] {
-        try pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, name, role, createdAt FROM account ORDER BY name").map(Self.account)
+    public func accounts() async throws -> [Account] {
+        try await read { db in
+            try AccountRecord.fetchAll(db, sql: "SELECT \(AccountRecord.columns) FROM account ORDER BY name").map(\.account)
         }
     }
 
     /// The account called `name` (any case, any look-alike form) with its password hash.
-    public func account(named raw: String) throws -> (account: Account, passwordHash: String)? {
+    public func account(named raw: String) async throws -> (account: Account, passwordHash: String)? {
         let name = Account.normalized(raw)
-        return try pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT id, name, role, createdAt, passwordHash FROM account WHERE name = ?",
-                                             arguments: [name]) else { return nil }
-            return (Self.account(row), row[4])
+        return try await read { db in
+            guard let record = try AccountRecord.fetchOne(db, sql: "SELECT \(AccountRecord.columns), passwordHash FROM account WHERE name = ?",
+                                                          arguments: [name]) else { return nil }
+            return (record.account, record.passwordHash ?? "")
         }
     }
 
     /// The account with this id.
-    public func account(id: Int64) throws -> Account? {
-        try pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT id, name, role, createdAt FROM account WHERE id = ?", arguments: [id]).map(Self.account)
+    public func account(id: Int64) async throws -> Account? {
+        try await read { db in
+            try AccountRecord.fetchOne(db, sql: "SELECT \(AccountRecord.columns) FROM account WHERE id = ?", arguments: [id])?.account
         }
     }
 
     /// Whether any account exists (no account means the first admin is still to be made).
-    public func hasAccounts() throws -> Bool {
-        try pool.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account)") ?? false }
+    public func hasAccounts() async throws -> Bool {
+        try await read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account)") ?? false }
     }
 
     /// Adds an account. The first account ever made takes over favorites marked before accounts existed.
     @discardableResult
-    public func addAccount(name raw: String, passwordHash: String, role: Role, now: Date = Date()) throws -> Account {
+    public func addAccount(name raw: String, passwordHash: String, role: Role, now: Date) async throws -> Account {
         guard let name = Account.validName(raw) else { throw AccountError.invalidName }
-        let account = try pool.write { db -> Account in
+        let account = try await write { db -> Account in
             if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM account WHERE name = ?)", arguments: [name]) == true {
                 throw AccountError.nameTaken(name)
             }
@@ -44,7 +44,9 @@ extension CatalogStore {
             try db.execute(sql: "INSERT INTO account (name, passwordHash, role, createdAt) VALUES (?, ?, ?, ?)",
                            arguments: [name, passwordHash, role.rawValue, Int64(now.timeIntervalSince1970)])
             let id = db.lastInsertedRowID
-            if first { try db.execute(sql: "UPDATE favorite SET userId = ? WHERE userId = 0", arguments: [id]) }
+            if first {
+                try db.execute(sql: "UPDATE favorite SET userId = ? WHERE userId = ?", arguments: [id, Viewer.guestFavoritesUserId])
+            }
             return Account(id: id, name: name, role: role, createdAt: Int64(now.timeIntervalSince1970))
         }
         bumpVersion()
@@ -52,8 +54,8 @@ extension CatalogStore {
     }
 
     /// Replaces a password and ends every session of the account except `keepSession` (a token hash).
-    public func setPassword(accountId: Int64, passwordHash: String, keepSession: String? = nil) throws {
-        try pool.write { db in
+    public func setPassword(accountId: Int64, passwordHash: String, keepSession: String?) async throws {
+        try await write { db in
             try db.execute(sql: "UPDATE account SET passwordHash = ? WHERE id = ?", arguments: [passwordHash, accountId])
             guard db.changesCount == 1 else { throw AccountError.notFound("#\(accountId)") }
             try db.execute(sql: "DELETE FROM session WHERE accountId = ? AND tokenHash IS NOT ?", arguments: [accountId, keepSession])
@@ -61,8 +63,8 @@ extension CatalogStore {
     }
 
     /// Changes a role; the last admin cannot be demoted.
-    public func setRole(accountId: Int64, _ role: Role) throws {
-        try pool.write { db in
+    public func setRole(accountId: Int64, _ role: Role) async throws {
+        try await write { db in
             try Self.guardLastAdmin(db, changing: accountId, to: role)
             try db.execute(sql: "UPDATE account SET role = ? WHERE id = ?", arguments: [role.rawValue, accountId])
             guard db.changesCount == 1 else { throw AccountError.notFound("#\(accountId)") }
@@ -70,8 +72,8 @@ extension CatalogStore {
     }
 
     /// Removes an account with its sessions, favorites and share links; never the last admin.
-    public func removeAccount(id: Int64) throws {
-        try pool.write { db in
+    public func removeAccount(id: Int64) async throws {
+        try await write { db in
             try Self.guardLastAdmin(db, changing: id, to: nil)
             try db.execute(sql: "DELETE FROM favorite WHERE userId = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [id])
@@ -85,9 +87,5 @@ extension CatalogStore {
         let isAdmin = try String.fetchOne(db, sql: "SELECT role FROM account WHERE id = ?", arguments: [id]) == Role.admin.rawValue
         let admins = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM account WHERE role = 'admin'") ?? 0
         if isAdmin && admins <= 1 { throw AccountError.lastAdmin }
-    }
-
-    static func account(_ row: Row) -> Account {
-        Account(id: row[0], name: row[1], role: Role(rawValue: row[2]) ?? .viewer, createdAt: row[3])
     }
 }

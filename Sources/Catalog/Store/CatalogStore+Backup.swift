@@ -5,8 +5,13 @@ import GRDB
 extension CatalogStore {
     /// Writes a copy of the catalog as it was at one moment to `output`, through SQLite's online
     /// backup from a read snapshot (writers are not blocked). The copy is written beside the
-    /// target and renamed into place, so `output` is never a half-written file.
-    public func backup(to output: String) throws {
+    /// target and renamed into place, so `output` is never a half-written file. The copy and its
+    /// check run on a thread of their own.
+    public func backup(to output: String) async throws {
+        try await BlockingPool(label: "photolala.backup", qos: .utility).run { try self.backupBlocking(to: output) }
+    }
+
+    private func backupBlocking(to output: String) throws {
         let temporary = output + ".partial-" + UUID().uuidString.prefix(8)
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         do {

@@ -16,40 +16,42 @@ extension CatalogStore {
     }
 
     /// Recomputes every folder's counts and cover photo in one transaction.
-    public func rebuildFolders() throws {
-        try pool.write { db in
-            var folders: [String: Aggregate] = [:]
-            // SQLite returns the bare column (sha256) from the row holding MAX(sortTaken).
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT f.folder, COUNT(*), MAX(f.sortTaken), p.sha256
-                FROM file f JOIN photo p ON p.id = f.photoId GROUP BY f.folder
-                """)
-            for row in rows {
-                let path: String = row[0]
-                let count: Int = row[1]
-                let latest: Int64? = row[2]
-                let sha: String? = row[3]
-                folders[path, default: Aggregate()].photoCount = count
-                var current: String? = path
-                while let folder = current {
-                    folders[folder, default: Aggregate()].totalCount += count
-                    folders[folder]!.absorb(latest: latest, cover: sha)
-                    current = SourceKey.parent(ofFolder: folder)
-                }
-            }
-            for path in folders.keys {
-                if let parent = SourceKey.parent(ofFolder: path) { folders[parent]?.folderCount += 1 }
-            }
-            try db.execute(sql: "DELETE FROM folder")
-            let insert = try db.cachedStatement(sql: """
-                INSERT INTO folder (path, parent, name, photoCount, totalCount, folderCount, coverSha, latestTaken)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            for (path, agg) in folders {
-                try insert.execute(arguments: [path, SourceKey.parent(ofFolder: path), SourceKey.name(of: path),
-                                               agg.photoCount, agg.totalCount, agg.folderCount, agg.coverSha, agg.latest])
+    public func rebuildFolders() async throws {
+        try await write { db in try Self.rebuildFolders(db) }
+        bumpVersion()
+    }
+
+    private static func rebuildFolders(_ db: Database) throws {
+        var folders: [String: Aggregate] = [:]
+        // SQLite returns the bare column (sha256) from the row holding MAX(sortTaken).
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT f.folder, COUNT(*) AS photoCount, MAX(f.sortTaken) AS latest, p.sha256
+            FROM file f JOIN photo p ON p.id = f.photoId GROUP BY f.folder
+            """)
+        for row in rows {
+            let path: String = row["folder"]
+            let count: Int = row["photoCount"]
+            let latest: Int64? = row["latest"]
+            let sha: String? = row["sha256"]
+            folders[path, default: Aggregate()].photoCount = count
+            var current: String? = path
+            while let folder = current {
+                folders[folder, default: Aggregate()].totalCount += count
+                folders[folder]!.absorb(latest: latest, cover: sha)
+                current = SourceKey.parent(ofFolder: folder)
             }
         }
-        bumpVersion()
+        for path in folders.keys {
+            if let parent = SourceKey.parent(ofFolder: path) { folders[parent]?.folderCount += 1 }
+        }
+        try db.execute(sql: "DELETE FROM folder")
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO folder (path, parent, name, photoCount, totalCount, folderCount, coverSha, latestTaken)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (path, agg) in folders {
+            try insert.execute(arguments: [path, SourceKey.parent(ofFolder: path), SourceKey.name(of: path),
+                                           agg.photoCount, agg.totalCount, agg.folderCount, agg.coverSha, agg.latest])
+        }
     }
 }

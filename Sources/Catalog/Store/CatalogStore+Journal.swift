@@ -9,10 +9,10 @@ extension CatalogStore {
     /// (as long as their size and modification time are unchanged) and no page renders them.
     /// Returns what was marked; uploads are left to the caller, which discards their staging.
     @discardableResult
-    public func markStoppedReaders(_ reads: [ReadJournal.Interrupted], now: Date = Date()) throws -> [ReadJournal.Interrupted] {
+    public func markStoppedReaders(_ reads: [ReadJournal.Interrupted], now: Date = Date()) async throws -> [ReadJournal.Interrupted] {
         let files = reads.filter { $0.kind != .upload }
         guard !files.isEmpty else { return [] }
-        try apply(files.map { .failed($0.entry, reason: Self.stoppedTheReader) }, now: now)
+        try await apply(files.map { .failed($0.entry, reason: Self.stoppedTheReader) }, now: now)
         return files
     }
 }

@@ -4,18 +4,19 @@ import GRDB
 /// The library a catalog belongs to: recorded on first use, refused to any other folder.
 extension CatalogStore {
     /// This catalog's library record.
-    public func libraryRecord() throws -> LibraryRecord {
-        try pool.read { db in try Self.libraryRecord(db) }
+    public func libraryRecord() async throws -> LibraryRecord {
+        try await read { db in try Self.libraryRecord(db) }
     }
 
     /// Records `library` as this catalog's library when none is yet, and throws `LibraryMismatch`
     /// (changing nothing) when the catalog belongs to another one.
     @discardableResult
-    public func bindLibrary(_ library: String) throws -> LibraryRecord {
-        try pool.write { db in
+    public func bindLibrary(_ library: String) async throws -> LibraryRecord {
+        let dataFolder = (path as NSString).deletingLastPathComponent
+        return try await write { db in
             let record = try Self.libraryRecord(db)
             guard record.fits(library) else {
-                throw LibraryMismatch(dataFolder: (path as NSString).deletingLastPathComponent, recorded: record.path, given: library)
+                throw LibraryMismatch(dataFolder: dataFolder, recorded: record.path, given: library)
             }
             if record.path != nil { return record }
             try Self.record(library, in: db)
@@ -25,8 +26,8 @@ extension CatalogStore {
 
     /// Records a new folder for a library that moved. Files are known by their key inside the
     /// library and curation by content, so every star, tag and favorite stays.
-    public func moveLibrary(to library: String) throws {
-        try pool.write { db in try Self.record(library, in: db) }
+    public func moveLibrary(to library: String) async throws {
+        try await write { db in try Self.record(library, in: db) }
     }
 
     /// The library record of the catalog in `dataFolder`, read without writing anything (not even

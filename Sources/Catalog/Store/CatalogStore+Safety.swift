@@ -44,14 +44,14 @@ extension CatalogStore {
     }
 
     /// Makes today's backup unless there is one, and keeps the newest `keep`.
-    public func dailyBackup(now: Date = Date(), keep: Int = 7) throws {
+    public func dailyBackup(now: Date = Date(), keep: Int = 7) async throws {
         let folder = Self.backupFolder(forCatalog: path)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd"
         formatter.timeZone = TimeZone(identifier: "UTC")
         let today = folder + "/catalog-\(formatter.string(from: now)).sqlite"
-        if !FileManager.default.fileExists(atPath: today) { try backup(to: today) }
+        if !FileManager.default.fileExists(atPath: today) { try await backup(to: today) }
         let all = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasPrefix("catalog-") && $0.hasSuffix(".sqlite") }.sorted()
         for old in all.dropLast(keep) { try? FileManager.default.removeItem(atPath: folder + "/" + old) }

@@ -5,23 +5,23 @@ import Imaging
 /// The writes and look-ups the scanner needs.
 extension CatalogStore {
     /// Size and mtime of every known file, by key.
-    func fileStates() throws -> [String: FileState] {
-        try pool.read { db in
+    public func fileStates() async throws -> [String: FileState] {
+        try await read { db in
             var states: [String: FileState] = [:]
             let rows = try Row.fetchCursor(db, sql: "SELECT key, size, mtimeNs FROM file")
             while let row = try rows.next() {
-                states[row[0]] = FileState(size: row[1], mtimeNs: row[2])
+                states[row["key"]] = FileState(size: row["size"], mtimeNs: row["mtimeNs"])
             }
             return states
         }
     }
 
     /// Size and mtime of every file that failed before, by key, so unchanged failures are not retried.
-    func issueStates() throws -> [String: FileState] {
-        try pool.read { db in
+    public func issueStates() async throws -> [String: FileState] {
+        try await read { db in
             var states: [String: FileState] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT key, size, mtimeNs FROM scanIssue") {
-                states[row[0]] = FileState(size: row[1], mtimeNs: row[2])
+                states[row["key"]] = FileState(size: row["size"], mtimeNs: row["mtimeNs"])
             }
             return states
         }
@@ -41,40 +41,42 @@ extension CatalogStore {
     }
 
     /// Writes a batch of analysed files in one transaction.
-    func apply(_ batch: [FileAnalysis], now: Date = Date()) throws {
+    func apply(_ batch: [FileAnalysis], now: Date) async throws {
         guard !batch.isEmpty else { return }
-        try pool.write { db in
-            for item in batch {
-                switch item {
-                case .known(let entry, let photoId):
-                    try upsertFile(db, entry: entry, photoId: photoId)
-                case .new(let entry, let identity, let probe):
-                    try db.run(sql: """
-                        INSERT INTO photo (sha256, size, format, width, height, orientation, takenAt, cameraMake, cameraModel, addedAt)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256, size) DO NOTHING
-                        """, arguments: [identity.sha256, identity.size, probe.format.rawValue, probe.displayWidth,
-                                         probe.displayHeight, probe.orientation, probe.takenAt.map { Int64($0.timeIntervalSince1970) },
-                                         probe.cameraMake, probe.cameraModel, Int64(now.timeIntervalSince1970)])
-                    let photoId = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ?"),
-                                                     arguments: [identity.sha256, identity.size])!
-                    let previous = try Int64.fetchOne(db.cachedStatement(sql: "SELECT photoId FROM file WHERE key = ?"), arguments: [entry.key])
-                    if let previous, previous != photoId { try carryCuration(db, from: previous, to: photoId) }
-                    try importEmbedded(db, probe: probe, photoId: photoId)
-                    try upsertFile(db, entry: entry, photoId: photoId)
-                case .notImage(let entry):
-                    try db.run(sql: "DELETE FROM file WHERE key = ?", arguments: [entry.key])
-                    try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [entry.key])
-                case .failed(let entry, let reason):
-                    try db.run(sql: "DELETE FROM file WHERE key = ?", arguments: [entry.key])
-                    try db.run(sql: """
-                        INSERT INTO scanIssue (key, size, mtimeNs, reason, seenAt) VALUES (?, ?, ?, ?, ?)
-                        ON CONFLICT (key) DO UPDATE SET size = excluded.size, mtimeNs = excluded.mtimeNs,
-                          reason = excluded.reason, seenAt = excluded.seenAt
-                        """, arguments: [entry.key, entry.size, entry.mtimeNs, reason, Int64(now.timeIntervalSince1970)])
-                }
+        try await write { db in try self.writeRows(batch, now: now, db) }
+        bumpVersion()
+    }
+
+    private func writeRows(_ batch: [FileAnalysis], now: Date, _ db: Database) throws {
+        for item in batch {
+            switch item {
+            case .known(let entry, let photoId):
+                try upsertFile(db, entry: entry, photoId: photoId)
+            case .new(let entry, let identity, let probe):
+                try db.run(sql: """
+                    INSERT INTO photo (sha256, size, format, width, height, orientation, takenAt, cameraMake, cameraModel, addedAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256, size) DO NOTHING
+                    """, arguments: [identity.sha256, identity.size, probe.format.rawValue, probe.displayWidth,
+                                     probe.displayHeight, probe.orientation, probe.takenAt.map { Int64($0.timeIntervalSince1970) },
+                                     probe.cameraMake, probe.cameraModel, Int64(now.timeIntervalSince1970)])
+                let photoId = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ?"),
+                                                 arguments: [identity.sha256, identity.size])!
+                let previous = try Int64.fetchOne(db.cachedStatement(sql: "SELECT photoId FROM file WHERE key = ?"), arguments: [entry.key])
+                if let previous, previous != photoId { try carryCuration(db, from: previous, to: photoId) }
+                try importEmbedded(db, probe: probe, photoId: photoId)
+                try upsertFile(db, entry: entry, photoId: photoId)
+            case .notImage(let entry):
+                try db.run(sql: "DELETE FROM file WHERE key = ?", arguments: [entry.key])
+                try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [entry.key])
+            case .failed(let entry, let reason):
+                try db.run(sql: "DELETE FROM file WHERE key = ?", arguments: [entry.key])
+                try db.run(sql: """
+                    INSERT INTO scanIssue (key, size, mtimeNs, reason, seenAt) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (key) DO UPDATE SET size = excluded.size, mtimeNs = excluded.mtimeNs,
+                      reason = excluded.reason, seenAt = excluded.seenAt
+                    """, arguments: [entry.key, entry.size, entry.mtimeNs, reason, Int64(now.timeIntervalSince1970)])
             }
         }
-        bumpVersion()
     }
 
     /// A file edited in place (new bytes at the same path) keeps what people said about it.
@@ -121,9 +123,9 @@ extension CatalogStore {
     }
 
     /// Forgets files that are gone from the source; their photo rows (and curation) stay.
-    func removeFiles(keys: [String]) throws {
+    func removeFiles(keys: [String]) async throws {
         guard !keys.isEmpty else { return }
-        try pool.write { db in
+        try await write { db in
             for key in keys {
                 try db.run(sql: "DELETE FROM file WHERE key = ?", arguments: [key])
                 try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [key])
@@ -133,8 +135,8 @@ extension CatalogStore {
     }
 
     /// Keys of failed files recorded earlier that the walk no longer finds.
-    func forgetIssues(notIn present: Set<String>) throws {
-        try pool.write { db in
+    func forgetIssues(notIn present: Set<String>) async throws {
+        try await write { db in
             let keys = try String.fetchAll(db, sql: "SELECT key FROM scanIssue")
             for key in keys where !present.contains(key) {
                 try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [key])
@@ -144,9 +146,17 @@ extension CatalogStore {
 }
 
 /// What tells whether a file changed since it was catalogued.
-struct FileState: Sendable, Equatable {
-    var size: Int64
-    var mtimeNs: Int64
+public struct FileState: Sendable, Equatable {
+    /// Bytes.
+    public var size: Int64
+    /// Modification time, nanoseconds since 1970.
+    public var mtimeNs: Int64
+
+    /// Creates a state.
+    public init(size: Int64, mtimeNs: Int64) {
+        self.size = size
+        self.mtimeNs = mtimeNs
+    }
 }
 
 extension Database {

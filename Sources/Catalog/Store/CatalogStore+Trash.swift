@@ -33,11 +33,11 @@ extension CatalogStore {
         do {
             try await source.moveToTrash(key, as: begun.trashKey)
         } catch {
-            _ = try? await pool.write { db in try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [begun.id]) }
+            _ = try? await write { db in try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [begun.id]) }
             throw Self.curationError(error)
         }
         try await finishTrash(trashId: begun.id, key: key)
-        try rebuildFolders()
+        try await rebuildFolders()
     }
 
     /// Step 1 of a delete: the trash row, marked pending, written before the file moves. Its
@@ -45,7 +45,7 @@ extension CatalogStore {
     func beginTrash(key: String) async throws -> (id: Int64, trashKey: String) {
         let stamp = Int64(Date().timeIntervalSince1970)
         let trashKey = "\(stamp)-\(UUID().uuidString.prefix(8))/\(key)"
-        return try await pool.write { db in
+        return try await write { db in
             guard let file = try Row.fetchOne(db, sql: "SELECT photoId, size, mtimeNs FROM file WHERE key = ?", arguments: [key]) else {
                 let trashed = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trash WHERE key = ?)", arguments: [key]) ?? false
                 throw trashed ? CurationError.alreadyInTrash(key) : CurationError.unknownPhoto
@@ -59,7 +59,7 @@ extension CatalogStore {
 
     /// Step 3 of a delete, once the file is in the trash: the library forgets the file.
     func finishTrash(trashId: Int64, key: String) async throws {
-        try await pool.write { db in
+        try await write { db in
             try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [key])
             try db.execute(sql: "UPDATE trash SET pending = 0 WHERE id = ?", arguments: [trashId])
         }
@@ -70,7 +70,7 @@ extension CatalogStore {
     /// finishes an interrupted emptying. Run at start-up, before anything else writes.
     @discardableResult
     public func recoverTrashMoves(source: any PhotoSource) async throws -> Int {
-        let rows = try await pool.read { db in
+        let rows = try await read { db in
             try TrashRow.fetchAll(db, sql: "SELECT id, photoId, key, trashPath, pending FROM trash WHERE pending != 0")
         }
         for row in rows {
@@ -80,7 +80,7 @@ extension CatalogStore {
             case 1 where inTrash && inLibrary == nil:  // moved, not yet recorded: finish the delete
                 try await finishTrash(trashId: row.id, key: row.key)
             case 2 where inLibrary != nil && !inTrash:  // restored, not yet recorded: finish the restore
-                try apply([.known(inLibrary!, photoId: row.photoId)])
+                try await apply([.known(inLibrary!, photoId: row.photoId)], now: Date())
                 try await deleteTrashRow(row.id)
             case 3:  // emptying: the bytes go, then the row
                 try? await source.deleteFromTrash(row.trashPath)
@@ -88,16 +88,16 @@ extension CatalogStore {
             case 1:  // never moved: undo
                 try await deleteTrashRow(row.id)
             default:  // a restore that never moved: still in the trash
-                try await pool.write { db in try db.execute(sql: "UPDATE trash SET pending = 0 WHERE id = ?", arguments: [row.id]) }
+                try await write { db in try db.execute(sql: "UPDATE trash SET pending = 0 WHERE id = ?", arguments: [row.id]) }
             }
         }
-        if !rows.isEmpty { try rebuildFolders() }
+        if !rows.isEmpty { try await rebuildFolders() }
         return rows.count
     }
 
     /// Everything in the trash, newest first.
     public func trashItems() async throws -> [TrashItem] {
-        try await pool.read { db in
+        try await read { db in
             try Row.fetchAll(db, sql: """
                 SELECT t.id, t.key, p.sha256, t.trashedAt FROM trash t JOIN photo p ON p.id = t.photoId WHERE t.pending = 0
                 ORDER BY t.trashedAt DESC, t.id DESC
@@ -109,7 +109,7 @@ extension CatalogStore {
     /// every thumbnail request asks.
     public func contentOnlyInTrash() async throws -> Set<String> {
         try await onlyInTrashCache.value(at: version) {
-            try await pool.read { db in
+            try await read { db in
                 Set(try String.fetchAll(db, sql: """
                     SELECT DISTINCT p.sha256 FROM trash t JOIN photo p ON p.id = t.photoId
                     WHERE NOT EXISTS (SELECT 1 FROM file f WHERE f.photoId = p.id)
@@ -120,7 +120,7 @@ extension CatalogStore {
 
     /// The trash key of a trashed copy of a picture, for thumbnails on the trash page.
     public func trashKey(forContent sha256: String) async throws -> String? {
-        try await pool.read { db in
+        try await read { db in
             try String.fetchOne(db, sql: """
                 SELECT t.trashPath FROM trash t JOIN photo p ON p.id = t.photoId WHERE p.sha256 = ? LIMIT 1
                 """, arguments: [sha256])
@@ -129,7 +129,7 @@ extension CatalogStore {
 
     /// Moves a trashed file back to its original key; refuses when that key is taken.
     public func restore(trashId: Int64, source: any PhotoSource) async throws {
-        guard let row = try await pool.read({ db in
+        guard let row = try await read({ db in
             try TrashRow.fetchOne(db, sql: "SELECT id, photoId, key, trashPath, pending FROM trash WHERE id = ? AND pending = 0",
                                   arguments: [trashId])
         }) else { throw CurationError.unknownTrashItem }
@@ -141,16 +141,16 @@ extension CatalogStore {
         do {
             entry = try await source.restore(fromTrash: row.trashPath, to: row.key)
         } catch {
-            _ = try? await pool.write { db in try db.execute(sql: "UPDATE trash SET pending = 0 WHERE id = ?", arguments: [trashId]) }
+            _ = try? await write { db in try db.execute(sql: "UPDATE trash SET pending = 0 WHERE id = ?", arguments: [trashId]) }
             switch error as? SourceError {
             case .alreadyExists?: throw CurationError.restoreTargetTaken(row.key)
             case .notFound?: throw CurationError.unknownTrashItem
             default: throw Self.curationError(error)
             }
         }
-        try apply([.known(entry, photoId: row.photoId)])
+        try await apply([.known(entry, photoId: row.photoId)], now: Date())
         try await deleteTrashRow(trashId)
-        try rebuildFolders()
+        try await rebuildFolders()
     }
 
     /// Destroys every trashed file: the only way Photolala removes bytes.
@@ -168,7 +168,7 @@ extension CatalogStore {
 
     /// Step 1 of emptying: every trash row marked, and returned.
     func beginEmptying() async throws -> [TrashRow] {
-        try await pool.write { db in
+        try await write { db in
             try db.execute(sql: "UPDATE trash SET pending = 3 WHERE pending = 0")
             return try TrashRow.fetchAll(db, sql: "SELECT id, photoId, key, trashPath, pending FROM trash WHERE pending = 3")
         }
@@ -176,7 +176,7 @@ extension CatalogStore {
 
     /// Step 1 of a restore: the row marked, before the file moves; nil when there is no such item.
     func beginRestore(trashId: Int64) async throws -> TrashRow? {
-        try await pool.write { db in
+        try await write { db in
             try db.execute(sql: "UPDATE trash SET pending = 2 WHERE id = ? AND pending = 0", arguments: [trashId])
             return db.changesCount == 0 ? nil
                 : try TrashRow.fetchOne(db, sql: "SELECT id, photoId, key, trashPath, pending FROM trash WHERE id = ?", arguments: [trashId])
@@ -185,11 +185,11 @@ extension CatalogStore {
 
     /// Rows of moves that have not finished: none, once `recoverTrashMoves` has run.
     func pendingTrashCount() async throws -> Int {
-        try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trash WHERE pending != 0") ?? 0 }
+        try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM trash WHERE pending != 0") ?? 0 }
     }
 
     private func deleteTrashRow(_ id: Int64) async throws {
-        try await pool.write { db in try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [id]) }
+        try await write { db in try db.execute(sql: "DELETE FROM trash WHERE id = ?", arguments: [id]) }
     }
 
     /// A source's failure in the words the trash pages show.

@@ -2,10 +2,14 @@ import Foundation
 import GRDB
 import Synchronization
 
-/// The SQLite catalog: file rows, photo rows and folder aggregates, behind one database pool.
+/// The SQLite catalog: file rows, photo rows and folder aggregates, behind one database writer.
+///
+/// Every method pages and commands call is `async` and runs its SQLite work on GRDB's own
+/// dispatch queues, never on a request task.
 public final class CatalogStore: Sendable {
-    /// The underlying GRDB pool (WAL mode); readers never block the writer.
-    public let pool: DatabasePool
+    /// The underlying GRDB writer: a pool in WAL mode on disk (readers never block the writer),
+    /// or a queue in memory. Only the store's own files reach it.
+    let pool: any DatabaseWriter
     /// The catalog file's path.
     public let path: String
     private let versionCounter = Atomic<Int>(0)
@@ -15,26 +19,42 @@ public final class CatalogStore: Sendable {
     let onlyInTrashCache = VersionedCache<Set<String>>()
 
     /// Opens (creating and migrating when needed) the catalog at `path`.
-    public init(path: String) throws {
+    public convenience init(path: String) throws {
+        do {
+            try self.init(writer: DatabasePool(path: path, configuration: Self.configuration()), path: path)
+        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
+            throw CatalogError.damaged(path: path, reason: "SQLite: \(error.message ?? "not a database")", newestBackup: Self.newestBackup(forCatalog: path))
+        }
+    }
+
+    /// A new, empty catalog held in memory, gone when the store is (for tests and tools).
+    public static func inMemory() throws -> CatalogStore {
+        try CatalogStore(writer: DatabaseQueue(configuration: configuration()), path: ":memory:")
+    }
+
+    /// Checks and migrates the catalog behind `writer`; `path` names it in messages and places backups beside it.
+    init(writer: any DatabaseWriter, path: String) throws {
         self.path = path
+        pool = writer
+        // A quick structural check before anything writes: a damaged file is refused, never "repaired" into an empty catalog.
+        let verdict = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(5)") }
+        guard verdict == ["ok"] else {
+            throw CatalogError.damaged(path: path, reason: verdict.joined(separator: "; "), newestBackup: Self.newestBackup(forCatalog: path))
+        }
+        try CatalogMigrations.migrator.migrate(writer)
+    }
+
+    private static func configuration() -> Configuration {
         var config = Configuration()
         config.foreignKeysEnabled = true
         config.busyMode = .timeout(10)
+        // As many readers as cores: more cannot run at once, and each keeps the catalog's files open.
+        config.maximumReaderCount = max(2, ProcessInfo.processInfo.activeProcessorCount)
         config.prepareDatabase { db in
             // Curation writes must survive a power cut once acknowledged.
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        do {
-            pool = try DatabasePool(path: path, configuration: config)
-            // A quick structural check before anything writes: a damaged file is refused, never "repaired" into an empty catalog.
-            let verdict = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(5)") }
-            guard verdict == ["ok"] else {
-                throw CatalogError.damaged(path: path, reason: verdict.joined(separator: "; "), newestBackup: Self.newestBackup(forCatalog: path))
-            }
-            try CatalogMigrations.migrator.migrate(pool)
-        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
-            throw CatalogError.damaged(path: path, reason: "SQLite: \(error.message ?? "not a database")", newestBackup: Self.newestBackup(forCatalog: path))
-        }
+        return config
     }
 
     /// Opens the catalog `catalog.sqlite` inside a data folder, creating the folder.
@@ -45,6 +65,30 @@ public final class CatalogStore: Sendable {
 
     /// Grows whenever visible catalog content changes; caches key on it.
     public var version: Int { versionCounter.load(ordering: .acquiring) }
+
+    /// Throws unless the catalog answers a trivial query (for the health endpoint).
+    public func checkHealth() async throws {
+        _ = try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+    }
+
+    /// Runs `value` in a read transaction on one of GRDB's reader queues and waits for it. The
+    /// reader is taken, used and given back on GRDB's own queues: a request task never holds one
+    /// across a suspension, so blocking reads elsewhere can never wait on a task that cannot run.
+    func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            pool.asyncRead { db in continuation.resume(with: Result { try value(db.get()) }) }
+        }
+    }
+
+    /// Runs `updates` in one transaction on GRDB's writer queue and waits for it. Unlike GRDB's
+    /// own async `write`, a write once asked for lands even if the calling task is cancelled:
+    /// a scan stopping at shutdown still writes what it analysed, and a form whose sender
+    /// went away is still recorded.
+    func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            pool.asyncWrite(updates) { _, result in continuation.resume(with: result) }
+        }
+    }
 
     /// Marks that what readers see has changed.
     func bumpVersion() { versionCounter.add(1, ordering: .releasing) }

@@ -61,7 +61,7 @@ public struct GalleryParts {
         try config.validate()
         store = try CatalogStore.open(dataFolder: config.dataPath)
         // Refused before anything reads the library: another library's photos are never dropped from this catalog.
-        try store.bindLibrary(config.libraryPath)
+        try await store.bindLibrary(config.libraryPath)
         Imaging.bootstrap()
         Imaging.setPixelLimit(config.maxPixels)
         Imaging.setDecodeTimeout(config.decodeTimeout)
@@ -75,13 +75,13 @@ public struct GalleryParts {
         self.source = source
         let recovered = try await store.recoverTrashMoves(source: source)
         if recovered > 0 { logger.notice("finished or undid \(recovered) interrupted trash moves") }
-        do { try store.dailyBackup() } catch {
+        do { try await store.dailyBackup() } catch {
             logger.warning("today's catalog backup could not be written", metadata: ["error": "\(error)"])
         }
         // A file whose read crashed an earlier process is marked unreadable before anything reads it again.
         let journal = ReadJournal(dataFolder: config.dataPath)
         let recovery = journal.recover()
-        try store.markStoppedReaders(recovery.culprits)
+        try await store.markStoppedReaders(recovery.culprits)
         for read in recovery.culprits {
             logger.error("a file crashed the process while it was read; it is marked unreadable and skipped", metadata: [
                 "kind": "\(read.kind.rawValue)", "file": "\(read.entry.key)"])
@@ -98,7 +98,7 @@ public struct GalleryParts {
         let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source, journal: journal,
                                         workers: config.thumbnailWorkers, logger: logger, metrics: metrics)
         passwords = Passwords(cost: config.bcryptCost)
-        if config.guestRole == nil, try !store.hasAccounts() {
+        if config.guestRole == nil, try await !store.hasAccounts() {
             logger.notice("No accounts yet: make the first admin with `photolala users add NAME --role admin --data \(config.dataPath)`.")
         }
         // Both cookies are scoped to the gallery's own path.

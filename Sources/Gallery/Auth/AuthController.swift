@@ -4,7 +4,7 @@ import Hummingbird
 
 /// Sign in, sign out, and one's own account page.
 struct AuthController: Sendable {
-    let store: CatalogStore
+    let store: any AccountStore & SessionStore
     let passwords: Passwords
     let throttle: LoginThrottle
     let sessions: SessionSettings
@@ -27,7 +27,7 @@ struct AuthController: Sendable {
     @Sendable func loginPage(_ request: Request, context: GalleryContext) async throws -> Response {
         let next = request.uri.queryParameters["next"].map(String.init)
         if context.visitor.account != nil { return .redirect(to: next.flatMap { SiteURL.isLocal($0) ? $0 : nil } ?? SiteURL.home.path, type: .normal) }
-        return try signIn.response(next: next, context: context)
+        return try await signIn.response(next: next, context: context)
     }
 
     @Sendable func login(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -36,7 +36,7 @@ struct AuthController: Sendable {
         let password = form["password"] ?? ""
         let next = form["next"].flatMap { SiteURL.isLocal($0) ? $0 : nil } ?? SiteURL.home.path
         guard !name.isEmpty, !password.isEmpty else {
-            return try signIn.response(next: next, status: .badRequest, context: context, error: "Enter your name and password.", name: name)
+            return try await signIn.response(next: next, status: .badRequest, context: context, error: "Enter your name and password.", name: name)
         }
         // Checked and counted as a failure in one step, so parallel guesses cannot all pass the check.
         let attempt = await throttle.reserve(name: name, address: context.remoteAddress)
@@ -48,20 +48,20 @@ struct AuthController: Sendable {
         case .allow(let delay):
             if delay > 0, slowdownScale > 0 { try await Task.sleep(for: .seconds(delay * slowdownScale)) }
         }
-        let found = try store.account(named: name)
+        let found = try await store.account(named: name)
         let matches = try await passwords.verify(password, hash: found?.passwordHash)
         await throttle.settle(attempt, succeeded: matches && found != nil)
         guard matches, let account = found?.account else {
-            return try signIn.response(next: next, status: .unauthorized, context: context,
+            return try await signIn.response(next: next, status: .unauthorized, context: context,
                                    error: "That name and password don’t match an account.", name: name)
         }
         // A fresh session id at every sign-in: a token planted before sign-in is worth nothing,
         // and this browser's previous session ends, so its old token stops working.
-        if let old = context.visitor.sessionHash { try store.deleteSession(tokenHash: old) }
+        if let old = context.visitor.sessionHash { try await store.deleteSession(tokenHash: old) }
         let token = SecretToken.make()
         let now = Int64(Date().timeIntervalSince1970)
-        try store.createSession(tokenHash: SecretToken.hash(token), accountId: account.id, expiresAt: now + sessions.lifetime, now: now)
-        try? store.purgeExpiredSessions(now: now)
+        try await store.createSession(tokenHash: SecretToken.hash(token), accountId: account.id, expiresAt: now + sessions.lifetime, now: now)
+        try? await store.purgeExpiredSessions(now: now)
         var response = Response.redirect(to: next, type: .normal)
         response.setCookie(sessions.cookie(value: token, maxAge: Int(sessions.lifetime), context: context))
         response.setCookie(CSRFMiddleware.cookie(CSRFMiddleware.newToken(), secure: sessions.secureCookies || context.isHTTPS,
@@ -71,7 +71,7 @@ struct AuthController: Sendable {
 
     @Sendable func logout(_ request: Request, context: GalleryContext) async throws -> Response {
         _ = try await FormBody(request, context: context)
-        if let hash = context.visitor.sessionHash { try store.deleteSession(tokenHash: hash) }
+        if let hash = context.visitor.sessionHash { try await store.deleteSession(tokenHash: hash) }
         var response = Response.redirect(to: SiteURL.login)
         response.setCookie(sessions.cookie(value: "", maxAge: 0, context: context))
         return response
@@ -83,7 +83,7 @@ struct AuthController: Sendable {
 
     @Sendable func changePassword(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        guard let account = context.visitor.account, let hash = try store.account(named: account.name)?.passwordHash else {
+        guard let account = context.visitor.account, let hash = try await store.account(named: account.name)?.passwordHash else {
             throw HTTPError(.forbidden, message: "Guests have no password to change.")
         }
         guard try await passwords.verify(form["current"] ?? "", hash: hash) else {
@@ -92,7 +92,7 @@ struct AuthController: Sendable {
         let new = form["new"] ?? ""
         if let problem = Passwords.check(new) { return try page(context, error: problem, status: .badRequest) }
         guard new == form["confirm"] else { return try page(context, error: "The two new passwords differ.", status: .badRequest) }
-        try store.setPassword(accountId: account.id, passwordHash: try await passwords.hash(new), keepSession: context.visitor.sessionHash)
+        try await store.setPassword(accountId: account.id, passwordHash: try await passwords.hash(new), keepSession: context.visitor.sessionHash)
         return .redirect(to: SiteURL.account.appending([("done", "password")]))
     }
 

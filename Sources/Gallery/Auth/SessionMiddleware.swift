@@ -7,7 +7,7 @@ import Hummingbird
 struct SessionMiddleware: RouterMiddleware {
     typealias Context = GalleryContext
     static let cookieName = "photolala_session"
-    let store: CatalogStore
+    let store: any SessionStore
     let sessions: SessionSettings
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -17,12 +17,12 @@ struct SessionMiddleware: RouterMiddleware {
         if let token = request.cookie(Self.cookieName) {
             let now = Int64(Date().timeIntervalSince1970)
             let hash = SecretToken.isWellFormed(token) ? SecretToken.hash(token) : nil
-            if let hash, let found = try store.session(tokenHash: hash, now: now, madeAfter: now - sessions.absoluteLifetime) {
+            if let hash, let found = try await store.session(tokenHash: hash, now: now, madeAfter: now - sessions.absoluteLifetime) {
                 context.visitor = Visitor(account: found.account, role: found.account.role, sessionHash: hash)
                 // Forms of a signed-in page carry a token only this session can make.
                 context.csrfToken = CSRFMiddleware.token(forSession: token)
                 if now - found.lastSeenAt > 3600 {
-                    try store.touchSession(tokenHash: hash, expiresAt: now + sessions.lifetime, now: now)
+                    try await store.touchSession(tokenHash: hash, expiresAt: now + sessions.lifetime, now: now)
                     renewed = token
                 }
             } else {

@@ -11,8 +11,8 @@ public struct Visitor: Sendable {
 
     static let nobody = Visitor(account: nil, role: nil, sessionHash: nil)
 
-    /// Whose favorites this visitor sees and marks: their own, or the shared guest list (0).
-    var favoritesOwner: Int64 { account?.id ?? 0 }
+    /// Whose favorites this visitor sees and marks: their own, or the guests' shared list.
+    var viewer: Viewer { account.map { .account($0.id) } ?? .guest }
 
     /// Whether the visitor has at least `role`.
     func can(_ needed: Role) -> Bool { role.map { $0 >= needed } ?? false }

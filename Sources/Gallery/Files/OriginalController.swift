@@ -4,7 +4,7 @@ import Hummingbird
 
 /// Serves original files, only those the catalog knows, with Range support.
 struct OriginalController: Sendable {
-    let store: CatalogStore
+    let store: any PhotoQueries
     let source: any PhotoSource
     let fileIO = FileIO()
 
@@ -20,7 +20,7 @@ struct OriginalController: Sendable {
     }
 
     func respond(key: String, _ request: Request, _ context: GalleryContext) async throws -> Response {
-        guard let photo = try store.photo(key: key), let entry = try? await source.entry(forKey: key) else {
+        guard let photo = try await store.photo(key: key), let entry = try? await source.entry(forKey: key) else {
             throw Self.notInLibrary
         }
         let size = Int(entry.size)

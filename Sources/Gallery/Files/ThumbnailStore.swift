@@ -100,7 +100,7 @@ actor ThumbnailStore {
         let format: ImageFormat
         var entry: SourceEntry?
         do {
-            if let found = try catalog.fileForContent(sha256: sha256), let local = try await source.localFile(forKey: found.key) {
+            if let found = try await catalog.fileForContent(sha256: sha256), let local = try await source.localFile(forKey: found.key) {
                 (file, format) = (local, found.format)
                 // Decoding in this process: a crash must mark the file, not come back at every view.
                 if Imaging.decodesInProcess { entry = local.entry }

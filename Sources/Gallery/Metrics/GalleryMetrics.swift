@@ -7,7 +7,7 @@ import Prometheus
 /// at scrape time, scan progress and the size of the catalog.
 public final class GalleryMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
-    private let store: CatalogStore
+    private let store: any PhotoQueries
     private let monitor: ScanMonitor
     private let thumbnailsMade: Counter
     private let thumbnailsCached: Counter
@@ -21,7 +21,7 @@ public final class GalleryMetrics: Sendable {
     static let buckets: [Duration] = [.milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
                                       .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5)]
 
-    init(store: CatalogStore, monitor: ScanMonitor) {
+    init(store: any PhotoQueries, monitor: ScanMonitor) {
         self.store = store
         self.monitor = monitor
         let registry = PrometheusCollectorRegistry()
@@ -64,13 +64,13 @@ public final class GalleryMetrics: Sendable {
     }
 
     /// The exposition text, with the scrape-time gauges brought up to date.
-    public func render() -> String {
+    public func render() async -> String {
         let p = monitor.progress
         scanProcessed.set(to: Double(p.processed))
         scanTotal.set(to: Double(p.total))
         scanErrors.set(to: Double(p.errors))
         scanRunning.set(to: p.isRunning ? 1 : 0)
-        if let counts = try? store.libraryCounts() {
+        if let counts = try? await store.libraryCounts() {
             files.set(to: Double(counts.files))
             photos.set(to: Double(counts.photos))
         }

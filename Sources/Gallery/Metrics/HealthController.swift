@@ -6,7 +6,7 @@ import Hummingbird
 /// catalog answers a query and the library can be read; 503 naming what is wrong.
 /// Open to anyone, so it says nothing about the photos themselves.
 struct HealthController: Sendable {
-    let store: CatalogStore
+    let store: any PhotoQueries
     let source: any PhotoSource
 
     func register(with routes: Routes) {
@@ -16,7 +16,7 @@ struct HealthController: Sendable {
     @Sendable func check(_ request: Request, context: GalleryContext) async throws -> Response {
         var problems: [String] = []
         do {
-            _ = try await store.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+            try await store.checkHealth()
         } catch {
             problems.append("the catalog cannot be read")
             context.logger.error("health check: catalog unreadable", metadata: ["error": "\(error)"])

@@ -18,6 +18,6 @@ struct MetricsController: Sendable {
         var headers = HTTPFields()
         headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
         headers[.cacheControl] = "no-store"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: await metrics.render())))
     }
 }

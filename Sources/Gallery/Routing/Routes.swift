@@ -33,7 +33,7 @@ struct RequireRole: RouterMiddleware {
         guard context.visitor.can(minimum) else {
             guard let role = context.visitor.role else {
                 if request.method == .get || request.method == .head {
-                    return try signIn.response(next: request.uri.description, status: .forbidden, context: context,
+                    return try await signIn.response(next: request.uri.description, status: .forbidden, context: context,
                                            notice: "Sign in to see this page.")
                 }
                 throw HTTPError(.forbidden, message: "Sign in first: this needs an account.")

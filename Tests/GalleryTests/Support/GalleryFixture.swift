@@ -68,7 +68,7 @@ final class GalleryFixture: @unchecked Sendable {
     @discardableResult
     func addAccount(_ name: String, role: Role, password: String = "correct horse") async throws -> Account {
         let store = try CatalogStore.open(dataFolder: data)
-        return try store.addAccount(name: name, passwordHash: try await Passwords(cost: 4).hash(password), role: role)
+        return try await store.addAccount(name: name, passwordHash: try await Passwords(cost: 4).hash(password), role: role)
     }
 
     /// Writes a small JPEG with distinct content; `exif` goes to exiftool.
@@ -86,7 +86,7 @@ final class GalleryFixture: @unchecked Sendable {
     /// Scans the library into the data folder's catalog, as `photolala scan` would.
     func scan() async throws {
         let store = try CatalogStore.open(dataFolder: data)
-        try store.bindLibrary(library)
+        try await store.bindLibrary(library)
         try await LibraryScanner(source: source, store: store, journal: ReadJournal(dataFolder: data), workers: 2).run()
     }
 

@@ -8,7 +8,7 @@ import Hummingbird
 enum FilterQuery {
     static let names = ["q", "tag", "favorite", "min_rating", "taken_from", "taken_to", "min_size", "max_size", "orientation"]
 
-    static func parse(_ uri: URI, userId: Int64 = 0) throws -> SearchFilter {
+    static func parse(_ uri: URI, viewer: Viewer = .guest) throws -> SearchFilter {
         let params = uri.queryParameters
         func value(_ name: String) -> String? {
             guard let raw = params[Substring(name)].map(String.init)?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
@@ -24,7 +24,7 @@ enum FilterQuery {
             guard ["1", "on", "true", "yes"].contains(favorite.lowercased()) else {
                 throw HTTPError(.badRequest, message: "favorite: use favorite=1 to show only favorites.")
             }
-            filter.favoritesOf = userId
+            filter.favoritesOf = viewer
         }
         if let raw = value("min_rating") {
             guard let n = Int(raw), (0...5).contains(n) else { throw HTTPError(.badRequest, message: "min_rating: use 0 to 5, not “\(raw.prefix(20))”.") }

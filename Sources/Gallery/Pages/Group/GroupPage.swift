@@ -5,18 +5,17 @@ import Hummingbird
 /// links. A controller names the group (`GroupSpec`) and parses its sort and page; this asks the
 /// catalog, builds the view model and renders it.
 struct GroupPage: Sendable {
-    let store: CatalogStore
+    let store: any PhotoQueries
     let renderer: PageRenderer
     let chrome: ChromeBuilder
     let pageSize: Int
 
-    func response(_ spec: GroupSpec, query: GroupQuery, _ request: Request, _ context: GalleryContext) throws -> Response {
+    func response(_ spec: GroupSpec, query: GroupQuery, _ request: Request, _ context: GalleryContext) async throws -> Response {
         let visitor = spec.scope.isShared ? Visitor.nobody : context.visitor
-        // A share link shows no one's favorites: -1 is no account.
-        let userId = spec.scope.isShared ? -1 : visitor.favoritesOwner
-        let filter = spec.takesFilters ? try FilterQuery.parse(request.uri, userId: userId) : SearchFilter()
+        let viewer = spec.viewer ?? visitor.viewer
+        let filter = spec.takesFilters ? try FilterQuery.parse(request.uri, viewer: viewer) : SearchFilter()
         let group: PhotoGroup = filter.isEmpty ? spec.base : .filtered(spec.base, filter)
-        guard let page = try store.page(group, sort: query.sort, number: query.page, perPage: pageSize, userId: userId) else {
+        guard let page = try await store.page(group, sort: query.sort, number: query.page, perPage: pageSize, viewer: viewer) else {
             throw HTTPError(.notFound, message: spec.missingPage(query.page))
         }
         if case .tag = spec.base, page.total == 0, filter.isEmpty { throw HTTPError(.notFound, message: "No photo carries this tag.") }
@@ -27,11 +26,11 @@ struct GroupPage: Sendable {
             pageChrome = chrome.sharedChrome(title: spec.title)
         } else {
             if let folder = spec.folder {
-                builder.subfolders = page.number == 1 && filter.isEmpty ? try store.folders(in: folder.path).map(FolderCard.init) : []
+                builder.subfolders = page.number == 1 && filter.isEmpty ? try await store.folders(in: folder.path).map(FolderCard.init) : []
                 builder.folderCount = folder.folderCount
             }
             builder.filterForm = FilterForm(action: SiteURL.group(spec.base), filter: filter, sort: query.sort,
-                                            tagNames: try store.tagCounts().map(\.name), open: spec.base == .all && filter.isEmpty)
+                                            tagNames: try await store.tagCounts().map(\.name), open: spec.base == .all && filter.isEmpty)
             builder.csrf = context.csrfToken
             builder.visitor = visitor
             builder.share = ShareForm.offer(spec.base, filter: filter, context: context)

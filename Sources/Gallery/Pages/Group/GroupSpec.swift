@@ -11,6 +11,8 @@ struct GroupSpec {
     var crumbs: [Crumb] = []
     /// The folder shown, whose subfolders head its first page; nil for every other kind.
     var folder: FolderSummary?
+    /// Who the page is shown to when that is not the visitor: a share link's holder, who sees no one's favorites.
+    var viewer: Viewer?
     /// Around the "N photos" line: who shared the link and until when.
     var summaryPrefix = ""
     var summarySuffix = ""

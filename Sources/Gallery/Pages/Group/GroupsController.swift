@@ -4,14 +4,14 @@ import Hummingbird
 
 /// Virtual groups (favorites, top rated, tags, recently added, duplicates), paged like folders.
 struct GroupsController: Sendable {
-    let store: CatalogStore
+    let store: any PhotoQueries
     let renderer: PageRenderer
     let chrome: ChromeBuilder
     let groupPage: GroupPage
 
     func register(with routes: Routes) {
         let router = routes.viewer
-        router.get(.favorites) { request, context in try await show(.favorites(userId: context.visitor.favoritesOwner), request, context) }
+        router.get(.favorites) { request, context in try await show(.favorites(context.visitor.viewer), request, context) }
         router.get(.topRated) { request, context in try await show(.topRated, request, context) }
         router.get(.recent) { request, context in try await show(.recent, request, context) }
         router.get(.duplicates) { request, context in try await show(.duplicates, request, context) }
@@ -31,11 +31,11 @@ struct GroupsController: Sendable {
         var crumbs: [Crumb] = []
         if case .tag = base { crumbs.append(Crumb(name: "Tags", url: SiteURL.tags)) }
         crumbs.append(Crumb(name: title, url: nil))
-        return try groupPage.response(GroupSpec(base: base, title: title, scope: .gallery, crumbs: crumbs), query: query, request, context)
+        return try await groupPage.response(GroupSpec(base: base, title: title, scope: .gallery, crumbs: crumbs), query: query, request, context)
     }
 
     @Sendable func tags(_ request: Request, context: GalleryContext) async throws -> Response {
-        let tags = try store.tagCounts().map { TagsView.Tag(name: $0.name, url: SiteURL.group(.tag($0.name)),
+        let tags = try await store.tagCounts().map { TagsView.Tag(name: $0.name, url: SiteURL.group(.tag($0.name)),
                                                              countText: Formatting.plural($0.count, "photo", "photos")) }
         let model = TagsView(chrome: chrome.chrome(title: "Tags", crumbs: [Crumb(name: "Tags", url: nil)], for: context), tags: tags,
                              summary: Formatting.plural(tags.count, "tag", "tags"),

@@ -21,8 +21,8 @@ struct BrowseController: Sendable {
     }
 
     @Sendable func home(_ request: Request, context: GalleryContext) async throws -> Response {
-        let root = try store.folder(at: "")
-        let cards = try topLevelCards(root: root)
+        let root = try await store.folder(at: "")
+        let cards = try await topLevelCards(root: root)
         var empty: String?
         if cards.isEmpty {
             empty = monitor.progress.isRunning || monitor.progress.phase == .idle
@@ -41,13 +41,13 @@ struct BrowseController: Sendable {
             throw HTTPError(.notFound, message: "There is no such folder in the library.")
         }
         let query = try GroupQuery(request.uri)
-        guard let folder = try store.folder(at: path) else {
+        guard let folder = try await store.folder(at: path) else {
             throw HTTPError(.notFound, message: "There is no folder “\(path)” in the library, or it holds no photos.")
         }
         let title = folder.path.isEmpty ? "Library root" : folder.name
         let spec = GroupSpec(base: .folder(path), title: title, scope: .gallery,
                              crumbs: chrome.crumbs(forFolder: path, linkLast: false), folder: folder)
-        return try groupPage.response(spec, query: query, request, context)
+        return try await groupPage.response(spec, query: query, request, context)
     }
 
     @Sendable func scan(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -63,8 +63,8 @@ struct BrowseController: Sendable {
         var page = ScanView(chrome: chrome.chrome(title: "Scan", for: context), heading: heading, running: p.isRunning, failure: p.failure,
                             percent: p.percent, processedText: Formatting.count(p.processed), totalText: Formatting.count(p.total),
                             rateText: String(format: "%.0f files/s", p.filesPerSecond), errorsText: Formatting.count(p.errors),
-                            current: p.current, folders: try topLevelCards(root: try store.folder(at: "")),
-                            issues: try store.scanIssues().map { ScanView.Issue(key: $0.key, reason: $0.reason) }, hasIssues: false)
+                            current: p.current, folders: try await topLevelCards(root: try await store.folder(at: "")),
+                            issues: try await store.scanIssues().map { ScanView.Issue(key: $0.key, reason: $0.reason) }, hasIssues: false)
         page.hasIssues = !page.issues.isEmpty
         page.chrome.banner = nil  // this page is the detail
         page.chrome.refreshSeconds = p.isRunning ? 2 : nil
@@ -73,7 +73,7 @@ struct BrowseController: Sendable {
 
     /// The visitor's favorites, then the shared collections (cached per catalog version).
     private func collectionCards(for visitor: Visitor) async throws -> [FolderCard] {
-        let favorites = try collectionCard(.favorites(userId: visitor.favoritesOwner))
+        let favorites = try await collectionCard(.favorites(visitor.viewer))
         // While a scan runs the catalog changes every half second; recount at most every 5 s.
         let tolerance: Duration = monitor.progress.isRunning ? .seconds(5) : .zero
         var shared = try await collections.value(at: store.version, tolerating: tolerance, computing: sharedCollectionCards)
@@ -81,37 +81,37 @@ struct BrowseController: Sendable {
         return [favorites] + shared
     }
 
-    private func collectionCard(_ group: PhotoGroup, counted: Bool = true) throws -> FolderCard {
+    private func collectionCard(_ group: PhotoGroup, counted: Bool = true) async throws -> FolderCard {
         let title = GroupTitles.title(group)
         return FolderCard(url: SiteURL.group(group), name: title,
-                          countText: counted ? Formatting.plural(try store.count(group), "photo", "photos") : "Newest first",
-                          dateText: nil, cover: try store.cover(group).map { ThumbImage(sha256: $0, alt: "Cover of \(title)") })
+                          countText: counted ? Formatting.plural(try await store.count(group), "photo", "photos") : "Newest first",
+                          dateText: nil, cover: try await store.cover(group).map { ThumbImage(sha256: $0, alt: "Cover of \(title)") })
     }
 
     /// Top rated, tags, recently added, duplicates and trash, as cards.
     private func sharedCollectionCards() async throws -> [FolderCard] {
-        let tags = try store.tagCounts()
+        let tags = try await store.tagCounts()
         let trash = try await store.trashItems()
         return [
-            try collectionCard(.topRated),
+            try await collectionCard(.topRated),
             FolderCard(url: SiteURL.tags, name: "Tags", countText: Formatting.plural(tags.count, "tag", "tags"), dateText: nil,
                        cover: nil),
-            try collectionCard(.recent, counted: false),
-            try collectionCard(.duplicates),
+            try await collectionCard(.recent, counted: false),
+            try await collectionCard(.duplicates),
             FolderCard(url: SiteURL.trash, name: "Trash", countText: Formatting.plural(trash.count, "file", "files"), dateText: nil,
                        cover: trash.first.map { ThumbImage(sha256: $0.sha256, alt: "Latest in the trash") }),
         ]
     }
 
     /// Top-level folders, with the root's own photos as a card of their own so none are lost.
-    private func topLevelCards(root: FolderSummary?) throws -> [FolderCard] {
-        var cards = try store.folders(in: "").map(FolderCard.init)
+    private func topLevelCards(root: FolderSummary?) async throws -> [FolderCard] {
+        var cards = try await store.folders(in: "").map(FolderCard.init)
         if let root, root.photoCount > 0 {
             var card = FolderCard(root)
             card.name = "Library root"
             card.countText = Formatting.plural(root.photoCount, "photo", "photos")
             // The root's own photos, not the whole library's latest.
-            card.cover = try store.cover(.folder("")).map { ThumbImage(sha256: $0, alt: "Cover of library root") }
+            card.cover = try await store.cover(.folder("")).map { ThumbImage(sha256: $0, alt: "Cover of library root") }
             cards.insert(card, at: 0)
         }
         return cards

@@ -4,7 +4,7 @@ import Hummingbird
 /// The favorite, rate, tag and untag forms: POST, CSRF-checked, answered with a 303 back to
 /// where the person was, so reload and the back button never resubmit.
 struct CurationController: Sendable {
-    let store: CatalogStore
+    let store: any CurationStore
 
     func register(with routes: Routes) {
         // Favorites are personal: viewers keep their own. Stars and tags are the household's.
@@ -22,7 +22,7 @@ struct CurationController: Sendable {
         let (form, photoId, back) = try await read(request, context)
         let value = try form.require("value")
         guard value == "on" || value == "off" else { throw HTTPError(.badRequest, message: "A favorite is either on or off.") }
-        try store.setFavorite(photoId: photoId, userId: context.visitor.favoritesOwner, value == "on")
+        try await store.setFavorite(photoId: photoId, viewer: context.visitor.viewer, value == "on")
         return .redirect(to: back, type: .normal)
     }
 
@@ -32,7 +32,7 @@ struct CurationController: Sendable {
         guard let rating = Int(raw), (0...5).contains(rating) else {
             throw HTTPError(.badRequest, message: CurationError.invalidRating(String(raw.prefix(20))).description)
         }
-        try store.setRating(photoId: photoId, rating)
+        try await store.setRating(photoId: photoId, rating)
         return .redirect(to: back, type: .normal)
     }
 
@@ -42,7 +42,7 @@ struct CurationController: Sendable {
         do { names = try TagName.parseList(try form.require("tags")) } catch let error as CurationError {
             throw HTTPError(.badRequest, message: error.description)
         }
-        try store.addTags(photoId: photoId, names)
+        try await store.addTags(photoId: photoId, names)
         return .redirect(to: back, type: .normal)
     }
 
@@ -50,7 +50,7 @@ struct CurationController: Sendable {
         let (form, photoId, back) = try await read(request, context)
         let name = TagName.normalize(try form.require("tag"))
         guard !name.isEmpty else { throw HTTPError(.badRequest, message: "Which tag should be removed?") }
-        try store.removeTag(photoId: photoId, name)
+        try await store.removeTag(photoId: photoId, name)
         return .redirect(to: back, type: .normal)
     }
 
@@ -58,7 +58,7 @@ struct CurationController: Sendable {
     private func read(_ request: Request, _ context: GalleryContext) async throws -> (FormBody, Int64, String) {
         let form = try await FormBody(request, context: context)
         let key = try form.require("key")
-        guard SourceKey.isValid(key), let photoId = try store.photoId(forKey: key) else {
+        guard SourceKey.isValid(key), let photoId = try await store.photoId(forKey: key) else {
             throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
         }
         return (form, photoId, form.returnPath(default: SiteURL.photo(key)))

@@ -5,7 +5,7 @@ import HummingbirdCore
 
 /// The single-photo view: a screen-sized rendition, neighbours, facts, download.
 struct PhotoController: Sendable {
-    let store: CatalogStore
+    let store: any PhotoQueries
     let renderer: PageRenderer
     let chrome: ChromeBuilder
     let pageSize: Int
@@ -16,26 +16,26 @@ struct PhotoController: Sendable {
 
     @Sendable func show(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let key = SiteURL.Scope.gallery.photoKey(fromPath: request.uri.path) else { throw Self.notFound }
-        return try render(key: key, shared: nil, request, context)
+        return try await render(key: key, shared: nil, request, context)
     }
 
     static let notFound = HTTPError(.notFound, message: "This photo is not in the library (it may have been moved or removed).")
 
     /// The photo page; with `shared`, inside a share link: only that group's photos, no way out.
     func render(key: String, shared: (group: PhotoGroup, title: String, scope: SiteURL.Scope)?, _ request: Request,
-                _ context: GalleryContext) throws -> Response {
-        guard let photo = try store.photo(key: key, userId: context.visitor.favoritesOwner) else { throw Self.notFound }
+                _ context: GalleryContext) async throws -> Response {
+        guard let photo = try await store.photo(key: key, viewer: context.visitor.viewer) else { throw Self.notFound }
         let scope = shared?.scope ?? .gallery
         let group: PhotoGroup
         if let shared {
-            guard try store.group(shared.group, containsKey: key) else { throw Self.notFound }
+            guard try await store.group(shared.group, containsKey: key) else { throw Self.notFound }
             group = shared.group
         } else {
-            group = try Self.group(from: request.uri, photo: photo, userId: context.visitor.favoritesOwner)
+            group = try Self.group(from: request.uri, photo: photo, viewer: context.visitor.viewer)
         }
         let query = try GroupQuery(request.uri, defaultSort: group.defaultSort)
         let sort = query.sort
-        let around = try store.neighbors(of: photo, in: group, sort: sort, perPage: pageSize)
+        let around = try await store.neighbors(of: photo, in: group, sort: sort, perPage: pageSize)
         let groupPage = (around.position - 1) / pageSize + 1
         let groupTitle = shared?.title ?? (GroupTitles.title(group) + (group.parts.filter.isEmpty ? "" : " (filtered)"))
         let inGroup: PhotoGroup? = { if case .folder = group { return nil } else { return group } }()  // filtered folders keep their filters
@@ -76,15 +76,15 @@ struct PhotoController: Sendable {
     }
 
     /// The group a photo is shown in: `?in=` when given, else its folder.
-    static func group(from uri: URI, photo: PhotoDetail, userId: Int64) throws -> PhotoGroup {
+    static func group(from uri: URI, photo: PhotoDetail, viewer: Viewer) throws -> PhotoGroup {
         var base = PhotoGroup.folder(photo.folder)
         if let raw = uri.queryParameters["in"].map(String.init) {
-            guard let group = PhotoGroup(queryValue: raw, userId: userId) else {
+            guard let group = PhotoGroup(queryValue: raw, viewer: viewer) else {
                 throw HTTPError(.badRequest, message: "Unknown group “\(raw)”.")
             }
             base = group
         }
-        let filter = try FilterQuery.parse(uri, userId: userId)
+        let filter = try FilterQuery.parse(uri, viewer: viewer)
         return filter.isEmpty ? base : .filtered(base, filter)
     }
 

@@ -7,7 +7,7 @@ import HummingbirdCore
 /// anyone holding `/share/<token>`, who sees that group's pages, photos, thumbnails and
 /// originals and nothing else.
 struct ShareController: Sendable {
-    let store: CatalogStore
+    let store: any PhotoQueries & ShareStore
     let renderer: PageRenderer
     let chrome: ChromeBuilder
     let groupPage: GroupPage
@@ -35,44 +35,45 @@ struct ShareController: Sendable {
     // MARK: the holder's side
 
     @Sendable func group(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (link, token, group, title) = try resolve(context)
+        let (link, token, group, title) = try await resolve(context)
         let query = try GroupQuery(request.uri, defaultSort: group.defaultSort)
         var spec = GroupSpec(base: group, title: title, scope: .share(token))
+        spec.viewer = .shareLink(owner: link.accountId)
         spec.summaryPrefix = "Shared by \(link.ownerName) · "
         spec.summarySuffix = link.expiresAt.map { " · link open until \(Formatting.cameraDate($0)) UTC" } ?? ""
-        return try groupPage.response(spec, query: query, request, context)
+        return try await groupPage.response(spec, query: query, request, context)
     }
 
     @Sendable func photo(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (_, token, group, title) = try resolve(context)
+        let (_, token, group, title) = try await resolve(context)
         guard let key = SiteURL.Scope.share(token).photoKey(fromPath: request.uri.path) else {
             throw PhotoController.notFound
         }
         var visitor = context
         visitor.visitor = .nobody  // a share page never shows the holder's own favorites or forms
-        return try photos.render(key: key, shared: (group, title, .share(token)), request, visitor)
+        return try await photos.render(key: key, shared: (group, title, .share(token)), request, visitor)
     }
 
     @Sendable func thumbnail(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (_, _, group, _) = try resolve(context)
+        let (_, _, group, _) = try await resolve(context)
         let (size, sha) = try ThumbnailController.parse(context)
-        guard try store.group(group, containsSha256: sha) else { throw HTTPError(.notFound, message: "No such thumbnail in this shared group.") }
+        guard try await store.group(group, containsSha256: sha) else { throw HTTPError(.notFound, message: "No such thumbnail in this shared group.") }
         return try await thumbnails.respond(size: size, sha: sha, request, context)
     }
 
     @Sendable func original(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (_, token, group, _) = try resolve(context)
+        let (_, token, group, _) = try await resolve(context)
         guard let key = SiteURL.Scope.share(token).originalKey(fromPath: request.uri.path),
-              try store.group(group, containsKey: key) else {
+              try await store.group(group, containsKey: key) else {
             throw HTTPError(.notFound, message: "This file is not part of the shared group.")
         }
         return try await originals.respond(key: key, request, context)
     }
 
     /// The live link named in the URL, its token, its group, and its title; 404 when unknown, 410 when expired.
-    private func resolve(_ context: GalleryContext) throws -> (ShareLink, String, PhotoGroup, String) {
+    private func resolve(_ context: GalleryContext) async throws -> (ShareLink, String, PhotoGroup, String) {
         guard let token = context.parameters.get("token"), SecretToken.isWellFormed(token),
-              let link = try store.share(token: token) else {
+              let link = try await store.share(token: token) else {
             throw HTTPError(.notFound, message: "This share link does not exist or was revoked.")
         }
         guard link.isLive(at: Int64(Date().timeIntervalSince1970)) else {
@@ -84,13 +85,13 @@ struct ShareController: Sendable {
 
     /// What a link shows, rebuilt from what was stored.
     static func group(of link: ShareLink) throws -> (PhotoGroup, String) {
-        let filter = try FilterQuery.parse(URI("/?" + link.filter), userId: link.accountId)
+        let filter = try FilterQuery.parse(URI("/?" + link.filter), viewer: .account(link.accountId))
         let base: PhotoGroup
         let title: String
         switch link.kind {
         case .folder: (base, title) = (.folder(link.value), link.value.isEmpty ? "Photos" : link.value.replacingOccurrences(of: "/", with: " / "))
         case .tag: (base, title) = (.tag(link.value), link.value)
-        case .favorites: (base, title) = (.favorites(userId: link.accountId), "Favorites of \(link.ownerName)")
+        case .favorites: (base, title) = (.favorites(.account(link.accountId)), "Favorites of \(link.ownerName)")
         case .search: (base, title) = (.all, filter.text.map { "Photos matching “\($0)”" } ?? "Selected photos")
         }
         return (filter.isEmpty ? base : .filtered(base, filter), title)
@@ -108,15 +109,15 @@ struct ShareController: Sendable {
         }
         let value = form["value"] ?? ""
         let filterText = form["filter"] ?? ""
-        let filter = try FilterQuery.parse(URI("/?" + filterText), userId: account.id)
+        let filter = try FilterQuery.parse(URI("/?" + filterText), viewer: .account(account.id))
         let canonical = SiteURL.queryString(FilterQuery.pairs(filter))
         switch kind {
         case .folder:
-            guard SourceKey.isValid(value) || value.isEmpty, try store.folder(at: value) != nil else {
+            guard SourceKey.isValid(value) || value.isEmpty, try await store.folder(at: value) != nil else {
                 throw HTTPError(.notFound, message: "There is no such folder to share.")
             }
         case .tag:
-            guard try store.count(.tag(TagName.normalize(value))) > 0 else { throw HTTPError(.notFound, message: "No photo carries this tag.") }
+            guard try await store.count(.tag(TagName.normalize(value))) > 0 else { throw HTTPError(.notFound, message: "No photo carries this tag.") }
         case .favorites:
             guard value.isEmpty else { throw HTTPError(.badRequest, message: "Only your own favorites can be shared.") }
         case .search:
@@ -126,7 +127,7 @@ struct ShareController: Sendable {
         guard [0, 1, 7, 30, 365].contains(days) else { throw HTTPError(.badRequest, message: "A link lasts 1, 7, 30 or 365 days, or until revoked.") }
         let now = Int64(Date().timeIntervalSince1970)
         let token = SecretToken.make()
-        let id = try store.createShare(token: token, accountId: account.id, kind: kind,
+        let id = try await store.createShare(token: token, accountId: account.id, kind: kind,
                                        value: kind == .tag ? TagName.normalize(value) : value, filter: canonical,
                                        expiresAt: days == 0 ? nil : now + Int64(days) * 86_400, now: now)
         // The catalog keeps only the token's hash: the token goes to its maker once, in a short-lived
@@ -140,7 +141,7 @@ struct ShareController: Sendable {
         let form = try await FormBody(request, context: context)
         guard let id = form["id"].flatMap({ Int64($0) }) else { throw HTTPError(.badRequest, message: "Which link should be revoked?") }
         let owner = context.visitor.can(.admin) ? nil : context.visitor.account?.id ?? -1
-        guard try store.deleteShare(id: id, accountId: owner) else {
+        guard try await store.deleteShare(id: id, accountId: owner) else {
             throw HTTPError(.notFound, message: "That link does not exist, or it is not yours to revoke.")
         }
         return .redirect(to: SiteURL.shared.appending([("done", "revoked")]))
@@ -148,7 +149,7 @@ struct ShareController: Sendable {
 
     @Sendable func list(_ request: Request, context: GalleryContext) async throws -> Response {
         let isAdmin = context.visitor.can(.admin)
-        let links = try store.shares(accountId: isAdmin ? nil : context.visitor.account?.id ?? -1)
+        let links = try await store.shares(accountId: isAdmin ? nil : context.visitor.account?.id ?? -1)
         let now = Int64(Date().timeIntervalSince1970)
         let fresh = request.uri.queryParameters["new"].flatMap { Int64($0) }
         let shown = request.cookie(Self.newLinkCookieName)

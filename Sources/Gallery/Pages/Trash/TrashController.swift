@@ -36,7 +36,7 @@ struct TrashController: Sendable {
 
     @Sendable func confirmDelete(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let key = request.uri.queryParameters["key"].map(String.init), SourceKey.isValid(key),
-              let photo = try store.photo(key: key) else {
+              let photo = try await store.photo(key: key) else {
             throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
         }
         try await requireWritableLibrary("moving files to the trash")
@@ -59,7 +59,7 @@ struct TrashController: Sendable {
         } catch let error as CurationError {
             throw HTTPError(Self.status(error), message: error.description)
         }
-        let back = try store.folder(at: folder) != nil ? SiteURL.folder(folder) : SiteURL.home
+        let back = try await store.folder(at: folder) != nil ? SiteURL.folder(folder) : SiteURL.home
         return .redirect(to: back)
     }
 

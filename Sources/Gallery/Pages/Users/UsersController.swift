@@ -4,7 +4,7 @@ import Hummingbird
 
 /// The admin's accounts page: add, change role, reset password, remove; the same rules as the CLI.
 struct UsersController: Sendable {
-    let store: CatalogStore
+    let store: any AccountStore
     let passwords: Passwords
     let renderer: PageRenderer
     let chrome: ChromeBuilder
@@ -22,53 +22,53 @@ struct UsersController: Sendable {
 
     @Sendable func list(_ request: Request, context: GalleryContext) async throws -> Response {
         let done = request.uri.queryParameters["done"].map(String.init)
-        return try page(context, notice: done.flatMap { UsersView.notices[$0] })
+        return try await page(context, notice: done.flatMap { UsersView.notices[$0] })
     }
 
     @Sendable func add(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
         let role = try Self.role(form)
         let password = form["password"] ?? ""
-        if let problem = Passwords.check(password) { return try page(context, error: problem, status: .badRequest) }
+        if let problem = Passwords.check(password) { return try await page(context, error: problem, status: .badRequest) }
         do {
-            try store.addAccount(name: form["name"] ?? "", passwordHash: try await passwords.hash(password), role: role)
+            try await store.addAccount(name: form["name"] ?? "", passwordHash: try await passwords.hash(password), role: role)
         } catch let error as AccountError {
-            return try page(context, error: error.description, status: error == .invalidName ? .badRequest : .conflict)
+            return try await page(context, error: error.description, status: error == .invalidName ? .badRequest : .conflict)
         }
         return .redirect(to: SiteURL.users.appending([("done", "added")]))
     }
 
     @Sendable func changeRole(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        let account = try target(form)
-        do { try store.setRole(accountId: account.id, try Self.role(form)) } catch let error as AccountError {
-            return try page(context, error: error.description, status: .conflict)
+        let account = try await target(form)
+        do { try await store.setRole(accountId: account.id, try Self.role(form)) } catch let error as AccountError {
+            return try await page(context, error: error.description, status: .conflict)
         }
         return .redirect(to: SiteURL.users.appending([("done", "role")]))
     }
 
     @Sendable func resetPassword(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        let account = try target(form)
+        let account = try await target(form)
         let password = form["password"] ?? ""
-        if let problem = Passwords.check(password) { return try page(context, error: problem, status: .badRequest) }
+        if let problem = Passwords.check(password) { return try await page(context, error: problem, status: .badRequest) }
         // Everyone signed in as that account is signed out, unless it is the admin's own session.
-        try store.setPassword(accountId: account.id, passwordHash: try await passwords.hash(password),
+        try await store.setPassword(accountId: account.id, passwordHash: try await passwords.hash(password),
                               keepSession: account.id == context.visitor.account?.id ? context.visitor.sessionHash : nil)
         return .redirect(to: SiteURL.users.appending([("done", "password")]))
     }
 
     @Sendable func remove(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        let account = try target(form)
-        do { try store.removeAccount(id: account.id) } catch let error as AccountError {
-            return try page(context, error: error.description, status: .conflict)
+        let account = try await target(form)
+        do { try await store.removeAccount(id: account.id) } catch let error as AccountError {
+            return try await page(context, error: error.description, status: .conflict)
         }
         return .redirect(to: SiteURL.users.appending([("done", "removed")]))
     }
 
-    private func target(_ form: FormBody) throws -> Account {
-        guard let id = form["id"].flatMap({ Int64($0) }), let account = try store.account(id: id) else {
+    private func target(_ form: FormBody) async throws -> Account {
+        guard let id = form["id"].flatMap({ Int64($0) }), let account = try await store.account(id: id) else {
             throw HTTPError(.notFound, message: "That account does not exist (any more).")
         }
         return account
@@ -82,9 +82,9 @@ struct UsersController: Sendable {
     }
 
     private func page(_ context: GalleryContext, notice: String? = nil, error: String? = nil,
-                      status: HTTPResponse.Status = .ok) throws -> Response {
+                      status: HTTPResponse.Status = .ok) async throws -> Response {
         let me = context.visitor.account?.id
-        let rows = try store.accounts().map { account in
+        let rows = try await store.accounts().map { account in
             UsersView.Row(id: account.id, name: account.name, isMe: account.id == me,
                           roles: Role.allCases.map { .init(value: $0.rawValue, selected: $0 == account.role) },
                           created: Formatting.cameraDate(account.createdAt))

@@ -1,0 +1,4 @@
+/// The GRDB catalog implements every store protocol.
+extension CatalogStore: PhotoQueries, CurationStore, AccountStore, SessionStore, ShareStore {}
+
+extension CatalogStore: ScanBookkeeping {}

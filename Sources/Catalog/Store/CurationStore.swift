@@ -1,0 +1,14 @@
+/// What people say about photos: favorites, stars and tags, kept on the photo (content
+/// identity) so they survive moves and copies.
+public protocol CurationStore: Sendable {
+    /// The photo behind a file key.
+    func photoId(forKey key: String) async throws -> Int64?
+    /// Marks or unmarks a favorite for one viewer; repeating the same request changes nothing.
+    func setFavorite(photoId: Int64, viewer: Viewer, _ favorite: Bool) async throws
+    /// Sets the household's stars, 0 (none) to 5; throws `CurationError.invalidRating` otherwise.
+    func setRating(photoId: Int64, _ rating: Int) async throws
+    /// Adds tags (already clean names) to a photo.
+    func addTags(photoId: Int64, _ names: [String]) async throws
+    /// Removes a tag from a photo, and remembers it so a re-import from the file does not bring it back.
+    func removeTag(photoId: Int64, _ name: String) async throws
+}

@@ -1,0 +1,61 @@
+import Imaging
+
+/// The catalog's read side behind the gallery's pages: folders, group pages, single photos,
+/// counts and covers. Implementations run their queries off the caller's task.
+public protocol PhotoQueries: Sendable {
+    /// Grows whenever visible catalog content changes; caches key on it.
+    var version: Int { get }
+    /// Throws unless the catalog answers a trivial query (for the health endpoint).
+    func checkHealth() async throws
+    /// Subfolders of `parent` that hold photos, by name.
+    func folders(in parent: String) async throws -> [FolderSummary]
+    /// One folder's summary, or nil when no photo lives in or below it.
+    func folder(at path: String) async throws -> FolderSummary?
+    /// Page `number` (1-based) of a group with `viewer`'s favorite marks, or nil when out of range.
+    /// An empty group has one empty page.
+    func page(_ group: PhotoGroup, sort: PhotoSort, number: Int, perPage: Int, viewer: Viewer) async throws -> PhotoPage?
+    /// The file at `key` with its photo and curation as `viewer` sees it, or nil.
+    func photo(key: String, viewer: Viewer) async throws -> PhotoDetail?
+    /// The previous and next photo of `group` under `sort`, and the photo's position in it.
+    func neighbors(of photo: PhotoDetail, in group: PhotoGroup, sort: PhotoSort, perPage: Int) async throws -> PhotoNeighbors
+    /// A file holding the picture with this content hash, to render thumbnails from.
+    func fileForContent(sha256: String) async throws -> (key: String, format: ImageFormat)?
+    /// Files and distinct photos in the catalog.
+    func libraryCounts() async throws -> (files: Int, photos: Int)
+    /// Number of files in the catalog.
+    func fileCount() async throws -> Int
+    /// The most recent scan problems, newest first.
+    func scanIssues(limit: Int) async throws -> [ScanIssue]
+    /// Every tag in use, with how many visible photos carry it, by name.
+    func tagCounts() async throws -> [TagCount]
+    /// How many photos a group holds.
+    func count(_ group: PhotoGroup) async throws -> Int
+    /// A cover for a group: its most recently taken photo's hash.
+    func cover(_ group: PhotoGroup) async throws -> String?
+    /// Whether the file at `key` is shown in `group`.
+    func group(_ group: PhotoGroup, containsKey key: String) async throws -> Bool
+    /// Whether a photo with these bytes is shown in `group`.
+    func group(_ group: PhotoGroup, containsSha256 sha256: String) async throws -> Bool
+}
+
+extension PhotoQueries {
+    /// Page `number` of a group as a guest sees it.
+    public func page(_ group: PhotoGroup, sort: PhotoSort, number: Int, perPage: Int) async throws -> PhotoPage? {
+        try await page(group, sort: sort, number: number, perPage: perPage, viewer: .guest)
+    }
+
+    /// The file at `key` as a guest sees it.
+    public func photo(key: String) async throws -> PhotoDetail? {
+        try await photo(key: key, viewer: .guest)
+    }
+
+    /// Neighbours and position with the default page size.
+    public func neighbors(of photo: PhotoDetail, in group: PhotoGroup, sort: PhotoSort) async throws -> PhotoNeighbors {
+        try await neighbors(of: photo, in: group, sort: sort, perPage: 60)
+    }
+
+    /// The 50 most recent scan problems.
+    public func scanIssues() async throws -> [ScanIssue] {
+        try await scanIssues(limit: 50)
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Imaging
+
+/// The writes and look-ups a scan needs: what is known of each file, and batches of results.
+protocol ScanBookkeeping: Sendable {
+    /// Size and mtime of every known file, by key.
+    func fileStates() async throws -> [String: FileState]
+    /// Size and mtime of every file that failed before, by key.
+    func issueStates() async throws -> [String: FileState]
+    /// The photos the catalog has for these content identities. Blocking: the scanner calls it
+    /// from its own worker threads, between hashing and probing a chunk of files.
+    func photoIds(for identities: [ContentIdentity]) throws -> [ContentIdentity: Int64]
+    /// Writes a batch of analysed files in one transaction.
+    func apply(_ batch: [FileAnalysis], now: Date) async throws
+    /// Forgets files that are gone from the source; their photos (and curation) stay.
+    func removeFiles(keys: [String]) async throws
+    /// Forgets recorded failures of files the walk no longer finds.
+    func forgetIssues(notIn present: Set<String>) async throws
+    /// Recomputes every folder's counts and cover photo.
+    func rebuildFolders() async throws
+}
+
+extension ScanBookkeeping {
+    /// Writes a batch of analysed files, stamped now.
+    func apply(_ batch: [FileAnalysis]) async throws {
+        try await apply(batch, now: Date())
+    }
+}

@@ -1,0 +1,14 @@
+/// Read-only share links; of a link's token only its hash is kept.
+public protocol ShareStore: Sendable {
+    /// Stores a new link and returns its id.
+    @discardableResult
+    func createShare(token: String, accountId: Int64, kind: ShareLink.Kind, value: String, filter: String,
+                     expiresAt: Int64?, now: Int64) async throws -> Int64
+    /// The link with this token, live or expired.
+    func share(token: String) async throws -> ShareLink?
+    /// Links made by one account, or every link when `accountId` is nil; newest first.
+    func shares(accountId: Int64?) async throws -> [ShareLink]
+    /// Revokes a link; with `accountId`, only if that account made it. Returns whether one was removed.
+    @discardableResult
+    func deleteShare(id: Int64, accountId: Int64?) async throws -> Bool
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Imaging
+import Testing
+@testable import Catalog
+
+/// What every `ScanBookkeeping` implementation must remember between scans.
+@Suite struct ScanBookkeepingContract {
+    @Test(arguments: StoreUnderTest.allCases)
+    func knownFilesFailuresAndContentAreRemembered(_ kind: StoreUnderTest) async throws {
+        // given two pictures and a file that could not be read
+        let opened = try kind.make()
+        let store = opened.store
+        var seed = CatalogSeed(seed: 30)
+        let (a, b) = (seed.picture("a.jpg", takenAt: 10), seed.picture("f/b.jpg", takenAt: 20))
+        try await CatalogSeed.catalogue([a, b], in: store)
+        try await store.apply([.failed(SourceEntry(key: "bad.jpg", size: 9, mtimeNs: 99), reason: "truncated")], now: Date())
+        // then their states and content are known
+        #expect(try await store.fileStates() == ["a.jpg": FileState(size: a.size, mtimeNs: 10_000_000_000),
+                                                  "f/b.jpg": FileState(size: b.size, mtimeNs: 20_000_000_000)])
+        #expect(try await store.issueStates() == ["bad.jpg": FileState(size: 9, mtimeNs: 99)])
+        let identities = [a, b].map { ContentIdentity(sha256: $0.sha256, size: $0.size) }
+        let ids = try store.photoIds(for: identities + [ContentIdentity(sha256: "0", size: 1)])
+        #expect(ids.count == 2)
+        // when a known picture is seen at a new path, one file goes and the failure is no longer found
+        try await store.apply([.known(SourceEntry(key: "g/a2.jpg", size: a.size, mtimeNs: 5), photoId: try #require(ids[identities[0]]))],
+                              now: Date())
+        try await store.removeFiles(keys: ["a.jpg"])
+        try await store.forgetIssues(notIn: ["g/a2.jpg", "f/b.jpg"])
+        try await store.rebuildFolders()
+        // then the catalog follows
+        #expect(Set(try await store.fileStates().keys) == ["g/a2.jpg", "f/b.jpg"])
+        #expect(try await store.issueStates().isEmpty)
+        #expect(try await store.folder(at: "g")?.photoCount == 1)
+        #expect(try await store.folder(at: "")?.totalCount == 2)
+        #expect(try await store.libraryCounts().photos == 2)
+        // and a file that turns out not to be an image is forgotten
+        try await store.apply([.notImage(SourceEntry(key: "f/b.jpg", size: 1, mtimeNs: 1))], now: Date())
+        #expect(try await store.fileCount() == 1)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+/// What every `ShareStore` implementation must do with share links.
+@Suite struct ShareStoreContract {
+    @Test(arguments: StoreUnderTest.allCases)
+    func linksBelongToTheirOwnerAndKeepOnlyTheTokensHash(_ kind: StoreUnderTest) async throws {
+        // given two accounts and a link made by one
+        let opened = try kind.make()
+        let store = opened.store
+        let ada = try await store.addAccount(name: "ada", passwordHash: "h", role: .admin, now: Date())
+        let bo = try await store.addAccount(name: "bo", passwordHash: "h", role: .member, now: Date())
+        let id = try await store.createShare(token: "t1", accountId: bo.id, kind: .tag, value: "sea", filter: "min_rating=3",
+                                             expiresAt: 500, now: 100)
+        // then it is found by its token, as made, with its owner's name and only the token's hash
+        let link = try #require(try await store.share(token: "t1"))
+        #expect(link.id == id && link.accountId == bo.id && link.ownerName == "bo" && link.kind == .tag)
+        #expect(link.value == "sea" && link.filter == "min_rating=3" && link.createdAt == 100 && link.expiresAt == 500)
+        #expect(link.tokenHash == TokenHash.of("t1") && link.tokenHash != "t1")
+        #expect(link.isLive(at: 499) && !link.isLive(at: 500))
+        #expect(try await store.share(token: "t2") == nil)
+        // and listed under its owner, newest first
+        let second = try await store.createShare(token: "t2", accountId: bo.id, kind: .favorites, value: "", filter: "", expiresAt: nil, now: 200)
+        #expect(try await store.shares(accountId: bo.id).map(\.id) == [second, id])
+        #expect(try await store.shares(accountId: ada.id).isEmpty)
+        #expect(try await store.shares(accountId: nil).count == 2)
+        // when another account tries to revoke it, then an admin does
+        #expect(try await !store.deleteShare(id: id, accountId: ada.id))
+        #expect(try await store.deleteShare(id: id, accountId: nil))
+        #expect(try await store.share(token: "t1") == nil)
+        // and removing the owner removes its links
+        try await store.removeAccount(id: bo.id)
+        #expect(try await store.share(token: "t2") == nil)
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+/// Everything a catalog store implementation provides, as the contract suites use it.
+typealias ContractStore = PhotoQueries & CurationStore & AccountStore & SessionStore & ShareStore & ScanBookkeeping
+
+/// Every store implementation the contract suites run against. A new implementation (another
+/// database) adds a case here and every contract test runs on it too.
+enum StoreUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// The GRDB store on a `DatabasePool` over a file, as served.
+    case grdbFile
+    /// The GRDB store on an in-memory `DatabaseQueue`.
+    case grdbMemory
+
+    var testDescription: String { rawValue }
+
+    /// A new, empty store of this kind.
+    func make() throws -> OpenedStore {
+        switch self {
+        case .grdbFile:
+            let folder = NSTemporaryDirectory() + "photolala-contract-\(UUID().uuidString)"
+            return OpenedStore(store: try CatalogStore.open(dataFolder: folder), folder: folder)
+        case .grdbMemory:
+            return OpenedStore(store: try CatalogStore.inMemory(), folder: nil)
+        }
+    }
+}
