@@ -156,11 +156,6 @@ extension CatalogStore {
         try await read { db in try Self.fileForContent(sha256: sha256, db) }
     }
 
-    /// `fileForContent` for callers already on a thread that may block (the upload check).
-    public func fileForContent(sha256: String) throws -> (key: String, format: ImageFormat)? {
-        try pool.read { db in try Self.fileForContent(sha256: sha256, db) }
-    }
-
     private static func fileForContent(sha256: String, _ db: Database) throws -> (key: String, format: ImageFormat)? {
         try Row.fetchOne(db.cachedStatement(sql: """
             SELECT f.key, p.format FROM photo p JOIN file f ON f.photoId = p.id WHERE p.sha256 = ? ORDER BY f.id LIMIT 1

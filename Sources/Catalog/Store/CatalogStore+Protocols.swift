@@ -1,4 +1,4 @@
 /// The GRDB catalog implements every store protocol.
-extension CatalogStore: PhotoQueries, CurationStore, AccountStore, SessionStore, ShareStore {}
+extension CatalogStore: PhotoQueries, CurationStore, AccountStore, SessionStore, ShareStore, TrashStore {}
 
 extension CatalogStore: ScanBookkeeping {}

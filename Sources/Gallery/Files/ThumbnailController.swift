@@ -5,7 +5,7 @@ import Imaging
 /// `GET /thumbs/{size}/{sha256}.jpg`: content-addressed renditions with immutable caching.
 struct ThumbnailController: Sendable {
     let thumbnails: ThumbnailStore
-    let store: CatalogStore
+    let store: any TrashStore
     /// Whether shared caches may keep renditions: only when guests may see the library anyway.
     let sharedCaching: Bool
     let fileIO = FileIO()

@@ -17,7 +17,7 @@ actor ThumbnailStore {
     }
 
     private let root: String
-    private let catalog: CatalogStore
+    private let catalog: any PhotoQueries & TrashStore
     private let source: any PhotoSource
     private let limiter: AsyncLimiter
     private let pool = BlockingPool(label: "photolala.thumbnails")
@@ -28,7 +28,7 @@ actor ThumbnailStore {
     private let metrics: GalleryMetrics?
     private let journal: ReadJournal
 
-    init(dataPath: String, catalog: CatalogStore, source: any PhotoSource, journal: ReadJournal, workers: Int, logger: Logger,
+    init(dataPath: String, catalog: any PhotoQueries & TrashStore, source: any PhotoSource, journal: ReadJournal, workers: Int, logger: Logger,
          metrics: GalleryMetrics? = nil) {
         self.metrics = metrics
         self.journal = journal

@@ -4,7 +4,7 @@ import Hummingbird
 
 /// The folder grid, group pages and the scan page: parse input, ask the catalog, render.
 struct BrowseController: Sendable {
-    let store: CatalogStore
+    let store: any PhotoQueries & TrashStore
     let monitor: ScanMonitor
     let renderer: PageRenderer
     let chrome: ChromeBuilder

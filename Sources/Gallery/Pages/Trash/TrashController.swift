@@ -4,7 +4,7 @@ import Hummingbird
 
 /// Delete to trash (with a confirmation step), the trash page, restore, and empty trash.
 struct TrashController: Sendable {
-    let store: CatalogStore
+    let store: any PhotoQueries & TrashStore
     let source: any PhotoSource
     /// Renditions of destroyed photos are deleted with them.
     let thumbnails: ThumbnailStore

@@ -9,7 +9,7 @@ import Logging
 /// deduplicated by content, and added to the library through its source under the upload
 /// folder, indexed at once.
 struct UploadController: Sendable {
-    let store: CatalogStore
+    let store: any PhotoQueries
     let source: any PhotoSource
     let scanner: LibraryScanner
     let renderer: PageRenderer
@@ -26,7 +26,7 @@ struct UploadController: Sendable {
     let logger: Logger
     private let pool = BlockingPool(label: "photolala.upload", qos: .userInitiated)
 
-    init(store: CatalogStore, source: any PhotoSource, scanner: LibraryScanner, renderer: PageRenderer, chrome: ChromeBuilder,
+    init(store: any PhotoQueries, source: any PhotoSource, scanner: LibraryScanner, renderer: PageRenderer, chrome: ChromeBuilder,
          naming: UploadNaming, limit: Int, fileLimit: Int, dataPath: String, readOnly: Bool, logger: Logger) {
         self.fileLimit = fileLimit
         self.store = store
@@ -230,7 +230,7 @@ struct UploadController: Sendable {
         let analysis = await FileAnalysis.analyse([staged], files: [LocalFile(path: file.path, entry: staged)], as: .upload,
                                                   journal: scanner.journal, pool: pool) { identities in
             guard let identity = identities.first,
-                  let found = try await pool.run({ try store.fileForContent(sha256: identity.sha256) }) else { return [:] }
+                  let found = try await store.fileForContent(sha256: identity.sha256) else { return [:] }
             inLibrary = (found.key, identity.sha256)
             return [identity: 0]
         }
