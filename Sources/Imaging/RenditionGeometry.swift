@@ -4,13 +4,9 @@
 /// (a 10000×10 strip covering 256×256 would otherwise resize to 256000×256 before its crop).
 struct RenditionGeometry: Equatable {
     /// The centred region of the (oriented) image to keep; the whole image for `.fit`.
-    var cropX: Int
-    var cropY: Int
-    var cropWidth: Int
-    var cropHeight: Int
+    var cropX, cropY, cropWidth, cropHeight: Int
     /// The size the kept region is resized to.
-    var resizeWidth: Int
-    var resizeHeight: Int
+    var resizeWidth, resizeHeight: Int
 
     /// The uniform scale factor for a fit: the larger ratio for `.cover`, the smaller (capped at 1) for `.fit`.
     static func scale(width: Int, height: Int, boxWidth: Int, boxHeight: Int, fit: RenditionFit) -> Double {

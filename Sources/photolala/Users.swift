@@ -39,9 +39,9 @@ struct Users: AsyncParsableCommand {
             }
             let password = try PasswordPrompt.read(confirm: true)
             let store = try CatalogStore.open(dataFolder: data)
-            do {
+            try await Users.reportingAccountErrors {
                 try await store.addAccount(name: valid, passwordHash: try await Passwords().hash(password), role: role.role)
-            } catch let error as AccountError { throw ValidationError(error.description) }
+            }
             print("Added \(valid) (\(role.role.rawValue)).")
         }
     }
@@ -52,8 +52,7 @@ struct Users: AsyncParsableCommand {
         @OptionGroup var location: LocationOptions
 
         func run() async throws {
-            let store = try location.existingCatalog()
-            let account = try await Users.find(name, in: store)
+            let (store, account) = try await Users.open(name, at: location)
             let password = try PasswordPrompt.read(confirm: true)
             try await store.setPassword(accountId: account.id, passwordHash: try await Passwords().hash(password))
             print("Changed the password of \(account.name); its sessions were ended.")
@@ -66,9 +65,8 @@ struct Users: AsyncParsableCommand {
         @OptionGroup var location: LocationOptions
 
         func run() async throws {
-            let store = try location.existingCatalog()
-            let account = try await Users.find(name, in: store)
-            do { try await store.removeAccount(id: account.id) } catch let error as AccountError { throw ValidationError(error.description) }
+            let (store, account) = try await Users.open(name, at: location)
+            try await Users.reportingAccountErrors { try await store.removeAccount(id: account.id) }
             print("Removed \(account.name).")
         }
     }
@@ -80,16 +78,22 @@ struct Users: AsyncParsableCommand {
         @OptionGroup var location: LocationOptions
 
         func run() async throws {
-            let store = try location.existingCatalog()
-            let account = try await Users.find(name, in: store)
-            do { try await store.setRole(accountId: account.id, role.role) } catch let error as AccountError { throw ValidationError(error.description) }
+            let (store, account) = try await Users.open(name, at: location)
+            try await Users.reportingAccountErrors { try await store.setRole(accountId: account.id, role.role) }
             print("\(account.name) is now \(role.role.rawValue).")
         }
     }
 
-    static func find(_ name: String, in store: any AccountStore) async throws -> Account {
+    /// The existing catalog and the named account in it; an unknown name is a usage error.
+    static func open(_ name: String, at location: LocationOptions) async throws -> (CatalogStore, Account) {
+        let store = try location.existingCatalog()
         guard let found = try await store.account(named: name) else { throw ValidationError(AccountError.notFound(name).description) }
-        return found.account
+        return (store, found.account)
+    }
+
+    /// Runs an account change, reporting what the catalog refused as a usage error: its message, not a trace.
+    static func reportingAccountErrors(_ change: () async throws -> Void) async throws {
+        do { try await change() } catch let error as AccountError { throw ValidationError(error.description) }
     }
 }
 

@@ -6,8 +6,5 @@ public struct ScanIssue: Sendable, Equatable {
     public var reason: String
 
     /// Creates an issue.
-    public init(key: String, reason: String) {
-        self.key = key
-        self.reason = reason
-    }
+    public init(key: String, reason: String) { (self.key, self.reason) = (key, reason) }
 }

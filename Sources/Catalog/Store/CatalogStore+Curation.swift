@@ -107,8 +107,5 @@ public struct TagCount: Sendable, Equatable {
     public var count: Int
 
     /// Creates a count.
-    public init(name: String, count: Int) {
-        self.name = name
-        self.count = count
-    }
+    public init(name: String, count: Int) { (self.name, self.count) = (name, count) }
 }

@@ -153,10 +153,7 @@ public struct FileState: Sendable, Equatable {
     public var mtimeNs: Int64
 
     /// Creates a state.
-    public init(size: Int64, mtimeNs: Int64) {
-        self.size = size
-        self.mtimeNs = mtimeNs
-    }
+    public init(size: Int64, mtimeNs: Int64) { (self.size, self.mtimeNs) = (size, mtimeNs) }
 }
 
 extension Database {

@@ -1,24 +1,16 @@
 import GRDB
 
-/// A `shareLink` row as written: of the token only its hash.
-struct NewShareRecord: PersistableRecord {
+/// A `shareLink` row as written: of the token only its hash. GRDB encodes it by property name, so the
+/// names are the columns (a nil `expiresAt` is written as NULL, `kind` as its raw value).
+struct NewShareRecord: PersistableRecord, Encodable {
     static let databaseTableName = "shareLink"
 
     var tokenHash: String
     var accountId: Int64
     var kind: ShareLink.Kind
-    var value: String
-    var filter: String
+    var value, filter: String
     var createdAt: Int64
     var expiresAt: Int64?
-
-    func encode(to container: inout PersistenceContainer) {
-        container["tokenHash"] = tokenHash
-        container["accountId"] = accountId
-        container["kind"] = kind.rawValue
-        container["value"] = value
-        container["filter"] = filter
-        container["createdAt"] = createdAt
-        container["expiresAt"] = expiresAt
-    }
 }
+
+extension ShareLink.Kind: Encodable {}

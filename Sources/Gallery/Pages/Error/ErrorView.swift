@@ -3,6 +3,5 @@ struct ErrorView: PageModel {
     static let template = "error"
     var chrome: PageChrome
     var status: Int
-    var heading: String
-    var message: String
+    var heading, message: String
 }

@@ -3,8 +3,7 @@ import Catalog
 /// The search/filter form (a GET form, so results are bookmarkable), pre-filled with the current filter.
 struct FilterForm: Encodable {
     struct Option: Encodable {
-        var value: String
-        var label: String
+        var value, label: String
         var selected: Bool
     }
     var action: SiteURL
@@ -12,13 +11,9 @@ struct FilterForm: Encodable {
     var tags: [Option]
     var favorite: Bool
     var ratings: [Option]
-    var takenFrom: String
-    var takenTo: String
-    var minSize: String
-    var maxSize: String
+    var takenFrom, takenTo, minSize, maxSize: String
     var orientations: [Option]
-    var sorts: [Option]
-    var orders: [Option]
+    var sorts, orders: [Option]
     var clearURL: SiteURL
     var active: Bool
     /// Open on the search page before a search; collapsed over results so they come first.

@@ -1,9 +1,6 @@
 /// The one-tap favorite button on a tile; it answers with a 303 back to this tile on this page.
 struct TileFavorite: Encodable {
-    var csrf: String
-    var key: String
-    var back: String
-    var value: String
+    var csrf, key, back, value: String
     var on: Bool
     var label: String
     let action = SiteURL.Action.favorite.url

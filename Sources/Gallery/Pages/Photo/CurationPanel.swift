@@ -11,9 +11,7 @@ struct CurationPanel: Encodable {
         var name: String
         var url: SiteURL
     }
-    var csrf: String
-    var key: String
-    var back: String
+    var csrf, key, back: String
     var isFavorite: Bool
     var favoriteValue: String
     var stars: [Star]

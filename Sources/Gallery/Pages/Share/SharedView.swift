@@ -9,14 +9,12 @@ struct SharedView: PageModel {
         var fullURL: String?
         var owner: String
         var isNew: Bool
-        var state: String
-        var created: String
+        var state, created: String
     }
     var chrome: PageChrome
     var csrf: String
     var items: [Item]
-    var hasItems: Bool
-    var showOwner: Bool
+    var hasItems, showOwner: Bool
     var notice: String?
     let revokeAction = SiteURL.Action.unshare.url
 }

@@ -3,8 +3,7 @@ struct TrashView: PageModel {
     static let template = "trash"
     struct Item: Encodable {
         var id: Int64
-        var key: String
-        var name: String
+        var key, name: String
         var image: ThumbImage?  // admins only: a trashed photo's renditions are theirs to fetch
         var trashedText: String
     }
@@ -13,6 +12,5 @@ struct TrashView: PageModel {
     var hasItems: Bool
     var summary: String
     var csrf: String
-    var restoreAction: SiteURL
-    var emptyURL: SiteURL
+    var restoreAction, emptyURL: SiteURL
 }

@@ -2,18 +2,13 @@
 struct UploadView: PageModel {
     static let template = "upload"
     struct Line: Encodable {
-        var name: String
-        var detail: String
+        var name, detail: String
         var url: SiteURL?
     }
     struct Result: Encodable {
-        var added: [Line] = []
-        var skipped: [Line] = []
-        var refused: [Line] = []
+        var added: [Line] = [], skipped: [Line] = [], refused: [Line] = []
         var summary = ""
-        var hasAdded = false
-        var hasSkipped = false
-        var hasRefused = false
+        var hasAdded = false, hasSkipped = false, hasRefused = false
 
         func finished() -> Result {
             var copy = self
@@ -25,8 +20,7 @@ struct UploadView: PageModel {
     var chrome: PageChrome
     var csrf: String
     var readOnly: Bool
-    var limitText: String
-    var folderText: String
+    var limitText, folderText: String
     var result: Result?
     let action = SiteURL.upload
 }

@@ -16,13 +16,7 @@ struct PageChrome: Encodable {
 struct NavBar: Encodable {
     /// The menu's label: the account name, "Guest", or "Menu".
     var menuLabel: String
-    var searchURL: SiteURL?
-    var scanURL: SiteURL?
-    var uploadURL: SiteURL?
-    var sharedURL: SiteURL?
-    var usersURL: SiteURL?
-    var accountURL: SiteURL?
-    var loginURL: SiteURL?
+    var searchURL, scanURL, uploadURL, sharedURL, usersURL, accountURL, loginURL: SiteURL?
     var logout: LogoutForm?
 }
 

@@ -3,8 +3,7 @@ struct ThumbImage: Encodable {
     var src: SiteURL
     /// The 2x rendition, for `srcset`.
     var src2x: SiteURL
-    var width: Int
-    var height: Int
+    var width, height: Int
     var alt: String
 
     /// A square grid thumbnail of a picture.
