@@ -70,8 +70,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // What every test target shares: fixed-seed randomness.
-        .target(name: "TestSupport", dependencies: ["Catalog"], path: "Tests/TestSupport"),
+        // What every test target shares: fixed-seed randomness, images made at test time, the in-memory
+        // source and the route tests' application builder.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Catalog", "Gallery", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CMagickWand", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
         .testTarget(

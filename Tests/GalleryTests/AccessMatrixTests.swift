@@ -4,6 +4,7 @@ import Gallery
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import TestSupport
 import Testing
 
 /// Walks every route as someone not signed in, a viewer, a member and an admin, and checks

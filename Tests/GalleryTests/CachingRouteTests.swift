@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 import Testing
 @testable import Gallery
 

@@ -2,6 +2,7 @@ import Foundation
 import Gallery
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 import Testing
 
 @Suite struct HealthRouteTests {

@@ -3,6 +3,7 @@ import Foundation
 import Gallery
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 import Testing
 
 @Suite struct HostileFileTests {

@@ -4,6 +4,7 @@ import Gallery
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import TestSupport
 import Testing
 
 @Suite struct LibraryBindingRouteTests {

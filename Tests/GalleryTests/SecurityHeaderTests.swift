@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 import Testing
 @testable import Gallery
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 
 /// Submits forms the way a browser does: with the CSRF cookie from a page, the page's form token
 /// in the body, and the page's own `Origin`.

@@ -140,8 +140,10 @@ struct ShareController: Sendable {
     @Sendable func revoke(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
         guard let id = form["id"].flatMap({ Int64($0) }) else { throw HTTPError(.badRequest, message: "Which link should be revoked?") }
-        let owner = context.visitor.can(.admin) ? nil : context.visitor.account?.id ?? -1
-        guard try await store.deleteShare(id: id, accountId: owner) else {
+        // An admin may revoke any link, an account its own; a guest has none.
+        let account = context.visitor.account?.id
+        let isAdmin = context.visitor.can(.admin)
+        guard isAdmin || account != nil, try await store.deleteShare(id: id, accountId: isAdmin ? nil : account) else {
             throw HTTPError(.notFound, message: "That link does not exist, or it is not yours to revoke.")
         }
         return .redirect(to: SiteURL.shared.appending([("done", "revoked")]))
@@ -149,7 +151,9 @@ struct ShareController: Sendable {
 
     @Sendable func list(_ request: Request, context: GalleryContext) async throws -> Response {
         let isAdmin = context.visitor.can(.admin)
-        let links = try await store.shares(accountId: isAdmin ? nil : context.visitor.account?.id ?? -1)
+        // An admin sees every link, an account its own; a guest has made none.
+        let account = context.visitor.account?.id
+        let links = isAdmin || account != nil ? try await store.shares(accountId: isAdmin ? nil : account) : []
         let now = Int64(Date().timeIntervalSince1970)
         let fresh = request.uri.queryParameters["new"].flatMap { Int64($0) }
         let shown = request.cookie(Self.newLinkCookieName)

@@ -6,20 +6,21 @@ import HummingbirdTesting
 import Logging
 import TestSupport
 
-/// A scanned temporary library and a configuration pointing at it, for route tests. The library
+/// A scanned temporary library, a configuration pointing at it and the real application built
+/// over it, for route tests. The library
 /// is a folder on disk, or (`.memory`) an in-memory source the application is built over.
-final class GalleryFixture: @unchecked Sendable {
-    let root: String
-    let library: String
-    let data: String
-    let kind: SourceKind
+public final class GalleryFixture: @unchecked Sendable {
+    public let root: String
+    public let library: String
+    public let data: String
+    public let kind: SourceKind
     /// The library as the application sees it.
-    let source: any PhotoSource
+    public let source: any PhotoSource
     /// The same source, for a `.memory` fixture.
-    let memory: InMemorySource?
+    public let memory: InMemorySource?
 
     /// The checkout's top folder (holding Templates/ and Public/).
-    static let resources: String = {
+    public static let resources: String = {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
@@ -28,7 +29,7 @@ final class GalleryFixture: @unchecked Sendable {
         fatalError("Templates/ not found above \(#filePath)")
     }()
 
-    init(_ kind: SourceKind = .folder) throws {
+    public init(_ kind: SourceKind = .folder) throws {
         self.kind = kind
         root = NSTemporaryDirectory() + "photolala-gallery-\(UUID().uuidString)"
         library = root + "/library"
@@ -40,12 +41,12 @@ final class GalleryFixture: @unchecked Sendable {
     deinit { try? FileManager.default.removeItem(atPath: root) }
 
     /// What visitors who are not signed in may do; browsing and curation tests run as member guests.
-    var guestRole: Role? = .member
-    var readOnlyLibrary = false
-    var uploadLimit = 200 * 1_000_000
-    var uploadFileLimit = 500
+    public var guestRole: Role? = .member
+    public var readOnlyLibrary = false
+    public var uploadLimit = 200 * 1_000_000
+    public var uploadFileLimit = 500
 
-    func config(pageSize: Int = 60) -> GalleryConfig {
+    public func config(pageSize: Int = 60) -> GalleryConfig {
         var config = GalleryConfig(libraryPath: library, dataPath: data)
         config.port = 0
         config.pageSize = pageSize
@@ -66,17 +67,18 @@ final class GalleryFixture: @unchecked Sendable {
 
     /// Adds an account straight to the catalog (cheap bcrypt cost, as the test config uses).
     @discardableResult
-    func addAccount(_ name: String, role: Role, password: String = "correct horse") async throws -> Account {
+    public func addAccount(_ name: String, role: Role, password: String = "correct horse") async throws -> Account {
         let store = try CatalogStore.open(dataFolder: data)
         return try await store.addAccount(name: name, passwordHash: try await Passwords(cost: 4).hash(password), role: role)
     }
 
     /// Writes a small JPEG with distinct content; `exif` goes to exiftool.
-    func addJPEG(_ key: String, seed: Int, size: String = "64x48", exif: [String] = []) throws {
+    public func addJPEG(_ key: String, seed: Int, size: String = "64x48", exif: [String] = []) throws {
         try addBytes(key, TestImages.jpeg(seed: seed, size: size, exif: exif))
     }
 
-    func addBytes(_ key: String, _ bytes: [UInt8]) throws {
+    /// Puts `bytes` in the library at `key`.
+    public func addBytes(_ key: String, _ bytes: [UInt8]) throws {
         if let memory { return memory.put(key, bytes) }
         let path = library + "/" + key
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -84,26 +86,26 @@ final class GalleryFixture: @unchecked Sendable {
     }
 
     /// Scans the library into the data folder's catalog, as `photolala scan` would.
-    func scan() async throws {
+    public func scan() async throws {
         let store = try CatalogStore.open(dataFolder: data)
         try await store.bindLibrary(library)
         try await LibraryScanner(source: source, store: store, journal: ReadJournal(dataFolder: data), workers: 2).run()
     }
 
     /// Whether the library has an item at `key`.
-    func exists(_ key: String) async throws -> Bool { try await source.entry(forKey: key) != nil }
+    public func exists(_ key: String) async throws -> Bool { try await source.entry(forKey: key) != nil }
 
     /// The bytes of the library's item at `key`, or nil.
-    func bytes(_ key: String) async throws -> Data? {
+    public func bytes(_ key: String) async throws -> Data? {
         guard let entry = try await source.entry(forKey: key) else { return nil }
         return Data(try await source.read(key, range: 0..<entry.size))
     }
 
     /// Every key in the library.
-    func keys() async throws -> [String] { try await source.list().entries.map(\.key).sorted() }
+    public func keys() async throws -> [String] { try await source.list().entries.map(\.key).sorted() }
 
     /// Builds the real application and hands a test client to `body`.
-    func withClient(pageSize: Int = 60, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    public func withClient(pageSize: Int = 60, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         // A folder fixture goes through the real wiring; a memory one hands its source in.
@@ -111,9 +113,9 @@ final class GalleryFixture: @unchecked Sendable {
         try await app.test(.router, body)
     }
 
-    static func run(_ tool: String, _ args: [String]) throws { try TestImages.run(tool, args) }
+    public static func run(_ tool: String, _ args: [String]) throws { try TestImages.run(tool, args) }
 }
 
 extension TestResponse {
-    var text: String { String(buffer: body) }
+    public var text: String { String(buffer: body) }
 }
