@@ -11,6 +11,8 @@ public struct FolderSummary: Sendable, Equatable {
     public var folderCount: Int
     /// The content hash of the cover photo (the most recent one inside).
     public var coverSha: String?
-    /// Unix seconds of the most recent photo inside.
+    /// Unix seconds (camera time) of the first and the last photo inside taken by a camera that
+    /// recorded the date; nil when none did.
+    public var earliestTaken: Int64?
     public var latestTaken: Int64?
 }

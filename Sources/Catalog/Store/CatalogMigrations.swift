@@ -194,6 +194,13 @@ enum CatalogMigrations {
             try db.execute(sql: "INSERT INTO libraryIdentity (singleton, libraryId) VALUES (1, ?)",
                            arguments: [UUID().uuidString.lowercased()])
         }
+        migrator.registerMigration("v8-folder-taken-range") { db in
+            // Folder cards show the range of dates the photos were taken, from the cameras' own
+            // dates only: a photo without one no longer lends its file date to the card. The
+            // old latest date counted file dates, so it is cleared until the next scan's rebuild.
+            try db.execute(sql: "ALTER TABLE folder ADD COLUMN earliestTaken INTEGER")
+            try db.execute(sql: "UPDATE folder SET latestTaken = NULL")
+        }
         return migrator
     }
 }

@@ -43,4 +43,15 @@ enum Formatting {
         let parts = full.split(separator: " ")
         return "\(parts[1]) \(parts[2].dropLast())"
     }
+
+    /// The months photos were taken in: "Jul 2021", "Jan – Mar 2021" or "Dec 2020 – Jan 2021";
+    /// nil when no photo has a date from its camera.
+    static func monthRange(_ from: Int64?, _ to: Int64?) -> String? {
+        guard let first = from ?? to, let last = to ?? from else { return nil }
+        let (start, end) = (monthYear(min(first, last)), monthYear(max(first, last)))
+        if start == end { return start }
+        let (startParts, endParts) = (start.split(separator: " "), end.split(separator: " "))
+        if startParts.last == endParts.last { return "\(startParts[0]) – \(end)" }
+        return "\(start) – \(end)"
+    }
 }

@@ -1,12 +1,12 @@
 import Catalog
 
 extension FolderCard {
-    /// A folder's card: its photos and subfolders counted, its latest month, its cover.
+    /// A folder's card: its photos and subfolders counted, the months its photos were taken in, its cover.
     init(_ f: FolderSummary) {
         var count = Formatting.plural(f.totalCount, "photo", "photos")
         if f.folderCount > 0 { count += " · " + Formatting.plural(f.folderCount, "folder", "folders") }
         self.init(url: SiteURL.folder(f.path), name: f.name, countText: count,
-                  dateText: f.latestTaken.map(Formatting.monthYear),
+                  dateText: Formatting.monthRange(f.earliestTaken, f.latestTaken),
                   cover: f.coverSha.map { ThumbImage(sha256: $0, alt: "Cover of \(f.name.isEmpty ? "library root" : f.name)") })
     }
 }
