@@ -45,13 +45,16 @@ enum Formatting {
     }
 
     /// The months photos were taken in: "Jul 2021", "Jan – Mar 2021" or "Dec 2020 – Jan 2021";
-    /// nil when no photo has a date from its camera.
+    /// nil when no photo has a date from its camera. A month stays with its year and a short
+    /// range stays whole on a narrow card; a long one may break after its dash.
     static func monthRange(_ from: Int64?, _ to: Int64?) -> String? {
         guard let first = from ?? to, let last = to ?? from else { return nil }
         let (start, end) = (monthYear(min(first, last)), monthYear(max(first, last)))
-        if start == end { return start }
+        let glued = { (text: String) in text.replacingOccurrences(of: " ", with: "\u{A0}") }
+        if start == end { return glued(start) }
         let (startParts, endParts) = (start.split(separator: " "), end.split(separator: " "))
-        if startParts.last == endParts.last { return "\(startParts[0]) – \(end)" }
-        return "\(start) – \(end)"
+        // A word joiner after the dash: browsers may break after a dash even before a no-break space.
+        if startParts.last == endParts.last { return glued("\(startParts[0]) –\u{2060} \(end)") }
+        return glued(start) + "\u{A0}– " + glued(end)
     }
 }
