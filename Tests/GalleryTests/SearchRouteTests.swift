@@ -65,11 +65,33 @@ import Testing
                 #expect(Set(names(response.text)) == expected, "\(uri)")
             }
             // photo links keep the filter, so prev/next walk the results
-            let html = try await client.execute(uri: "/search?taken_from=2024-01-01&sort=name", method: .get).text
-            #expect(html.contains("/photos/2024/Birthday/cake.jpg?sort=name&amp;in=all&amp;taken_from=2024-01-01"))
-            let photo = try await client.execute(uri: "/photos/2024/Birthday/cake.jpg?sort=name&in=all&taken_from=2024-01-01", method: .get).text
+            // (a search lists newest first, so A to Z is an order of its own in the URL)
+            let html = try await client.execute(uri: "/search?taken_from=2024-01-01&sort=name&order=asc", method: .get).text
+            #expect(html.contains("/photos/2024/Birthday/cake.jpg?sort=name&amp;order=asc&amp;in=all&amp;taken_from=2024-01-01"))
+            let photo = try await client.execute(uri: "/photos/2024/Birthday/cake.jpg?sort=name&order=asc&in=all&taken_from=2024-01-01", method: .get).text
             #expect(photo.contains("1 of 2"))
-            #expect(photo.contains("rel=\"next\" accesskey=\"n\" href=\"/photos/2024/Birthday/candles.jpg?sort=name&amp;in=all&amp;taken_from=2024-01-01\""))
+            #expect(photo.contains("rel=\"next\" accesskey=\"n\" href=\"/photos/2024/Birthday/candles.jpg?sort=name&amp;order=asc&amp;in=all&amp;taken_from=2024-01-01\""))
+        }
+    }
+
+    @Test func searchesAndCollectionsListNewestFirstAndFoldersInTheOrderOfTheirDay() async throws {
+        // given photos taken on four days, all carrying one tag
+        let f = try await fixture()
+        try await f.withClient { client in
+            let form = try await FormPoster.start(client)
+            for name in ["sunset", "boat", "cake", "candles"] {
+                let key = name == "cake" || name == "candles" ? "2024/Birthday/\(name).jpg" : "2023/Lake house/\(name).jpg"
+                let tagged = try await form.post("/actions/tag", [("key", key), ("tags", "family"), ("back", "/")])
+                #expect(tagged.status == .seeOther, "\(name)")
+            }
+            // when a search, a tag and a folder are opened with no sort in the address
+            let search = names(try await client.execute(uri: "/search", method: .get).text)
+            let tag = names(try await client.execute(uri: "/tags/family", method: .get).text)
+            let folder = names(try await client.execute(uri: "/folders/2024/Birthday", method: .get).text)
+            // then the search and the tag start with the newest photo, and the folder with its first
+            #expect(search == ["candles.jpg", "cake.jpg", "boat.jpg", "sunset.jpg"])
+            #expect(tag == search)
+            #expect(folder == ["cake.jpg", "candles.jpg"])
         }
     }
 

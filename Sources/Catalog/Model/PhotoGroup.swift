@@ -60,7 +60,9 @@ public enum PhotoGroup: Hashable, Sendable {
         case .filtered(let base, _): return base.defaultSort
         case .duplicates: return PhotoSort(field: .size, descending: true)
         case .topRated: return PhotoSort(field: .stars, descending: true)
-        default: return .default
+        // Collections and searches start with the newest photos; a folder tells its day in order.
+        case .favorites, .tag, .all: return PhotoSort(field: .taken, descending: true)
+        case .folder: return .default
         }
     }
 
