@@ -16,17 +16,17 @@ import Testing
     }
 
     @Test func badEntriesAreNamed() {
-        #expect(throws: ConfigError.self) { try TrustedProxies.parse("10.0.0.0/33") }
-        let error = #expect(throws: ConfigError.self) { try TrustedProxies.parse("127.0.0.1, proxy.local") }
+        #expect(throws: SettingProblem.self) { try TrustedProxies.parse("10.0.0.0/33") }
+        let error = #expect(throws: SettingProblem.self) { try TrustedProxies.parse("127.0.0.1, proxy.local") }
         #expect(error?.description.contains("proxy.local") == true)
     }
 
     @Test func basePathsAreNormalised() throws {
         #expect(try BasePath.normalise("/photos/") == "/photos")
         #expect(try BasePath.normalise("") == "" && BasePath.normalise("/") == "")
-        #expect(throws: ConfigError.self) { try BasePath.normalise("photos") }
-        #expect(throws: ConfigError.self) { try BasePath.normalise("/a/../b") }
-        #expect(throws: ConfigError.self) { try BasePath.normalise("/a b") }
+        #expect(throws: SettingProblem.self) { try BasePath.normalise("photos") }
+        #expect(throws: SettingProblem.self) { try BasePath.normalise("/a/../b") }
+        #expect(throws: SettingProblem.self) { try BasePath.normalise("/a b") }
     }
 }
 

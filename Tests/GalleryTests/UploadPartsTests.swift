@@ -76,7 +76,7 @@ import Testing
 
     @Test func badPatternsAreNamed() {
         #expect(UploadNaming.validate("Uploads/{yyyy}/{mm}") == nil)
-        #expect(UploadNaming.validate("../outside")?.contains("--upload-folder") == true)
+        #expect(UploadNaming.validate("../outside")?.contains("must be a relative folder inside the library") == true)
         #expect(UploadNaming.validate("/abs/{yyyy}") != nil)
         #expect(UploadNaming.validate(".hidden/{yyyy}") != nil)
     }

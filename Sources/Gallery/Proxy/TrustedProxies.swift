@@ -13,16 +13,16 @@ public struct TrustedProxies: Sendable, Equatable {
 
     public static let none = TrustedProxies(ranges: [])
 
-    /// Parses `127.0.0.1, 10.0.0.0/8, ::1`, naming the first entry that is not an address or range.
+    /// Parses `127.0.0.1, 10.0.0.0/8, ::1`; a `SettingProblem` names the first entry that is not an address or range.
     public static func parse(_ list: String) throws -> TrustedProxies {
         var ranges: [Range] = []
         for raw in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !raw.isEmpty {
             let parts = raw.split(separator: "/", maxSplits: 1).map(String.init)
-            guard let bytes = Self.bytes(parts[0]) else { throw ConfigError("--trusted-proxies: “\(raw)” is not an address or CIDR range.") }
+            guard let bytes = Self.bytes(parts[0]) else { throw SettingProblem("“\(raw)” is not an address or CIDR range") }
             var prefix = bytes.count * 8
             if parts.count == 2 {
                 guard let n = Int(parts[1]), (0...bytes.count * 8).contains(n) else {
-                    throw ConfigError("--trusted-proxies: “\(raw)” has a bad prefix length.")
+                    throw SettingProblem("“\(raw)” has a bad prefix length")
                 }
                 prefix = n
             }

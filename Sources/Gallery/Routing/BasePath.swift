@@ -28,7 +28,7 @@ struct BasePath: Sendable, Equatable {
         return rest.isEmpty || rest.hasPrefix("?") ? "/" + rest : String(rest)
     }
 
-    /// Checks and normalises a configured prefix: "" for none, else `/a/b`.
+    /// Checks and normalises a configured prefix: "" for none, else `/a/b`; a `SettingProblem` says what is wrong.
     static func normalise(_ raw: String) throws -> String {
         let trimmed = raw.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed == "/" { return "" }
@@ -37,7 +37,7 @@ struct BasePath: Sendable, Equatable {
               segments.allSatisfy({ $0 != "." && $0 != ".." && $0.unicodeScalars.allSatisfy { c in
                   c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || "-._~".unicodeScalars.contains(c))
               } }) else {
-            throw ConfigError("--base-path must look like /photos (letters, digits, - . _ ~ between slashes), not “\(raw)”.")
+            throw SettingProblem("must look like /photos (letters, digits, - . _ ~ between slashes), not “\(raw)”")
         }
         return "/" + segments.joined(separator: "/")
     }

@@ -32,9 +32,9 @@ public enum ServeSettings {
         help: "Mark cookies Secure; set it when the gallery is reached over HTTPS.")
     public static let trustedProxies = Setting<TrustedProxies>("trusted-proxies", "list", default: .none, shown: "none", \.trustedProxies,
         help: "Reverse proxies (addresses or CIDR ranges, comma-separated) whose X-Forwarded-For and X-Forwarded-Proto are believed.",
-        parse: SettingParse.checked("--trusted-proxies", TrustedProxies.parse))
+        parse: TrustedProxies.parse)
     public static let basePath = Setting<String>("base-path", "path", default: "", shown: "none", \.basePath,
-        help: "Serve the gallery under a prefix such as /photos.", parse: SettingParse.checked("--base-path", BasePath.normalise))
+        help: "Serve the gallery under a prefix such as /photos.", parse: BasePath.normalise)
     public static let publicURL = Setting<[URL]>("public-url", "url", default: [], shown: "the listening address", repeats: true, \.publicURLs,
         help: "Where people reach the gallery (https://photos.example.org); repeat the flag, or separate with commas, for several. Requests for any other name than these hosts, loopback names, IP addresses and this machine's name get 421; the first one starts share links and every other absolute link.",
         parse: SettingParse.publicURLs)
@@ -43,8 +43,8 @@ public enum ServeSettings {
         parse: SettingParse.int(1...100_000, times: 1_000_000))
     public static let uploadFolder = Setting<String>("upload-folder", "pattern", default: "Uploads/{yyyy}/{mm}", \.uploadFolder,
         help: "Where uploads land in the library; {yyyy}, {mm}, {dd} come from the date taken (or the upload date).",
-        parse: SettingParse.checked("--upload-folder") { raw in
-            if let problem = UploadNaming.validate(raw) { throw ConfigError(problem) }
+        parse: { raw in
+            if let problem = UploadNaming.validate(raw) { throw SettingProblem(problem) }
             return raw
         })
     public static let readOnlyLibrary = Setting(switch: "read-only-library", default: false, \.readOnlyLibrary,

@@ -56,20 +56,6 @@ enum SettingParse {
         }
     }
 
-    /// A checker that throws a `ConfigError` beginning with the flag (`--base-path must …`): its
-    /// sentence is kept without the flag, so the reader can name where the value came from.
-    static func checked<Value>(_ flag: String, _ check: @escaping @Sendable (String) throws -> Value) -> @Sendable (String) throws -> Value {
-        { raw in
-            do { return try check(raw) } catch let error as ConfigError {
-                var sentence = Substring(error.description)
-                if sentence.hasPrefix(flag) { sentence = sentence.dropFirst(flag.count) }
-                while sentence.first == ":" || sentence.first == " " { sentence = sentence.dropFirst() }
-                if sentence.hasSuffix(".") { sentence = sentence.dropLast() }
-                throw SettingProblem(String(sentence))
-            }
-        }
-    }
-
     /// Public URLs, comma-separated (a repeated flag arrives joined with commas).
     @Sendable static func publicURLs(_ list: String) throws -> [URL] {
         var urls: [URL] = []

@@ -7,11 +7,11 @@ struct UploadNaming: Sendable {
     /// The folder pattern, e.g. `Uploads/{yyyy}/{mm}`; `{yyyy}`, `{mm}` and `{dd}` are filled in.
     let pattern: String
 
-    /// Checks a pattern at start-up, naming the problem.
+    /// What is wrong with a pattern, as the end of a sentence its setting begins; nil when it is fine.
     static func validate(_ pattern: String) -> String? {
         let sample = UploadNaming(pattern: pattern).folder(for: Date(timeIntervalSince1970: 0))
         guard SourceKey.isValid(sample), !sample.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
-            return "--upload-folder must be a relative folder inside the library, like Uploads/{yyyy}/{mm}, not “\(pattern)”."
+            return "must be a relative folder inside the library, like Uploads/{yyyy}/{mm}, not “\(pattern)”"
         }
         return nil
     }
