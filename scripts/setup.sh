@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Photolala needs on a fresh Debian machine (bookworm). Idempotent.
-#   scripts/setup.sh            build + run dependencies (ImageMagick, SQLite, exiftool)
+#   scripts/setup.sh            build + run dependencies (ImageMagick, SQLite, exiftool, the demo's photographs)
 #   scripts/setup.sh --test     also the end-to-end test tools (Chromium, chromedriver, selenium)
 #   scripts/setup.sh --build    only what a release build needs (the Dockerfile's build stage)
 #   scripts/setup.sh --runtime  only the libraries the release binary needs to run, nothing to
@@ -9,8 +9,8 @@ set -euo pipefail
 
 # Building: the MagickWand, TurboJPEG and SQLite headers and libraries, and pkg-config to find them.
 BUILD_PACKAGES=(libmagickwand-6.q16-dev libturbojpeg0-dev libsqlite3-dev pkg-config ca-certificates tzdata)
-# The command-line tools that make the demo library (`convert`, `exiftool`).
-DEMO_PACKAGES=(imagemagick libimage-exiftool-perl)
+# What makes the demo library: `convert`, `exiftool`, and the real photographs it is made from.
+DEMO_PACKAGES=(imagemagick libimage-exiftool-perl plasma-workspace-wallpapers)
 # The end-to-end tests.
 TEST_PACKAGES=(chromium chromium-driver python3 python3-venv)
 # Running a release binary built with --static-swift-stdlib (the Swift libraries are inside it).

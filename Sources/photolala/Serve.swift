@@ -23,7 +23,7 @@ struct Serve: AsyncParsableCommand {
         logger.logLevel = .info
         // Every setting is checked before anything is made, opened or started.
         let locations = try location.resolve()
-        let config: GalleryConfig
+        var config: GalleryConfig
         do {
             config = try ServeSettings.config(library: locations.library, data: locations.data,
                                               flags: try SettingArguments.parse(settings))
@@ -32,6 +32,7 @@ struct Serve: AsyncParsableCommand {
         }
         if let note = locations.note { FileHandle.standardError.write(Data((note + "\n").utf8)) }
         if locations.isDemo { try DemoLibrary.ensure(at: locations.library) }
+        config.demoLibrary = DemoLibrary.isDemo(locations.library)
         logger.info("serving \(config.libraryPath) on http://\(config.host):\(config.port)/ (data in \(config.dataPath))")
         do {
             let app = try await buildApplication(config, logger: logger)

@@ -45,6 +45,8 @@ public final class GalleryFixture: @unchecked Sendable {
     public var readOnlyLibrary = false
     public var uploadLimit = 200 * 1_000_000
     public var uploadFileLimit = 500
+    /// Serve the library as the generated demo (every page says so).
+    public var demoLibrary = false
 
     public func config(pageSize: Int = 60) -> GalleryConfig {
         var config = GalleryConfig(libraryPath: library, dataPath: data)
@@ -62,6 +64,7 @@ public final class GalleryFixture: @unchecked Sendable {
         config.readOnlyLibrary = readOnlyLibrary
         config.uploadLimit = uploadLimit
         config.uploadFileLimit = uploadFileLimit
+        config.demoLibrary = demoLibrary
         return config
     }
 

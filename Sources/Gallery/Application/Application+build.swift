@@ -93,7 +93,7 @@ public struct GalleryParts {
         monitor = ScanMonitor()
         scanner = LibraryScanner(source: source, store: store, journal: journal, monitor: monitor, logger: logger)
         let renderer = try PageRenderer(resourcesPath: config.resourcesPath, base: BasePath(prefix: config.basePath))
-        let chrome = ChromeBuilder(monitor: monitor)
+        let chrome = ChromeBuilder(monitor: monitor, demo: config.demoLibrary ? DemoNote() : nil)
         metrics = GalleryMetrics(store: store, monitor: monitor)
         let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source, journal: journal,
                                         workers: config.thumbnailWorkers, logger: logger, metrics: metrics)

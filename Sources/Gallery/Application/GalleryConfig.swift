@@ -71,6 +71,8 @@ public struct GalleryConfig: Sendable {
     public var metricsPort: Int? = ServeSettings.metricsPort.defaultValue
     /// Serve `/metrics` on the main port to requests bearing this token (nil: not).
     public var metricsToken: String? = ServeSettings.metricsToken.defaultValue
+    /// The library is the generated demo: every page says so, and how to serve one's own photos.
+    public var demoLibrary = false
 
     /// A configuration with every setting at its default.
     public init(libraryPath: String, dataPath: String) {

@@ -3,12 +3,14 @@ import Catalog
 /// Builds the shared page chrome: the scan banner depends on live progress.
 struct ChromeBuilder: Sendable {
     let monitor: ScanMonitor
+    /// The demo note every page shows when the library is the generated demo.
+    var demo: DemoNote?
 
     /// The chrome for a page seen by this request's visitor.
     func chrome(title: String, crumbs: [Crumb] = [], for context: GalleryContext) -> PageChrome {
         let visitor = context.visitor
         guard visitor.role != nil else {
-            return PageChrome(title: title, crumbs: crumbs, banner: nil,
+            return PageChrome(title: title, crumbs: crumbs, banner: nil, demo: demo,
                               nav: NavBar(menuLabel: "Menu", loginURL: SiteURL.login), homeURL: nil)
         }
         let nav = NavBar(menuLabel: visitor.account?.name ?? "Guest",
@@ -19,12 +21,12 @@ struct ChromeBuilder: Sendable {
                          accountURL: visitor.account != nil ? SiteURL.account : nil,
                          loginURL: visitor.account == nil ? SiteURL.login : nil,
                          logout: visitor.account != nil ? LogoutForm(csrf: context.csrfToken) : nil)
-        return PageChrome(title: title, crumbs: crumbs, banner: banner(), nav: nav)
+        return PageChrome(title: title, crumbs: crumbs, banner: banner(), demo: demo, nav: nav)
     }
 
     /// The chrome of a share-link page: no menu, no banner, no way out of the shared group.
     func sharedChrome(title: String) -> PageChrome {
-        PageChrome(title: title, crumbs: [], banner: nil, nav: nil, homeURL: nil)
+        PageChrome(title: title, crumbs: [], banner: nil, demo: demo, nav: nil, homeURL: nil)
     }
 
     func banner() -> ScanBanner? {

@@ -3,6 +3,8 @@ struct PageChrome: Encodable {
     var title: String
     var crumbs: [Crumb] = []
     var banner: ScanBanner?
+    /// Set when the library is the generated demo: says so, and how to serve one's own photos.
+    var demo: DemoNote?
     /// Seconds after which the page reloads itself (the scan page while a scan runs; no JS needed).
     var refreshSeconds: Int?
     /// The header's links; nil on share-link pages, which link nowhere else.
@@ -37,4 +39,10 @@ struct ScanBanner: Encodable {
     var text: String
     var failed: Bool
     let url = SiteURL.scan
+}
+
+/// The note on every page of the demo library.
+struct DemoNote: Encodable, Sendable {
+    /// The command that serves a folder of one's own.
+    var command = "scripts/run.sh ~/Pictures"
 }
