@@ -95,6 +95,50 @@ import Testing
         }
     }
 
+    @Test func theFiltersStartClosedShowWhatIsOnAsRemovableChipsAndSortIsOfferedOnce() async throws {
+        let f = try await fixture()
+        try await f.withClient { client in
+            // a search page before any search: the text field and its button, the filters closed, no chips
+            let empty = try await client.execute(uri: "/search", method: .get).text
+            #expect(empty.contains("<input id=\"q\" type=\"search\" name=\"q\" value=\"\""))
+            #expect(empty.contains("<details class=\"filters\">\n<summary>Filters</summary>"))
+            #expect(!empty.contains("class=\"chips\""))
+            #expect(names(empty).count == 4, "the photos are on the page under the form")
+            // sort is in the sort bar only, not in the form
+            #expect(!empty.contains("<select name=\"sort\""))
+            #expect(!empty.contains("<select name=\"order\""))
+
+            // a search with three filters and a sort of its own
+            let uri = "/search?q=lake&min_rating=0&orientation=portrait&taken_from=2023-07-01&sort=name"
+            let html = try await client.execute(uri: uri, method: .get).text
+            #expect(names(html) == ["boat.jpg"])
+            #expect(html.contains("<summary>Filters · 3 on</summary>"))
+            #expect(!html.contains("<details class=\"filters\" open"))
+            // each chip removes its own filter and keeps the others and the sort
+            let chips = [("Text: lake", "/search?sort=name&amp;taken_from=2023-07-01&amp;orientation=portrait"),
+                         ("Taken from 2023-07-01", "/search?sort=name&amp;q=lake&amp;orientation=portrait"),
+                         ("Portrait", "/search?sort=name&amp;q=lake&amp;taken_from=2023-07-01")]
+            for (label, url) in chips {
+                #expect(html.contains("<a href=\"\(url)\" aria-label=\"Remove filter: \(label)\">\(label) <span aria-hidden=\"true\">×</span></a>"), "\(label)")
+            }
+            #expect(html.contains("<a class=\"clear\" href=\"/search?sort=name\">Clear all</a>"))
+            // the form sends the sort along, so filtering does not undo it
+            #expect(html.contains("<input type=\"hidden\" name=\"sort\" value=\"name\">"))
+            #expect(!html.contains("name=\"order\""))
+            // and following a chip leaves the other filters on
+            let fewer = try await client.execute(uri: "/search?sort=name&q=lake&orientation=portrait", method: .get).text
+            #expect(names(fewer) == ["boat.jpg"])
+            #expect(fewer.contains("<summary>Filters · 2 on</summary>"))
+
+            // a folder's page: the same form in one closed summary, text field inside
+            let folder = try await client.execute(uri: "/folders/2024/Birthday?min_size=1.5KB", method: .get).text
+            #expect(folder.contains("<summary>Search and filter · 1 on</summary>"))
+            #expect(folder.contains("aria-label=\"Remove filter: At least 1.5 KB\""))
+            #expect(folder.contains("<a class=\"clear\" href=\"/folders/2024/Birthday\">Clear all</a>"))
+            #expect(!folder.contains("id=\"q\""))
+        }
+    }
+
     @Test func badFilterValuesAre400sNamingTheParameter() async throws {
         let f = try await fixture()
         try await f.withClient { client in

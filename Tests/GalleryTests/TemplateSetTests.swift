@@ -141,7 +141,7 @@ import Testing
             chrome: chrome, heading: "Trip", summary: "3 photos", folders: folders, photos: tiles, hasFolders: true, hasPhotos: true,
             sorts: [SortChoice(label: "Date", url: "/x?sort=taken", current: true), SortChoice(label: "Name", url: "/x?sort=name", current: false)],
             orders: [SortChoice(label: "Asc", url: "/x", current: true)], pagination: pagination, emptyMessage: nil,
-            filterForm: FilterForm(action: "/folders/a", filter: SearchFilter(text: "sea", minRating: 3), sort: .default, tagNames: ["beach", "kids"], open: false),
+            filterForm: FilterForm(base: .folder("a"), filter: SearchFilter(text: "sea", minRating: 3), sort: PhotoSort(field: .name, descending: false), tagNames: ["beach", "kids"]),
             share: nil)
         try same("group", group)
         try same("home", HomeView(chrome: chrome, collections: .init(folders: folders), folders: folders, summary: "2 folders", emptyMessage: nil))

@@ -1,26 +1,41 @@
 import Catalog
 
-/// The search/filter form (a GET form, so results are bookmarkable), pre-filled with the current filter.
+/// The search and filter form (a GET form, so results are bookmarkable), pre-filled with the
+/// current filter. The filters sit in a `<details>` that starts closed, so the photos come first
+/// on a phone; the filters that are on show as chips, each a link that removes it. Sort is not
+/// in the form (the sort bar offers it); the form carries the current sort along.
 struct FilterForm: Encodable {
     struct Option: Encodable {
         var value, label: String
         var selected: Bool
     }
+    /// A filter that is on, and the address of the same page without it.
+    struct Chip: Encodable {
+        var label: String
+        var removeURL: SiteURL
+    }
+    /// A hidden field: the current sort, kept when the form is sent.
+    struct Hidden: Encodable {
+        var name, value: String
+    }
     var action: SiteURL
+    /// On the search page the text field and its button stand above the closed filters.
+    var searchRow: Bool
+    var summary: String
     var q: String
     var tags: [Option]
     var favorite: Bool
     var ratings: [Option]
     var takenFrom, takenTo, minSize, maxSize: String
     var orientations: [Option]
-    var sorts, orders: [Option]
+    var hidden: [Hidden]
+    var chips: [Chip]
     var clearURL: SiteURL
     var active: Bool
-    /// Open on the search page before a search; collapsed over results so they come first.
-    var open: Bool
 
-    init(action: SiteURL, filter: SearchFilter, sort: PhotoSort, tagNames: [String], open: Bool) {
-        self.action = action
+    init(base: PhotoGroup, filter: SearchFilter, sort: PhotoSort, tagNames: [String]) {
+        action = SiteURL.group(base)
+        searchRow = base == .all
         let values = Dictionary(FilterQuery.pairs(filter), uniquingKeysWith: { a, _ in a })
         q = values["q"] ?? ""
         tags = [Option(value: "", label: "Any tag", selected: filter.tag == nil)]
@@ -33,12 +48,35 @@ struct FilterForm: Encodable {
         maxSize = values["max_size"] ?? ""
         orientations = [Option(value: "", label: "Any shape", selected: filter.orientation == nil)]
             + SearchFilter.Orientation.allCases.map { Option(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == filter.orientation) }
-        sorts = [("taken", "Date taken"), ("name", "Name"), ("size", "File size"), ("stars", "Stars"), ("added", "Date added")]
-            .map { Option(value: $0.0, label: $0.1, selected: $0.0 == sort.field.rawValue) }
-        orders = [Option(value: "asc", label: "Ascending", selected: !sort.descending),
-                  Option(value: "desc", label: "Descending", selected: sort.descending)]
-        clearURL = action
+        let defaultSort = base.defaultSort
+        hidden = (sort.field != defaultSort.field ? [Hidden(name: "sort", value: sort.field.rawValue)] : [])
+            + (sort.descending != defaultSort.descending ? [Hidden(name: "order", value: sort.orderName)] : [])
+        chips = Self.chips(filter).map { label, without in
+            Chip(label: label, removeURL: SiteURL.group(without.isEmpty ? base : .filtered(base, without), sort: sort))
+        }
+        clearURL = SiteURL.group(base, sort: sort)
         active = !filter.isEmpty
-        self.open = open
+        let name = searchRow ? "Filters" : "Search and filter"
+        summary = chips.isEmpty ? name : "\(name) · \(chips.count) on"
+    }
+
+    /// Each filter that is on, in words, and the filter without it.
+    static func chips(_ filter: SearchFilter) -> [(String, SearchFilter)] {
+        var out: [(String, SearchFilter)] = []
+        func add(_ label: String, _ remove: (inout SearchFilter) -> Void) {
+            var without = filter
+            remove(&without)
+            out.append((label, without))
+        }
+        if let text = filter.text { add("Text: \(text)") { $0.text = nil } }
+        if let tag = filter.tag { add("Tag: \(tag)") { $0.tag = nil } }
+        if filter.favoritesOf != nil { add("Favorites only") { $0.favoritesOf = nil } }
+        if let stars = filter.minRating { add("\(stars)+ star\(stars == 1 ? "" : "s")") { $0.minRating = nil } }
+        if let from = filter.takenFrom { add("Taken from \(FilterQuery.dayString(from))") { $0.takenFrom = nil } }
+        if let to = filter.takenTo { add("Taken to \(FilterQuery.dayString(to - 86_400))") { $0.takenTo = nil } }
+        if let size = filter.minSize { add("At least \(Formatting.bytes(size))") { $0.minSize = nil } }
+        if let size = filter.maxSize { add("At most \(Formatting.bytes(size))") { $0.maxSize = nil } }
+        if let shape = filter.orientation { add(shape.rawValue.capitalized) { $0.orientation = nil } }
+        return out
     }
 }

@@ -29,8 +29,8 @@ struct GroupPage: Sendable {
                 builder.subfolders = page.number == 1 && filter.isEmpty ? try await store.folders(in: folder.path).map(FolderCard.init) : []
                 builder.folderCount = folder.folderCount
             }
-            builder.filterForm = FilterForm(action: SiteURL.group(spec.base), filter: filter, sort: query.sort,
-                                            tagNames: try await store.tagCounts().map(\.name), open: spec.base == .all && filter.isEmpty)
+            builder.filterForm = FilterForm(base: spec.base, filter: filter, sort: query.sort,
+                                            tagNames: try await store.tagCounts().map(\.name))
             builder.csrf = context.csrfToken
             builder.visitor = visitor
             builder.share = ShareForm.offer(spec.base, filter: filter, context: context)
