@@ -40,9 +40,9 @@ fi
 if [[ "$mode" == "--test" ]]; then
   here="$(cd "$(dirname "$0")/.." && pwd)"
   venv="$here/.venv-e2e"
-  if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c "import selenium, pytest" 2>/dev/null; then
-    echo "setup: creating $venv with selenium and pytest"
+  if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c "import selenium, pytest, axe_selenium_python" 2>/dev/null; then
+    echo "setup: creating $venv with selenium, pytest and axe-core (axe-selenium-python)"
     python3 -m venv "$venv"
-    "$venv/bin/pip" install -q "selenium>=4.20,<5" "pytest>=8,<10"
+    "$venv/bin/pip" install -q "selenium>=4.20,<5" "pytest>=8,<10" "axe-selenium-python>=2.1.6,<3"
   fi
 fi

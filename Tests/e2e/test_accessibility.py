@@ -1,0 +1,131 @@
+"""Every page meets WCAG 2.1 AA as axe-core checks it in Chromium, at a phone's and a desktop's
+width: signed in as an admin (every menu and form), signed out, and through a share link.
+
+The pages carry no script, so the document axe checks is the one a browser with JavaScript off
+gets; axe itself is a script, so these browsers run JavaScript."""
+import json
+
+import pytest
+from axe_selenium_python import Axe
+from selenium.webdriver.common.by import By
+
+from conftest import DESKTOP, PHONE, follow, make_driver, screenshot, settled, sign_in
+
+# WCAG 2.0 A and AA, the 2.1 AA additions, and axe's best practices (landmarks, one h1, headings in order).
+TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]
+
+SIGNED_IN = [
+    "/", "/folders/Holiday%202024", "/folders/Holiday%202024?page=2", "/folders/Holiday%202024/Beach",
+    "/photos/Holiday%202024/IMG_000.jpg", "/photos/Holiday%202024/IMG_079.jpg", "/photos/loose.jpg",
+    "/search", "/search?q=IMG&orientation=landscape&taken_from=2024-06-01&sort=name",
+    "/tags", "/favorites", "/top-rated", "/recent", "/duplicates", "/trash",
+    "/scan", "/upload", "/account", "/users", "/shared",
+    "/delete?key=loose.jpg", "/folders/no-such-folder", "/search?min_rating=9",
+]
+
+
+def violations(d) -> list:
+    """axe's violations on the current page, each with the elements and what is wrong with them."""
+    settled(d)
+    d.set_script_timeout(60)
+    Axe(d).inject()
+    # axe's own callback: the promise form of this bundled axe never settles under chromedriver.
+    found = d.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}}, (error, results) => done(error"
+        " ? [{id: 'axe-error', help: String(error), nodes: []}]"
+        " : results.violations.map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map(n => ({"
+        "   target: n.target.join(' '), why: n.any.concat(n.all, n.none).map(c => c.message).join('; ')}))}))));",
+        TAGS)
+    return found
+
+
+def check(d, where: str, failures: list) -> None:
+    for v in violations(d):
+        failures.append(f"{where}: {v['id']} ({v.get('impact')}) {v['help']}\n  "
+                        + "\n  ".join(f"{n['target']}: {n['why']}" for n in v["nodes"][:5]))
+
+
+@pytest.mark.parametrize("size,scheme", [(PHONE, "light"), (DESKTOP, "light"), (PHONE, "dark")],
+                         ids=["phone", "desktop", "phone-dark"])
+def test_every_page_meets_wcag_21_aa(server, size, scheme):
+    failures = []
+    d = make_driver(size, javascript=True)
+    # the dark palette (prefers-color-scheme) has contrasts of its own
+    d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    try:
+        # signed out: the sign-in page, wherever one starts
+        d.get(server + "/login")
+        check(d, "/login (signed out)", failures)
+        sign_in(d, server, "ada")
+        for path in SIGNED_IN:
+            d.get(server + path)
+            check(d, path, failures)
+        # open menus and forms are checked open: the header menu, a folder's filters and share form
+        d.get(server + "/folders/Holiday%202024?min_rating=0&q=IMG")
+        d.execute_script("document.querySelectorAll('details').forEach(e => { e.open = true; });")
+        check(d, "/folders/Holiday%202024 (every <details> open)", failures)
+        # a share link, as someone without an account sees it, and a photo in it
+        d.get(server + "/folders/Holiday%202024")
+        d.find_element(By.CSS_SELECTOR, "details.sharebox summary").click()
+        follow(d, "form[data-action=share] button[type=submit]")
+        link = d.find_element(By.CSS_SELECTOR, ".shares li.new input.copy").get_attribute("value")
+        d.delete_all_cookies()
+        d.get(link)
+        check(d, "share link", failures)
+        follow(d, ".photos li:first-child > a")
+        check(d, "share link photo", failures)
+        screenshot(d, f"a11y-share-photo-{'phone' if size == PHONE else 'desktop'}-{scheme}")
+    finally:
+        d.quit()
+    assert not failures, "\n".join(failures)
+
+
+def tab_order(d, count: int) -> list:
+    """What Tab reaches, `count` times from a page just loaded: (tag, a name for it). Each focused
+    element must show that it is: an outline, or the focus ring Chromium draws."""
+    order = []
+    for _ in range(count):
+        d.switch_to.active_element.send_keys("\ue004")  # Tab
+        element = d.switch_to.active_element
+        order.append((element.tag_name, element.get_attribute("id") or element.get_attribute("aria-label")
+                      or element.text.strip()[:24] or element.get_attribute("title")))
+        outline, width, shadow = d.execute_script(
+            "const s = getComputedStyle(arguments[0]); return [s.outlineStyle, s.outlineWidth, s.boxShadow];", element)
+        assert (outline != "none" and width != "0px") or shadow != "none", (order[-1], outline, width, shadow)
+    return order
+
+
+def test_keyboard_alone_reaches_search_filters_photos_and_curation_in_order_with_a_visible_focus(server):
+    """Tab through the search page and a photo page as someone without a pointer would."""
+    d = make_driver(DESKTOP, javascript=True)
+    try:
+        sign_in(d, server, "ada")
+        d.get(server + "/search")
+        settled(d)
+        order = tab_order(d, 15)
+        # a way past the header first
+        assert order.pop(0) == ("a", "Skip to content")
+        # the header, then the search field and its button, the filters, the sort bar, then the photos
+        assert [name for _, name in order[:12]] == [
+            "Photolala", "Search", "Upload", "ada", "q", "Search", "Filters",
+            "Name", "File size", "Stars", "Date added", "Oldest first"], order
+        first_tile = order[12]
+        assert first_tile[0] == "a" and first_tile[1].endswith(".jpg"), order
+        assert order[13] == ("button", f"Add {first_tile[1]} to favorites"), order
+
+        d.get(server + "/photos/Holiday%202024/IMG_000.jpg")
+        settled(d)
+        order = tab_order(d, 9)
+        assert order.pop(0) == ("a", "Skip to content")
+        # no previous photo: the next link comes first, then favorite and the stars
+        assert [name for _, name in order[:5]] == ["Photolala", "Holiday 2024", "Search", "Upload", "ada"], order
+        assert [name for _, name in order[5:8]] == ["Next ›", "♡ Add to favorites", "1 star"], order
+        # and the skip link lands on the page's content
+        d.get(server + "/photos/Holiday%202024/IMG_000.jpg")
+        settled(d)
+        d.switch_to.active_element.send_keys("\ue004")
+        d.switch_to.active_element.send_keys("\ue007")  # Enter
+        assert d.current_url.endswith("#content")
+    finally:
+        d.quit()
