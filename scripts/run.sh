@@ -3,11 +3,16 @@
 #   scripts/run.sh                      demo library
 #   scripts/run.sh ~/Pictures [flags]   your photos; any other `photolala serve` flag may follow
 # Each library keeps its catalog in a data folder of its own unless --data is given.
+# PHOTOLALA_BIN=FILE serves with that binary instead of building one (the end-to-end tests do).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-swift build -c release --product photolala
-bin="$(swift build -c release --show-bin-path)/photolala"
+if [[ -n "${PHOTOLALA_BIN:-}" ]]; then
+  bin="$PHOTOLALA_BIN"
+else
+  swift build -c release --product photolala
+  bin="$(swift build -c release --show-bin-path)/photolala"
+fi
 where=()
 if [[ $# -gt 0 && "$1" != -* ]]; then
   where=(--library "$1"); shift
