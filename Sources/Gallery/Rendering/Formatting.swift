@@ -19,6 +19,17 @@ enum Formatting {
     }
 
     /// "2.4 MB" (decimal units, as file managers show them).
+    /// A span of time as a person says it: "under 0.1 s", "0.4 s", "12 s", "3 min 5 s", "2 h 10 min".
+    static func duration(_ seconds: Double) -> String {
+        let s = max(0, seconds)
+        if s < 0.1 { return "under 0.1 s" }
+        if s < 10 { return String(format: "%.1f s", s) }
+        let whole = Int(s.rounded())
+        if whole < 60 { return "\(whole) s" }
+        if whole < 3600 { return "\(whole / 60) min \(whole % 60) s" }
+        return "\(whole / 3600) h \(whole % 3600 / 60) min"
+    }
+
     static func bytes(_ n: Int64) -> String {
         let units = ["bytes", "KB", "MB", "GB", "TB"]
         var value = Double(n)

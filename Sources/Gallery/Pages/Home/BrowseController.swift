@@ -62,13 +62,27 @@ struct BrowseController: Sendable {
         }
         var page = ScanView(chrome: chrome.chrome(title: "Scan", for: context), heading: heading, running: p.isRunning, failure: p.failure,
                             percent: p.percent, processedText: Formatting.count(p.processed), totalText: Formatting.count(p.total),
-                            rateText: String(format: "%.0f files/s", p.filesPerSecond), errorsText: Formatting.count(p.errors),
+                            rateLabel: Self.rate(p).label, rateText: Self.rate(p).text, errorsText: Formatting.count(p.errors),
                             current: p.current, folders: try await topLevelCards(root: try await store.folder(at: "")),
                             issues: try await store.scanIssues().map { ScanView.Issue(key: $0.key, reason: $0.reason) }, hasIssues: false)
         page.hasIssues = !page.issues.isEmpty
         page.chrome.banner = nil  // this page is the detail
         page.chrome.refreshSeconds = p.isRunning ? 2 : nil
         return try renderer.response(page)
+    }
+
+    /// The scan's pace: its speed while it runs, how long it took once done.
+    static func rate(_ p: ScanProgress) -> (label: String, text: String) {
+        switch p.phase {
+        case .listing, .scanning:
+            return ("Speed", p.processed == 0 ? "starting…" : String(format: "%.0f files/s", p.filesPerSecond))
+        case .finished, .failed:
+            guard let start = p.startedAt, let end = p.finishedAt else { return ("Took", "–") }
+            let took = Formatting.duration(end.timeIntervalSince(start))
+            return ("Took", p.filesPerSecond >= 1 ? took + String(format: " (%.0f files/s)", p.filesPerSecond) : took)
+        case .idle:
+            return ("Speed", "–")
+        }
     }
 
     /// The visitor's favorites, then the shared collections (cached per catalog version).

@@ -9,7 +9,7 @@ struct ScanView: PageModel {
     var running: Bool
     var failure: String?
     var percent: Int
-    var processedText, totalText, rateText, errorsText: String
+    var processedText, totalText, rateLabel, rateText, errorsText: String
     var current: String?
     var folders: [FolderCard]
     var issues: [Issue]
