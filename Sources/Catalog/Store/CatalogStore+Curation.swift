@@ -56,6 +56,115 @@ extension CatalogStore {
         bumpVersion()
     }
 
+    /// Marks or unmarks many favorites of one viewer in one transaction; returns how many changed.
+    public func setFavorite(photoIds: [Int64], viewer: Viewer, _ favorite: Bool) async throws -> Int {
+        let userId = viewer.favoritesUserId
+        let now = Int64(Date().timeIntervalSince1970)
+        let changed = try await write { db in
+            var changed = 0
+            for id in Set(photoIds) {
+                if favorite {
+                    try db.execute(sql: "INSERT OR IGNORE INTO favorite (userId, photoId, createdAt) SELECT ?, id, ? FROM photo WHERE id = ?",
+                                   arguments: [userId, now, id])
+                } else {
+                    try db.execute(sql: "DELETE FROM favorite WHERE userId = ? AND photoId = ?", arguments: [userId, id])
+                }
+                changed += db.changesCount
+            }
+            return changed
+        }
+        if changed > 0 { bumpVersion() }
+        return changed
+    }
+
+    /// Gives many photos the same stars in one transaction; returns how many had other stars.
+    public func setRating(photoIds: [Int64], _ rating: Int) async throws -> Int {
+        guard (0...5).contains(rating) else { throw CurationError.invalidRating(String(rating)) }
+        let changed = try await write { db in
+            var changed = 0
+            for chunk in Self.chunks(Array(Set(photoIds))) {
+                // Stars the household set win over those a file carries, even when equal.
+                try db.execute(sql: """
+                    UPDATE photo SET rating = ?, ratingSetByUser = 1 WHERE id IN (\(Self.marks(chunk.count))) AND rating != ?
+                    """, arguments: [rating] + StatementArguments(chunk) + [rating])
+                changed += db.changesCount
+                try db.execute(sql: "UPDATE photo SET ratingSetByUser = 1 WHERE id IN (\(Self.marks(chunk.count)))", arguments: StatementArguments(chunk))
+            }
+            return changed
+        }
+        bumpVersion()
+        return changed
+    }
+
+    /// Adds tags to many photos in one transaction; returns how many photos gained a tag.
+    public func addTags(photoIds: [Int64], _ names: [String]) async throws -> Int {
+        let changed = try await write { db in
+            var gained = Set<Int64>()
+            for name in names {
+                try db.execute(sql: "INSERT OR IGNORE INTO tag (name) VALUES (?)", arguments: [name])
+                let tagId = try Int64.fetchOne(db, sql: "SELECT id FROM tag WHERE name = ?", arguments: [name])!
+                for id in Set(photoIds) {
+                    try db.execute(sql: "INSERT OR IGNORE INTO photoTag (photoId, tagId) SELECT id, ? FROM photo WHERE id = ?", arguments: [tagId, id])
+                    if db.changesCount > 0 { gained.insert(id) }
+                    try db.execute(sql: "DELETE FROM removedTag WHERE photoId = ? AND name = ?", arguments: [id, name])
+                }
+            }
+            try db.execute(sql: "DELETE FROM tag WHERE NOT EXISTS (SELECT 1 FROM photoTag WHERE tagId = tag.id)")
+            return gained.count
+        }
+        if changed > 0 { bumpVersion() }
+        return changed
+    }
+
+    /// Removes a tag from many photos in one transaction; returns how many carried it.
+    public func removeTag(photoIds: [Int64], _ name: String) async throws -> Int {
+        let changed = try await write { db in
+            var removed = 0
+            for id in Set(photoIds) {
+                try db.execute(sql: "DELETE FROM photoTag WHERE photoId = ? AND tagId = (SELECT id FROM tag WHERE name = ?)", arguments: [id, name])
+                removed += db.changesCount
+                try db.execute(sql: "INSERT OR IGNORE INTO removedTag (photoId, name) SELECT id, ? FROM photo WHERE id = ?", arguments: [name, id])
+            }
+            try db.execute(sql: "DELETE FROM tag WHERE NOT EXISTS (SELECT 1 FROM photoTag WHERE tagId = tag.id)")
+            return removed
+        }
+        if changed > 0 { bumpVersion() }
+        return changed
+    }
+
+    /// The ids of every file `group` shows, in `sort`'s order.
+    public func fileIds(in group: PhotoGroup, sort: PhotoSort) async throws -> [Int64] {
+        let filter = group.filter
+        let direction = sort.descending ? "DESC" : "ASC"
+        return try await read { db in
+            try Int64.fetchAll(db, sql: "SELECT f.id \(filter.sql) ORDER BY \(sort.field.column) \(direction), f.id \(direction)",
+                               arguments: filter.arguments)
+        }
+    }
+
+    /// The files with these ids, in the order asked; unknown ids are left out.
+    public func files(ids: [Int64]) async throws -> [FileRef] {
+        let found = try await read { db in
+            var found: [Int64: FileRef] = [:]
+            for chunk in Self.chunks(ids) {
+                for row in try Row.fetchAll(db, sql: "SELECT id, photoId, key, size FROM file WHERE id IN (\(Self.marks(chunk.count)))",
+                                            arguments: StatementArguments(chunk)) {
+                    found[row["id"]] = FileRef(id: row["id"], photoId: row["photoId"], key: row["key"], size: row["size"])
+                }
+            }
+            return found
+        }
+        var seen = Set<Int64>()
+        return ids.compactMap { id in seen.insert(id).inserted ? found[id] : nil }
+    }
+
+    /// Lists of at most 500 values, for `IN (...)` lists within SQLite's parameter limit.
+    static func chunks(_ ids: [Int64]) -> [[Int64]] {
+        stride(from: 0, to: ids.count, by: 500).map { Array(ids[$0..<min($0 + 500, ids.count)]) }
+    }
+
+    static func marks(_ count: Int) -> String { Array(repeating: "?", count: count).joined(separator: ",") }
+
     /// Every tag in use, with how many visible photos carry it.
     public func tagCounts() async throws -> [TagCount] {
         // Read at the version before the query, so a change during it makes the next call recount.

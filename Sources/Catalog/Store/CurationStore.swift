@@ -11,4 +11,15 @@ public protocol CurationStore: Sendable {
     func addTags(photoId: Int64, _ names: [String]) async throws
     /// Removes a tag from a photo, and remembers it so a re-import from the file does not bring it back.
     func removeTag(photoId: Int64, _ name: String) async throws
+
+    // Many photos at once: each call is one transaction, and says how many photos it changed.
+
+    /// Marks or unmarks many photos as one viewer's favorites.
+    func setFavorite(photoIds: [Int64], viewer: Viewer, _ favorite: Bool) async throws -> Int
+    /// Gives many photos the same stars, 0 to 5.
+    func setRating(photoIds: [Int64], _ rating: Int) async throws -> Int
+    /// Adds tags to many photos; counts the photos that gained one.
+    func addTags(photoIds: [Int64], _ names: [String]) async throws -> Int
+    /// Removes a tag from many photos (remembered, as for one); counts the photos that lost it.
+    func removeTag(photoIds: [Int64], _ name: String) async throws -> Int
 }

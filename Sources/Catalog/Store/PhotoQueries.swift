@@ -36,6 +36,22 @@ public protocol PhotoQueries: Sendable {
     func group(_ group: PhotoGroup, containsKey key: String) async throws -> Bool
     /// Whether a photo with these bytes is shown in `group`.
     func group(_ group: PhotoGroup, containsSha256 sha256: String) async throws -> Bool
+    /// The ids of every file `group` shows (one a photo, or every copy for duplicates), in `sort`'s order.
+    func fileIds(in group: PhotoGroup, sort: PhotoSort) async throws -> [Int64]
+    /// The files with these ids, in the order asked; unknown ids are left out.
+    func files(ids: [Int64]) async throws -> [FileRef]
+}
+
+/// A file of the catalog, as a selection names it.
+public struct FileRef: Sendable, Equatable {
+    public var id: Int64
+    public var photoId: Int64
+    public var key: String
+    public var size: Int64
+
+    public init(id: Int64, photoId: Int64, key: String, size: Int64) {
+        (self.id, self.photoId, self.key, self.size) = (id, photoId, key, size)
+    }
 }
 
 extension PhotoQueries {

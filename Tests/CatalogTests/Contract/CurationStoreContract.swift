@@ -68,4 +68,48 @@ import Testing
         #expect(try await store.count(.tag("keeper")) == 1)
         #expect(try await store.count(.tag("beach")) == 0)
     }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func manyPhotosAtOnceInOneCallEachSayingHowManyChanged(_ kind: StoreUnderTest) async throws {
+        // given 620 photos in a folder (more than one IN list holds), one of them at two paths
+        let opened = try kind.make()
+        let store = opened.store
+        var seed = CatalogSeed(seed: 13)
+        var pictures = (0..<620).map { seed.picture(String(format: "trip/%04d.jpg", $0), takenAt: Int64($0)) }
+        var copy = pictures[0]
+        copy.key = "elsewhere/copy.jpg"
+        pictures.append(copy)
+        try await CatalogSeed.catalogue(pictures, in: store)
+        let ada = try await store.addAccount(name: "ada", passwordHash: "h", role: .admin, now: Date())
+        let group = PhotoGroup.folder("trip")
+        let fileIds = try await store.fileIds(in: group, sort: .default)
+        #expect(fileIds.count == 620)
+        let files = try await store.files(ids: fileIds + [fileIds[0], 999_999])
+        #expect(files.map(\.id) == fileIds, "in the order asked, each once, unknown ids left out")
+        #expect(files.first?.key == "trip/0000.jpg")
+        let photoIds = files.map(\.photoId)
+
+        // when all are favorited, rated, tagged twice over, and a tag removed from some
+        #expect(try await store.setFavorite(photoIds: photoIds, viewer: .account(ada.id), true) == 620)
+        #expect(try await store.setFavorite(photoIds: photoIds, viewer: .account(ada.id), true) == 0)
+        #expect(try await store.setRating(photoIds: photoIds, 4) == 620)
+        #expect(try await store.setRating(photoIds: Array(photoIds.prefix(10)), 4) == 0)
+        await #expect(throws: CurationError.self) { _ = try await store.setRating(photoIds: photoIds, 7) }
+        #expect(try await store.addTags(photoIds: photoIds, ["Lisbon"]) == 620)
+        #expect(try await store.addTags(photoIds: photoIds, ["Lisbon"]) == 0)
+        #expect(try await store.removeTag(photoIds: Array(photoIds.prefix(20)), "Lisbon") == 20)
+
+        // then every photo shows it, wherever it is filed
+        #expect(try await store.count(.favorites(.account(ada.id))) == 620)
+        #expect(try await store.count(.topRated) == 620)
+        #expect(try await store.count(.tag("Lisbon")) == 600)
+        #expect(try await store.photo(key: "elsewhere/copy.jpg", viewer: .account(ada.id))?.isFavorite == true)
+        #expect(try await store.photo(key: "elsewhere/copy.jpg", viewer: .guest)?.tags == [])
+        #expect(try await store.photo(key: "trip/0100.jpg", viewer: .guest)?.tags == ["Lisbon"])
+        #expect(try await store.tagCounts() == [TagCount(name: "Lisbon", count: 600)])
+        // and unmarking counts what it unmarked
+        #expect(try await store.setFavorite(photoIds: Array(photoIds.prefix(5)), viewer: .account(ada.id), false) == 5)
+        #expect(try await store.fileIds(in: .filtered(group, SearchFilter(tag: "Lisbon")), sort: PhotoSort(field: .name, descending: true)).first
+                == fileIds.last)
+    }
 }
