@@ -12,7 +12,7 @@ BUILD_PACKAGES=(libmagickwand-6.q16-dev libturbojpeg0-dev libsqlite3-dev pkg-con
 # What makes the demo library: `convert`, `exiftool`, and the real photographs it is made from.
 DEMO_PACKAGES=(imagemagick libimage-exiftool-perl plasma-workspace-wallpapers)
 # The end-to-end tests.
-TEST_PACKAGES=(chromium chromium-driver python3 python3-venv)
+TEST_PACKAGES=(chromium chromium-driver python3 python3-venv unzip)
 # Running a release binary built with --static-swift-stdlib (the Swift libraries are inside it).
 RUNTIME_PACKAGES=(libmagickwand-6.q16-6 libturbojpeg0 libsqlite3-0 tzdata ca-certificates)
 
