@@ -41,6 +41,8 @@ import Testing
         Route(method: .get, pattern: "/actions/password", uri: "/actions/password", needs: .viewer),
         Route(method: .post, pattern: "/actions/favorite", uri: "/actions/favorite", needs: .viewer),
         Route(method: .get, pattern: "/actions/favorite", uri: "/actions/favorite", needs: .viewer),
+        Route(method: .post, pattern: "/actions/select", uri: "/actions/select", needs: .viewer),
+        Route(method: .get, pattern: "/actions/select", uri: "/actions/select", needs: .viewer),
         Route(method: .post, pattern: "/actions/rate", uri: "/actions/rate", needs: .member),
         Route(method: .get, pattern: "/actions/rate", uri: "/actions/rate", needs: .member),
         Route(method: .post, pattern: "/actions/tag", uri: "/actions/tag", needs: .member),

@@ -126,7 +126,7 @@ import Testing
             nav: NavBar(menuLabel: "ada", searchURL: "/search", scanURL: "/scan", uploadURL: "/upload", sharedURL: "/shared",
                         usersURL: "/users", accountURL: "/account", loginURL: nil, logout: LogoutForm(csrf: "tok")))
         let tiles = (1...3).map { n in
-            PhotoTile(url: "/photos/a/\(n).jpg", anchor: "p\(n)", name: "IMG \"\(n)\".jpg",
+            PhotoTile(url: "/photos/a/\(n).jpg", anchor: "p\(n)", fileId: Int64(n), name: "IMG \"\(n)\".jpg",
                       image: ThumbImage(sha256: String(repeating: "ab", count: 32), alt: "IMG \(n)"),
                       favorite: n == 2 ? nil : TileFavorite(csrf: "tok", key: "a/\(n).jpg", back: "/folders/a#p\(n)", value: "on", on: n == 3, label: "Favorite"))
         }
@@ -144,6 +144,11 @@ import Testing
             filterForm: FilterForm(base: .folder("a"), filter: SearchFilter(text: "sea", minRating: 3), sort: PhotoSort(field: .name, descending: false), tagNames: ["beach", "kids"]),
             share: nil)
         try same("group", group)
+        var selecting = group
+        selecting.photos = tiles.map { var tile = $0; tile.selecting = true; tile.favorite = nil; return tile }
+        selecting.selection = SelectionForm(base: .folder("a"), filter: SearchFilter(tag: "kids"), sort: .default, page: 2, total: 70,
+                                            visitor: Visitor(account: nil, role: .member, sessionHash: nil), csrf: "tok")
+        try same("group", selecting)
         try same("home", HomeView(chrome: chrome, collections: .init(folders: folders), folders: folders, summary: "2 folders", emptyMessage: nil))
         try same("error", ErrorView(chrome: chrome, status: 404, heading: "Not found", message: "There is no <such> folder."))
         try same("tags", TagsView(chrome: chrome, tags: [.init(name: "beach", url: "/tags/beach", countText: "4")], summary: "1 tag", emptyMessage: nil))

@@ -113,6 +113,11 @@ public struct GalleryParts {
         router.add(middleware: CSRFMiddleware(secureCookies: config.secureCookies, cookiePath: cookiePath,
                                               publicOrigins: config.publicURLs.compactMap { WebOrigin($0.absoluteString) }))
         router.add(middleware: SessionMiddleware(store: store, sessions: sessions))
+        let flash = FlashMiddleware(cookiePath: cookiePath, secureCookies: config.secureCookies)
+        router.add(middleware: flash)
+        // Errors of the routes are rendered here, where the visitor is known (their menu, their
+        // way back); the outer one above renders what the session and CSRF checks throw.
+        router.add(middleware: ErrorPageMiddleware(renderer: renderer, chrome: chrome))
         let signIn = SignInPage(store: store, renderer: renderer, chrome: chrome)
         let routes = Routes(router: router, signIn: signIn)
         let libraryName = (config.libraryPath as NSString).lastPathComponent
@@ -128,6 +133,7 @@ public struct GalleryParts {
         photos.register(with: routes)
         originals.register(with: routes)
         CurationController(store: store).register(with: routes)
+        SelectionController(store: store, source: source, flash: flash, readOnly: config.readOnlyLibrary).register(with: routes)
         GroupsController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage).register(with: routes)
         TrashController(store: store, source: source, thumbnails: thumbnails, renderer: renderer,
                         chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)

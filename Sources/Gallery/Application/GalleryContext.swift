@@ -15,6 +15,8 @@ public struct GalleryContext: RequestContext {
     public var isHTTPS = false
     /// The client sent HEAD, answered as the GET it stands for (`FrontDoorResponder`).
     var isHead = false
+    /// What the last action did, shown once on the page it returned to (`FlashMiddleware`).
+    var flash: String?
 
     /// The method the client sent, for logs and metrics.
     func method(of request: Request) -> HTTPRequest.Method { isHead ? .head : request.method }

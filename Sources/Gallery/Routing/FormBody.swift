@@ -24,6 +24,9 @@ struct FormBody {
 
     subscript(_ name: String) -> String? { fields[name]?.first }
 
+    /// Every value sent under `name` (checkboxes of one name), in the order sent.
+    func values(_ name: String) -> [String] { fields[name] ?? [] }
+
     /// A required field, or a 400 naming it.
     func require(_ name: String) throws -> String {
         guard let value = self[name] else { throw HTTPError(.badRequest, message: "The form is missing its “\(name)” field.") }

@@ -103,7 +103,7 @@ extension SiteURL {
 
     /// Where each state-changing form posts.
     public enum Action: String, CaseIterable, Sendable {
-        case favorite, rate, tag, untag, delete, restore, share, unshare
+        case favorite, rate, tag, untag, delete, restore, share, unshare, select
         case emptyTrash = "empty-trash"
         case password
         case addUser = "user-add"

@@ -34,6 +34,10 @@ struct GroupPage: Sendable {
             builder.csrf = context.csrfToken
             builder.visitor = visitor
             builder.share = ShareForm.offer(spec.base, filter: filter, context: context)
+            if query.selecting, visitor.can(.viewer) {
+                builder.selection = SelectionForm(base: spec.base, filter: filter, sort: query.sort, page: page.number, total: page.total,
+                                                  visitor: visitor, csrf: context.csrfToken)
+            }
             pageChrome = chrome.chrome(title: spec.title, crumbs: spec.crumbs, for: context)
         }
         var model = builder.build(chrome: pageChrome)

@@ -14,15 +14,23 @@ struct GroupPageBuilder {
     var visitor: Visitor?
     var scope = SiteURL.Scope.gallery
     var share: ShareForm?
+    /// Select mode: tiles are checkboxes of this form, and links keep the mode.
+    var selection: SelectionForm?
+
+    /// A link of this page, in select mode when the page is.
+    private func keepingMode(_ url: SiteURL) -> SiteURL {
+        selection == nil ? url : url.appending([("select", "1")])
+    }
 
     func build(chrome: PageChrome) -> GroupView {
         var summary = Formatting.plural(page.total, "photo", "photos")
         if folderCount > 0 { summary += " · " + Formatting.plural(folderCount, "folder", "folders") }
         if page.pageCount > 1 { summary += " · page \(page.number) of \(page.pageCount)" }
         let photoGroup: PhotoGroup? = { if case .folder = group { return nil } else { return group } }()
-        let canFavorite = !scope.isShared && visitor?.can(.viewer) == true
+        let canFavorite = !scope.isShared && visitor?.can(.viewer) == true && selection == nil
         let tiles = page.photos.map { card in
-            PhotoTile(url: scope.photo(card.key, sort: sort, in: photoGroup, sharedGroup: group), anchor: "p\(card.fileId)", name: card.name,
+            PhotoTile(url: scope.photo(card.key, sort: sort, in: photoGroup, sharedGroup: group), anchor: "p\(card.fileId)",
+                      fileId: card.fileId, selecting: selection != nil, name: card.name,
                       image: ThumbImage(sha256: card.sha256, alt: card.name, scope: scope),
                       favorite: !canFavorite ? nil : TileFavorite(csrf: csrf, key: card.key,
                                              back: SiteURL.group(group, sort: sort, page: page.number).fragment("p\(card.fileId)").path,
@@ -33,13 +41,15 @@ struct GroupPageBuilder {
                          hasFolders: !subfolders.isEmpty, hasPhotos: !tiles.isEmpty,
                          sorts: sortChoices(), orders: orderChoices(), pagination: pagination(),
                          emptyMessage: tiles.isEmpty && subfolders.isEmpty ? GroupTitles.emptyText(group) : nil, filterForm: filterForm,
-                         share: tiles.isEmpty ? nil : share)
+                         share: tiles.isEmpty || selection != nil ? nil : share, selection: tiles.isEmpty ? nil : selection,
+                         selectURL: tiles.isEmpty || selection != nil || scope.isShared || visitor?.can(.viewer) != true
+                            ? nil : SiteURL.group(group, sort: sort, page: page.number).appending([("select", "1")]))
     }
 
     private func sortChoices() -> [SortChoice] {
         [(PhotoSort.Field.taken, "Date taken"), (.name, "Name"), (.size, "File size"), (.stars, "Stars"), (.added, "Date added")]
             .map { field, label in
-                SortChoice(label: label, url: scope.group(group, sort: PhotoSort(field: field, descending: sort.descending)),
+                SortChoice(label: label, url: keepingMode(scope.group(group, sort: PhotoSort(field: field, descending: sort.descending))),
                            current: field == sort.field)
             }
     }
@@ -53,7 +63,7 @@ struct GroupPageBuilder {
         case .stars: labels = ("Fewest stars first", "Most stars first")
         }
         return [(false, labels.0), (true, labels.1)].map { descending, label in
-            SortChoice(label: label, url: scope.group(group, sort: PhotoSort(field: sort.field, descending: descending)),
+            SortChoice(label: label, url: keepingMode(scope.group(group, sort: PhotoSort(field: sort.field, descending: descending))),
                        current: descending == sort.descending)
         }
     }
@@ -62,7 +72,7 @@ struct GroupPageBuilder {
         guard page.pageCount > 1 else { return nil }
         let current = page.number
         let last = page.pageCount
-        let url = { (n: Int) in scope.group(group, sort: sort, page: n) }
+        let url = { (n: Int) in keepingMode(scope.group(group, sort: sort, page: n)) }
         var pageLinks: [Pagination.Link] = []
         var shown = Set([1, last])
         for n in max(1, current - 2)...min(last, current + 2) { shown.insert(n) }

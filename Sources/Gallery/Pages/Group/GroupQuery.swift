@@ -6,6 +6,8 @@ import HummingbirdCore
 struct GroupQuery {
     var sort: PhotoSort
     var page: Int
+    /// `select=1`: the grid as checkboxes and actions.
+    var selecting = false
 
     init(_ uri: URI, defaultSort: PhotoSort = .default) throws {
         let params = uri.queryParameters
@@ -22,6 +24,10 @@ struct GroupQuery {
             page = n
         } else {
             page = 1
+        }
+        if let raw = params["select"] {
+            guard raw == "1" else { throw HTTPError(.badRequest, message: "select: use select=1 to pick photos, or leave it out.") }
+            selecting = true
         }
     }
 }

@@ -11,4 +11,8 @@ struct GroupView: PageModel {
     var emptyMessage: String?
     var filterForm: FilterForm?
     var share: ShareForm?
+    /// The grid as a form of checkboxes and actions (select mode).
+    var selection: SelectionForm?
+    /// The way into select mode, for those who may act on photos.
+    var selectURL: SiteURL?
 }

@@ -3,6 +3,10 @@ struct PhotoTile: Encodable {
     var url: SiteURL
     /// Fragment id, so a link can land on this tile.
     var anchor: String
+    /// The file's id: the value of its checkbox in select mode.
+    var fileId: Int64
+    /// In select mode the tile is a checkbox's label, not a link.
+    var selecting = false
     var name: String
     var image: ThumbImage
     /// The one-tap favorite; nil where the visitor cannot keep favorites (share links).

@@ -5,6 +5,8 @@ struct PageChrome: Encodable {
     var banner: ScanBanner?
     /// Set when the library is the generated demo: says so, and how to serve one's own photos.
     var demo: DemoNote?
+    /// What the last action did, shown once.
+    var flash: FlashNote?
     /// Seconds after which the page reloads itself (the scan page while a scan runs; no JS needed).
     var refreshSeconds: Int?
     /// The header's links; nil on share-link pages, which link nowhere else.
@@ -45,4 +47,9 @@ struct ScanBanner: Encodable {
 struct DemoNote: Encodable, Sendable {
     /// The command that serves a folder of one's own.
     var command = "scripts/run.sh ~/Pictures"
+}
+
+/// The line saying what the last action did.
+struct FlashNote: Encodable, Sendable {
+    var text: String
 }

@@ -1,0 +1,211 @@
+import Catalog
+import Foundation
+import Hummingbird
+import HummingbirdCore
+
+/// The select form of a group page (`POST /actions/select`): the photos ticked, or every photo
+/// of the group's query ("all N in this group"), and one action for all of them. Each catalog
+/// action is one transaction; the answer is a 303 back to the page with a line saying what was
+/// done, or the zip itself.
+struct SelectionController: Sendable {
+    let store: any PhotoQueries & CurationStore & TrashStore
+    let source: any PhotoSource
+    let flash: FlashMiddleware
+    let readOnly: Bool
+
+    /// At most this many ticked boxes a submit (a page holds far fewer; "all" has no such limit).
+    static let maxIds = 5_000
+
+    func register(with routes: Routes) {
+        routes.viewer.post(.action(.select), use: act)
+        routes.viewer.get(.action(.select), use: CurationController.getNotAllowed)
+    }
+
+    /// What a `do` value needs of the visitor.
+    static func role(for action: String) -> Role? {
+        switch action {
+        case "favorite", "unfavorite", "zip": .viewer
+        case "tag", "untag", "rate-1", "rate-2", "rate-3", "rate-4", "rate-5": .member
+        case "trash": .admin
+        default: nil
+        }
+    }
+
+    @Sendable func act(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        let action = try form.require("do")
+        guard let needs = Self.role(for: action) else {
+            throw HTTPError(.badRequest, message: "“\(action.prefix(20))” is not something a selection can do.")
+        }
+        guard context.visitor.can(needs) else {
+            throw HTTPError(.forbidden, message: needs == .admin ? "Only an admin can move many photos to the trash at once."
+                                                                  : "Your account can look at photos but not change them.")
+        }
+        let viewer = context.visitor.viewer
+        let (group, sort, title) = try selectedGroup(form, viewer: viewer)
+        let files = try await selectedFiles(form, group: group, sort: sort)
+        guard !files.isEmpty else {
+            throw HTTPError(.badRequest, message: "No photo was selected: tick some photos, or “All … in this group”, then choose what to do.")
+        }
+        if action == "zip" { return zipResponse(files, title: title) }
+
+        var seen = Set<Int64>()
+        let photoIds = files.map(\.photoId).filter { seen.insert($0).inserted }
+        let count = photoIds.count
+        let photos = Formatting.plural(count, "photo", "photos")
+        let text: String
+        switch action {
+        case "favorite", "unfavorite":
+            let on = action == "favorite"
+            let changed = try await store.setFavorite(photoIds: photoIds, viewer: viewer, on)
+            text = Self.report(changed: changed, of: count,
+                               done: on ? "Added {n} to your favorites." : "Removed {n} from your favorites.",
+                               none: on ? "{all} already among your favorites." : "{all} not among your favorites.",
+                               rest: on ? "the other {k} were already there." : "the other {k} were not among them.")
+        case "tag", "untag":
+            let raw = form["tag"] ?? ""
+            let names: [String]
+            do { names = try TagName.parseList(raw) } catch let error as CurationError {
+                throw HTTPError(.badRequest, message: error.description)
+            }
+            guard let first = names.first else { throw HTTPError(.badRequest, message: "Type the tag to \(action == "tag" ? "add" : "remove") first.") }
+            if action == "tag" {
+                let list = names.map { "“\($0)”" }.joined(separator: ", ")
+                let changed = try await store.addTags(photoIds: photoIds, names)
+                text = Self.report(changed: changed, of: count, done: "Tagged {n} \(list).", none: "{all} already tagged \(list).",
+                                   rest: "the other {k} had \(names.count == 1 ? "it" : "them") already.")
+            } else {
+                let changed = try await store.removeTag(photoIds: photoIds, first)
+                text = Self.report(changed: changed, of: count, done: "Removed “\(first)” from {n}.", none: "{all} not tagged “\(first)”.",
+                                   rest: "the other {k} did not carry it.")
+            }
+        case "trash":
+            text = try await trash(files)
+        default:  // rate-1 ... rate-5
+            let stars = Int(action.dropFirst(5))!
+            _ = try await store.setRating(photoIds: photoIds, stars)
+            text = "Gave \(photos) \(Formatting.plural(stars, "star", "stars"))."
+        }
+        var response = Response.redirect(to: form.returnPath(default: SiteURL.group(group, sort: sort)), type: .normal)
+        flash.set(text, on: &response, context: context)
+        return response
+    }
+
+    /// What an action did, in words: `done` with {n} ("3 photos", or "3 of 5 photos" when some
+    /// were left as they were, followed by `rest` with {k}), or `none` with {all} when nothing changed.
+    static func report(changed: Int, of count: Int, done: String, none: String, rest: String) -> String {
+        if changed == 0 {
+            return none.replacingOccurrences(of: "{all}", with: count == 1 ? "The photo was" : "All \(count) photos were")
+        }
+        if changed == count {
+            return done.replacingOccurrences(of: "{n}", with: Formatting.plural(count, "photo", "photos"))
+        }
+        let sentence = done.replacingOccurrences(of: "{n}", with: "\(changed) of \(count) photos")
+        return String(sentence.dropLast()) + "; " + rest.replacingOccurrences(of: "{k}", with: String(count - changed))
+    }
+
+    /// The group the form came from, with its filter and sort, and a title for a zip's name.
+    private func selectedGroup(_ form: FormBody, viewer: Viewer) throws -> (PhotoGroup, PhotoSort, String) {
+        guard let base = SelectionForm.group(try form.require("group"), viewer: viewer) else {
+            throw HTTPError(.badRequest, message: "The form names no group of photos.")
+        }
+        let filter = try FilterQuery.parse(URI("/?" + (form["filter"] ?? "")), viewer: viewer)
+        guard let sort = PhotoSort(field: form["sort"] ?? base.defaultSort.field.rawValue, order: form["order"] ?? base.defaultSort.orderName) else {
+            throw HTTPError(.badRequest, message: "Unknown sort: use sort=taken, name, size, stars or added and order=asc or desc.")
+        }
+        let title: String
+        switch base {
+        case .folder(let path): title = path.isEmpty ? "Library" : String(path.split(separator: "/").last!)
+        case .favorites: title = "Favorites"
+        case .topRated: title = "Top rated"
+        case .tag(let name): title = name
+        case .recent: title = "Recently added"
+        case .duplicates: title = "Duplicates"
+        case .all, .filtered: title = "Photos"
+        }
+        return (filter.isEmpty ? base : .filtered(base, filter), sort, title)
+    }
+
+    /// The files ticked, or all of the group's.
+    private func selectedFiles(_ form: FormBody, group: PhotoGroup, sort: PhotoSort) async throws -> [FileRef] {
+        if form["all"] == "1" {
+            return try await store.files(ids: try await store.fileIds(in: group, sort: sort))
+        }
+        let raw = form.values("ids")
+        guard raw.count <= Self.maxIds else {
+            throw HTTPError(.contentTooLarge, message: "At most \(Self.maxIds) photos can be ticked at once; use “All … in this group” for more.")
+        }
+        let ids = try raw.map { value -> Int64 in
+            guard let id = Int64(value), id > 0 else { throw HTTPError(.badRequest, message: "“\(value.prefix(20))” is not a photo of this page.") }
+            return id
+        }
+        return try await store.files(ids: ids)
+    }
+
+    /// Moves each file to the trash; says how many went and why any did not.
+    private func trash(_ files: [FileRef]) async throws -> String {
+        guard !readOnly, await source.isWritable() else {
+            throw HTTPError(.conflict, message: "The library is read-only, so moving files to the trash is not possible. Stars, tags and favorites still work: they live in the catalog.")
+        }
+        var moved = 0
+        var failed: [String] = []
+        for file in files {
+            do {
+                try await store.moveToTrash(key: file.key, source: source)
+                moved += 1
+            } catch let error as CurationError {
+                if case .alreadyInTrash = error { continue }
+                failed.append(file.key)
+            }
+        }
+        let text = "Moved \(Formatting.plural(moved, "file", "files")) to the trash; restore them from the Trash page."
+        guard !failed.isEmpty else { return text }
+        return text + " \(Formatting.plural(failed.count, "file", "files")) could not be moved (\(failed.prefix(3).joined(separator: ", "))\(failed.count > 3 ? ", …" : ""))."
+    }
+
+    /// The files as one zip, streamed as it is made: originals as they are on disk, names made
+    /// unique. A file gone since the selection is left out and named in a note inside.
+    private func zipResponse(_ files: [FileRef], title: String) -> Response {
+        let source = self.source
+        let names = ZipStream.uniqueNames(files.map(\.key))
+        let body = ResponseBody { writer in
+            var stream = ZipStream()
+            var missing: [String] = []
+            for (file, name) in Swift.zip(files, names) {
+                guard let entry = try? await source.entry(forKey: file.key),
+                      let chunks = try? await source.stream(file.key, range: 0..<entry.size) else {
+                    missing.append(file.key)
+                    continue
+                }
+                let modified = Date(timeIntervalSince1970: Double(entry.mtimeNs) / 1e9)
+                try await writer.write(ByteBuffer(bytes: stream.begin(name: name, modified: modified, expectedSize: UInt64(entry.size))))
+                for try await chunk in chunks {
+                    stream.update(chunk)
+                    try await writer.write(ByteBuffer(bytes: chunk))
+                }
+                try await writer.write(ByteBuffer(bytes: try stream.end()))
+            }
+            if !missing.isEmpty {
+                let note = Array(("These files were in the selection but had left the library when the zip was made:\n"
+                                  + missing.joined(separator: "\n") + "\n").utf8)
+                var entryNames = Set(names.map { $0.lowercased() })
+                var noteName = "Not included.txt"
+                while !entryNames.insert(noteName.lowercased()).inserted { noteName = "_" + noteName }
+                try await writer.write(ByteBuffer(bytes: stream.begin(name: noteName, modified: Date(), expectedSize: UInt64(note.count))))
+                stream.update(note)
+                try await writer.write(ByteBuffer(bytes: note))
+                try await writer.write(ByteBuffer(bytes: try stream.end()))
+            }
+            try await writer.write(ByteBuffer(bytes: stream.finish()))
+            try await writer.finish(nil)
+        }
+        let fileName = ZipStream.safeName(title) + ".zip"
+        let ascii = String(fileName.unicodeScalars.map { $0.isASCII && $0 != "\"" && $0.value >= 0x20 ? Character($0) : "_" })
+        let encoded = fileName.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")) ?? ascii
+        return Response(status: .ok, headers: [
+            .contentType: "application/zip",
+            .contentDisposition: "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)",
+            .cacheControl: "no-store",
+        ], body: body)
+    }
+}
