@@ -37,7 +37,7 @@ import Testing
             #expect(html.contains("<form method=\"post\" action=\"/actions/select\" data-action=\"select\" class=\"selectform\">"))
             #expect(html.contains("<input type=\"hidden\" name=\"group\" value=\"folder:trip\">"))
             #expect(fileIds(html).count == 60, "a checkbox a tile")
-            #expect(html.contains("<input type=\"checkbox\" name=\"all\" value=\"1\"> All 130 photos in this group"))
+            #expect(html.contains("<input type=\"checkbox\" name=\"all\" value=\"1\" data-total=\"130\"> All 130 photos in this group"))
             for action in ["favorite", "unfavorite", "zip", "rate-1", "rate-5", "tag", "untag"] {
                 #expect(html.contains("name=\"do\" value=\"\(action)\""), "\(action)")
             }

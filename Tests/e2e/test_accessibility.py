@@ -16,6 +16,7 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"]
 
 SIGNED_IN = [
     "/", "/folders/Holiday%202024", "/folders/Holiday%202024?page=2", "/folders/Holiday%202024/Beach",
+    "/folders/Holiday%202024?select=1", "/search?select=1&min_rating=0&page=1",
     "/photos/Holiday%202024/IMG_000.jpg", "/photos/Holiday%202024/IMG_079.jpg", "/photos/loose.jpg",
     "/search", "/search?q=IMG&orientation=landscape&taken_from=2024-06-01&sort=name",
     "/tags", "/favorites", "/top-rated", "/recent", "/duplicates", "/trash",
@@ -103,16 +104,16 @@ def test_keyboard_alone_reaches_search_filters_photos_and_curation_in_order_with
         sign_in(d, server, "ada")
         d.get(server + "/search")
         settled(d)
-        order = tab_order(d, 15)
+        order = tab_order(d, 16)
         # a way past the header first
         assert order.pop(0) == ("a", "Skip to content")
-        # the header, then the search field and its button, the filters, the sort bar, then the photos
-        assert [name for _, name in order[:12]] == [
-            "Photolala", "Search", "Upload", "ada", "q", "Search", "Filters",
+        # the header, then the search field and its button, the filters, select, the sort bar, then the photos
+        assert [name for _, name in order[:13]] == [
+            "Photolala", "Search", "Upload", "ada", "q", "Search", "Filters", "Select…",
             "Name", "File size", "Stars", "Date added", "Oldest first"], order
-        first_tile = order[12]
+        first_tile = order[13]
         assert first_tile[0] == "a" and first_tile[1].endswith(".jpg"), order
-        assert order[13] == ("button", f"Add {first_tile[1]} to favorites"), order
+        assert order[14] == ("button", f"Add {first_tile[1]} to favorites"), order
 
         d.get(server + "/photos/Holiday%202024/IMG_000.jpg")
         settled(d)

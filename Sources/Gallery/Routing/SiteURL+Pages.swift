@@ -6,6 +6,8 @@ extension SiteURL {
     public static let scan = SiteURL("/scan")
     public static let stylesheet = SiteURL(staticPrefix + "style.css")
     public static let favicon = SiteURL(staticPrefix + "favicon.svg")
+    /// The select mode's one script: ranges by shift-click and a count of what is ticked.
+    public static let selectScript = SiteURL(staticPrefix + "select.js")
     public static let rootFolder = SiteURL("/folders")
     public static let favorites = SiteURL("/favorites")
     public static let topRated = SiteURL("/top-rated")

@@ -14,6 +14,8 @@ struct SelectionForm: Encodable {
     /// The page to return to, out of select mode.
     var back: String
     var allText: String
+    var total: Int
+    let script = SiteURL.selectScript
     var canCurate, canTrash: Bool
     var doneURL: SiteURL
     let stars = (1...5).map { Choice(value: "rate-\($0)", text: "\($0)★", label: "Give \($0) star\($0 == 1 ? "" : "s")") }
@@ -27,6 +29,7 @@ struct SelectionForm: Encodable {
         let grouped: PhotoGroup = filter.isEmpty ? base : .filtered(base, filter)
         doneURL = SiteURL.group(grouped, sort: sort, page: page)
         back = doneURL.path
+        self.total = total
         allText = "All \(Formatting.plural(total, "photo", "photos")) in this group"
         canCurate = visitor.can(.member)
         canTrash = visitor.can(.admin)
