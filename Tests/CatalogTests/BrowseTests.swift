@@ -17,7 +17,7 @@ import Testing
         return (lib, store)
     }
 
-    @Test(arguments: PhotoSort.Field.allCases, [false, true])
+    @Test(arguments: PhotoSort.Field.allCases.filter { $0 != .album }, [false, true])
     func keysetPagesMatchAFullSort(field: PhotoSort.Field, descending: Bool) async throws {
         // given
         let (lib, store) = try await makeLibrary()
@@ -33,6 +33,7 @@ import Testing
             case .size: (x, y) = (String(format: "%012d", a.fileSize), String(format: "%012d", b.fileSize))
             case .stars: (x, y) = (String(a.rating), String(b.rating))
             case .added: (x, y) = (String(format: "%012d", a.addedAt), String(format: "%012d", b.addedAt))
+            case .album: (x, y) = ("", "")  // not among the arguments: only an album has this order
             }
             if x != y { return descending ? x > y : x < y }
             return descending ? a.card.fileId > b.card.fileId : a.card.fileId < b.card.fileId

@@ -37,6 +37,8 @@ public struct PhotoDetail: Sendable, Equatable {
         case .size: return fileSize.databaseValue
         case .stars: return rating.databaseValue
         case .added: return addedAt.databaseValue
+        // Albums keep every id in their page index (`AlbumStore.maxPhotos`), so neighbours never need it.
+        case .album: return .null
         }
     }
 }

@@ -16,6 +16,8 @@ public enum PhotoGroup: Hashable, Sendable {
     case duplicates
     /// Every photo once: the base of the search page.
     case all
+    /// An album's photos, in the album's order.
+    case album(Int64)
     /// A group narrowed by filters.
     indirect case filtered(PhotoGroup, SearchFilter)
 
@@ -29,6 +31,7 @@ public enum PhotoGroup: Hashable, Sendable {
         case .recent: return "recent"
         case .duplicates: return "duplicates"
         case .all: return "all"
+        case .album(let id): return "album:\(id)"
         case .filtered(let base, _): return base.queryValue ?? "folder"
         }
     }
@@ -48,6 +51,10 @@ public enum PhotoGroup: Hashable, Sendable {
         case "duplicates": self = .duplicates
         case "all": self = .all
         default:
+            if queryValue.hasPrefix("album:"), let id = Int64(queryValue.dropFirst(6)), id > 0 {
+                self = .album(id)
+                return
+            }
             guard queryValue.hasPrefix("tag:"), queryValue.count > 4 else { return nil }
             self = .tag(String(queryValue.dropFirst(4)))
         }
@@ -60,6 +67,7 @@ public enum PhotoGroup: Hashable, Sendable {
         case .filtered(let base, _): return base.defaultSort
         case .duplicates: return PhotoSort(field: .size, descending: true)
         case .topRated: return PhotoSort(field: .stars, descending: true)
+        case .album: return PhotoSort(field: .album, descending: false)
         // Collections and searches start with the newest photos; a folder tells its day in order.
         case .favorites, .tag, .all: return PhotoSort(field: .taken, descending: true)
         case .folder: return .default
@@ -88,6 +96,8 @@ public enum PhotoGroup: Hashable, Sendable {
             return ("\(base) JOIN photoTag pt ON pt.photoId = p.id JOIN tag t ON t.id = pt.tagId AND t.name = ? WHERE \(onePerPhoto)", [name])
         case .recent, .all:
             return ("\(base) WHERE \(onePerPhoto)", [])
+        case .album(let id):
+            return ("\(base) JOIN albumPhoto ap ON ap.photoId = p.id AND ap.albumId = ? WHERE \(onePerPhoto)", [id])
         case .duplicates:
             return ("\(base) WHERE f.photoId IN (SELECT photoId FROM file GROUP BY photoId HAVING COUNT(*) > 1)", [])
         case .filtered(let group, let search):

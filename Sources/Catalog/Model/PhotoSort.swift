@@ -3,6 +3,8 @@ public struct PhotoSort: Sendable, Hashable {
     /// The field photos are ordered by.
     public enum Field: String, Sendable, CaseIterable {
         case taken, name, size, stars, added
+        /// An album's own order, arranged by hand (only an album's photos have one).
+        case album
 
         /// The column behind the field (an allowlist: nothing else reaches SQL).
         var column: String {
@@ -12,6 +14,7 @@ public struct PhotoSort: Sendable, Hashable {
             case .size: return "f.size"
             case .stars: return "p.rating"
             case .added: return "p.addedAt"
+            case .album: return "ap.position"
             }
         }
     }

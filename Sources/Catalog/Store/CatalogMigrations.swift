@@ -201,6 +201,48 @@ enum CatalogMigrations {
             try db.execute(sql: "ALTER TABLE folder ADD COLUMN earliestTaken INTEGER")
             try db.execute(sql: "UPDATE folder SET latestTaken = NULL")
         }
+        migrator.registerMigration("v9-albums") { db in
+            // Albums are the household's, hang on photos (content identity) like stars and tags,
+            // and keep an order of their own.
+            try db.execute(sql: """
+                CREATE TABLE album (
+                  id INTEGER PRIMARY KEY,
+                  name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                  description TEXT NOT NULL DEFAULT '',
+                  coverPhotoId INTEGER REFERENCES photo(id) ON DELETE SET NULL,
+                  createdBy INTEGER REFERENCES account(id) ON DELETE SET NULL,
+                  createdAt INTEGER NOT NULL
+                );
+                CREATE TABLE albumPhoto (
+                  albumId INTEGER NOT NULL REFERENCES album(id) ON DELETE CASCADE,
+                  photoId INTEGER NOT NULL REFERENCES photo(id) ON DELETE CASCADE,
+                  position INTEGER NOT NULL,
+                  addedAt INTEGER NOT NULL,
+                  PRIMARY KEY (albumId, photoId)
+                );
+                CREATE INDEX albumPhotoOrder ON albumPhoto(albumId, position);
+                CREATE INDEX albumPhotoByPhoto ON albumPhoto(photoId);
+                """)
+            // An album can be shared: the share table's list of kinds grows, which SQLite does by
+            // building the table anew (every link, token hash and expiry is copied as it is).
+            try db.execute(sql: """
+                CREATE TABLE shareLink_new (
+                  id INTEGER PRIMARY KEY,
+                  tokenHash TEXT NOT NULL UNIQUE,
+                  accountId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                  kind TEXT NOT NULL CHECK (kind IN ('folder', 'tag', 'favorites', 'search', 'album')),
+                  value TEXT NOT NULL,
+                  filter TEXT NOT NULL DEFAULT '',
+                  createdAt INTEGER NOT NULL,
+                  expiresAt INTEGER
+                );
+                INSERT INTO shareLink_new (id, tokenHash, accountId, kind, value, filter, createdAt, expiresAt)
+                  SELECT id, tokenHash, accountId, kind, value, filter, createdAt, expiresAt FROM shareLink;
+                DROP TABLE shareLink;
+                ALTER TABLE shareLink_new RENAME TO shareLink;
+                CREATE INDEX shareLink_account ON shareLink(accountId);
+                """)
+        }
         return migrator
     }
 }

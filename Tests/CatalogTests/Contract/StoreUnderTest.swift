@@ -3,7 +3,7 @@ import Testing
 @testable import Catalog
 
 /// Everything a catalog store implementation provides, as the contract suites use it.
-typealias ContractStore = PhotoQueries & CurationStore & AccountStore & SessionStore & ShareStore & TrashStore & ScanBookkeeping
+typealias ContractStore = PhotoQueries & CurationStore & AccountStore & SessionStore & ShareStore & TrashStore & ScanBookkeeping & AlbumStore
 
 /// Every store implementation the contract suites run against. A new implementation (another
 /// database) adds a case here and every contract test runs on it too.

@@ -2,7 +2,7 @@
 public struct ShareLink: Sendable, Equatable {
     /// What a link shows.
     public enum Kind: String, Sendable {
-        case folder, tag, favorites, search
+        case folder, tag, favorites, search, album
     }
 
     public var id: Int64

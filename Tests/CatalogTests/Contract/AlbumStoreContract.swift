@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+@testable import Catalog
+
+/// What every `AlbumStore` implementation must do with albums.
+@Suite struct AlbumStoreContract {
+    private func seeded(_ kind: StoreUnderTest, count: Int = 5) async throws -> (OpenedStore, [Int64]) {
+        let opened = try kind.make()
+        var seed = CatalogSeed(seed: 30)
+        try await CatalogSeed.catalogue((0..<count).map { seed.picture("trip/\($0).jpg", takenAt: Int64(100 - $0)) }, in: opened.store)
+        var ids: [Int64] = []
+        for n in 0..<count { ids.append(try #require(try await opened.store.photoId(forKey: "trip/\(n).jpg"))) }
+        return (opened, ids)
+    }
+
+    private func order(_ store: any ContractStore, _ album: Album) async throws -> [String] {
+        try #require(try await store.page(.album(album.id), sort: PhotoGroup.album(album.id).defaultSort, number: 1, perPage: 50)).photos.map(\.key)
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func albumsKeepTheirOwnOrderAndNamesAreUniqueWithoutCase(_ kind: StoreUnderTest) async throws {
+        let (opened, ids) = try await seeded(kind)
+        let store = opened.store
+        let ada = try await store.addAccount(name: "ada", passwordHash: "h", role: .admin, now: Date())
+        // given an album made by ada, filled in an order of its own
+        let album = try await store.createAlbum(name: "  Lisbon 2024 ", description: "The trip", createdBy: ada.id, now: Date(timeIntervalSince1970: 1_000))
+        #expect(album.name == "Lisbon 2024" && album.description == "The trip" && album.createdBy == "ada" && album.photoCount == 0)
+        await #expect(throws: AlbumError.nameTaken("lisbon 2024")) { _ = try await store.createAlbum(name: "lisbon 2024", description: "", createdBy: nil, now: Date()) }
+        await #expect(throws: AlbumError.invalidName) { _ = try await store.createAlbum(name: " \u{7} ", description: "", createdBy: nil, now: Date()) }
+        #expect(try await store.addToAlbum(id: album.id, photoIds: [ids[3], ids[1], ids[3], ids[4]], now: Date()) == 3)
+        #expect(try await store.addToAlbum(id: album.id, photoIds: [ids[1], ids[0], 999_999], now: Date()) == 1)
+        #expect(try await order(store, album) == ["trip/3.jpg", "trip/1.jpg", "trip/4.jpg", "trip/0.jpg"])
+        // when photos are moved up, down and to the top
+        try await store.moveInAlbum(id: album.id, photoId: ids[0], .top)
+        try await store.moveInAlbum(id: album.id, photoId: ids[1], .down)
+        try await store.moveInAlbum(id: album.id, photoId: ids[0], .up)  // already first: nothing
+        #expect(try await order(store, album) == ["trip/0.jpg", "trip/3.jpg", "trip/4.jpg", "trip/1.jpg"])
+        await #expect(throws: AlbumError.notInAlbum) { try await store.moveInAlbum(id: album.id, photoId: ids[2], .up) }
+        // then the cover is the first photo until one is chosen
+        let found = try #require(try await store.album(named: "LISBON 2024"))
+        #expect(found.photoCount == 4 && found.coverPhotoId == nil)
+        #expect(found.coverSha256 == (try await store.photo(key: "trip/0.jpg")?.card.sha256))
+        try await store.setAlbumCover(id: album.id, photoId: ids[4])
+        #expect(try await store.album(id: album.id)?.coverSha256 == (try await store.photo(key: "trip/4.jpg")?.card.sha256))
+        await #expect(throws: AlbumError.notInAlbum) { try await store.setAlbumCover(id: album.id, photoId: ids[2]) }
+        // and taking the cover out of the album lets the first photo stand in again
+        #expect(try await store.removeFromAlbum(id: album.id, photoIds: [ids[4], ids[2]]) == 1)
+        #expect(try await store.album(id: album.id)?.coverPhotoId == nil)
+        #expect(try await store.albums(containing: ids[3]).map(\.name) == ["Lisbon 2024"])
+        #expect(try await store.albums(containing: ids[2]).isEmpty)
+        #expect(try await store.count(.album(album.id)) == 3)
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func renamingDeletingAndUnknownAlbums(_ kind: StoreUnderTest) async throws {
+        let (opened, ids) = try await seeded(kind)
+        let store = opened.store
+        let a = try await store.createAlbum(name: "A", description: "", createdBy: nil, now: Date())
+        let b = try await store.createAlbum(name: "b", description: "", createdBy: nil, now: Date())
+        _ = try await store.addToAlbum(id: b.id, photoIds: ids, now: Date())
+        await #expect(throws: AlbumError.nameTaken("B")) { try await store.updateAlbum(id: a.id, name: "B", description: "") }
+        try await store.updateAlbum(id: a.id, name: "c", description: String(repeating: "x", count: 3_000))
+        #expect(try await store.albums().map(\.name) == ["b", "c"])
+        #expect(try await store.album(id: a.id)?.description.count == 2_000)
+        // deleting an album leaves its photos where they are
+        try await store.deleteAlbum(id: b.id)
+        #expect(try await store.albums().map(\.name) == ["c"])
+        #expect(try await store.count(.folder("trip")) == 5)
+        await #expect(throws: AlbumError.unknownAlbum) { try await store.deleteAlbum(id: b.id) }
+        await #expect(throws: AlbumError.unknownAlbum) { _ = try await store.addToAlbum(id: b.id, photoIds: ids, now: Date()) }
+        await #expect(throws: AlbumError.unknownAlbum) { try await store.updateAlbum(id: 12_345, name: "x", description: "") }
+        #expect(try await store.album(id: b.id) == nil)
+    }
+}
