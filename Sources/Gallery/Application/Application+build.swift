@@ -134,6 +134,8 @@ public struct GalleryParts {
         originals.register(with: routes)
         CurationController(store: store).register(with: routes)
         SelectionController(store: store, source: source, flash: flash, readOnly: config.readOnlyLibrary).register(with: routes)
+        AlbumsController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage, flash: flash,
+                         pageSize: config.pageSize).register(with: routes)
         GroupsController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage).register(with: routes)
         TrashController(store: store, source: source, thumbnails: thumbnails, renderer: renderer,
                         chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)

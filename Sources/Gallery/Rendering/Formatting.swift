@@ -48,6 +48,11 @@ enum Formatting {
         return "\(c.day!) \(months[c.month! - 1]) \(c.year!), " + String(format: "%02d:%02d", c.hour!, c.minute!)
     }
 
+    /// "4 Jul 2021" (UTC).
+    static func day(_ seconds: Int64) -> String {
+        String(cameraDate(seconds).split(separator: ",").first ?? "")
+    }
+
     /// "Jul 2021".
     static func monthYear(_ seconds: Int64) -> String {
         let full = cameraDate(seconds)

@@ -34,6 +34,8 @@ struct SiteRoute: Sendable {
     static let users = SiteRoute(.users)
     static let upload = SiteRoute(.upload)
     static let shared = SiteRoute(.shared)
+    static let albums = SiteRoute(.albums)
+    static let album = SiteRoute(SiteURL.albumPrefix + ":id")
     /// A share link's pages: its group, its photos, their thumbnails and originals, as in the gallery.
     static let share = SiteRoute(SiteURL.sharePrefix + ":token")
     static let sharePhoto = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.photoPrefix + "**")

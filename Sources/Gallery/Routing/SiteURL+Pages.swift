@@ -23,8 +23,14 @@ extension SiteURL {
     public static let users = SiteURL("/users")
     public static let upload = SiteURL("/upload")
     public static let shared = SiteURL("/shared")
+    public static let albums = SiteURL("/albums")
     public static let health = SiteURL("/healthz")
     public static let metrics = SiteURL("/metrics")
+
+    /// An album's page, or its arranging page.
+    public static func album(_ id: Int64, arrange: Bool = false) -> SiteURL {
+        SiteURL(albumPrefix + String(id) + (arrange ? "?arrange=1" : ""))
+    }
 
     /// A share link's first page.
     public static func share(_ token: String) -> SiteURL { SiteURL(sharePrefix + token) }
@@ -51,6 +57,7 @@ extension SiteURL {
         case .recent: base = recent.path
         case .duplicates: base = duplicates.path
         case .all: base = search.path
+        case .album(let id): base = albumPrefix + String(id)
         case .filtered(let inner, let filter):
             return self.group(inner, sort: sort ?? group.defaultSort, page: page).appending(FilterQuery.pairs(filter))
         }
@@ -86,6 +93,7 @@ extension SiteURL {
     static let originalPrefix = "/originals/"
     static let tagPrefix = "/tags/"
     static let sharePrefix = "/share/"
+    static let albumPrefix = "/albums/"
     static let thumbnailPrefix = "/thumbs/"
     static let staticPrefix = "/static/"
 
@@ -106,6 +114,8 @@ extension SiteURL {
     /// Where each state-changing form posts.
     public enum Action: String, CaseIterable, Sendable {
         case favorite, rate, tag, untag, delete, restore, share, unshare, select
+        case albumCreate = "album-create", albumUpdate = "album-update", albumDelete = "album-delete"
+        case albumAdd = "album-add", albumRemove = "album-remove", albumMove = "album-move", albumCover = "album-cover"
         case emptyTrash = "empty-trash"
         case password
         case addUser = "user-add"

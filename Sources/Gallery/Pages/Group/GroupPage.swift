@@ -5,7 +5,7 @@ import Hummingbird
 /// links. A controller names the group (`GroupSpec`) and parses its sort and page; this asks the
 /// catalog, builds the view model and renders it.
 struct GroupPage: Sendable {
-    let store: any PhotoQueries
+    let store: any PhotoQueries & AlbumStore
     let renderer: PageRenderer
     let chrome: ChromeBuilder
     let pageSize: Int
@@ -37,10 +37,12 @@ struct GroupPage: Sendable {
             if query.selecting, visitor.can(.viewer) {
                 builder.selection = SelectionForm(base: spec.base, filter: filter, sort: query.sort, page: page.number, total: page.total,
                                                   visitor: visitor, csrf: context.csrfToken)
+                if visitor.can(.member) { builder.selection?.albumNames = try await store.albums().map(\.name) }
             }
             pageChrome = chrome.chrome(title: spec.title, crumbs: spec.crumbs, for: context)
         }
         var model = builder.build(chrome: pageChrome)
+        model.album = spec.scope.isShared ? nil : spec.album
         model.summary = spec.summaryPrefix + model.summary + spec.summarySuffix
         return try renderer.response(model)
     }

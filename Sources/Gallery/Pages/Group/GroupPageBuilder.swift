@@ -17,6 +17,8 @@ struct GroupPageBuilder {
     /// Select mode: tiles are checkboxes of this form, and links keep the mode.
     var selection: SelectionForm?
 
+    private var isAlbum: Bool { if case .album = group.parts.base { return true } else { return false } }
+
     /// A link of this page, in select mode when the page is.
     private func keepingMode(_ url: SiteURL) -> SiteURL {
         selection == nil ? url : url.appending([("select", "1")])
@@ -47,8 +49,9 @@ struct GroupPageBuilder {
     }
 
     private func sortChoices() -> [SortChoice] {
-        [(PhotoSort.Field.taken, "Date taken"), (.name, "Name"), (.size, "File size"), (.stars, "Stars"), (.added, "Date added")]
-            .map { field, label in
+        let fields: [(PhotoSort.Field, String)] = (isAlbum ? [(.album, "Album order")] : [])
+            + [(.taken, "Date taken"), (.name, "Name"), (.size, "File size"), (.stars, "Stars"), (.added, "Date added")]
+        return fields.map { field, label in
                 SortChoice(label: label, url: keepingMode(scope.group(group, sort: PhotoSort(field: field, descending: sort.descending))),
                            current: field == sort.field)
             }
@@ -61,6 +64,7 @@ struct GroupPageBuilder {
         case .name: labels = ("A–Z", "Z–A")
         case .size: labels = ("Smallest first", "Largest first")
         case .stars: labels = ("Fewest stars first", "Most stars first")
+        case .album: labels = ("First to last", "Last to first")
         }
         return [(false, labels.0), (true, labels.1)].map { descending, label in
             SortChoice(label: label, url: keepingMode(scope.group(group, sort: PhotoSort(field: sort.field, descending: descending))),

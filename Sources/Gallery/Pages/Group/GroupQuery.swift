@@ -16,6 +16,9 @@ struct GroupQuery {
         guard let sort = PhotoSort(field: field, order: order) else {
             throw HTTPError(.badRequest, message: "Unknown sort: use sort=taken, name, size, stars or added and order=asc or desc.")
         }
+        guard sort.field != .album || defaultSort.field == .album else {
+            throw HTTPError(.badRequest, message: "Only an album has an album order: use sort=taken, name, size, stars or added.")
+        }
         self.sort = sort
         if let raw = params["page"] {
             guard let n = Int(raw), n >= 1, n <= 1_000_000 else {

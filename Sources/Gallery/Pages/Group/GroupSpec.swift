@@ -16,6 +16,8 @@ struct GroupSpec {
     /// Around the "N photos" line: who shared the link and until when.
     var summaryPrefix = ""
     var summarySuffix = ""
+    /// An album's description and tools, above its photos.
+    var album: AlbumPanel?
 
     /// Filters in the address narrow the group everywhere but inside a share link, whose group is fixed.
     var takesFilters: Bool { !scope.isShared }

@@ -11,6 +11,7 @@ enum GroupTitles {
         case .recent: return "Recently added"
         case .duplicates: return "Duplicates"
         case .all: return "Search"
+        case .album: return "Album"
         case .filtered(let base, _): return title(base)
         }
     }
@@ -24,6 +25,7 @@ enum GroupTitles {
         case .recent: return "The library is empty so far."
         case .duplicates: return "No duplicates: every photo is stored once."
         case .all: return "The library is empty so far."
+        case .album: return "This album is empty: select photos anywhere and choose “Add to album”, or add one from its photo page."
         case .filtered: return "No photo matches these filters."
         }
     }

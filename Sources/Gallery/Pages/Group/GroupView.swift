@@ -15,4 +15,6 @@ struct GroupView: PageModel {
     var selection: SelectionForm?
     /// The way into select mode, for those who may act on photos.
     var selectURL: SiteURL?
+    /// An album's description and tools.
+    var album: AlbumPanel?
 }

@@ -8,7 +8,7 @@ import HummingbirdCore
 /// action is one transaction; the answer is a 303 back to the page with a line saying what was
 /// done, or the zip itself.
 struct SelectionController: Sendable {
-    let store: any PhotoQueries & CurationStore & TrashStore
+    let store: any PhotoQueries & CurationStore & TrashStore & AlbumStore
     let source: any PhotoSource
     let flash: FlashMiddleware
     let readOnly: Bool
@@ -25,7 +25,7 @@ struct SelectionController: Sendable {
     static func role(for action: String) -> Role? {
         switch action {
         case "favorite", "unfavorite", "zip": .viewer
-        case "tag", "untag", "rate-1", "rate-2", "rate-3", "rate-4", "rate-5": .member
+        case "tag", "untag", "rate-1", "rate-2", "rate-3", "rate-4", "rate-5", "album-add", "album-remove": .member
         case "trash": .admin
         default: nil
         }
@@ -42,7 +42,7 @@ struct SelectionController: Sendable {
                                                                   : "Your account can look at photos but not change them.")
         }
         let viewer = context.visitor.viewer
-        let (group, sort, title) = try selectedGroup(form, viewer: viewer)
+        let (group, sort, title) = try await selectedGroup(form, viewer: viewer)
         let files = try await selectedFiles(form, group: group, sort: sort)
         guard !files.isEmpty else {
             throw HTTPError(.badRequest, message: "No photo was selected: tick some photos, or “All … in this group”, then choose what to do.")
@@ -79,6 +79,18 @@ struct SelectionController: Sendable {
                 text = Self.report(changed: changed, of: count, done: "Removed “\(first)” from {n}.", none: "{all} not tagged “\(first)”.",
                                    rest: "the other {k} did not carry it.")
             }
+        case "album-add":
+            let (album, made) = try await AlbumsController.albumNamed(form["album"] ?? "", store: store, creator: context.visitor.account?.id)
+            let added = try await AlbumsController.catching { try await store.addToAlbum(id: album.id, photoIds: photoIds, now: Date()) }
+            text = (made ? "Made the album “\(album.name)”. " : "")
+                + Self.report(changed: added, of: count, done: "Added {n} to “\(album.name)”.", none: "{all} already in “\(album.name)”.",
+                              rest: "the other {k} were in it already.")
+        case "album-remove":
+            guard case .album(let id) = group.parts.base else {
+                throw HTTPError(.badRequest, message: "Photos can be taken out of an album only on the album’s own page.")
+            }
+            let removed = try await AlbumsController.catching { try await store.removeFromAlbum(id: id, photoIds: photoIds) }
+            text = "Took \(Formatting.plural(removed, "photo", "photos")) out of the album; they stay in the library."
         case "trash":
             text = try await trash(files)
         default:  // rate-1 ... rate-5
@@ -105,13 +117,16 @@ struct SelectionController: Sendable {
     }
 
     /// The group the form came from, with its filter and sort, and a title for a zip's name.
-    private func selectedGroup(_ form: FormBody, viewer: Viewer) throws -> (PhotoGroup, PhotoSort, String) {
+    private func selectedGroup(_ form: FormBody, viewer: Viewer) async throws -> (PhotoGroup, PhotoSort, String) {
         guard let base = SelectionForm.group(try form.require("group"), viewer: viewer) else {
             throw HTTPError(.badRequest, message: "The form names no group of photos.")
         }
         let filter = try FilterQuery.parse(URI("/?" + (form["filter"] ?? "")), viewer: viewer)
         guard let sort = PhotoSort(field: form["sort"] ?? base.defaultSort.field.rawValue, order: form["order"] ?? base.defaultSort.orderName) else {
             throw HTTPError(.badRequest, message: "Unknown sort: use sort=taken, name, size, stars or added and order=asc or desc.")
+        }
+        guard sort.field != .album || base.defaultSort.field == .album else {
+            throw HTTPError(.badRequest, message: "Only an album has an album order.")
         }
         let title: String
         switch base {
@@ -121,6 +136,9 @@ struct SelectionController: Sendable {
         case .tag(let name): title = name
         case .recent: title = "Recently added"
         case .duplicates: title = "Duplicates"
+        case .album(let id):
+            guard let album = try await store.album(id: id) else { throw HTTPError(.notFound, message: AlbumError.unknownAlbum.description) }
+            title = album.name
         case .all, .filtered: title = "Photos"
         }
         return (filter.isEmpty ? base : .filtered(base, filter), sort, title)

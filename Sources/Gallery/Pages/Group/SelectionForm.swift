@@ -17,6 +17,10 @@ struct SelectionForm: Encodable {
     var total: Int
     let script = SiteURL.selectScript
     var canCurate, canTrash: Bool
+    /// On an album's own page: "Take out of album".
+    var inAlbum: Bool
+    /// Existing albums' names, suggested in the album field.
+    var albumNames: [String] = []
     var doneURL: SiteURL
     let stars = (1...5).map { Choice(value: "rate-\($0)", text: "\($0)★", label: "Give \($0) star\($0 == 1 ? "" : "s")") }
 
@@ -33,6 +37,7 @@ struct SelectionForm: Encodable {
         allText = "All \(Formatting.plural(total, "photo", "photos")) in this group"
         canCurate = visitor.can(.member)
         canTrash = visitor.can(.admin)
+        if case .album = base { inAlbum = true } else { inAlbum = false }
     }
 
     /// A group as the form names it: `folder:PATH` for a folder, else its `?in=` name.

@@ -4,7 +4,7 @@ import Hummingbird
 
 /// The folder grid, group pages and the scan page: parse input, ask the catalog, render.
 struct BrowseController: Sendable {
-    let store: any PhotoQueries & TrashStore
+    let store: any PhotoQueries & TrashStore & AlbumStore
     let monitor: ScanMonitor
     let renderer: PageRenderer
     let chrome: ChromeBuilder
@@ -105,11 +105,14 @@ struct BrowseController: Sendable {
     /// Top rated, tags, recently added, duplicates and trash, as cards.
     private func sharedCollectionCards() async throws -> [FolderCard] {
         let tags = try await store.tagCounts()
+        let albums = try await store.albums()
         let trash = try await store.trashItems()
         return [
             try await collectionCard(.topRated),
             FolderCard(url: SiteURL.tags, name: "Tags", countText: Formatting.plural(tags.count, "tag", "tags"), dateText: nil,
                        cover: nil),
+            FolderCard(url: SiteURL.albums, name: "Albums", countText: Formatting.plural(albums.count, "album", "albums"), dateText: nil,
+                       cover: albums.lazy.compactMap(\.coverSha256).first.map { ThumbImage(sha256: $0, alt: "Cover of an album") }),
             try await collectionCard(.recent, counted: false),
             try await collectionCard(.duplicates),
             FolderCard(url: SiteURL.trash, name: "Trash", countText: Formatting.plural(trash.count, "file", "files"), dateText: nil,

@@ -11,6 +11,11 @@ struct CurationPanel: Encodable {
         var name: String
         var url: SiteURL
     }
+    struct AlbumLink: Encodable {
+        var id: Int64
+        var name: String
+        var url: SiteURL
+    }
     var csrf, key, back: String
     var isFavorite: Bool
     var favoriteValue: String
@@ -25,8 +30,15 @@ struct CurationPanel: Encodable {
     let tagAction = SiteURL.Action.tag.url
     let untagAction = SiteURL.Action.untag.url
     let tagMaxLength = TagName.maxLength
+    /// The albums this photo is in, and every album's name (for the add form's suggestions).
+    var albums: [AlbumLink]
+    var albumNames: [String]
+    let albumAddAction = SiteURL.Action.albumAdd.url
+    let albumRemoveAction = SiteURL.Action.albumRemove.url
 
-    init(photo: PhotoDetail, csrf: String, back: String, canCurate: Bool) {
+    init(photo: PhotoDetail, csrf: String, back: String, canCurate: Bool, albums: [Album] = [], albumNames: [String] = []) {
+        self.albums = albums.map { AlbumLink(id: $0.id, name: $0.name, url: SiteURL.album($0.id)) }
+        self.albumNames = albumNames
         self.canCurate = canCurate
         self.csrf = csrf
         key = photo.card.key

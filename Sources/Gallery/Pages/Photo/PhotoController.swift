@@ -5,7 +5,7 @@ import HummingbirdCore
 
 /// The single-photo view: a screen-sized rendition, neighbours, facts, download.
 struct PhotoController: Sendable {
-    let store: any PhotoQueries
+    let store: any PhotoQueries & AlbumStore
     let renderer: PageRenderer
     let chrome: ChromeBuilder
     let pageSize: Int
@@ -71,7 +71,9 @@ struct PhotoController: Sendable {
             downloadURL: scope.original(photo.card.key),
             downloadName: photo.card.name,
             curation: shared != nil || !context.visitor.can(.viewer) ? nil
-                : CurationPanel(photo: photo, csrf: context.csrfToken, back: selfURL.path, canCurate: context.visitor.can(.member)))
+                : CurationPanel(photo: photo, csrf: context.csrfToken, back: selfURL.path, canCurate: context.visitor.can(.member),
+                                albums: try await store.albums(containing: photo.photoId),
+                                albumNames: context.visitor.can(.member) ? try await store.albums().map(\.name) : []))
         return try renderer.response(page)
     }
 

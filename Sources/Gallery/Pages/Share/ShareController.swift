@@ -7,7 +7,7 @@ import HummingbirdCore
 /// anyone holding `/share/<token>`, who sees that group's pages, photos, thumbnails and
 /// originals and nothing else.
 struct ShareController: Sendable {
-    let store: any PhotoQueries & ShareStore
+    let store: any PhotoQueries & ShareStore & AlbumStore
     let renderer: PageRenderer
     let chrome: ChromeBuilder
     let groupPage: GroupPage
@@ -79,7 +79,11 @@ struct ShareController: Sendable {
         guard link.isLive(at: Int64(Date().timeIntervalSince1970)) else {
             throw HTTPError(.gone, message: "This share link has expired. Ask the person who shared it for a new one.")
         }
-        let (group, title) = try Self.group(of: link)
+        var (group, title) = try Self.group(of: link)
+        if case .album(let id) = group.parts.base {
+            guard let album = try await store.album(id: id) else { throw HTTPError(.notFound, message: "The album shared here no longer exists.") }
+            title = album.name
+        }
         return (link, token, group, title)
     }
 
@@ -93,6 +97,7 @@ struct ShareController: Sendable {
         case .tag: (base, title) = (.tag(link.value), link.value)
         case .favorites: (base, title) = (.favorites(.account(link.accountId)), "Favorites of \(link.ownerName)")
         case .search: (base, title) = (.all, filter.text.map { "Photos matching “\($0)”" } ?? "Selected photos")
+        case .album: (base, title) = (.album(Int64(link.value) ?? 0), "Album")
         }
         return (filter.isEmpty ? base : .filtered(base, filter), title)
     }
@@ -105,7 +110,7 @@ struct ShareController: Sendable {
             throw HTTPError(.forbidden, message: "Sign in with an account to share: a link is listed under its owner.")
         }
         guard let kind = form["kind"].flatMap(ShareLink.Kind.init(rawValue:)) else {
-            throw HTTPError(.badRequest, message: "Only a folder, a tag, your favorites or a search can be shared.")
+            throw HTTPError(.badRequest, message: "Only a folder, a tag, an album, your favorites or a search can be shared.")
         }
         let value = form["value"] ?? ""
         let filterText = form["filter"] ?? ""
@@ -120,6 +125,8 @@ struct ShareController: Sendable {
             guard try await store.count(.tag(TagName.normalize(value))) > 0 else { throw HTTPError(.notFound, message: "No photo carries this tag.") }
         case .favorites:
             guard value.isEmpty else { throw HTTPError(.badRequest, message: "Only your own favorites can be shared.") }
+        case .album:
+            guard let id = Int64(value), try await store.album(id: id) != nil else { throw HTTPError(.notFound, message: "There is no such album to share.") }
         case .search:
             guard !filter.isEmpty else { throw HTTPError(.badRequest, message: "Search for something first: the whole library cannot be shared.") }
         }

@@ -11,6 +11,7 @@ struct ShareForm: Encodable {
         case .folder(let path): kind = .folder; value = path
         case .tag(let name): kind = .tag; value = name
         case .favorites: kind = .favorites
+        case .album(let id): kind = .album; value = String(id)
         case .all where !filter.isEmpty: kind = .search
         default: return nil
         }

@@ -1,0 +1,192 @@
+import Catalog
+import Foundation
+import Hummingbird
+
+/// Albums: the list (`/albums`), an album's page (`/albums/ID`, a group like any other), its
+/// arranging page (`?arrange=1`), and the forms that make, fill, order and remove them. Every
+/// form answers with a 303 back and a line saying what was done.
+struct AlbumsController: Sendable {
+    let store: any PhotoQueries & CurationStore & AlbumStore
+    let renderer: PageRenderer
+    let chrome: ChromeBuilder
+    let groupPage: GroupPage
+    let flash: FlashMiddleware
+    let pageSize: Int
+
+    func register(with routes: Routes) {
+        routes.viewer.get(.albums, use: list)
+        routes.viewer.get(.album, use: album)
+        let actions: [(SiteURL.Action, @Sendable (Request, GalleryContext) async throws -> Response)] = [
+            (.albumCreate, create), (.albumUpdate, update), (.albumDelete, delete), (.albumAdd, add),
+            (.albumRemove, remove), (.albumMove, move), (.albumCover, cover),
+        ]
+        for (action, handler) in actions {
+            routes.member.post(.action(action), use: handler)
+            routes.member.get(.action(action), use: CurationController.getNotAllowed)
+        }
+    }
+
+    // MARK: pages
+
+    @Sendable func list(_ request: Request, context: GalleryContext) async throws -> Response {
+        let albums = try await store.albums()
+        let model = AlbumsView(
+            chrome: chrome.chrome(title: "Albums", crumbs: [Crumb(name: "Albums", url: nil)], for: context),
+            summary: Formatting.plural(albums.count, "album", "albums"),
+            albums: albums.map(Self.card),
+            emptyMessage: albums.isEmpty ? "No albums yet." + (context.visitor.can(.member) ? " Make one here, or pick photos on any page with “Select…” and choose “Add to album”." : "") : nil,
+            create: context.visitor.can(.member) ? AlbumsView.CreateForm(csrf: context.csrfToken) : nil)
+        return try renderer.response(model)
+    }
+
+    static func card(_ album: Album) -> FolderCard {
+        FolderCard(url: SiteURL.album(album.id), name: album.name, countText: Formatting.plural(album.photoCount, "photo", "photos"),
+                   dateText: album.createdBy.map { "by \($0)" }, cover: album.coverSha256.map { ThumbImage(sha256: $0, alt: "Cover of \(album.name)") })
+    }
+
+    @Sendable func album(_ request: Request, context: GalleryContext) async throws -> Response {
+        let album = try await Self.album(context.parameters.get("id"), store: store)
+        if request.uri.queryParameters["arrange"] != nil { return try await arrange(album, request, context) }
+        let query = try GroupQuery(request.uri, defaultSort: PhotoGroup.album(album.id).defaultSort)
+        var spec = GroupSpec(base: .album(album.id), title: album.name, scope: .gallery,
+                             crumbs: [Crumb(name: "Albums", url: SiteURL.albums), Crumb(name: album.name, url: nil)])
+        spec.album = AlbumPanel(album, visitor: context.visitor, csrf: context.csrfToken)
+        return try await groupPage.response(spec, query: query, request, context)
+    }
+
+    /// The album's photos in order, each with the forms that move it, make it the cover or take it out.
+    private func arrange(_ album: Album, _ request: Request, _ context: GalleryContext) async throws -> Response {
+        guard context.visitor.can(.member) else { throw HTTPError(.forbidden, message: "Your account can look at albums but not arrange them.") }
+        let query = try GroupQuery(request.uri, defaultSort: PhotoGroup.album(album.id).defaultSort)
+        guard let page = try await store.page(.album(album.id), sort: PhotoGroup.album(album.id).defaultSort, number: query.page,
+                                              perPage: pageSize, viewer: context.visitor.viewer) else {
+            throw HTTPError(.notFound, message: "Page \(query.page) does not exist in “\(album.name)”.")
+        }
+        let here = { (n: Int) in SiteURL("\(SiteURL.album(album.id, arrange: true).path)\(n > 1 ? "&page=\(n)" : "")") }
+        let first = (page.number - 1) * pageSize
+        let rows = page.photos.enumerated().map { offset, card in
+            ArrangeView.Row(position: first + offset + 1, name: card.name, key: card.key, anchor: "p\(card.fileId)",
+                            image: ThumbImage(sha256: card.sha256, alt: ""), url: SiteURL.photo(card.key, in: .album(album.id)),
+                            isFirst: first + offset == 0, isLast: first + offset == page.total - 1,
+                            isCover: album.coverPhotoId != nil && card.sha256 == album.coverSha256,
+                            back: here(page.number).fragment("p\(card.fileId)").path)
+        }
+        let model = ArrangeView(
+            chrome: chrome.chrome(title: "Arrange \(album.name)",
+                                  crumbs: [Crumb(name: "Albums", url: SiteURL.albums), Crumb(name: album.name, url: SiteURL.album(album.id)),
+                                           Crumb(name: "Arrange", url: nil)], for: context),
+            heading: "Arrange “\(album.name)”", albumId: album.id, csrf: context.csrfToken, rows: rows,
+            summary: Formatting.plural(page.total, "photo", "photos") + (page.pageCount > 1 ? " · page \(page.number) of \(page.pageCount)" : ""),
+            previousURL: page.number > 1 ? here(page.number - 1) : nil,
+            nextURL: page.number < page.pageCount ? here(page.number + 1) : nil,
+            doneURL: SiteURL.album(album.id))
+        return try renderer.response(model)
+    }
+
+    // MARK: forms
+
+    @Sendable func create(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        let album = try await Self.catching {
+            try await store.createAlbum(name: try form.require("name"), description: form["description"] ?? "",
+                                        createdBy: context.visitor.account?.id, now: Date())
+        }
+        return done("Made the album “\(album.name)”.", to: SiteURL.album(album.id).path, context)
+    }
+
+    @Sendable func update(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        let album = try await Self.album(form["album"], store: store)
+        try await Self.catching { try await store.updateAlbum(id: album.id, name: try form.require("name"), description: form["description"] ?? "") }
+        return done("Saved the album.", to: SiteURL.album(album.id).path, context)
+    }
+
+    @Sendable func delete(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        let album = try await Self.album(form["album"], store: store)
+        guard form["confirm"] == "1" else {
+            throw HTTPError(.badRequest, message: "Tick “Yes, delete this album” first: its photos stay in the library, but the album and its order go.")
+        }
+        try await Self.catching { try await store.deleteAlbum(id: album.id) }
+        return done("Deleted the album “\(album.name)”; its photos stay in the library.", to: SiteURL.albums.path, context)
+    }
+
+    /// Adds the photo at `key` to the album named `album`, made when there is none of that name.
+    @Sendable func add(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        let (photoId, key) = try await photo(form)
+        let (album, made) = try await Self.albumNamed(form["album"] ?? "", store: store, creator: context.visitor.account?.id)
+        let added = try await Self.catching { try await store.addToAlbum(id: album.id, photoIds: [photoId], now: Date()) }
+        let text = added == 0 ? "The photo was already in “\(album.name)”." : (made ? "Made the album “\(album.name)” with this photo." : "Added to “\(album.name)”.")
+        return done(text, to: form.returnPath(default: SiteURL.photo(key)), context)
+    }
+
+    @Sendable func remove(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        let album = try await Self.album(form["album"], store: store)
+        let (photoId, key) = try await photo(form)
+        let removed = try await Self.catching { try await store.removeFromAlbum(id: album.id, photoIds: [photoId]) }
+        return done(removed == 0 ? "The photo was not in “\(album.name)”." : "Took the photo out of “\(album.name)”; it stays in the library.",
+                    to: form.returnPath(default: SiteURL.photo(key)), context)
+    }
+
+    @Sendable func move(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        let album = try await Self.album(form["album"], store: store)
+        let (photoId, _) = try await photo(form)
+        guard let move = AlbumMove(rawValue: form["move"] ?? "") else { throw HTTPError(.badRequest, message: "Move a photo up, down or to the top.") }
+        try await Self.catching { try await store.moveInAlbum(id: album.id, photoId: photoId, move) }
+        return .redirect(to: form.returnPath(default: SiteURL.album(album.id, arrange: true)), type: .normal)
+    }
+
+    @Sendable func cover(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        let album = try await Self.album(form["album"], store: store)
+        let (photoId, _) = try await photo(form)
+        try await Self.catching { try await store.setAlbumCover(id: album.id, photoId: photoId) }
+        return done("This photo is now the cover of “\(album.name)”.", to: form.returnPath(default: SiteURL.album(album.id, arrange: true)), context)
+    }
+
+    // MARK: helpers
+
+    private func done(_ text: String, to path: String, _ context: GalleryContext) -> Response {
+        var response = Response.redirect(to: path, type: .normal)
+        flash.set(text, on: &response, context: context)
+        return response
+    }
+
+    private func photo(_ form: FormBody) async throws -> (Int64, String) {
+        let key = try form.require("key")
+        guard SourceKey.isValid(key), let id = try await store.photoId(forKey: key) else {
+            throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
+        }
+        return (id, key)
+    }
+
+    /// The album an id names, or a 404.
+    static func album(_ raw: String?, store: any AlbumStore) async throws -> Album {
+        guard let raw, let id = Int64(raw), id > 0, let album = try await store.album(id: id) else {
+            throw HTTPError(.notFound, message: AlbumError.unknownAlbum.description)
+        }
+        return album
+    }
+
+    /// The album of a typed name, made when there is none; and whether it was made.
+    static func albumNamed(_ raw: String, store: any AlbumStore, creator: Int64?) async throws -> (Album, Bool) {
+        guard let name = AlbumRules.name(raw) else { throw HTTPError(.badRequest, message: "Type the album’s name: " + AlbumError.invalidName.description) }
+        if let album = try await store.album(named: name) { return (album, false) }
+        return (try await catching { try await store.createAlbum(name: name, description: "", createdBy: creator, now: Date()) }, true)
+    }
+
+    /// Album errors as the pages' errors: 404 for what is gone, 409 for a name taken, else 400.
+    @discardableResult
+    static func catching<T>(_ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let error as AlbumError {
+            switch error {
+            case .unknownAlbum, .notInAlbum: throw HTTPError(.notFound, message: error.description)
+            case .nameTaken: throw HTTPError(.conflict, message: error.description)
+            case .invalidName, .full: throw HTTPError(.badRequest, message: error.description)
+            }
+        }
+    }
+}
