@@ -4,6 +4,7 @@ width: signed in as an admin (every menu and form), signed out, and through a sh
 The pages carry no script, so the document axe checks is the one a browser with JavaScript off
 gets; axe itself is a script, so these browsers run JavaScript."""
 import json
+from urllib.parse import urlparse
 
 import pytest
 from axe_selenium_python import Axe
@@ -59,7 +60,12 @@ def test_every_page_meets_wcag_21_aa(server, size, scheme):
         d.get(server + "/login")
         check(d, "/login (signed out)", failures)
         sign_in(d, server, "ada")
-        for path in SIGNED_IN:
+        # an album to look at: one photo added from its page, which makes the album
+        d.get(server + "/photos/Holiday%202024/IMG_001.jpg")
+        d.find_element(By.ID, "album").send_keys(f"Checked {scheme} {size[0]}")
+        follow(d, "form[data-action=album-add] button")
+        album = urlparse(d.find_element(By.CSS_SELECTOR, ".albums a").get_attribute("href")).path
+        for path in SIGNED_IN + ["/albums", album, album + "?arrange=1", album + "?select=1"]:
             d.get(server + path)
             check(d, path, failures)
         # open menus and forms are checked open: the header menu, a folder's filters and share form

@@ -66,7 +66,7 @@ struct AlbumsController: Sendable {
         let first = (page.number - 1) * pageSize
         let rows = page.photos.enumerated().map { offset, card in
             ArrangeView.Row(position: first + offset + 1, name: card.name, key: card.key, anchor: "p\(card.fileId)",
-                            image: ThumbImage(sha256: card.sha256, alt: ""), url: SiteURL.photo(card.key, in: .album(album.id)),
+                            image: ThumbImage(sha256: card.sha256, alt: "Open \(card.name)"), url: SiteURL.photo(card.key, in: .album(album.id)),
                             isFirst: first + offset == 0, isLast: first + offset == page.total - 1,
                             isCover: album.coverPhotoId != nil && card.sha256 == album.coverSha256,
                             back: here(page.number).fragment("p\(card.fileId)").path)
