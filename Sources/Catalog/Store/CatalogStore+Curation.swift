@@ -158,6 +158,34 @@ extension CatalogStore {
         return ids.compactMap { id in seen.insert(id).inserted ? found[id] : nil }
     }
 
+    /// Photos by the month their camera dated them, newest first, and how many have no such date.
+    public func timeline() async throws -> (months: [TimelineMonth], undated: Int) {
+        let all = PhotoGroup.all.filter
+        return try await read { db in
+            let months = try Row.fetchAll(db, sql: """
+                SELECT CAST(strftime('%Y', p.takenAt, 'unixepoch') AS INTEGER) AS year,
+                       CAST(strftime('%m', p.takenAt, 'unixepoch') AS INTEGER) AS month, COUNT(*) AS n
+                \(all.sql) AND p.takenAt IS NOT NULL GROUP BY year, month ORDER BY year DESC, month DESC
+                """, arguments: all.arguments).map { TimelineMonth(year: $0["year"], month: $0["month"], count: $0["n"]) }
+            let undated = try Int.fetchOne(db, sql: "SELECT COUNT(*) \(all.sql) AND p.takenAt IS NULL", arguments: all.arguments) ?? 0
+            return (months, undated)
+        }
+    }
+
+    /// Photos whose camera date falls on this month and day in an earlier year, newest first.
+    public func onThisDay(month: Int, day: Int, before year: Int, limit: Int) async throws -> [(card: PhotoCard, year: Int)] {
+        let all = PhotoGroup.all.filter
+        let monthDay = String(format: "%02d-%02d", month, day)
+        return try await read { db in
+            try Row.fetchAll(db, sql: """
+                \(CardRecord.columns), CAST(strftime('%Y', p.takenAt, 'unixepoch') AS INTEGER) AS year
+                \(all.sql) AND p.takenAt IS NOT NULL AND strftime('%m-%d', p.takenAt, 'unixepoch') = ?
+                  AND CAST(strftime('%Y', p.takenAt, 'unixepoch') AS INTEGER) < ?
+                ORDER BY p.takenAt DESC LIMIT ?
+                """, arguments: all.arguments + [monthDay, year, limit]).map { (CardRecord(row: $0).card, $0["year"]) }
+        }
+    }
+
     /// Lists of at most 500 values, for `IN (...)` lists within SQLite's parameter limit.
     static func chunks(_ ids: [Int64]) -> [[Int64]] {
         stride(from: 0, to: ids.count, by: 500).map { Array(ids[$0..<min($0 + 500, ids.count)]) }

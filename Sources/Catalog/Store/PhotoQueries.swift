@@ -40,6 +40,16 @@ public protocol PhotoQueries: Sendable {
     func fileIds(in group: PhotoGroup, sort: PhotoSort) async throws -> [Int64]
     /// The files with these ids, in the order asked; unknown ids are left out.
     func files(ids: [Int64]) async throws -> [FileRef]
+    /// How many photos were taken in each month (camera dates), newest month first, and how many have no camera date.
+    func timeline() async throws -> (months: [TimelineMonth], undated: Int)
+    /// Photos taken on this month and day in years before `year` (camera dates), newest first.
+    func onThisDay(month: Int, day: Int, before year: Int, limit: Int) async throws -> [(card: PhotoCard, year: Int)]
+}
+
+/// A month of the timeline.
+public struct TimelineMonth: Sendable, Equatable {
+    public var year, month, count: Int
+    public init(year: Int, month: Int, count: Int) { (self.year, self.month, self.count) = (year, month, count) }
 }
 
 /// A file of the catalog, as a selection names it.

@@ -18,7 +18,6 @@ enum Formatting {
         "\(count(n)) \(n == 1 ? one : many)"
     }
 
-    /// "2.4 MB" (decimal units, as file managers show them).
     /// A span of time as a person says it: "under 0.1 s", "0.4 s", "12 s", "3 min 5 s", "2 h 10 min".
     static func duration(_ seconds: Double) -> String {
         let s = max(0, seconds)
@@ -30,6 +29,7 @@ enum Formatting {
         return "\(whole / 3600) h \(whole % 3600 / 60) min"
     }
 
+    /// "2.4 MB" (decimal units, as file managers show them).
     static func bytes(_ n: Int64) -> String {
         let units = ["bytes", "KB", "MB", "GB", "TB"]
         var value = Double(n)

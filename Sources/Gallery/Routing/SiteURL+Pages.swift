@@ -24,8 +24,16 @@ extension SiteURL {
     public static let upload = SiteURL("/upload")
     public static let shared = SiteURL("/shared")
     public static let albums = SiteURL("/albums")
+    public static let timeline = SiteURL("/timeline")
     public static let health = SiteURL("/healthz")
     public static let metrics = SiteURL("/metrics")
+
+    /// The photos taken in one month (camera dates), oldest first: a search with a date range.
+    public static func month(year: Int, month: Int) -> SiteURL {
+        let from = TimelinePage.start(year: year, month: month)
+        let to = month == 12 ? TimelinePage.start(year: year + 1, month: 1) : TimelinePage.start(year: year, month: month + 1)
+        return group(.filtered(.all, SearchFilter(takenFrom: from, takenTo: to)), sort: PhotoSort(field: .taken, descending: false))
+    }
 
     /// An album's page, or its arranging page.
     public static func album(_ id: Int64, arrange: Bool = false) -> SiteURL {

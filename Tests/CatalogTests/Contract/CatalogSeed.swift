@@ -14,6 +14,8 @@ struct CatalogSeed {
         var sha256: String
         var keywords: [String] = []
         var rating: Int? = nil
+        /// False for a file without a date from its camera.
+        var dated = true
     }
 
     private var generator: SeededGenerator
@@ -30,7 +32,7 @@ struct CatalogSeed {
     /// The analysis a scan makes of a new picture.
     static func analysis(_ picture: Picture, at key: String? = nil) -> FileAnalysis {
         let entry = SourceEntry(key: key ?? picture.key, size: picture.size, mtimeNs: picture.takenAt * 1_000_000_000)
-        let probe = ImageProbe(format: .jpeg, width: 64, height: 48, takenAt: Date(timeIntervalSince1970: TimeInterval(picture.takenAt)),
+        let probe = ImageProbe(format: .jpeg, width: 64, height: 48, takenAt: picture.dated ? Date(timeIntervalSince1970: TimeInterval(picture.takenAt)) : nil,
                                rating: picture.rating, keywords: picture.keywords)
         return .new(entry, ContentIdentity(sha256: picture.sha256, size: picture.size), probe)
     }

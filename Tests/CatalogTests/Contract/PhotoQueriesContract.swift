@@ -127,4 +127,38 @@ import TestSupport
         #expect(try await store.scanIssues(limit: 1).count == 1)
         #expect(try await store.fileCount() == 0)
     }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func theTimelineCountsMonthsAndOnThisDayFindsEarlierYears(_ kind: StoreUnderTest) async throws {
+        // given photos taken on 4 July in three years, one in March, one without a camera date, and a copy
+        let opened = try kind.make()
+        let store = opened.store
+        var seed = CatalogSeed(seed: 40)
+        let day = { (y: Int, m: Int, d: Int, h: Int) -> Int64 in
+            var c = DateComponents(); (c.year, c.month, c.day, c.hour) = (y, m, d, h)
+            var calendar = Calendar(identifier: .gregorian); calendar.timeZone = TimeZone(identifier: "UTC")!
+            return Int64(calendar.date(from: c)!.timeIntervalSince1970)
+        }
+        var pictures = [seed.picture("a.jpg", takenAt: day(2021, 7, 4, 9)), seed.picture("b.jpg", takenAt: day(2023, 7, 4, 23)),
+                        seed.picture("c.jpg", takenAt: day(2024, 7, 4, 0)), seed.picture("d.jpg", takenAt: day(2024, 3, 1, 12)),
+                        seed.picture("e.jpg", takenAt: day(2023, 7, 5, 0))]
+        var undated = seed.picture("f.jpg", takenAt: 0)
+        undated.dated = false
+        pictures.append(undated)
+        var copy = pictures[1]
+        copy.key = "again/b.jpg"
+        pictures.append(copy)
+        try await CatalogSeed.catalogue(pictures, in: store)
+        // then the timeline counts each photo once, newest month first
+        let (months, none) = try await store.timeline()
+        #expect(months == [TimelineMonth(year: 2024, month: 7, count: 1), TimelineMonth(year: 2024, month: 3, count: 1),
+                           TimelineMonth(year: 2023, month: 7, count: 2), TimelineMonth(year: 2021, month: 7, count: 1)])
+        #expect(none == 1)
+        // and on 4 July 2024 the earlier years' photos of that day come back, newest first
+        let earlier = try await store.onThisDay(month: 7, day: 4, before: 2024, limit: 10)
+        #expect(earlier.map(\.year) == [2023, 2021])
+        #expect(earlier.first?.card.name == "b.jpg")
+        #expect(try await store.onThisDay(month: 7, day: 4, before: 2022, limit: 10).map(\.year) == [2021])
+        #expect(try await store.onThisDay(month: 2, day: 29, before: 2030, limit: 10).isEmpty)
+    }
 }

@@ -18,6 +18,7 @@ struct BrowseController: Sendable {
         routes.viewer.get(.rootFolder, use: folder)
         routes.viewer.get(.folder, use: folder)
         routes.viewer.get(.scan, use: scan)
+        routes.viewer.get(.timeline, use: timeline)
     }
 
     @Sendable func home(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -32,7 +33,7 @@ struct BrowseController: Sendable {
         let summary = "\(Formatting.plural(root?.totalCount ?? 0, "photo", "photos")) · \(Formatting.plural(root?.folderCount ?? 0, "folder", "folders"))"
         let page = HomeView(chrome: chrome.chrome(title: "Library", for: context),
                             collections: .init(folders: try await collectionCards(for: context.visitor)), folders: cards,
-                            summary: summary, emptyMessage: empty)
+                            summary: summary, emptyMessage: empty, onThisDay: try await onThisDay())
         return try renderer.response(page)
     }
 
@@ -85,6 +86,24 @@ struct BrowseController: Sendable {
         }
     }
 
+    @Sendable func timeline(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (months, undated) = try await store.timeline()
+        return try renderer.response(TimelinePage(chrome: chrome.chrome(title: "Timeline", crumbs: [Crumb(name: "Timeline", url: nil)], for: context),
+                                                  months: months, undated: undated))
+    }
+
+    /// Up to 12 photos taken on today's month and day (this machine's calendar) in earlier years.
+    private func onThisDay(now: Date = Date()) async throws -> OnThisDay? {
+        let today = Calendar.current.dateComponents([.year, .month, .day], from: now)
+        let found = try await store.onThisDay(month: today.month!, day: today.day!, before: today.year!, limit: 12)
+        guard !found.isEmpty else { return nil }
+        return OnThisDay(tiles: found.map { card, year in
+            let ago = today.year! - year
+            return OnThisDay.Tile(url: SiteURL.photo(card.key), image: ThumbImage(sha256: card.sha256, alt: card.name),
+                                  caption: ago == 1 ? "A year ago, \(year)" : "\(ago) years ago, \(year)")
+        })
+    }
+
     /// The visitor's favorites, then the shared collections (cached per catalog version).
     private func collectionCards(for visitor: Visitor) async throws -> [FolderCard] {
         let favorites = try await collectionCard(.favorites(visitor.viewer))
@@ -106,10 +125,13 @@ struct BrowseController: Sendable {
     private func sharedCollectionCards() async throws -> [FolderCard] {
         let tags = try await store.tagCounts()
         let albums = try await store.albums()
+        let months = try await store.timeline().months
         let trash = try await store.trashItems()
         return [
             try await collectionCard(.topRated),
             FolderCard(url: SiteURL.tags, name: "Tags", countText: Formatting.plural(tags.count, "tag", "tags"), dateText: nil,
+                       cover: nil),
+            FolderCard(url: SiteURL.timeline, name: "Timeline", countText: Formatting.plural(months.count, "month", "months"), dateText: nil,
                        cover: nil),
             FolderCard(url: SiteURL.albums, name: "Albums", countText: Formatting.plural(albums.count, "album", "albums"), dateText: nil,
                        cover: albums.lazy.compactMap(\.coverSha256).first.map { ThumbImage(sha256: $0, alt: "Cover of an album") }),

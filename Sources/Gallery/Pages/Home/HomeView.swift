@@ -10,4 +10,6 @@ struct HomeView: PageModel {
     var folders: [FolderCard]
     var summary: String
     var emptyMessage: String?
+    /// Photos from this day in earlier years, when there are any.
+    var onThisDay: OnThisDay?
 }

@@ -1,0 +1,71 @@
+import Catalog
+import Foundation
+
+/// `/timeline`: the library by year and month of the cameras' dates, with a bar to jump to a
+/// year; each month opens as a group (paging, selection and the photo view as anywhere).
+struct TimelinePage: PageModel {
+    static let template = "timeline"
+    struct Year: Encodable {
+        var year: Int
+        var anchor: String
+        var countText: String
+        var months: [Month]
+    }
+    struct Month: Encodable {
+        var name: String
+        var countText: String
+        var url: SiteURL
+    }
+    struct Jump: Encodable {
+        var year: Int
+        var url: String
+    }
+    var chrome: PageChrome
+    var summary: String
+    var jumps: [Jump]
+    var years: [Year]
+    var undatedText: String?
+    var emptyMessage: String?
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                             "October", "November", "December"]
+
+    init(chrome: PageChrome, months: [TimelineMonth], undated: Int) {
+        self.chrome = chrome
+        var years: [Year] = []
+        for month in months {
+            let entry = Month(name: Self.monthNames[month.month - 1], countText: Formatting.plural(month.count, "photo", "photos"),
+                              url: SiteURL.month(year: month.year, month: month.month))
+            if years.last?.year == month.year { years[years.count - 1].months.append(entry) } else {
+                years.append(Year(year: month.year, anchor: "y\(month.year)", countText: "", months: [entry]))
+            }
+        }
+        for i in years.indices {
+            let total = months.filter { $0.year == years[i].year }.reduce(0) { $0 + $1.count }
+            years[i].countText = Formatting.plural(total, "photo", "photos")
+        }
+        self.years = years
+        jumps = years.map { Jump(year: $0.year, url: "#" + $0.anchor) }
+        let dated = months.reduce(0) { $0 + $1.count }
+        summary = Formatting.plural(dated, "photo", "photos") + " in " + Formatting.plural(months.count, "month", "months")
+        undatedText = undated == 0 ? nil : "\(Formatting.plural(undated, "photo has", "photos have")) no date from a camera and \(undated == 1 ? "is" : "are") not on the timeline."
+        emptyMessage = months.isEmpty ? "No photo has a date from its camera yet." : nil
+    }
+
+    /// Midnight at the start of a month, in the catalog's camera time (stored as if UTC).
+    static func start(year: Int, month: Int) -> Int64 {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return Int64(calendar.date(from: DateComponents(year: year, month: month, day: 1))!.timeIntervalSince1970)
+    }
+}
+
+/// The "On this day" strip of the home page: photos from this day in earlier years.
+struct OnThisDay: Encodable {
+    struct Tile: Encodable {
+        var url: SiteURL
+        var image: ThumbImage
+        var caption: String
+    }
+    var tiles: [Tile]
+}
