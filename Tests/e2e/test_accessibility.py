@@ -23,6 +23,7 @@ SIGNED_IN = [
     "/tags", "/favorites", "/top-rated", "/recent", "/duplicates", "/trash", "/timeline",
     "/scan", "/upload", "/account", "/users", "/shared",
     "/delete?key=loose.jpg", "/folders/no-such-folder", "/search?min_rating=9",
+    "/slideshow/Holiday%202024/IMG_000.jpg?paused=1",
 ]
 
 
@@ -110,16 +111,16 @@ def test_keyboard_alone_reaches_search_filters_photos_and_curation_in_order_with
         sign_in(d, server, "ada")
         d.get(server + "/search")
         settled(d)
-        order = tab_order(d, 16)
+        order = tab_order(d, 17)
         # a way past the header first
         assert order.pop(0) == ("a", "Skip to content")
-        # the header, then the search field and its button, the filters, select, the sort bar, then the photos
-        assert [name for _, name in order[:13]] == [
-            "Photolala", "Search", "Upload", "ada", "q", "Search", "Filters", "Select…",
+        # the header, then the search field and its button, the filters, select, slideshow, the sort bar, then the photos
+        assert [name for _, name in order[:14]] == [
+            "Photolala", "Search", "Upload", "ada", "q", "Search", "Filters", "Select…", "▶ Slideshow",
             "Name", "File size", "Stars", "Date added", "Oldest first"], order
-        first_tile = order[13]
+        first_tile = order[14]
         assert first_tile[0] == "a" and first_tile[1].endswith(".jpg"), order
-        assert order[14] == ("button", f"Add {first_tile[1]} to favorites"), order
+        assert order[15] == ("button", f"Add {first_tile[1]} to favorites"), order
 
         d.get(server + "/photos/Holiday%202024/IMG_000.jpg")
         settled(d)

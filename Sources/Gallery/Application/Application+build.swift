@@ -131,6 +131,7 @@ public struct GalleryParts {
         BrowseController(store: store, monitor: monitor, renderer: renderer, chrome: chrome, groupPage: groupPage,
                          libraryName: libraryName.isEmpty ? config.libraryPath : libraryName).register(with: routes)
         photos.register(with: routes)
+        SlideshowController(store: store, renderer: renderer, pageSize: config.pageSize).register(with: routes)
         originals.register(with: routes)
         CurationController(store: store).register(with: routes)
         SelectionController(store: store, source: source, flash: flash, readOnly: config.readOnlyLibrary).register(with: routes)

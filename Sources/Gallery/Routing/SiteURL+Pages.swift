@@ -6,6 +6,8 @@ extension SiteURL {
     public static let scan = SiteURL("/scan")
     public static let stylesheet = SiteURL(staticPrefix + "style.css")
     public static let favicon = SiteURL(staticPrefix + "favicon.svg")
+    /// The slideshow's script: keys and swipes (it runs without it, on a timer).
+    public static let slideshowScript = SiteURL(staticPrefix + "slideshow.js")
     /// The select mode's one script: ranges by shift-click and a count of what is ticked.
     public static let selectScript = SiteURL(staticPrefix + "select.js")
     public static let rootFolder = SiteURL("/folders")
@@ -82,6 +84,14 @@ extension SiteURL {
         }
         return SiteURL(photoPrefix + encodeKey(key) + q).appending(FilterQuery.pairs(filter))
     }
+
+    /// The slideshow at a photo, in the context of a group as for `photo(_:sort:in:)`.
+    public static func slideshow(_ key: String, sort: PhotoSort? = nil, in group: PhotoGroup? = nil, paused: Bool = false, every: Int = 6) -> SiteURL {
+        let photo = photo(key, sort: sort, in: group).path
+        let url = SiteURL(slideshowPrefix + photo.dropFirst(photoPrefix.count))
+        return url.appending((paused ? [("paused", "1")] : []) + (every == 6 ? [] : [("every", String(every))]))
+    }
+    static let slideshowPrefix = "/slideshow/"
 
     /// The confirmation page before a file goes to the trash.
     public static func confirmDelete(_ key: String) -> SiteURL { SiteURL(confirmDeletePath + "?key=" + encodeSegment(key)) }

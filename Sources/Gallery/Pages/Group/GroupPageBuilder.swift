@@ -45,7 +45,9 @@ struct GroupPageBuilder {
                          emptyMessage: tiles.isEmpty && subfolders.isEmpty ? GroupTitles.emptyText(group) : nil, filterForm: filterForm,
                          share: tiles.isEmpty || selection != nil ? nil : share, selection: tiles.isEmpty ? nil : selection,
                          selectURL: tiles.isEmpty || selection != nil || scope.isShared || visitor?.can(.viewer) != true
-                            ? nil : SiteURL.group(group, sort: sort, page: page.number).appending([("select", "1")]))
+                            ? nil : SiteURL.group(group, sort: sort, page: page.number).appending([("select", "1")]),
+                         slideshowURL: scope.isShared || selection != nil ? nil
+                            : page.photos.first.map { SiteURL.slideshow($0.key, sort: sort, in: photoGroup) })
     }
 
     private func sortChoices() -> [SortChoice] {

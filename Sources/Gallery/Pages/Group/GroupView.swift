@@ -15,6 +15,8 @@ struct GroupView: PageModel {
     var selection: SelectionForm?
     /// The way into select mode, for those who may act on photos.
     var selectURL: SiteURL?
+    /// The slideshow, from this page's first photo.
+    var slideshowURL: SiteURL?
     /// An album's description and tools.
     var album: AlbumPanel?
 }

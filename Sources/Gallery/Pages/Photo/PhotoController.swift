@@ -39,7 +39,7 @@ struct PhotoController: Sendable {
         let groupPage = (around.position - 1) / pageSize + 1
         let groupTitle = shared?.title ?? (GroupTitles.title(group) + (group.parts.filter.isEmpty ? "" : " (filtered)"))
         let inGroup: PhotoGroup? = { if case .folder = group { return nil } else { return group } }()  // filtered folders keep their filters
-        let fitted = fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
+        let fitted = Self.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
         var crumbs: [Crumb]
         if shared != nil {
             crumbs = [Crumb(name: groupTitle, url: scope.group(group, sort: sort))]
@@ -73,7 +73,8 @@ struct PhotoController: Sendable {
             curation: shared != nil || !context.visitor.can(.viewer) ? nil
                 : CurationPanel(photo: photo, csrf: context.csrfToken, back: selfURL.path, canCurate: context.visitor.can(.member),
                                 albums: try await store.albums(containing: photo.photoId),
-                                albumNames: context.visitor.can(.member) ? try await store.albums().map(\.name) : []))
+                                albumNames: context.visitor.can(.member) ? try await store.albums().map(\.name) : []),
+            slideshowURL: shared != nil ? nil : SiteURL.slideshow(photo.card.key, sort: sort, in: inGroup))
         return try renderer.response(page)
     }
 
@@ -125,7 +126,7 @@ struct PhotoController: Sendable {
         }
     }
 
-    private func fittedSize(width: Int, height: Int, box: Int) -> (width: Int, height: Int) {
+    static func fittedSize(width: Int, height: Int, box: Int) -> (width: Int, height: Int) {
         let scale = min(1, Double(box) / Double(max(width, height, 1)))
         return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }

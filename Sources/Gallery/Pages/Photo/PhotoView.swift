@@ -17,4 +17,6 @@ struct PhotoView: PageModel {
     var downloadURL: SiteURL
     var downloadName: String
     var curation: CurationPanel?
+    /// The slideshow from this photo, in the same group and order; nil on share links.
+    var slideshowURL: SiteURL?
 }

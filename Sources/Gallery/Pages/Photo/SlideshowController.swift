@@ -1,0 +1,76 @@
+import Catalog
+import Foundation
+import Hummingbird
+
+/// `/slideshow/KEY`: a group's photos one at a time, full screen, moving on by itself with a
+/// `<meta http-equiv="refresh">` (no JavaScript needed), pausable, looping at the end. With
+/// JavaScript the arrow keys, the space bar and swipes work too.
+struct SlideshowController: Sendable {
+    let store: any PhotoQueries
+    let renderer: PageRenderer
+    let pageSize: Int
+
+    /// Seconds a photo stays, and the range a person may choose.
+    static let defaultSeconds = 6
+    static let seconds = 2...60
+
+    func register(with routes: Routes) {
+        routes.viewer.get(.slideshow, use: show)
+    }
+
+    @Sendable func show(_ request: Request, context: GalleryContext) async throws -> Response {
+        guard let key = SiteURL.decodeKey(rawPath: request.uri.path, prefix: SiteURL.slideshowPrefix),
+              let photo = try await store.photo(key: key, viewer: context.visitor.viewer) else {
+            throw PhotoController.notFound
+        }
+        let params = request.uri.queryParameters
+        var every = Self.defaultSeconds
+        if let raw = params["every"] {
+            guard let n = Int(raw), Self.seconds.contains(n) else {
+                throw HTTPError(.badRequest, message: "every: a photo stays 2 to 60 seconds, not “\(raw.prefix(10))”.")
+            }
+            every = n
+        }
+        let paused = params["paused"] == "1"
+        let group = try PhotoController.group(from: request.uri, photo: photo, viewer: context.visitor.viewer)
+        let sort = try GroupQuery(request.uri, defaultSort: group.defaultSort).sort
+        let around = try await store.neighbors(of: photo, in: group, sort: sort, perPage: pageSize)
+        // After the last photo, the first again.
+        var next = around.next
+        if next == nil { next = try await store.page(group, sort: sort, number: 1, perPage: 1, viewer: context.visitor.viewer)?.photos.first }
+        let inGroup: PhotoGroup? = { if case .folder = group { return nil } else { return group } }()
+        let url = { (key: String, paused: Bool) in SiteURL.slideshow(key, sort: sort, in: inGroup, paused: paused, every: every) }
+        let fitted = PhotoController.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
+        let model = SlideshowView(
+            title: photo.card.name, name: photo.card.name,
+            imageURL: SiteURL.Scope.gallery.thumbnail(photo.card.sha256, .screen), width: fitted.width, height: fitted.height,
+            positionText: "\(Formatting.count(around.position)) of \(Formatting.count(around.total))",
+            refreshSeconds: paused || next == nil ? nil : every,
+            nextURL: next.map { url($0.key, paused) }, nextImage: next.map { SiteURL.Scope.gallery.thumbnail($0.sha256, .screen) },
+            previousURL: around.previous.map { url($0.key, paused) },
+            toggleURL: url(key, !paused), paused: paused,
+            exitURL: SiteURL.photo(key, sort: sort, in: inGroup))
+        return try renderer.response(model)
+    }
+}
+
+/// The slideshow page: one photo on a dark page, and its few controls.
+struct SlideshowView: PageModel {
+    static let template = "slideshow"
+    var title, name: String
+    var imageURL: SiteURL
+    var width, height: Int
+    var positionText: String
+    /// Seconds until the page moves on by itself; nil when paused.
+    var refreshSeconds: Int?
+    var nextURL: SiteURL?
+    /// The next photo's rendition, fetched ahead so it shows at once.
+    var nextImage: SiteURL?
+    var previousURL: SiteURL?
+    var toggleURL: SiteURL
+    var paused: Bool
+    var exitURL: SiteURL
+    let stylesheet = SiteURL.stylesheet
+    let favicon = SiteURL.favicon
+    let script = SiteURL.slideshowScript
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+@testable import Gallery
+
+@Suite struct SlideshowRouteTests {
+    @Test func theSlideshowMovesOnByItselfLoopsPausesAndKeepsItsGroup() async throws {
+        let f = try GalleryFixture()
+        for (n, day) in [(1, 1), (2, 2), (3, 3)] {
+            try f.addJPEG("trip/\(n).jpg", seed: n, exif: ["-DateTimeOriginal=2024:05:0\(day) 10:00:00"])
+        }
+        try await f.scan()
+        try await f.withClient { client in
+            // a folder page and a photo page start it
+            #expect(try await client.execute(uri: "/folders/trip", method: .get).text.contains("href=\"/slideshow/trip/1.jpg\">▶ Slideshow</a>"))
+            #expect(try await client.execute(uri: "/photos/trip/2.jpg", method: .get).text.contains("href=\"/slideshow/trip/2.jpg\">▶ Slideshow from here</a>"))
+            // it moves on to the next photo by itself, and fetches that one's picture ahead
+            let first = try await client.execute(uri: "/slideshow/trip/1.jpg", method: .get).text
+            #expect(first.contains("<meta http-equiv=\"refresh\" content=\"6;url=/slideshow/trip/2.jpg\">"))
+            #expect(first.contains("<link rel=\"prefetch\" href=\"/thumbs/1600/"))
+            #expect(first.contains("<span class=\"position\">1 of 3</span>"))
+            #expect(!first.contains("rel=\"prev\""))
+            // after the last comes the first again, at the chosen pace
+            let last = try await client.execute(uri: "/slideshow/trip/3.jpg?every=10", method: .get).text
+            #expect(last.contains("content=\"10;url=/slideshow/trip/1.jpg?every=10\""))
+            // paused, it stays, and Play resumes
+            let paused = try await client.execute(uri: "/slideshow/trip/2.jpg?paused=1", method: .get).text
+            #expect(!paused.contains("http-equiv=\"refresh\""))
+            #expect(paused.contains("<a href=\"/slideshow/trip/2.jpg\" data-key=\" \" data-action=\"toggle\">▶ Play</a>"))
+            #expect(paused.contains("href=\"/slideshow/trip/3.jpg?paused=1\""))
+            #expect(paused.contains("<a href=\"/photos/trip/2.jpg\" data-key=\"Escape\">✕ Exit</a>"))
+            // a group other than the folder is kept, with its order
+            let newest = try await client.execute(uri: "/slideshow/trip/3.jpg?in=all", method: .get).text
+            #expect(newest.contains("content=\"6;url=/slideshow/trip/2.jpg?in=all\""))
+            // and bad values are refused clearly
+            #expect(try await client.execute(uri: "/slideshow/trip/1.jpg?every=1", method: .get).status == .badRequest)
+            #expect(try await client.execute(uri: "/slideshow/trip/9.jpg", method: .get).status == .notFound)
+            #expect(try await client.execute(uri: "/slideshow/../etc/passwd", method: .get).status == .notFound)
+        }
+    }
+}

@@ -1,0 +1,49 @@
+"""The slideshow: on a phone with JavaScript off it moves on by itself and pauses; on a desktop
+with JavaScript the arrow keys and Escape work."""
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import DESKTOP, follow, make_driver, screenshot, settled, sign_in
+
+
+def position(d) -> str:
+    return d.find_element(By.CSS_SELECTOR, ".position").text
+
+
+def test_the_slideshow_moves_on_by_itself_without_javascript_and_pauses(phone_nojs, server):
+    d = phone_nojs
+    d.get(server + "/folders/Holiday%202024/Beach")
+    follow(d, ".groupacts a[href^='/slideshow/']")
+    assert position(d) == "1 of 3"
+    # at the fastest pace, the next photo comes by itself (a meta refresh, no script)
+    d.get(d.current_url + "?every=2")
+    WebDriverWait(d, 15).until(lambda drv: position(drv) == "2 of 3")
+    screenshot(d, "slideshow-phone-nojs")
+    # paused, it stays
+    follow(d, "a[data-action=toggle]")
+    assert "paused=1" in d.current_url
+    time.sleep(3)
+    assert position(d) == "2 of 3"
+    # and Exit leads to that photo's page
+    follow(d, "a[data-key=Escape]")
+    assert d.find_element(By.TAG_NAME, "h1").text == "sea1.jpg"
+
+
+def test_the_arrow_keys_and_escape_drive_it_with_javascript(server):
+    d = make_driver(DESKTOP, javascript=True)
+    try:
+        sign_in(d, server, "max")
+        d.get(server + "/slideshow/Holiday%202024/Beach/sea0.jpg?paused=1")
+        settled(d)
+        d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+        WebDriverWait(d, 10).until(lambda drv: "sea1.jpg" in drv.current_url)
+        assert position(d) == "2 of 3"
+        d.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+        WebDriverWait(d, 10).until(lambda drv: "sea0.jpg" in drv.current_url)
+        d.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+        WebDriverWait(d, 10).until(lambda drv: "/photos/" in drv.current_url)
+    finally:
+        d.quit()
