@@ -28,6 +28,8 @@ public struct PhotoDetail: Sendable, Equatable {
     public var tags: [String]
     /// Keys of other files with the same bytes.
     public var copies: [String]
+    /// The household's caption (empty when none).
+    public var caption: String = ""
 
     /// The value this photo sorts by under `field`.
     func sortValue(_ field: PhotoSort.Field) -> DatabaseValue {

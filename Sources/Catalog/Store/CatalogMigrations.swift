@@ -243,6 +243,51 @@ enum CatalogMigrations {
                 CREATE INDEX shareLink_account ON shareLink(accountId);
                 """)
         }
+        migrator.registerMigration("v10-captions") { db in
+            // A photo's caption is the household's, like its stars, and is found by search: the
+            // full-text table gains a column, so it and its triggers are made anew, every row included.
+            let tags = "COALESCE((SELECT group_concat(t.name, ' ') FROM photoTag pt JOIN tag t ON t.id = pt.tagId WHERE pt.photoId = %@), '')"
+            let caption = "COALESCE((SELECT caption FROM photo WHERE id = %@), '')"
+            let values = { (photoId: String) in
+                tags.replacingOccurrences(of: "%@", with: photoId) + ", " + caption.replacingOccurrences(of: "%@", with: photoId)
+            }
+            try db.execute(sql: """
+                ALTER TABLE photo ADD COLUMN caption TEXT NOT NULL DEFAULT '';
+                DROP TRIGGER file_search_insert;
+                DROP TRIGGER file_search_delete;
+                DROP TRIGGER file_search_update;
+                DROP TRIGGER photoTag_search_insert;
+                DROP TRIGGER photoTag_search_delete;
+                DROP TABLE fileSearch;
+                CREATE VIRTUAL TABLE fileSearch USING fts5(name, folder, tags, caption, tokenize = 'unicode61 remove_diacritics 2');
+                INSERT INTO fileSearch (rowid, name, folder, tags, caption) SELECT f.id, f.name, f.folder, \(values("f.photoId")) FROM file f;
+                CREATE TRIGGER file_search_insert AFTER INSERT ON file BEGIN
+                  INSERT INTO fileSearch (rowid, name, folder, tags, caption) VALUES (new.id, new.name, new.folder, \(values("new.photoId")));
+                END;
+                CREATE TRIGGER file_search_delete AFTER DELETE ON file BEGIN
+                  DELETE FROM fileSearch WHERE rowid = old.id;
+                END;
+                CREATE TRIGGER file_search_update AFTER UPDATE OF name, folder, photoId ON file BEGIN
+                  DELETE FROM fileSearch WHERE rowid = old.id;
+                  INSERT INTO fileSearch (rowid, name, folder, tags, caption) VALUES (new.id, new.name, new.folder, \(values("new.photoId")));
+                END;
+                CREATE TRIGGER photoTag_search_insert AFTER INSERT ON photoTag BEGIN
+                  DELETE FROM fileSearch WHERE rowid IN (SELECT id FROM file WHERE photoId = new.photoId);
+                  INSERT INTO fileSearch (rowid, name, folder, tags, caption)
+                  SELECT f.id, f.name, f.folder, \(values("f.photoId")) FROM file f WHERE f.photoId = new.photoId;
+                END;
+                CREATE TRIGGER photoTag_search_delete AFTER DELETE ON photoTag BEGIN
+                  DELETE FROM fileSearch WHERE rowid IN (SELECT id FROM file WHERE photoId = old.photoId);
+                  INSERT INTO fileSearch (rowid, name, folder, tags, caption)
+                  SELECT f.id, f.name, f.folder, \(values("f.photoId")) FROM file f WHERE f.photoId = old.photoId;
+                END;
+                CREATE TRIGGER photo_caption_search AFTER UPDATE OF caption ON photo BEGIN
+                  DELETE FROM fileSearch WHERE rowid IN (SELECT id FROM file WHERE photoId = new.id);
+                  INSERT INTO fileSearch (rowid, name, folder, tags, caption)
+                  SELECT f.id, f.name, f.folder, \(values("f.photoId")) FROM file f WHERE f.photoId = new.id;
+                END;
+                """)
+        }
         return migrator
     }
 }

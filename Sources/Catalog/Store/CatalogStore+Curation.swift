@@ -56,6 +56,16 @@ extension CatalogStore {
         bumpVersion()
     }
 
+    /// Sets the household's caption of a photo; the search index follows by trigger.
+    public func setCaption(photoId: Int64, _ text: String) async throws {
+        let clean = CaptionText.clean(text)
+        try await write { db in
+            try db.execute(sql: "UPDATE photo SET caption = ? WHERE id = ?", arguments: [clean, photoId])
+            guard db.changesCount > 0 else { throw CurationError.unknownPhoto }
+        }
+        bumpVersion()
+    }
+
     /// Marks or unmarks many favorites of one viewer in one transaction; returns how many changed.
     public func setFavorite(photoIds: [Int64], viewer: Viewer, _ favorite: Bool) async throws -> Int {
         let userId = viewer.favoritesUserId

@@ -12,6 +12,9 @@ public protocol CurationStore: Sendable {
     /// Removes a tag from a photo, and remembers it so a re-import from the file does not bring it back.
     func removeTag(photoId: Int64, _ name: String) async throws
 
+    /// Sets the household's caption of a photo (`CaptionText.clean`); an empty one removes it.
+    func setCaption(photoId: Int64, _ text: String) async throws
+
     // Many photos at once: each call is one transaction, and says how many photos it changed.
 
     /// Marks or unmarks many photos as one viewer's favorites.
@@ -22,4 +25,15 @@ public protocol CurationStore: Sendable {
     func addTags(photoIds: [Int64], _ names: [String]) async throws -> Int
     /// Removes a tag from many photos (remembered, as for one); counts the photos that lost it.
     func removeTag(photoIds: [Int64], _ name: String) async throws -> Int
+}
+
+/// A caption as it is kept: trimmed, control characters other than line breaks gone, at most
+/// 2,000 characters.
+public enum CaptionText {
+    public static let maxLength = 2_000
+
+    public static func clean(_ raw: String) -> String {
+        let kept = raw.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars.filter { $0 == "\n" || ($0.value >= 0x20 && $0.value != 0x7F) }
+        return String(String(String.UnicodeScalarView(kept)).trimmingCharacters(in: .whitespacesAndNewlines).prefix(maxLength))
+    }
 }

@@ -112,4 +112,37 @@ import Testing
         #expect(try await store.fileIds(in: .filtered(group, SearchFilter(tag: "Lisbon")), sort: PhotoSort(field: .name, descending: true)).first
                 == fileIds.last)
     }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func aCaptionIsKeptOnThePhotoAndFoundBySearch(_ kind: StoreUnderTest) async throws {
+        // given a photo at two paths, and another
+        let opened = try kind.make()
+        let store = opened.store
+        var seed = CatalogSeed(seed: 14)
+        let picture = seed.picture("a/one.jpg", takenAt: 1)
+        var copy = picture
+        copy.key = "b/copy.jpg"
+        try await CatalogSeed.catalogue([picture, copy, seed.picture("a/two.jpg", takenAt: 2)], in: store)
+        let photo = try #require(try await store.photoId(forKey: "a/one.jpg"))
+        // when it is captioned, with a control character and spaces around
+        try await store.setCaption(photoId: photo, "  Grandma's 90th\u{7} birthday, Café Nova\r\nLisbon  ")
+        // then both paths show it, clean, and a search for any of its words finds them
+        #expect(try await store.photo(key: "b/copy.jpg")?.caption == "Grandma's 90th birthday, Café Nova\nLisbon")
+        let found = { (text: String) in try await store.count(.filtered(.all, SearchFilter(text: text))) }
+        #expect(try await found("grandma") == 1)
+        #expect(try await found("cafe nova") == 1)
+        #expect(try await store.count(.filtered(.folder("b"), SearchFilter(text: "lisbon"))) == 1)
+        // and a new caption replaces the old one in the search too; an empty one removes it
+        try await store.setCaption(photoId: photo, "Porto")
+        #expect(try await found("lisbon") == 0)
+        #expect(try await found("porto") == 1)
+        try await store.setCaption(photoId: photo, "   ")
+        #expect(try await store.photo(key: "a/one.jpg")?.caption == "")
+        #expect(try await found("porto") == 0)
+        // tags still reach the index
+        try await store.addTags(photoId: photo, ["beach"])
+        #expect(try await found("beach") == 1)
+        await #expect(throws: CurationError.self) { try await store.setCaption(photoId: 999_999, "x") }
+        #expect(CaptionText.clean(String(repeating: "x", count: 3_000)).count == CaptionText.maxLength)
+    }
 }

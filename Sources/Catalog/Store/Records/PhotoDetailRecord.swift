@@ -11,7 +11,7 @@ struct PhotoDetailRecord: FetchableRecord {
     static let sql = """
         \(CardRecord.columns), f.folder, p.format, f.size, f.mtimeNs,
                p.takenAt, p.cameraMake, p.cameraModel, p.orientation, f.sortTaken, f.sortName,
-               p.id AS photoId, p.rating, p.addedAt, \(CardRecord.isFavorite)
+               p.id AS photoId, p.rating, p.addedAt, p.caption, \(CardRecord.isFavorite)
         FROM file f JOIN photo p ON p.id = f.photoId WHERE f.key = ?
         """
 
@@ -20,7 +20,8 @@ struct PhotoDetailRecord: FetchableRecord {
                              format: ImageFormat(rawValue: row["format"]) ?? .jpeg, fileSize: row["size"], mtimeNs: row["mtimeNs"],
                              takenAt: row["takenAt"], cameraMake: row["cameraMake"], cameraModel: row["cameraModel"],
                              orientation: row["orientation"], sortTaken: row["sortTaken"], sortName: row["sortName"],
-                             rating: row["rating"], addedAt: row["addedAt"], isFavorite: row["isFavorite"], tags: [], copies: [])
+                             rating: row["rating"], addedAt: row["addedAt"], isFavorite: row["isFavorite"], tags: [], copies: [],
+                             caption: row["caption"])
     }
 
     /// The detail with the photo's tags and the keys of its other copies.

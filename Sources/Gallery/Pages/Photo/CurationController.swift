@@ -13,7 +13,8 @@ struct CurationController: Sendable {
         routes.member.post(.action(.rate), use: rate)
         routes.member.post(.action(.tag), use: tag)
         routes.member.post(.action(.untag), use: untag)
-        for action in [SiteURL.Action.rate, .tag, .untag] {
+        routes.member.post(.action(.caption), use: caption)
+        for action in [SiteURL.Action.rate, .tag, .untag, .caption] {
             routes.member.get(.action(action), use: Self.getNotAllowed)
         }
     }
@@ -51,6 +52,16 @@ struct CurationController: Sendable {
         let name = TagName.normalize(try form.require("tag"))
         guard !name.isEmpty else { throw HTTPError(.badRequest, message: "Which tag should be removed?") }
         try await store.removeTag(photoId: photoId, name)
+        return .redirect(to: back, type: .normal)
+    }
+
+    @Sendable func caption(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (form, photoId, back) = try await read(request, context)
+        let text = form["caption"] ?? ""
+        guard text.count <= CaptionText.maxLength * 2 else {
+            throw HTTPError(.contentTooLarge, message: "A caption can be at most \(CaptionText.maxLength) characters.")
+        }
+        try await store.setCaption(photoId: photoId, text)
         return .redirect(to: back, type: .normal)
     }
 

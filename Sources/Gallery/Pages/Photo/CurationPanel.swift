@@ -28,6 +28,9 @@ struct CurationPanel: Encodable {
     let favoriteAction = SiteURL.Action.favorite.url
     let rateAction = SiteURL.Action.rate.url
     let tagAction = SiteURL.Action.tag.url
+    let captionAction = SiteURL.Action.caption.url
+    var caption: String
+    let captionMaxLength = CaptionText.maxLength
     let untagAction = SiteURL.Action.untag.url
     let tagMaxLength = TagName.maxLength
     /// The albums this photo is in, and every album's name (for the add form's suggestions).
@@ -39,6 +42,7 @@ struct CurationPanel: Encodable {
     init(photo: PhotoDetail, csrf: String, back: String, canCurate: Bool, albums: [Album] = [], albumNames: [String] = []) {
         self.albums = albums.map { AlbumLink(id: $0.id, name: $0.name, url: SiteURL.album($0.id)) }
         self.albumNames = albumNames
+        caption = photo.caption
         self.canCurate = canCurate
         self.csrf = csrf
         key = photo.card.key

@@ -17,6 +17,8 @@ struct PhotoView: PageModel {
     var downloadURL: SiteURL
     var downloadName: String
     var curation: CurationPanel?
+    /// The household's caption, shown to everyone who sees the photo (share links too).
+    var caption: String?
     /// The slideshow from this photo, in the same group and order; nil on share links.
     var slideshowURL: SiteURL?
 }
