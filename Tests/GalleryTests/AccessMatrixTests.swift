@@ -101,6 +101,7 @@ import Testing
         Route(method: .get, pattern: "/static/:file", uri: "/static/style.css", needs: nil),
         Route(method: .get, pattern: "/healthz", uri: "/healthz", needs: nil),
         Route(method: .get, pattern: "/share/:token", uri: "/share/TOKEN", needs: nil),
+        Route(method: .post, pattern: "/share/:token", uri: "/share/TOKEN", needs: nil),
         Route(method: .get, pattern: "/share/:token/photos/**", uri: "/share/TOKEN/photos/trip/a.jpg", needs: nil),
         Route(method: .get, pattern: "/share/:token/thumbs/:size/:file", uri: "/share/TOKEN/thumbs/256/SHA.jpg", needs: nil),
         Route(method: .get, pattern: "/share/:token/originals/**", uri: "/share/TOKEN/originals/trip/a.jpg", needs: nil),
@@ -143,7 +144,8 @@ import Testing
                 for (who, role, visitor) in visitors {
                     // when this visitor calls the route (a POST with a valid token but no fields, so it changes nothing)
                     let response = route.method == .post
-                        ? try await visitor.post(uri, [])
+                        // (share pages know no session: their forms carry the cookie's own token)
+                        ? try await visitor.post(uri, [], csrf: uri.hasPrefix("/share/") ? visitor.token : nil)
                         : try await visitor.get(uri, method: route.method)
                     // then it is refused exactly when the role is too low
                     let allowed = route.needs.map { needed in role.map { $0 >= needed } ?? false } ?? true

@@ -288,6 +288,10 @@ enum CatalogMigrations {
                 END;
                 """)
         }
+        migrator.registerMigration("v11-share-passwords") { db in
+            // A share link may ask for a password (a bcrypt hash) before it opens.
+            try db.execute(sql: "ALTER TABLE shareLink ADD COLUMN passwordHash TEXT")
+        }
         return migrator
     }
 }

@@ -42,4 +42,10 @@ extension CatalogStore {
             return db.changesCount == 1
         }
     }
+
+    public func setSharePassword(id: Int64, passwordHash: String?) async throws {
+        try await write { db in
+            try db.execute(sql: "UPDATE shareLink SET passwordHash = ? WHERE id = ?", arguments: [passwordHash, id])
+        }
+    }
 }

@@ -4,6 +4,8 @@ public protocol ShareStore: Sendable {
     @discardableResult
     func createShare(token: String, accountId: Int64, kind: ShareLink.Kind, value: String, filter: String,
                      expiresAt: Int64?, now: Int64) async throws -> Int64
+    /// Sets (or with nil, removes) the password a link asks for, as a bcrypt hash.
+    func setSharePassword(id: Int64, passwordHash: String?) async throws
     /// The link with this token, live or expired.
     func share(token: String) async throws -> ShareLink?
     /// Links made by one account, or every link when `accountId` is nil; newest first.

@@ -142,7 +142,8 @@ public struct GalleryParts {
                         chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)
         thumbnailRoutes.register(with: routes)
         ShareController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,
-                        thumbnails: thumbnailRoutes, originals: originals).register(with: routes)
+                        thumbnails: thumbnailRoutes, originals: originals, passwords: passwords, throttle: LoginThrottle(),
+                        slowdownScale: config.loginSlowdownScale).register(with: routes)
         UploadController(store: store, source: source, scanner: scanner, renderer: renderer, chrome: chrome,
                          naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit, fileLimit: config.uploadFileLimit, dataPath: config.dataPath,
                          readOnly: config.readOnlyLibrary, logger: logger).register(with: routes)

@@ -40,14 +40,7 @@ struct AuthController: Sendable {
         }
         // Checked and counted as a failure in one step, so parallel guesses cannot all pass the check.
         let attempt = await throttle.reserve(name: name, address: context.remoteAddress)
-        switch attempt.verdict {
-        case .refuse(let seconds):
-            let minutes = max(1, (seconds + 59) / 60)
-            throw HTTPError(.tooManyRequests, headers: [.retryAfter: String(seconds)],
-                            message: "Too many failed sign-ins. Try again in \(minutes) minute\(minutes == 1 ? "" : "s").")
-        case .allow(let delay):
-            if delay > 0, slowdownScale > 0 { try await Task.sleep(for: .seconds(delay * slowdownScale)) }
-        }
+        try await attempt.proceed(slowdownScale: slowdownScale, tooMany: "Too many failed sign-ins.")
         let found = try await store.account(named: name)
         let matches = try await passwords.verify(password, hash: found?.passwordHash)
         await throttle.settle(attempt, succeeded: matches && found != nil)

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 
 /// Slows down and then refuses repeated failed sign-ins, per account name and per address.
 ///
@@ -100,5 +101,20 @@ actor LoginThrottle {
         let window = policy.window
         byName = byName.compactMapValues { list in let k = list.filter { now - $0.at < window }; return k.isEmpty ? nil : k }
         byAddress = byAddress.compactMapValues { list in let k = list.filter { now - $0.at < window }; return k.isEmpty ? nil : k }
+    }
+}
+
+extension LoginThrottle.Attempt {
+    /// Waits the pause the throttle asked for (scaled; tests use 0), or refuses with a 429 that
+    /// says `tooMany` and when to try again.
+    func proceed(slowdownScale: Double, tooMany: String) async throws {
+        switch verdict {
+        case .refuse(let seconds):
+            let minutes = max(1, (seconds + 59) / 60)
+            throw HTTPError(.tooManyRequests, headers: [.retryAfter: String(seconds)],
+                            message: "\(tooMany) Try again in \(minutes) minute\(minutes == 1 ? "" : "s").")
+        case .allow(let delay):
+            if delay > 0, slowdownScale > 0 { try await Task.sleep(for: .seconds(delay * slowdownScale)) }
+        }
     }
 }

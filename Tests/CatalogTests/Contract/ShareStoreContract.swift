@@ -33,4 +33,18 @@ import Testing
         try await store.removeAccount(id: bo.id)
         #expect(try await store.share(token: "t2") == nil)
     }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func aLinkKeepsThePasswordHashItWasGivenUntilItIsRemoved(_ kind: StoreUnderTest) async throws {
+        let opened = try kind.make()
+        let store = opened.store
+        let bo = try await store.addAccount(name: "bo", passwordHash: "h", role: .member, now: Date())
+        let id = try await store.createShare(token: "t1", accountId: bo.id, kind: .favorites, value: "", filter: "", expiresAt: nil, now: 1)
+        #expect(try await store.share(token: "t1")?.passwordHash == nil)
+        try await store.setSharePassword(id: id, passwordHash: "$2b$04$abc")
+        #expect(try await store.share(token: "t1")?.passwordHash == "$2b$04$abc")
+        #expect(try await store.shares(accountId: bo.id).first?.passwordHash == "$2b$04$abc")
+        try await store.setSharePassword(id: id, passwordHash: nil)
+        #expect(try await store.share(token: "t1")?.passwordHash == nil)
+    }
 }

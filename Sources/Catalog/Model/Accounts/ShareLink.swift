@@ -19,6 +19,8 @@ public struct ShareLink: Sendable, Equatable {
     public var filter: String
     public var createdAt: Int64
     public var expiresAt: Int64?
+    /// A bcrypt hash when the link asks for a password before it opens.
+    public var passwordHash: String? = nil
 
     /// Whether the link still opens at `now` (seconds since 1970).
     public func isLive(at now: Int64) -> Bool { expiresAt.map { $0 > now } ?? true }

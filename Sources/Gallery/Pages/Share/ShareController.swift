@@ -18,6 +18,11 @@ struct ShareController: Sendable {
     let photos: PhotoController
     let thumbnails: ThumbnailController
     let originals: OriginalController
+    /// Share-link passwords are bcrypt hashes, checked as slowly as sign-ins and throttled like them.
+    let passwords: Passwords
+    let throttle: LoginThrottle
+    /// Multiplies the throttle's pauses (tests set 0).
+    let slowdownScale: Double
 
     func register(with routes: Routes) {
         routes.member.post(.action(.share), use: create)
@@ -27,6 +32,7 @@ struct ShareController: Sendable {
         }
         routes.member.get(.shared, use: list)
         routes.open.get(.share, use: group)
+        routes.open.post(.share, use: unlock)
         routes.open.get(.sharePhoto, use: photo)
         routes.open.get(.shareThumbnail, use: thumbnail)
         routes.open.get(.shareOriginal, use: original)
@@ -35,7 +41,10 @@ struct ShareController: Sendable {
     // MARK: the holder's side
 
     @Sendable func group(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (link, token, group, title) = try await resolve(context)
+        let (link, token, group, title) = try await resolve(request, context, page: true)
+        if let locked = link.passwordHash, !Self.isUnlocked(request, token: token, hash: locked) {
+            return try unlockPage(token: token, context: context, error: nil, status: .ok)
+        }
         let query = try GroupQuery(request.uri, defaultSort: group.defaultSort)
         var spec = GroupSpec(base: group, title: title, scope: .share(token))
         spec.viewer = .shareLink(owner: link.accountId)
@@ -45,7 +54,7 @@ struct ShareController: Sendable {
     }
 
     @Sendable func photo(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (_, token, group, title) = try await resolve(context)
+        let (_, token, group, title) = try await resolve(request, context, page: false)
         guard let key = SiteURL.Scope.share(token).photoKey(fromPath: request.uri.path) else {
             throw PhotoController.notFound
         }
@@ -55,14 +64,14 @@ struct ShareController: Sendable {
     }
 
     @Sendable func thumbnail(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (_, _, group, _) = try await resolve(context)
+        let (_, _, group, _) = try await resolve(request, context, page: false)
         let (size, sha) = try ThumbnailController.parse(context)
         guard try await store.group(group, containsSha256: sha) else { throw HTTPError(.notFound, message: "No such thumbnail in this shared group.") }
         return try await thumbnails.respond(size: size, sha: sha, request, context)
     }
 
     @Sendable func original(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (_, token, group, _) = try await resolve(context)
+        let (_, token, group, _) = try await resolve(request, context, page: false)
         guard let key = SiteURL.Scope.share(token).originalKey(fromPath: request.uri.path),
               try await store.group(group, containsKey: key) else {
             throw HTTPError(.notFound, message: "This file is not part of the shared group.")
@@ -71,7 +80,17 @@ struct ShareController: Sendable {
     }
 
     /// The live link named in the URL, its token, its group, and its title; 404 when unknown, 410 when expired.
-    private func resolve(_ context: GalleryContext) async throws -> (ShareLink, String, PhotoGroup, String) {
+    /// A link with a password opens its pages only in a browser that gave it (the unlock cookie);
+    /// its first page asks for it, everything else of it is refused until then.
+    private func resolve(_ request: Request, _ context: GalleryContext, page: Bool) async throws -> (ShareLink, String, PhotoGroup, String) {
+        let found = try await resolveLink(context)
+        if !page, let locked = found.0.passwordHash, !Self.isUnlocked(request, token: found.1, hash: locked) {
+            throw HTTPError(.forbidden, message: "This shared link asks for a password: open its first page and enter it.")
+        }
+        return found
+    }
+
+    private func resolveLink(_ context: GalleryContext) async throws -> (ShareLink, String, PhotoGroup, String) {
         guard let token = context.parameters.get("token"), SecretToken.isWellFormed(token),
               let link = try await store.share(token: token) else {
             throw HTTPError(.notFound, message: "This share link does not exist or was revoked.")
@@ -134,9 +153,14 @@ struct ShareController: Sendable {
         guard [0, 1, 7, 30, 365].contains(days) else { throw HTTPError(.badRequest, message: "A link lasts 1, 7, 30 or 365 days, or until revoked.") }
         let now = Int64(Date().timeIntervalSince1970)
         let token = SecretToken.make()
+        let password = form["password"] ?? ""
+        if !password.isEmpty, let problem = Passwords.check(password) {
+            throw HTTPError(.badRequest, message: "The link's password: " + problem)
+        }
         let id = try await store.createShare(token: token, accountId: account.id, kind: kind,
                                        value: kind == .tag ? TagName.normalize(value) : value, filter: canonical,
                                        expiresAt: days == 0 ? nil : now + Int64(days) * 86_400, now: now)
+        if !password.isEmpty { try await store.setSharePassword(id: id, passwordHash: try await passwords.hash(password)) }
         // The catalog keeps only the token's hash: the token goes to its maker once, in a short-lived
         // cookie the list page reads and clears, so it never sits in a URL or the browser's history.
         var response = Response.redirect(to: SiteURL.shared.appending([("new", String(id))]).fragment("share-\(id)"))
@@ -170,7 +194,8 @@ struct ShareController: Sendable {
             let token = shown.flatMap { SecretToken.isWellFormed($0) && TokenHash.of($0) == link.tokenHash ? $0 : nil }
             return SharedView.Item(id: link.id, title: title, url: token.map(SiteURL.share), fullURL: token.map { linkBase + SiteURL.share($0).path },
                                    owner: link.ownerName, isNew: link.id == fresh,
-                                   state: !live ? "Expired" : link.expiresAt.map { "Open until \(Formatting.cameraDate($0)) UTC" } ?? "Open until revoked",
+                                   state: (!live ? "Expired" : link.expiresAt.map { "Open until \(Formatting.cameraDate($0)) UTC" } ?? "Open until revoked")
+                                       + (link.passwordHash != nil ? " · asks for a password" : ""),
                                    created: Formatting.cameraDate(link.createdAt))
         }
         let model = SharedView(chrome: chrome.chrome(title: "Shared links", crumbs: [Crumb(name: "Shared links", url: nil)], for: context),
@@ -183,9 +208,57 @@ struct ShareController: Sendable {
 
     static let newLinkCookieName = "photolala_new_share"
 
+    // MARK: passwords
+
+    static let unlockCookieName = "photolala_share_unlock"
+
+    /// The unlock cookie's value: a hash of the token and the password's hash, so it opens only
+    /// this link, only while its password stays the same, and says nothing about either.
+    static func unlockValue(token: String, hash: String) -> String { TokenHash.of(token + "\n" + hash) }
+
+    static func isUnlocked(_ request: Request, token: String, hash: String) -> Bool {
+        guard let sent = request.cookie(unlockCookieName) else { return false }
+        return FormBody.constantTimeEqual(sent, unlockValue(token: token, hash: hash))
+    }
+
+    private func unlockPage(token: String, context: GalleryContext, error: String?, status: HTTPResponse.Status) throws -> Response {
+        let model = ShareUnlockView(chrome: chrome.sharedChrome(title: "Password needed"), action: SiteURL.share(token), csrf: context.csrfToken, error: error)
+        return try renderer.response(model, status: status)
+    }
+
+    /// `POST /share/TOKEN`: the password form of a protected link.
+    @Sendable func unlock(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        let (link, token, _, _) = try await resolveLink(context)
+        guard let hash = link.passwordHash else { return .redirect(to: SiteURL.share(token).path, type: .normal) }
+        let password = form["password"] ?? ""
+        let attempt = await throttle.reserve(name: "share:\(link.id)", address: context.remoteAddress)
+        try await attempt.proceed(slowdownScale: slowdownScale, tooMany: "Too many wrong passwords for this link.")
+        let matches = password.isEmpty ? false : try await passwords.verify(password, hash: hash)
+        await throttle.settle(attempt, succeeded: matches)
+        guard matches else {
+            return try unlockPage(token: token, context: context, error: "That password is not the one this link asks for.", status: .forbidden)
+        }
+        var response = Response.redirect(to: SiteURL.share(token).path, type: .normal)
+        let lifetime = link.expiresAt.map { Int($0 - Int64(Date().timeIntervalSince1970)) } ?? 30 * 86_400
+        response.setCookie(Cookie(name: Self.unlockCookieName, value: Self.unlockValue(token: token, hash: hash), maxAge: max(60, lifetime),
+                                  path: SiteURL.share(token).path, secure: sessions.secureCookies || context.isHTTPS,
+                                  httpOnly: true, sameSite: .lax))
+        return response
+    }
+
     /// The one-time cookie carrying a new link's token to the list page.
     private func newLinkCookie(_ token: String, maxAge: Int, context: GalleryContext) -> Cookie {
         Cookie(name: Self.newLinkCookieName, value: token, maxAge: maxAge, path: sessions.cookiePath,
                secure: sessions.secureCookies || context.isHTTPS, httpOnly: true, sameSite: .strict)
     }
+}
+
+/// The page a protected share link shows first: its password form.
+struct ShareUnlockView: PageModel {
+    static let template = "share-unlock"
+    var chrome: PageChrome
+    var action: SiteURL
+    var csrf: String
+    var error: String?
 }
