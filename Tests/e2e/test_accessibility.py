@@ -69,6 +69,11 @@ def test_every_page_meets_wcag_21_aa(server, size, scheme):
         for path in SIGNED_IN + ["/albums", album, album + "?arrange=1", album + "?select=1"]:
             d.get(server + path)
             check(d, path, failures)
+        # the list view, and small tiles
+        for mode in ["list", "small"]:
+            d.get(server + f"/view?set={mode}&back=%2Ffolders%2FHoliday%25202024")
+            check(d, f"/folders/Holiday%202024 ({mode} view)", failures)
+        d.get(server + "/view?set=medium&back=%2F")
         # open menus and forms are checked open: the header menu, a folder's filters and share form
         d.get(server + "/folders/Holiday%202024?min_rating=0&q=IMG")
         d.execute_script("document.querySelectorAll('details').forEach(e => { e.open = true; });")
@@ -111,16 +116,16 @@ def test_keyboard_alone_reaches_search_filters_photos_and_curation_in_order_with
         sign_in(d, server, "ada")
         d.get(server + "/search")
         settled(d)
-        order = tab_order(d, 17)
+        order = tab_order(d, 20)
         # a way past the header first
         assert order.pop(0) == ("a", "Skip to content")
         # the header, then the search field and its button, the filters, select, slideshow, the sort bar, then the photos
-        assert [name for _, name in order[:14]] == [
+        assert [name for _, name in order[:17]] == [
             "Photolala", "Search", "Upload", "ada", "q", "Search", "Filters", "Select…", "▶ Slideshow",
-            "Name", "File size", "Stars", "Date added", "Oldest first"], order
-        first_tile = order[14]
+            "Name", "File size", "Stars", "Date added", "Oldest first", "Small", "Large", "List"], order
+        first_tile = order[17]
         assert first_tile[0] == "a" and first_tile[1].endswith(".jpg"), order
-        assert order[15] == ("button", f"Add {first_tile[1]} to favorites"), order
+        assert order[18] == ("button", f"Add {first_tile[1]} to favorites"), order
 
         d.get(server + "/photos/Holiday%202024/IMG_000.jpg")
         settled(d)

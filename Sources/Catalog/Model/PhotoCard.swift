@@ -11,4 +11,8 @@ public struct PhotoCard: Sendable, Equatable {
     public var height: Int
     /// Whether the asking person marked it a favorite (filled in on group pages).
     public var isFavorite = false
+    /// For the list view: the file's size, the camera's date (nil without one) and the stars.
+    public var size: Int64 = 0
+    public var takenAt: Int64?
+    public var rating = 0
 }

@@ -36,6 +36,7 @@ struct SiteRoute: Sendable {
     static let shared = SiteRoute(.shared)
     static let albums = SiteRoute(.albums)
     static let timeline = SiteRoute(.timeline)
+    static let view = SiteRoute(.view)
     static let slideshow = SiteRoute(SiteURL.slideshowPrefix + "**")
     static let album = SiteRoute(SiteURL.albumPrefix + ":id")
     /// A share link's pages: its group, its photos, their thumbnails and originals, as in the gallery.

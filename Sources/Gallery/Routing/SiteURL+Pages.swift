@@ -27,6 +27,12 @@ extension SiteURL {
     public static let shared = SiteURL("/shared")
     public static let albums = SiteURL("/albums")
     public static let timeline = SiteURL("/timeline")
+    public static let view = SiteURL("/view")
+
+    /// The link that sets the group layout and returns to `back`.
+    public static func view(_ mode: String, back: String) -> SiteURL {
+        SiteURL(view.path + "?set=" + mode + "&back=" + encodeSegment(back))
+    }
     public static let health = SiteURL("/healthz")
     public static let metrics = SiteURL("/metrics")
 

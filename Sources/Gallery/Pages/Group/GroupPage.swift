@@ -42,6 +42,20 @@ struct GroupPage: Sendable {
             pageChrome = chrome.chrome(title: spec.title, crumbs: spec.crumbs, for: context)
         }
         var model = builder.build(chrome: pageChrome)
+        if !spec.scope.isShared, !model.photos.isEmpty {
+            let mode = ViewMode.of(request)
+            // (the base path is already off the request here; the redirect puts it back)
+            let back = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+            model.views = ViewMode.allCases.map { ViewChoice(label: $0.label, url: SiteURL.view($0.rawValue, back: back), current: $0 == mode) }
+            model.gridClass = mode == .list || mode == .medium ? "photos" : "photos size-\(mode.rawValue)"
+            if mode == .list, builder.selection == nil {
+                model.list = ListView(rows: page.photos.enumerated().map { i, card in
+                    ListRow(url: model.photos[i].url, name: card.name, image: ThumbImage(sha256: card.sha256, alt: ""),
+                            dateText: card.takenAt.map(Formatting.cameraDate) ?? "–", sizeText: Formatting.bytes(card.size),
+                            starsText: card.rating == 0 ? "–" : String(repeating: "★", count: card.rating))
+                })
+            }
+        }
         model.album = spec.scope.isShared ? nil : spec.album
         model.summary = spec.summaryPrefix + model.summary + spec.summarySuffix
         return try renderer.response(model)

@@ -17,6 +17,10 @@ struct GroupView: PageModel {
     var selectURL: SiteURL?
     /// The slideshow, from this page's first photo.
     var slideshowURL: SiteURL?
+    /// The layout links, the grid's size class, and the list view's rows (list mode only).
+    var views: [ViewChoice] = []
+    var gridClass = "photos"
+    var list: ListView?
     /// An album's description and tools.
     var album: AlbumPanel?
 }

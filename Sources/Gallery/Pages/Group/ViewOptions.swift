@@ -1,0 +1,66 @@
+import Catalog
+import Foundation
+import Hummingbird
+
+/// How a group's photos are laid out: grid tiles of three sizes, or a list (name, date, size,
+/// stars) for finding what to free space from. Chosen with links, kept in a cookie.
+enum ViewMode: String, CaseIterable, Sendable {
+    case small, medium, large, list
+
+    static let cookieName = "photolala_view"
+
+    /// The mode a request's cookie asks for; medium tiles when none or nonsense.
+    static func of(_ request: Request) -> ViewMode {
+        request.cookie(cookieName).flatMap(ViewMode.init(rawValue:)) ?? .medium
+    }
+
+    var label: String {
+        switch self {
+        case .small: "Small"
+        case .medium: "Medium"
+        case .large: "Large"
+        case .list: "List"
+        }
+    }
+}
+
+/// The view links above a grid, and the list view's rows.
+struct ViewChoice: Encodable {
+    var label: String
+    var url: SiteURL
+    var current: Bool
+}
+
+/// The list view of a page of photos.
+struct ListView: Encodable {
+    var rows: [ListRow]
+}
+
+struct ListRow: Encodable {
+    var url: SiteURL
+    var name: String
+    var image: ThumbImage
+    var dateText, sizeText, starsText: String
+}
+
+/// `GET /view?set=MODE&back=PATH`: remembers the layout in this browser and goes back.
+struct ViewOptionsController: Sendable {
+    let cookiePath: String
+    let secureCookies: Bool
+
+    func register(with routes: Routes) {
+        routes.viewer.get(.view, use: set)
+    }
+
+    @Sendable func set(_ request: Request, context: GalleryContext) async throws -> Response {
+        let params = request.uri.queryParameters
+        guard let raw = params["set"].map(String.init), let mode = ViewMode(rawValue: raw) else {
+            throw HTTPError(.badRequest, message: "set: choose small, medium, large or list.")
+        }
+        let back = params["back"].map(String.init).flatMap { SiteURL.isLocal($0) ? $0 : nil } ?? SiteURL.home.path
+        var response = Response.redirect(to: back, type: .normal)
+        response.setCookie(Cookie(name: ViewMode.cookieName, value: mode.rawValue, maxAge: 365 * 86_400, path: cookiePath,
+                                  secure: secureCookies || context.isHTTPS, httpOnly: true, sameSite: .lax))
+        return response
+    }
+}

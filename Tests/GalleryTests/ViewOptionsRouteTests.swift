@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+@testable import Gallery
+
+@Suite struct ViewOptionsRouteTests {
+    @Test func theLayoutIsChosenWithALinkKeptInTheBrowserAndTheListShowsDateSizeAndStars() async throws {
+        let f = try GalleryFixture()
+        try f.addJPEG("trip/a.jpg", seed: 1, exif: ["-DateTimeOriginal=2024:05:01 10:20:00"])
+        try f.addJPEG("trip/b.jpg", seed: 2)
+        try await f.scan()
+        try await f.withClient { client in
+            let form = try await FormPoster.start(client)
+            _ = try await form.post("/actions/rate", [("key", "trip/a.jpg"), ("rating", "3")])
+            // the view links on a group page, each coming back to it
+            let page = try await form.get("/folders/trip?sort=name").text
+            #expect(page.contains("<strong aria-current=\"true\">Medium</strong>"))
+            #expect(page.contains("<a href=\"/view?set=list&amp;back=%2Ffolders%2Ftrip%3Fsort%3Dname\" rel=\"nofollow\">List</a>"))
+            // choosing the list sets a long-lived cookie and goes back
+            let set = try await form.get("/view?set=list&back=%2Ffolders%2Ftrip%3Fsort%3Dname")
+            #expect(set.status == .seeOther)
+            #expect(set.headers[.location] == "/folders/trip?sort=name")
+            let cookie = try #require(set.headers[values: .setCookie].first { $0.hasPrefix("photolala_view=list") })
+            #expect(cookie.contains("Max-Age=31536000"))
+            // and the page, asked again with it, is a table of name, date, size and stars
+            let list = try await form.keeping("photolala_view", from: set).get("/folders/trip?sort=name").text
+            #expect(list.contains("<table class=\"listview\">"))
+            #expect(!list.contains("<ul class=\"photos"))
+            #expect(list.contains("<td><a href=\"/photos/trip/a.jpg?sort=name\">a.jpg</a></td><td>1 May 2024, 10:20</td>"))
+            #expect(list.contains("<td>★★★</td>"))
+            #expect(list.contains("<strong aria-current=\"true\">List</strong>"))
+            // small tiles are a class on the grid; select mode keeps the grid
+            let small = try await form.get("/view?set=small&back=/folders/trip")
+            let grid = try await form.keeping("photolala_view", from: small).get("/folders/trip").text
+            #expect(grid.contains("<ul class=\"photos size-small\">"))
+            let selecting = try await form.keeping("photolala_view", from: set).get("/folders/trip?select=1").text
+            #expect(selecting.contains("name=\"ids\"") && !selecting.contains("listview"))
+            // nonsense is refused, and a foreign "back" goes home
+            #expect(try await form.get("/view?set=huge&back=/").status == .badRequest)
+            #expect(try await form.get("/view?set=list&back=https://evil.example/").headers[.location] == "/")
+        }
+    }
+}
