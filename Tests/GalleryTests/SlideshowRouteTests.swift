@@ -40,4 +40,20 @@ import Testing
             #expect(try await client.execute(uri: "/slideshow/../etc/passwd", method: .get).status == .notFound)
         }
     }
+
+    @Test func thePhotoPageFetchesTheNextPhotosPictureAhead() async throws {
+        let f = try GalleryFixture()
+        try f.addJPEG("trip/1.jpg", seed: 1, exif: ["-DateTimeOriginal=2024:05:01 10:00:00"])
+        try f.addJPEG("trip/2.jpg", seed: 2, exif: ["-DateTimeOriginal=2024:05:02 10:00:00"])
+        try await f.scan()
+        try await f.withClient { client in
+            let first = try await client.execute(uri: "/photos/trip/1.jpg", method: .get).text
+            let next = try #require(first.firstMatch(of: #/rel="next" accesskey="n" href="/photos/trip/2.jpg"/#))
+            _ = next
+            let second = try await client.execute(uri: "/photos/trip/2.jpg", method: .get).text
+            let sha = try #require(second.firstMatch(of: #/src="/thumbs/1600/([0-9a-f]{64})\.jpg"/#).map { String($0.output.1) })
+            #expect(first.contains("<link rel=\"prefetch\" href=\"/thumbs/1600/\(sha).jpg\" as=\"image\">"))
+            #expect(!second.contains("rel=\"prefetch\""), "the last photo has no next one")
+        }
+    }
 }

@@ -74,6 +74,7 @@ struct PhotoController: Sendable {
                 : CurationPanel(photo: photo, csrf: context.csrfToken, back: selfURL.path, canCurate: context.visitor.can(.member),
                                 albums: try await store.albums(containing: photo.photoId),
                                 albumNames: context.visitor.can(.member) ? try await store.albums().map(\.name) : []),
+            nextImage: around.next.map { scope.thumbnail($0.sha256, .screen) },
             caption: photo.caption.isEmpty ? nil : photo.caption,
             slideshowURL: shared != nil ? nil : SiteURL.slideshow(photo.card.key, sort: sort, in: inGroup))
         return try renderer.response(page)

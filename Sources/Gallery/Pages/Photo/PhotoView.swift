@@ -17,6 +17,8 @@ struct PhotoView: PageModel {
     var downloadURL: SiteURL
     var downloadName: String
     var curation: CurationPanel?
+    /// The next photo's rendition, fetched ahead by the browser (no script) so "Next" shows it at once.
+    var nextImage: SiteURL?
     /// The household's caption, shown to everyone who sees the photo (share links too).
     var caption: String?
     /// The slideshow from this photo, in the same group and order; nil on share links.
