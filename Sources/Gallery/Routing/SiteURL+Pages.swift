@@ -150,3 +150,12 @@ extension SiteURL {
         public var url: SiteURL { SiteURL("/actions/" + rawValue) }
     }
 }
+
+extension PhotoGroup {
+    /// The group a photo's link names (`in=` and the filters): nil for a plain folder, which the
+    /// photo's own key implies.
+    var linkContext: PhotoGroup? {
+        if case .folder = self { return nil }
+        return self
+    }
+}

@@ -28,7 +28,7 @@ struct GroupPageBuilder {
         var summary = Formatting.plural(page.total, "photo", "photos")
         if folderCount > 0 { summary += " · " + Formatting.plural(folderCount, "folder", "folders") }
         if page.pageCount > 1 { summary += " · page \(page.number) of \(page.pageCount)" }
-        let photoGroup: PhotoGroup? = { if case .folder = group { return nil } else { return group } }()
+        let photoGroup = group.linkContext
         let canFavorite = !scope.isShared && visitor?.can(.viewer) == true && selection == nil
         let tiles = page.photos.map { card in
             PhotoTile(url: scope.photo(card.key, sort: sort, in: photoGroup, sharedGroup: group), anchor: "p\(card.fileId)",

@@ -38,7 +38,7 @@ struct PhotoController: Sendable {
         let around = try await store.neighbors(of: photo, in: group, sort: sort, perPage: pageSize)
         let groupPage = (around.position - 1) / pageSize + 1
         let groupTitle = shared?.title ?? (GroupTitles.title(group) + (group.parts.filter.isEmpty ? "" : " (filtered)"))
-        let inGroup: PhotoGroup? = { if case .folder = group { return nil } else { return group } }()  // filtered folders keep their filters
+        let inGroup = group.linkContext  // filtered folders keep their filters
         let fitted = Self.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
         var crumbs: [Crumb]
         if shared != nil {

@@ -38,7 +38,7 @@ struct SlideshowController: Sendable {
         // After the last photo, the first again.
         var next = around.next
         if next == nil { next = try await store.page(group, sort: sort, number: 1, perPage: 1, viewer: context.visitor.viewer)?.photos.first }
-        let inGroup: PhotoGroup? = { if case .folder = group { return nil } else { return group } }()
+        let inGroup = group.linkContext
         let url = { (key: String, paused: Bool) in SiteURL.slideshow(key, sort: sort, in: inGroup, paused: paused, every: every) }
         let fitted = PhotoController.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
         let model = SlideshowView(
