@@ -9,7 +9,8 @@ struct AlbumsView: PageModel {
     }
     var chrome: PageChrome
     var summary: String
-    var albums: [FolderCard]
+    /// The albums as cards (named `folders` for the cards partial).
+    var folders: [FolderCard]
     var emptyMessage: String?
     var create: CreateForm?
 }

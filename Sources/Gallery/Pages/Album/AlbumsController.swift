@@ -33,7 +33,7 @@ struct AlbumsController: Sendable {
         let model = AlbumsView(
             chrome: chrome.chrome(title: "Albums", crumbs: [Crumb(name: "Albums", url: nil)], for: context),
             summary: Formatting.plural(albums.count, "album", "albums"),
-            albums: albums.map(Self.card),
+            folders: albums.map(Self.card),
             emptyMessage: albums.isEmpty ? "No albums yet." + (context.visitor.can(.member) ? " Make one here, or pick photos on any page with “Select…” and choose “Add to album”." : "") : nil,
             create: context.visitor.can(.member) ? AlbumsView.CreateForm(csrf: context.csrfToken) : nil)
         return try renderer.response(model)
