@@ -181,42 +181,41 @@ struct CRC32 {
     private(set) var state: UInt32 = 0xFFFF_FFFF
     var value: UInt32 { state ^ 0xFFFF_FFFF }
 
-    static let tables: [[UInt32]] = {
-        var tables = Array(repeating: Array(repeating: UInt32(0), count: 256), count: 8)
+    /// Eight 256-entry tables, one after another: table k, entry n at `k * 256 + n`.
+    static let tables: [UInt32] = {
+        var t = [UInt32](repeating: 0, count: 8 * 256)
         for n in 0..<256 {
             var c = UInt32(n)
             for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-            tables[0][n] = c
+            t[n] = c
         }
-        for n in 0..<256 {
-            for k in 1..<8 { tables[k][n] = (tables[k - 1][n] >> 8) ^ tables[0][Int(tables[k - 1][n] & 0xFF)] }
+        for k in 1..<8 {
+            for n in 0..<256 { t[k * 256 + n] = (t[(k - 1) * 256 + n] >> 8) ^ t[Int(t[(k - 1) * 256 + n] & 0xFF)] }
         }
-        return tables
+        return t
     }()
 
     mutating func update(_ bytes: some Collection<UInt8>) {
-        let t = Self.tables
         var c = state
-        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            var i = 0
-            let n = buffer.count
-            t[0].withUnsafeBufferPointer { t0 in t[1].withUnsafeBufferPointer { t1 in t[2].withUnsafeBufferPointer { t2 in
-            t[3].withUnsafeBufferPointer { t3 in t[4].withUnsafeBufferPointer { t4 in t[5].withUnsafeBufferPointer { t5 in
-            t[6].withUnsafeBufferPointer { t6 in t[7].withUnsafeBufferPointer { t7 in
+        Self.tables.withUnsafeBufferPointer { t in
+            func step(_ c: UInt32, _ byte: UInt8) -> UInt32 { t[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
+            let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+                var i = 0
+                let n = buffer.count
                 while i + 8 <= n {
                     let a = c ^ (UInt32(buffer[i]) | UInt32(buffer[i + 1]) << 8 | UInt32(buffer[i + 2]) << 16 | UInt32(buffer[i + 3]) << 24)
-                    c = t7[Int(a & 0xFF)] ^ t6[Int(a >> 8 & 0xFF)] ^ t5[Int(a >> 16 & 0xFF)] ^ t4[Int(a >> 24)]
-                        ^ t3[Int(buffer[i + 4])] ^ t2[Int(buffer[i + 5])] ^ t1[Int(buffer[i + 6])] ^ t0[Int(buffer[i + 7])]
+                    c = t[7 * 256 + Int(a & 0xFF)] ^ t[6 * 256 + Int(a >> 8 & 0xFF)] ^ t[5 * 256 + Int(a >> 16 & 0xFF)] ^ t[4 * 256 + Int(a >> 24)]
+                        ^ t[3 * 256 + Int(buffer[i + 4])] ^ t[2 * 256 + Int(buffer[i + 5])] ^ t[256 + Int(buffer[i + 6])] ^ t[Int(buffer[i + 7])]
                     i += 8
                 }
                 while i < n {
-                    c = t0[Int((c ^ UInt32(buffer[i])) & 0xFF)] ^ (c >> 8)
+                    c = step(c, buffer[i])
                     i += 1
                 }
-            } } } } } } } }
-        }
-        if done == nil {
-            for byte in bytes { c = t[0][Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
+            }
+            if done == nil {
+                for byte in bytes { c = step(c, byte) }
+            }
         }
         state = c
     }
