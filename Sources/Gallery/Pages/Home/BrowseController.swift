@@ -12,6 +12,8 @@ struct BrowseController: Sendable {
     let libraryName: String
     /// The collection cards count across the whole catalog: computed once per catalog change.
     let collections = VersionedCache<[FolderCard]>()
+    /// On this day's photos: a scan of every camera date, kept until the catalog or the day changes.
+    let onThisDayCache = VersionedCache<OnThisDay?>()
 
     func register(with routes: Routes) {
         routes.viewer.get(.home, use: home)
@@ -95,13 +97,17 @@ struct BrowseController: Sendable {
     /// Up to 12 photos taken on today's month and day (this machine's calendar) in earlier years.
     private func onThisDay(now: Date = Date()) async throws -> OnThisDay? {
         let today = Calendar.current.dateComponents([.year, .month, .day], from: now)
-        let found = try await store.onThisDay(month: today.month!, day: today.day!, before: today.year!, limit: 12)
-        guard !found.isEmpty else { return nil }
-        return OnThisDay(tiles: found.map { card, year in
-            let ago = today.year! - year
-            return OnThisDay.Tile(url: SiteURL.photo(card.key), image: ThumbImage(sha256: card.sha256, alt: card.name),
-                                  caption: ago == 1 ? "A year ago, \(year)" : "\(ago) years ago, \(year)")
-        })
+        // The key changes with the catalog and with the date (days since 1970 stay far below a million).
+        let day = Int(Calendar.current.startOfDay(for: now).timeIntervalSince1970 / 86_400)
+        return try await onThisDayCache.value(at: store.version &* 1_000_000 &+ day) {
+            let found = try await store.onThisDay(month: today.month!, day: today.day!, before: today.year!, limit: 12)
+            guard !found.isEmpty else { return nil }
+            return OnThisDay(tiles: found.map { card, year in
+                let ago = today.year! - year
+                return OnThisDay.Tile(url: SiteURL.photo(card.key), image: ThumbImage(sha256: card.sha256, alt: card.name),
+                                      caption: ago == 1 ? "A year ago, \(year)" : "\(ago) years ago, \(year)")
+            })
+        }
     }
 
     /// The visitor's favorites, then the shared collections (cached per catalog version).
