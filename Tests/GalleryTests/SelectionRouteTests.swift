@@ -176,3 +176,12 @@ import Testing
         }
     }
 }
+
+@Suite struct FlashAssetTests {
+    @Test func onlyPagesTakeTheFlashEvenWhenAFolderIsCalledLikeAnAssetPath() {
+        #expect(FlashMiddleware.isAsset("/thumbs/256/ab.jpg") && FlashMiddleware.isAsset("/static/style.css"))
+        #expect(FlashMiddleware.isAsset("/originals/a.jpg") && FlashMiddleware.isAsset("/share/tok") && FlashMiddleware.isAsset("/healthz"))
+        #expect(!FlashMiddleware.isAsset("/folders/2024/thumbs/"))
+        #expect(!FlashMiddleware.isAsset("/folders/static/share/"))
+    }
+}

@@ -33,8 +33,9 @@ struct FlashMiddleware: RouterMiddleware {
                httpOnly: true, sameSite: .lax)
     }
 
+    /// Requests that are not pages (the base path is already off the path here).
     static func isAsset(_ path: String) -> Bool {
-        ["/thumbs/", "/static/", "/originals/", "/share/"].contains { path.contains($0) } || path.hasSuffix("/healthz")
+        ["/thumbs/", "/static/", "/originals/", "/share/"].contains { path.hasPrefix($0) } || path == SiteURL.health.path
     }
 
     /// Percent-encoded UTF-8: only ASCII letters and digits stay as they are, so the value is a valid cookie value.
