@@ -32,19 +32,12 @@ struct TimelinePage: PageModel {
 
     init(chrome: PageChrome, months: [TimelineMonth], undated: Int) {
         self.chrome = chrome
-        var years: [Year] = []
-        for month in months {
-            let entry = Month(name: Self.monthNames[month.month - 1], countText: Formatting.plural(month.count, "photo", "photos"),
-                              url: SiteURL.month(year: month.year, month: month.month))
-            if years.last?.year == month.year { years[years.count - 1].months.append(entry) } else {
-                years.append(Year(year: month.year, anchor: "y\(month.year)", countText: "", months: [entry]))
-            }
+        // Years newest first; within a year the months keep the catalog's order, newest first.
+        years = Dictionary(grouping: months, by: \.year).sorted { $0.key > $1.key }.map { year, inYear in
+            Year(year: year, anchor: "y\(year)", countText: Formatting.plural(inYear.reduce(0) { $0 + $1.count }, "photo", "photos"),
+                 months: inYear.map { Month(name: Self.monthNames[$0.month - 1], countText: Formatting.plural($0.count, "photo", "photos"),
+                                            url: SiteURL.month(year: $0.year, month: $0.month)) })
         }
-        for i in years.indices {
-            let total = months.filter { $0.year == years[i].year }.reduce(0) { $0 + $1.count }
-            years[i].countText = Formatting.plural(total, "photo", "photos")
-        }
-        self.years = years
         jumps = years.map { Jump(year: $0.year, url: "#" + $0.anchor) }
         let dated = months.reduce(0) { $0 + $1.count }
         summary = Formatting.plural(dated, "photo", "photos") + " in " + Formatting.plural(months.count, "month", "months")
