@@ -17,6 +17,8 @@ public enum DecoderWire {
         public var height = 0
         public var fit = RenditionFit.cover
         public var quality = 82
+        /// The household's turn after the EXIF orientation; absent means none.
+        public var rotation: Rotation?
         /// Seconds the worker may spend on this request before it gives up itself.
         public var timeout: Double?
     }

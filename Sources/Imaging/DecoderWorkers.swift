@@ -25,8 +25,10 @@ public final class DecoderWorkers: Sendable {
         return probe
     }
 
-    func render(path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int) throws -> [UInt8] {
-        let request = DecoderWire.Request(op: "render", path: path, format: format, width: width, height: height, fit: fit, quality: quality)
+    func render(path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int,
+                rotation: Rotation) throws -> [UInt8] {
+        let request = DecoderWire.Request(op: "render", path: path, format: format, width: width, height: height, fit: fit, quality: quality,
+                                          rotation: rotation == .none ? nil : rotation)
         let answer = try run(request)
         guard let jpeg = answer.jpeg else { throw ImagingError.unreadable("the decoder gave no answer") }
         return [UInt8](jpeg)
@@ -81,7 +83,7 @@ public final class DecoderWorkers: Sendable {
                 default:
                     answer.jpeg = Data(try Imaging.renderJPEGHere(fileAt: request.path, format: request.format, width: request.width,
                                                                   height: request.height, fit: request.fit, quality: request.quality,
-                                                                  timeout: request.timeout))
+                                                                  rotation: request.rotation ?? .none, timeout: request.timeout))
                 }
             } catch let error as ImagingError {
                 answer = DecoderWire.Answer(error: error)

@@ -6,29 +6,33 @@ extension Imaging {
 
     /// Renders a JPEG rendition of the first frame: box is width x height in pixels. With decoder
     /// workers started, the decode runs in one of them, so a crash in ImageMagick kills only that.
+    /// `rotation` turns the upright picture further, as the household asked.
     public static func renderJPEG(
-        fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int = 82
+        fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int = 82,
+        rotation: Rotation = .none
     ) throws -> [UInt8] {
         if let workers = decoderWorkers {
-            return try workers.render(path: path, format: format, width: width, height: height, fit: fit, quality: quality)
+            return try workers.render(path: path, format: format, width: width, height: height, fit: fit, quality: quality,
+                                      rotation: rotation)
         }
-        return try renderJPEGHere(fileAt: path, format: format, width: width, height: height, fit: fit, quality: quality)
+        return try renderJPEGHere(fileAt: path, format: format, width: width, height: height, fit: fit, quality: quality,
+                                  rotation: rotation)
     }
 
     /// Renders in this process (what a decoder worker runs), stopped after `timeout` seconds
     /// (`decodeTimeout` when nil).
     public static func renderJPEGHere(
         fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int = 82,
-        timeout: Double? = nil
+        rotation: Rotation = .none, timeout: Double? = nil
     ) throws -> [UInt8] {
         try renderJPEGHere(fileAt: path, format: format, width: width, height: height, fit: fit, quality: quality, turbo: true,
-                           timeout: timeout)
+                           rotation: rotation, timeout: timeout)
     }
 
     /// `turbo: false` always goes through ImageMagick (tests compare the two paths).
     static func renderJPEGHere(
         fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int, turbo: Bool,
-        timeout: Double? = nil
+        rotation: Rotation = .none, timeout: Double? = nil
     ) throws -> [UInt8] {
         guard width > 0, height > 0 else { throw ImagingError.unreadable("empty rendition box") }
         // A cover upscales into its box, so the box itself must respect the cap too.
@@ -42,28 +46,36 @@ extension Imaging {
         let (pixels, overflow) = probe.width.multipliedReportingOverflow(by: probe.height)
         guard !overflow, pixels <= maxPixels else { throw ImagingError.tooManyPixels(overflow ? Int.max : pixels) }
         if let bytes, let jpeg = TurboRendition.render(
-            jpeg: bytes, orientation: probe.orientation, width: width, height: height, fit: fit, quality: quality) {
+            jpeg: bytes, orientation: probe.orientation, rotation: rotation, width: width, height: height, fit: fit, quality: quality) {
             return jpeg
         }
 
         guard let wand = NewMagickWand() else { throw ImagingError.unreadable("out of memory") }
         defer { DestroyMagickWand(wand) }
         // Shrink-on-load: libjpeg skips most of the work when it may decode at a fraction of the size.
-        if format == .jpeg, let hint = JPEGSizeHint.forImage(probe, boxWidth: width, boxHeight: height, fit: fit) {
+        // The box as the upright picture sees it: a quarter turn after it trades the sides.
+        let (uprightWidth, uprightHeight) = rotation.swapsSides ? (height, width) : (width, height)
+        if format == .jpeg, let hint = JPEGSizeHint.forImage(probe, boxWidth: uprightWidth, boxHeight: uprightHeight, fit: fit) {
             MagickSetOption(wand, "jpeg:size", hint.description)
         }
         return try MagickFile.guarded(wand, timeout: timeout) {
             try MagickFile.load(wand, path: path, format: format, mode: .read)
-            try shape(wand, width: width, height: height, fit: fit)
+            try shape(wand, width: width, height: height, fit: fit, rotation: rotation)
             return try encodeJPEG(wand, quality: quality)
         }
     }
 
-    /// Orients, crops and resizes the wand's image into the box.
-    static func shape(_ wand: OpaquePointer, width: Int, height: Int, fit: RenditionFit) throws {
+    /// Orients (EXIF, then the household's turn), crops and resizes the wand's image into the box.
+    static func shape(_ wand: OpaquePointer, width: Int, height: Int, fit: RenditionFit, rotation: Rotation = .none) throws {
         try MagickFile.check(MagickAutoOrientImage(wand), wand, "orient image")
         // Transverse (orientation 7) leaves a virtual canvas offset that would shift the crop.
         MagickResetImagePage(wand, "0x0+0+0")
+        if rotation != .none {
+            guard let background = NewPixelWand() else { throw ImagingError.unreadable("out of memory") }
+            defer { DestroyPixelWand(background) }
+            try MagickFile.check(MagickRotateImage(wand, background, Double(rotation.rawValue)), wand, "rotate image")
+            MagickResetImagePage(wand, "0x0+0+0")
+        }
         let oriented = (width: Int(MagickGetImageWidth(wand)), height: Int(MagickGetImageHeight(wand)))
         let plan = RenditionGeometry.plan(
             width: oriented.width, height: oriented.height, boxWidth: width, boxHeight: height, fit: fit)

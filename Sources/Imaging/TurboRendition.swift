@@ -18,7 +18,8 @@ enum TurboRendition {
     static let maxBox = Imaging.thumbnailPathLimit
 
     static func render(
-        jpeg bytes: [UInt8], orientation: Int, width: Int, height: Int, fit: RenditionFit, quality: Int
+        jpeg bytes: [UInt8], orientation: Int, rotation: Rotation = .none, width: Int, height: Int, fit: RenditionFit,
+        quality: Int
     ) -> [UInt8]? {
         guard width > 0, height > 0, max(width, height) <= maxBox, !bytes.isEmpty else { return nil }
         guard let decoder = tjInitDecompress() else { return nil }
@@ -29,8 +30,8 @@ enum TurboRendition {
               imageWidth > 0, imageHeight > 0,
               colorspace != Int32(TJCS_CMYK.rawValue), colorspace != Int32(TJCS_YCCK.rawValue) else { return nil }
 
-        // The box in stored pixels: orientations 5...8 turn the picture a quarter.
-        let turned = (5...8).contains(orientation)
+        // The box in stored pixels: orientations 5...8 turn the picture a quarter, and so may the household.
+        let turned = (5...8).contains(orientation) != rotation.swapsSides
         let (storedBoxWidth, storedBoxHeight) = turned ? (height, width) : (width, height)
         let scale = RenditionGeometry.scale(
             width: Int(imageWidth), height: Int(imageHeight), boxWidth: storedBoxWidth, boxHeight: storedBoxHeight, fit: fit)
@@ -48,6 +49,7 @@ enum TurboRendition {
         guard status == 0 else { return nil }
 
         var image = Pixels(width: decodedWidth, height: decodedHeight, rgb: decoded).oriented(orientation)
+            .oriented(rotation.exifOrientation)
         let plan = RenditionGeometry.plan(width: image.width, height: image.height, boxWidth: width, boxHeight: height, fit: fit)
         if plan.crops(width: image.width, height: image.height) {
             image = image.cropped(x: plan.cropX, y: plan.cropY, width: plan.cropWidth, height: plan.cropHeight)

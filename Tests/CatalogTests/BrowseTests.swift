@@ -75,7 +75,7 @@ import Testing
         // then
         #expect(top.map(\.path) == ["trip"])
         #expect(trip.photoCount == 7 && trip.totalCount == 8 && trip.folderCount == 1)
-        #expect(trip.coverSha != nil)
+        #expect(trip.cover != nil)
         #expect(try await store.folders(in: "trip").map(\.name) == ["inner"])
     }
 

@@ -45,4 +45,27 @@ import Testing
         let photo = try #require(try await store.photo(key: "plain.jpg"))
         #expect(photo.rating == 0 && photo.tags.isEmpty)
     }
+
+    @Test func aTurnCarriesToAnEditOnlyWhenThePixelsStandAsBefore() async throws {
+        // given two landscape photos the household turned right
+        let lib = try TestLibrary()
+        try lib.addJPEG("a/tagged.jpg", seed: 6)
+        try lib.addJPEG("a/turned.jpg", seed: 7)
+        let store = try lib.openStore()
+        try await lib.scanner(store).run()
+        for key in ["a/tagged.jpg", "a/turned.jpg"] {
+            let photo = try #require(try await store.photoId(forKey: key))
+            try await store.rotate(photoId: photo, clockwise: true)
+        }
+        // when another tool writes a keyword into one, and turns the other's pixels itself
+        try TestLibrary.run("exiftool", ["-q", "-overwrite_original", "-XMP-dc:Subject+=sunset", lib.library + "/a/tagged.jpg"])
+        try TestLibrary.run("mogrify", ["-rotate", "90", lib.library + "/a/turned.jpg"])
+        try await lib.scanner(store).run()
+        // then the keyword edit keeps the turn, and the turned file is shown as it now is
+        let tagged = try #require(try await store.photo(key: "a/tagged.jpg"))
+        #expect(tagged.tags == ["sunset"])
+        #expect(tagged.card.rotation == .right && tagged.card.width < tagged.card.height)
+        let turned = try #require(try await store.photo(key: "a/turned.jpg"))
+        #expect(turned.card.rotation == .none && turned.card.width < turned.card.height)
+    }
 }

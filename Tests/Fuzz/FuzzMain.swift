@@ -17,6 +17,7 @@ let targets: [String: ([UInt8]) -> Void] = {
         "path-key": GalleryTargets.pathKey,
         "filter-value": GalleryTargets.filterValue,
         "fts-query": GalleryTargets.ftsQuery,
+        "thumbnail-name": GalleryTargets.thumbnailName,
     ]
     #if PHOTOLALA_DECODER_WIRE
     all["decoder-wire"] = DecoderWireTarget.run

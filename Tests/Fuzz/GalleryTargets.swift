@@ -59,6 +59,14 @@ enum GalleryTargets {
         }
     }
 
+    /// Rendition file names: a name that reads is the one name of its picture and turn.
+    static func thumbnailName(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let (sha256, rotation) = ThumbnailName.parse(Substring(text)) else { return }
+        check(sha256.utf8.count == 64 && Rotation.allCases.contains(rotation), "\(sha256) \(rotation)")
+        check(ThumbnailName.name(sha256: sha256, rotation: rotation) == text, "\(text.debugDescription) is not its picture's one name")
+    }
+
     /// Search filter values typed into a query string: a day and a size.
     static func filterValue(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)

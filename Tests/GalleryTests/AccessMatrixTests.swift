@@ -68,6 +68,8 @@ import Testing
         Route(method: .get, pattern: "/actions/tag", uri: "/actions/tag", needs: .member),
         Route(method: .post, pattern: "/actions/caption", uri: "/actions/caption", needs: .member),
         Route(method: .get, pattern: "/actions/caption", uri: "/actions/caption", needs: .member),
+        Route(method: .post, pattern: "/actions/rotate", uri: "/actions/rotate", needs: .member),
+        Route(method: .get, pattern: "/actions/rotate", uri: "/actions/rotate", needs: .member),
         Route(method: .post, pattern: "/actions/untag", uri: "/actions/untag", needs: .member),
         Route(method: .get, pattern: "/actions/untag", uri: "/actions/untag", needs: .member),
         Route(method: .get, pattern: "/delete", uri: "/delete?key=trip/a.jpg", needs: .member),

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Imaging
 import Mustache
 import Testing
 @testable import Gallery
@@ -126,11 +127,12 @@ import Testing
             nav: NavBar(menuLabel: "ada", searchURL: "/search", scanURL: "/scan", uploadURL: "/upload", sharedURL: "/shared",
                         usersURL: "/users", accountURL: "/account", loginURL: nil, logout: LogoutForm(csrf: "tok")))
         let tiles = (1...3).map { n in
-            PhotoTile(url: "/photos/a/\(n).jpg", anchor: "p\(n)", fileId: Int64(n), name: "IMG \"\(n)\".jpg",
-                      image: ThumbImage(sha256: String(repeating: "ab", count: 32), alt: "IMG \(n)"),
+            let picture = Picture(sha256: String(repeating: "ab", count: 32), rotation: n == 3 ? Rotation.right : Rotation.none)
+            return PhotoTile(url: "/photos/a/\(n).jpg", anchor: "p\(n)", fileId: Int64(n), name: "IMG \"\(n)\".jpg",
+                      image: ThumbImage(picture, alt: "IMG \(n)"),
                       favorite: n == 2 ? nil : TileFavorite(csrf: "tok", key: "a/\(n).jpg", back: "/folders/a#p\(n)", value: "on", on: n == 3, label: "Favorite"))
         }
-        let folders = [FolderCard(url: "/folders/a", name: "a <b>", countText: "3 photos", dateText: "2024", cover: ThumbImage(sha256: "cd", alt: "a")),
+        let folders = [FolderCard(url: "/folders/a", name: "a <b>", countText: "3 photos", dateText: "2024", cover: ThumbImage(Picture(sha256: "cd"), alt: "a")),
                        FolderCard(url: "/folders/b", name: "b", countText: "0 photos", dateText: nil, cover: nil)]
         let pagination = Pagination(
             previousURL: "/folders/a?page=1", nextURL: nil,
@@ -152,7 +154,7 @@ import Testing
         try same("home", HomeView(chrome: chrome, collections: .init(folders: folders), folders: folders, summary: "2 folders", emptyMessage: nil))
         try same("error", ErrorView(chrome: chrome, status: 404, heading: "Not found", message: "There is no <such> folder."))
         try same("tags", TagsView(chrome: chrome, tags: [.init(name: "beach", url: "/tags/beach", countText: "4")], summary: "1 tag", emptyMessage: nil))
-        try same("confirm", ConfirmView(chrome: chrome, heading: "Delete?", message: "It goes to the trash.", image: ThumbImage(sha256: "ef", alt: "x"),
+        try same("confirm", ConfirmView(chrome: chrome, heading: "Delete?", message: "It goes to the trash.", image: ThumbImage(Picture(sha256: "ef"), alt: "x"),
                                         action: "/actions/delete", dataAction: "delete", button: "Delete", csrf: "tok", key: "a/1.jpg", cancelURL: "/photos/a/1.jpg"))
     }
 

@@ -73,6 +73,13 @@ struct DecodeDeadlineTests {
             _ = try? DecoderWire.decodeAnswer(line)
         }
         #expect(throws: DecoderWire.Failure.malformed) { try DecoderWire.decodeRequest(Array("{\"op\":1}".utf8)) }
+        // a turn travels as degrees, an old request without one means none, and a half-turn of 45 is refused
+        let turned = DecoderWire.Request(op: "render", path: "/a.jpg", format: .jpeg, width: 9, height: 9, rotation: .left)
+        #expect(try DecoderWire.decodeRequest(Array(try DecoderWire.encode(turned).dropLast())) == turned)
+        let plain = #"{"op":"render","path":"/a.jpg","format":"jpeg","width":9,"height":9,"fit":"cover","quality":82}"#
+        #expect(try DecoderWire.decodeRequest(Array(plain.utf8)).rotation == nil)
+        let odd = #"{"op":"render","path":"/a.jpg","format":"jpeg","width":9,"height":9,"fit":"cover","quality":82,"rotation":45}"#
+        #expect(throws: DecoderWire.Failure.malformed) { try DecoderWire.decodeRequest(Array(odd.utf8)) }
         // and an answer's error comes back as the same error
         for error in [ImagingError.notAnImage, .tooManyPixels(9), .timedOut(2), .unreadable("x")] {
             #expect(throws: error) { try DecoderWire.Answer(error: error).check() }

@@ -40,6 +40,37 @@ struct TurboRenditionTests {
         }
     }
 
+    @Test("the household's turn follows the EXIF orientation on both paths", arguments: [1, 6, 7])
+    func turned(orientation: Int) throws {
+        let source = try workspace.convert("t\(orientation).jpg", [
+            "-size", "1200x800", "gradient:red-blue", "-fill", "white", "-draw", "rectangle 60,60 400,200", "-quality", "92",
+        ])
+        try Tool.run("exiftool", ["-q", "-overwrite_original", "-Orientation#=\(orientation)", source])
+        let upright = try workspace.write("upright-\(orientation).jpg",
+                                          try Imaging.renderJPEGHere(fileAt: source, format: .jpeg, width: 300, height: 300, fit: .fit, quality: 90, turbo: false))
+        for rotation in [Rotation.right, .half, .left] {
+            // What the turn should look like: the upright rendition, turned by ImageMagick's own tool.
+            let expected = workspace.path("expected-\(orientation)-\(rotation.rawValue).png")
+            try Tool.run("convert", [upright, "-rotate", "\(rotation.rawValue)", expected])
+            for turbo in [true, false] {
+                let jpeg = try Imaging.renderJPEGHere(fileAt: source, format: .jpeg, width: 300, height: 300, fit: .fit, quality: 90,
+                                                      turbo: turbo, rotation: rotation)
+                let made = try workspace.write("turned-\(orientation)-\(rotation.rawValue)-\(turbo).jpg", jpeg)
+                #expect(try Tool.dimensions(of: made) == (try Tool.dimensions(of: expected)), "\(rotation) turbo \(turbo)")
+                let mae = try difference(made, expected)
+                #expect(mae < 6, "orientation \(orientation), \(rotation), turbo \(turbo): mean difference \(mae)")
+            }
+        }
+        // A cover crop of a turned picture is the crop of what is shown, on both paths.
+        let (wide, tall) = (try Imaging.renderJPEGHere(fileAt: source, format: .jpeg, width: 300, height: 100, fit: .cover, quality: 90,
+                                                       turbo: true, rotation: .right),
+                            try Imaging.renderJPEGHere(fileAt: source, format: .jpeg, width: 300, height: 100, fit: .cover, quality: 90,
+                                                       turbo: false, rotation: .right))
+        let (a, b) = (try workspace.write("cover-t-\(orientation).jpg", wide), try workspace.write("cover-m-\(orientation).jpg", tall))
+        #expect(try Tool.dimensions(of: a) == (300, 100) && (try Tool.dimensions(of: b)) == (300, 100))
+        #expect(try difference(a, b) < 6)
+    }
+
     @Test("the rendition carries no metadata and uses 4:2:0 chroma")
     func stripped() throws {
         let source = try workspace.taggedJPEG()

@@ -9,8 +9,8 @@ public struct FolderSummary: Sendable, Equatable {
     public var totalCount: Int
     /// Direct subfolders holding photos.
     public var folderCount: Int
-    /// The content hash of the cover photo (the most recent one inside).
-    public var coverSha: String?
+    /// The cover photo (the most recent one inside).
+    public var cover: Picture?
     /// Unix seconds (camera time) of the first and the last photo inside taken by a camera that
     /// recorded the date; nil when none did.
     public var earliestTaken: Int64?

@@ -1,3 +1,5 @@
+import Imaging
+
 /// A photo as a grid shows it.
 public struct PhotoCard: Sendable, Equatable {
     /// The file row id (stable while the file stays put).
@@ -6,7 +8,7 @@ public struct PhotoCard: Sendable, Equatable {
     public var key: String
     public var name: String
     public var sha256: String
-    /// Displayed (oriented) dimensions.
+    /// Displayed dimensions: after the EXIF orientation and the household's rotation.
     public var width: Int
     public var height: Int
     /// Whether the asking person marked it a favorite (filled in on group pages).
@@ -15,4 +17,9 @@ public struct PhotoCard: Sendable, Equatable {
     public var size: Int64 = 0
     public var takenAt: Int64?
     public var rating = 0
+    /// The household's quarter turns after the EXIF orientation.
+    public var rotation = Rotation.none
+
+    /// The picture its renditions show.
+    public var picture: Picture { Picture(sha256: sha256, rotation: rotation) }
 }

@@ -7,7 +7,7 @@ public struct Album: Sendable, Equatable {
     public var name: String
     public var description: String
     /// The cover's content hash: the chosen cover, else the album's first photo; nil when empty.
-    public var coverSha256: String?
+    public var cover: Picture?
     /// The chosen cover, if one was chosen.
     public var coverPhotoId: Int64?
     public var photoCount: Int
@@ -15,10 +15,10 @@ public struct Album: Sendable, Equatable {
     public var createdBy: String?
     public var createdAt: Int64
 
-    public init(id: Int64, name: String, description: String, coverSha256: String?, coverPhotoId: Int64?, photoCount: Int,
+    public init(id: Int64, name: String, description: String, cover: Picture?, coverPhotoId: Int64?, photoCount: Int,
                 createdBy: String?, createdAt: Int64) {
-        (self.id, self.name, self.description, self.coverSha256, self.coverPhotoId, self.photoCount, self.createdBy, self.createdAt)
-            = (id, name, description, coverSha256, coverPhotoId, photoCount, createdBy, createdAt)
+        (self.id, self.name, self.description, self.cover, self.coverPhotoId, self.photoCount, self.createdBy, self.createdAt)
+            = (id, name, description, cover, coverPhotoId, photoCount, createdBy, createdAt)
     }
 }
 

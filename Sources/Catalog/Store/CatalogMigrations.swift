@@ -292,6 +292,11 @@ enum CatalogMigrations {
             // A share link may ask for a password (a bcrypt hash) before it opens.
             try db.execute(sql: "ALTER TABLE shareLink ADD COLUMN passwordHash TEXT")
         }
+        migrator.registerMigration("v12-rotation") { db in
+            // The household's quarter turns (0, 90, 180, 270 clockwise) after the EXIF orientation;
+            // width and height stay as shown, so they trade places with each odd turn.
+            try db.execute(sql: "ALTER TABLE photo ADD COLUMN rotation INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }

@@ -6,15 +6,14 @@ extension CatalogStore: AlbumStore {
     private static let albumSelect = """
         SELECT a.id, a.name, a.description, a.coverPhotoId, a.createdAt, acc.name AS createdBy,
           (SELECT COUNT(*) FROM albumPhoto WHERE albumId = a.id) AS photoCount,
-          COALESCE((SELECT sha256 FROM photo WHERE id = a.coverPhotoId),
-                   (SELECT p.sha256 FROM albumPhoto ap JOIN photo p ON p.id = ap.photoId WHERE ap.albumId = a.id
-                    ORDER BY ap.position LIMIT 1)) AS coverSha256
+          cp.sha256 AS coverSha256, cp.rotation AS coverRotation
         FROM album a LEFT JOIN account acc ON acc.id = a.createdBy
+        LEFT JOIN photo cp ON cp.id = COALESCE(a.coverPhotoId,
+          (SELECT photoId FROM albumPhoto WHERE albumId = a.id ORDER BY position LIMIT 1))
         """
 
     private static func album(_ row: Row) -> Album {
-        Album(id: row["id"], name: row["name"], description: row["description"], coverSha256: row["coverSha256"],
-              coverPhotoId: row["coverPhotoId"], photoCount: row["photoCount"], createdBy: row["createdBy"], createdAt: row["createdAt"])
+        Album(id: row["id"], name: row["name"], description: row["description"], cover: Picture(row, sha256: "coverSha256", rotation: "coverRotation"), coverPhotoId: row["coverPhotoId"], photoCount: row["photoCount"], createdBy: row["createdBy"], createdAt: row["createdAt"])
     }
 
     public func albums() async throws -> [Album] {

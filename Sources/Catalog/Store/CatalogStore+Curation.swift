@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Imaging
 
 /// Favorites, stars and tags: stored on the photo (content identity), so they survive moves.
 extension CatalogStore {
@@ -64,6 +65,22 @@ extension CatalogStore {
             guard db.changesCount > 0 else { throw CurationError.unknownPhoto }
         }
         bumpVersion()
+    }
+
+    /// Turns a photo a quarter further, clockwise or not; its shown width and height trade places.
+    @discardableResult
+    public func rotate(photoId: Int64, clockwise: Bool) async throws -> Rotation {
+        let turned = try await write { db -> Rotation in
+            guard let now = try Int.fetchOne(db, sql: "SELECT rotation FROM photo WHERE id = ?", arguments: [photoId]) else {
+                throw CurationError.unknownPhoto
+            }
+            let turned = Rotation(column: now).turned(clockwise: clockwise)
+            try db.execute(sql: "UPDATE photo SET rotation = ?, width = height, height = width WHERE id = ?",
+                           arguments: [turned.rawValue, photoId])
+            return turned
+        }
+        bumpVersion()
+        return turned
     }
 
     /// Marks or unmarks many favorites of one viewer in one transaction; returns how many changed.
@@ -223,11 +240,12 @@ extension CatalogStore {
         return try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) \(filter.sql)", arguments: filter.arguments) ?? 0 }
     }
 
-    /// A cover for a group: its most recently taken photo's hash.
-    public func cover(_ group: PhotoGroup) async throws -> String? {
+    /// A cover for a group: its most recently taken photo.
+    public func cover(_ group: PhotoGroup) async throws -> Picture? {
         let filter = group.filter
         return try await read { db in
-            try String.fetchOne(db, sql: "SELECT p.sha256 \(filter.sql) ORDER BY f.sortTaken DESC LIMIT 1", arguments: filter.arguments)
+            try Row.fetchOne(db, sql: "SELECT p.sha256, p.rotation \(filter.sql) ORDER BY f.sortTaken DESC LIMIT 1", arguments: filter.arguments)
+                .flatMap { Picture($0, sha256: "sha256", rotation: "rotation") }
         }
     }
 

@@ -87,6 +87,15 @@ extension CatalogStore {
             """, arguments: [old, new, old])
         try db.run(sql: "INSERT OR IGNORE INTO favorite (userId, photoId, createdAt) SELECT userId, ?, createdAt FROM favorite WHERE photoId = ?",
                        arguments: [new, old])
+        // A turn was made on the old pixels: it carries over only when the new file stands as the
+        // old one did (an edit of its tags, say), not when an editor turned or cropped it itself.
+        try db.run(sql: """
+            UPDATE photo SET rotation = o.rotation, width = o.width, height = o.height
+            FROM (SELECT rotation, width, height, orientation FROM photo WHERE id = ?) AS o
+            WHERE photo.id = ? AND photo.rotation = 0 AND o.rotation != 0 AND photo.orientation = o.orientation
+              AND ((o.rotation IN (90, 270) AND photo.width = o.height AND photo.height = o.width)
+                OR (o.rotation = 180 AND photo.width = o.width AND photo.height = o.height))
+            """, arguments: [old, new])
         try db.run(sql: "INSERT OR IGNORE INTO photoTag (photoId, tagId, fromFile) SELECT ?, tagId, fromFile FROM photoTag WHERE photoId = ?",
                        arguments: [new, old])
         try db.run(sql: "INSERT OR IGNORE INTO removedTag (photoId, name) SELECT ?, name FROM removedTag WHERE photoId = ?",

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Imaging
 
 /// One file moved to the trash.
 public struct TrashItem: Sendable, Equatable {
@@ -8,6 +9,11 @@ public struct TrashItem: Sendable, Equatable {
     public var key: String
     public var sha256: String
     public var trashedAt: Int64
+    /// The household's turn of the picture.
+    public var rotation = Rotation.none
+
+    /// The picture its renditions show.
+    public var picture: Picture { Picture(sha256: sha256, rotation: rotation) }
 }
 
 /// A trash row as the moves need it.
@@ -99,9 +105,10 @@ extension CatalogStore {
     public func trashItems() async throws -> [TrashItem] {
         try await read { db in
             try Row.fetchAll(db, sql: """
-                SELECT t.id, t.key, p.sha256, t.trashedAt FROM trash t JOIN photo p ON p.id = t.photoId WHERE t.pending = 0
+                SELECT t.id, t.key, p.sha256, p.rotation, t.trashedAt FROM trash t JOIN photo p ON p.id = t.photoId WHERE t.pending = 0
                 ORDER BY t.trashedAt DESC, t.id DESC
-                """).map { TrashItem(id: $0["id"], key: $0["key"], sha256: $0["sha256"], trashedAt: $0["trashedAt"]) }
+                """).map { TrashItem(id: $0["id"], key: $0["key"], sha256: $0["sha256"], trashedAt: $0["trashedAt"],
+                                    rotation: Rotation(column: $0["rotation"])) }
         }
     }
 

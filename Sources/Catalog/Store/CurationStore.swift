@@ -1,3 +1,5 @@
+import Imaging
+
 /// What people say about photos: favorites, stars and tags, kept on the photo (content
 /// identity) so they survive moves and copies.
 public protocol CurationStore: Sendable {
@@ -14,6 +16,10 @@ public protocol CurationStore: Sendable {
 
     /// Sets the household's caption of a photo (`CaptionText.clean`); an empty one removes it.
     func setCaption(photoId: Int64, _ text: String) async throws
+    /// Turns a photo a quarter further (clockwise or anticlockwise) and says where it now stands;
+    /// the file is never rewritten, every rendition follows. `CurationError.unknownPhoto` when gone.
+    @discardableResult
+    func rotate(photoId: Int64, clockwise: Bool) async throws -> Rotation
 
     // Many photos at once: each call is one transaction, and says how many photos it changed.
 

@@ -30,8 +30,8 @@ public protocol PhotoQueries: Sendable {
     func tagCounts() async throws -> [TagCount]
     /// How many photos a group holds.
     func count(_ group: PhotoGroup) async throws -> Int
-    /// A cover for a group: its most recently taken photo's hash.
-    func cover(_ group: PhotoGroup) async throws -> String?
+    /// A cover for a group: its most recently taken photo.
+    func cover(_ group: PhotoGroup) async throws -> Picture?
     /// Whether the file at `key` is shown in `group`.
     func group(_ group: PhotoGroup, containsKey key: String) async throws -> Bool
     /// Whether a photo with these bytes is shown in `group`.

@@ -2,7 +2,8 @@ import Catalog
 import Hummingbird
 import Imaging
 
-/// `GET /thumbs/{size}/{sha256}.jpg`: content-addressed renditions with immutable caching.
+/// `GET /thumbs/{size}/{sha256}.jpg` (or `{sha256}-r90.jpg`, turned): content-addressed
+/// renditions with immutable caching.
 struct ThumbnailController: Sendable {
     let thumbnails: ThumbnailStore
     let store: any TrashStore
@@ -15,31 +16,34 @@ struct ThumbnailController: Sendable {
     }
 
     @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (size, sha) = try Self.parse(context)
-        return try await respond(size: size, sha: sha, request, context)
+        let (size, picture) = try Self.parse(context)
+        return try await respond(size: size, picture: picture, request, context)
     }
 
-    /// The rendition size and content hash named by the `:size` and `:file` parameters.
-    static func parse(_ context: GalleryContext) throws -> (SiteURL.Rendition, String) {
+    /// The rendition size and picture named by the `:size` and `:file` parameters.
+    static func parse(_ context: GalleryContext) throws -> (SiteURL.Rendition, Picture) {
         guard let size = context.parameters.get("size", as: Int.self).flatMap(SiteURL.Rendition.init(rawValue:)),
               let file = context.parameters.get("file"), file.hasSuffix(".jpg") else {
             throw HTTPError(.notFound, message: "No such thumbnail size.")
         }
-        let sha = String(file.dropLast(4))
-        guard sha.count == 64, sha.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }) else {
-            throw HTTPError(.notFound, message: "No such thumbnail.")
-        }
-        return (size, sha)
+        guard let picture = picture(named: file.dropLast(4)) else { throw HTTPError(.notFound, message: "No such thumbnail.") }
+        return (size, picture)
     }
 
-    func respond(size: SiteURL.Rendition, sha: String, _ request: Request, _ context: GalleryContext) async throws -> Response {
+    /// The picture a rendition's file name (without `.jpg`) names, nil for anything else.
+    static func picture(named name: Substring) -> Picture? {
+        ThumbnailName.parse(name).map { Picture(sha256: $0.sha256, rotation: $0.rotation) }
+    }
+
+    func respond(size: SiteURL.Rendition, picture: Picture, _ request: Request, _ context: GalleryContext) async throws -> Response {
+        let sha = picture.sha256
         // A picture whose every copy is in the trash is the admins' to see until it is restored or
         // destroyed, and no shared cache may keep it meanwhile.
         let onlyInTrash = try await store.contentOnlyInTrash().contains(sha)
         if onlyInTrash && !context.visitor.can(.admin) {
             throw HTTPError(.notFound, message: "No photo in the library has this content.")
         }
-        let etag = "\"\(sha.prefix(20))-\(size.rawValue)\""
+        let etag = "\"\(sha.prefix(20))-\(size.rawValue)-\(picture.rotation.rawValue)\""
         let scope = sharedCaching && !onlyInTrash ? "public" : "private"
         var headers = HTTPFields()
         headers[.contentType] = "image/jpeg"
@@ -48,7 +52,7 @@ struct ThumbnailController: Sendable {
             headers[.cacheControl] = scope + ", max-age=31536000, immutable"
             return Response(status: .notModified, headers: headers)
         }
-        let outcome = await thumbnails.rendition(sha256: sha, size: size)
+        let outcome = await thumbnails.rendition(picture, size: size)
         switch outcome {
         case .unknown:
             throw HTTPError(.notFound, message: "No photo in the library has this content.")

@@ -3,7 +3,8 @@ import Foundation
 import Imaging
 import Logging
 
-/// Content-addressed renditions under `thumbnails/ab/<sha>-<size>.jpg` in the data folder:
+/// Content-addressed renditions under `thumbnails/ab/<sha>-<size>.jpg` in the data folder
+/// (`<sha>-<size>-r90.jpg` for a picture the household turned):
 /// generated on first request, written atomically, deduplicated while in flight, bounded in
 /// concurrency, and never regenerated after a failure (a placeholder is served instead).
 actor ThumbnailStore {
@@ -55,8 +56,10 @@ actor ThumbnailStore {
     }
 
     /// The cache path of a rendition.
-    nonisolated func path(sha256: String, size: Int) -> String {
-        "\(root)/\(sha256.prefix(2))/\(sha256)-\(size).jpg"
+    nonisolated func path(_ picture: Picture, size: Int) -> String {
+        let sha256 = picture.sha256
+        let turn = picture.rotation == .none ? "" : "-r\(picture.rotation.rawValue)"
+        return "\(root)/\(sha256.prefix(2))/\(sha256)-\(size)\(turn).jpg"
     }
 
     /// Deletes every cached rendition of these pictures (their last copy was destroyed), so
@@ -64,23 +67,25 @@ actor ThumbnailStore {
     func forget(_ hashes: Set<String>) {
         for sha256 in hashes {
             for size in SiteURL.Rendition.allCases {
-                let target = path(sha256: sha256, size: size.rawValue)
-                unlink(target)
-                failed.remove(target)
+                for rotation in Rotation.allCases {
+                    let target = path(Picture(sha256: sha256, rotation: rotation), size: size.rawValue)
+                    unlink(target)
+                    failed.remove(target)
+                }
             }
         }
     }
 
-    /// Finds or makes the rendition of the picture with this hash.
-    func rendition(sha256: String, size: SiteURL.Rendition) async -> Outcome {
-        let target = path(sha256: sha256, size: size.rawValue)
+    /// Finds or makes the rendition of a picture.
+    func rendition(_ picture: Picture, size: SiteURL.Rendition) async -> Outcome {
+        let target = path(picture, size: size.rawValue)
         if FileManager.default.fileExists(atPath: target) {
             metrics?.thumbnail(.cached)
             return .file(target)
         }
         if failed.contains(target) { return .placeholder }
         if let running = inFlight[target] { return await running.value }
-        let task = Task { await generate(sha256: sha256, size: size, target: target) }
+        let task = Task { await generate(picture, size: size, target: target) }
         inFlight[target] = task
         let outcome = await task.value
         inFlight[target] = nil
@@ -93,7 +98,8 @@ actor ThumbnailStore {
         return outcome
     }
 
-    private func generate(sha256: String, size: SiteURL.Rendition, target: String) async -> Outcome {
+    private func generate(_ picture: Picture, size: SiteURL.Rendition, target: String) async -> Outcome {
+        let sha256 = picture.sha256
         // The library copy, or else the trashed one (the trash page shows thumbnails too), as a
         // local file the decoders can read, kept until the rendition is made.
         let file: LocalFile
@@ -120,7 +126,8 @@ actor ThumbnailStore {
                 try await pool.run { () -> Bool in
                     let render = {
                         try withExtendedLifetime(file) {
-                            try Imaging.renderJPEG(fileAt: file.path, format: format, width: size.rawValue, height: size.rawValue, fit: fit)
+                            try Imaging.renderJPEG(fileAt: file.path, format: format, width: size.rawValue, height: size.rawValue, fit: fit,
+                                                  rotation: picture.rotation)
                         }
                     }
                     let jpeg = try entry.map { try journal.reading(.render, $0, render) } ?? render()

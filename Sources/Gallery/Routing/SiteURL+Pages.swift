@@ -106,9 +106,10 @@ extension SiteURL {
     /// The original file's bytes.
     public static func original(_ key: String) -> SiteURL { SiteURL(originalPrefix + encodeKey(key)) }
 
-    /// A content-addressed thumbnail.
-    public static func thumbnail(_ sha256: String, _ rendition: Rendition) -> SiteURL {
-        SiteURL(thumbnailPrefix + "\(rendition.rawValue)/\(sha256).jpg")
+    /// A content-addressed thumbnail: `<sha256>.jpg`, or `<sha256>-r90.jpg` (180, 270) when the
+    /// household turned the picture, so a turn is a new address and no cache shows the old one.
+    public static func thumbnail(_ picture: Picture, _ rendition: Rendition) -> SiteURL {
+        SiteURL(thumbnailPrefix + "\(rendition.rawValue)/" + ThumbnailName.name(sha256: picture.sha256, rotation: picture.rotation) + ".jpg")
     }
 
     /// Where the keyed places start: a key follows, percent-encoded segment by segment.
@@ -137,7 +138,7 @@ extension SiteURL {
 
     /// Where each state-changing form posts.
     public enum Action: String, CaseIterable, Sendable {
-        case favorite, rate, tag, untag, caption, delete, restore, share, unshare, select
+        case favorite, rate, tag, untag, caption, rotate, delete, restore, share, unshare, select
         case albumCreate = "album-create", albumUpdate = "album-update", albumDelete = "album-delete"
         case albumAdd = "album-add", albumRemove = "album-remove", albumMove = "album-move", albumCover = "album-cover"
         case emptyTrash = "empty-trash"

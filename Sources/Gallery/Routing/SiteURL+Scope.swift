@@ -25,8 +25,8 @@ extension SiteURL {
                            + SiteURL.query(sort: sort ?? defaultSort, defaultSort: defaultSort, page: 1))
         }
 
-        func thumbnail(_ sha256: String, _ rendition: Rendition) -> SiteURL {
-            SiteURL((sharePrefix ?? "") + SiteURL.thumbnail(sha256, rendition).path)
+        func thumbnail(_ picture: Picture, _ rendition: Rendition) -> SiteURL {
+            SiteURL((sharePrefix ?? "") + SiteURL.thumbnail(picture, rendition).path)
         }
 
         func original(_ key: String) -> SiteURL {

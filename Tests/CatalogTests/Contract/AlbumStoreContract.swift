@@ -39,9 +39,9 @@ import Testing
         // then the cover is the first photo until one is chosen
         let found = try #require(try await store.album(named: "LISBON 2024"))
         #expect(found.photoCount == 4 && found.coverPhotoId == nil)
-        #expect(found.coverSha256 == (try await store.photo(key: "trip/0.jpg")?.card.sha256))
+        #expect(found.cover?.sha256 == (try await store.photo(key: "trip/0.jpg")?.card.sha256))
         try await store.setAlbumCover(id: album.id, photoId: ids[4])
-        #expect(try await store.album(id: album.id)?.coverSha256 == (try await store.photo(key: "trip/4.jpg")?.card.sha256))
+        #expect(try await store.album(id: album.id)?.cover?.sha256 == (try await store.photo(key: "trip/4.jpg")?.card.sha256))
         await #expect(throws: AlbumError.notInAlbum) { try await store.setAlbumCover(id: album.id, photoId: ids[2]) }
         // and taking the cover out of the album lets the first photo stand in again
         #expect(try await store.removeFromAlbum(id: album.id, photoIds: [ids[4], ids[2]]) == 1)

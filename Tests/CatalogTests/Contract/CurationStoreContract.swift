@@ -145,4 +145,33 @@ import Testing
         await #expect(throws: CurationError.self) { try await store.setCaption(photoId: 999_999, "x") }
         #expect(CaptionText.clean(String(repeating: "x", count: 3_000)).count == CaptionText.maxLength)
     }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func aTurnIsKeptOnTheContentAndTradesTheShownSides(_ kind: StoreUnderTest) async throws {
+        // given a landscape photo at two paths (searches show a content once)
+        let opened = try kind.make()
+        let store = opened.store
+        var seed = CatalogSeed(seed: 15)
+        let picture = seed.picture("a/one.jpg", takenAt: 1)
+        var copy = picture
+        copy.key = "b/copy.jpg"
+        try await CatalogSeed.catalogue([picture, copy], in: store)
+        let photo = try #require(try await store.photoId(forKey: "a/one.jpg"))
+        #expect(try await store.count(.filtered(.all, SearchFilter(orientation: .landscape))) == 1)
+        // when it is turned right
+        #expect(try await store.rotate(photoId: photo, clockwise: true) == .right)
+        // then both paths show it turned, standing up, and the shape filter agrees
+        let card = try #require(try await store.photo(key: "b/copy.jpg")?.card)
+        #expect(card.rotation == .right && card.width == 48 && card.height == 64)
+        #expect(try await store.count(.filtered(.all, SearchFilter(orientation: .portrait))) == 1)
+        #expect(try await store.cover(.folder("a")) == Catalog.Picture(sha256: card.sha256, rotation: .right))
+        // and turns add up both ways, all the way round
+        #expect(try await store.rotate(photoId: photo, clockwise: true) == .half)
+        #expect(try await store.rotate(photoId: photo, clockwise: false) == .right)
+        #expect(try await store.rotate(photoId: photo, clockwise: false) == .none)
+        #expect(try await store.rotate(photoId: photo, clockwise: false) == .left)
+        let left = try #require(try await store.photo(key: "a/one.jpg")?.card)
+        #expect(left.rotation == .left && left.width == 48 && left.height == 64)
+        await #expect(throws: CurationError.self) { try await store.rotate(photoId: 999_999, clockwise: true) }
+    }
 }

@@ -41,7 +41,7 @@ struct AlbumsController: Sendable {
 
     static func card(_ album: Album) -> FolderCard {
         FolderCard(url: SiteURL.album(album.id), name: album.name, countText: Formatting.plural(album.photoCount, "photo", "photos"),
-                   dateText: album.createdBy.map { "by \($0)" }, cover: album.coverSha256.map { ThumbImage(sha256: $0, alt: "Cover of \(album.name)") })
+                   dateText: album.createdBy.map { "by \($0)" }, cover: album.cover.map { ThumbImage($0, alt: "Cover of \(album.name)") })
     }
 
     @Sendable func album(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -66,9 +66,9 @@ struct AlbumsController: Sendable {
         let first = (page.number - 1) * pageSize
         let rows = page.photos.enumerated().map { offset, card in
             ArrangeView.Row(position: first + offset + 1, name: card.name, key: card.key, anchor: "p\(card.fileId)",
-                            image: ThumbImage(sha256: card.sha256, alt: "Open \(card.name)"), url: SiteURL.photo(card.key, in: .album(album.id)),
+                            image: ThumbImage(card.picture, alt: "Open \(card.name)"), url: SiteURL.photo(card.key, in: .album(album.id)),
                             isFirst: first + offset == 0, isLast: first + offset == page.total - 1,
-                            isCover: album.coverPhotoId != nil && card.sha256 == album.coverSha256,
+                            isCover: album.coverPhotoId != nil && card.sha256 == album.cover?.sha256,
                             back: here(page.number).fragment("p\(card.fileId)").path)
         }
         let model = ArrangeView(

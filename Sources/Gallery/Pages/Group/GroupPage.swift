@@ -50,7 +50,7 @@ struct GroupPage: Sendable {
             model.gridClass = mode == .list || mode == .medium ? "photos" : "photos size-\(mode.rawValue)"
             if mode == .list, builder.selection == nil {
                 model.list = ListView(rows: page.photos.enumerated().map { i, card in
-                    ListRow(url: model.photos[i].url, name: card.name, image: ThumbImage(sha256: card.sha256, alt: ""),
+                    ListRow(url: model.photos[i].url, name: card.name, image: ThumbImage(card.picture, alt: ""),
                             dateText: card.takenAt.map(Formatting.cameraDate) ?? "–", sizeText: Formatting.bytes(card.size),
                             starsText: card.rating == 0 ? "–" : String(repeating: "★", count: card.rating))
                 })

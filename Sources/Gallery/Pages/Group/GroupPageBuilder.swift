@@ -33,7 +33,7 @@ struct GroupPageBuilder {
         let tiles = page.photos.map { card in
             PhotoTile(url: scope.photo(card.key, sort: sort, in: photoGroup, sharedGroup: group), anchor: "p\(card.fileId)",
                       fileId: card.fileId, selecting: selection != nil, name: card.name,
-                      image: ThumbImage(sha256: card.sha256, alt: card.name, scope: scope),
+                      image: ThumbImage(card.picture, alt: card.name, scope: scope),
                       favorite: !canFavorite ? nil : TileFavorite(csrf: csrf, key: card.key,
                                              back: SiteURL.group(group, sort: sort, page: page.number).fragment("p\(card.fileId)").path,
                                              value: card.isFavorite ? "off" : "on", on: card.isFavorite,

@@ -104,7 +104,7 @@ struct BrowseController: Sendable {
             guard !found.isEmpty else { return nil }
             return OnThisDay(tiles: found.map { card, year in
                 let ago = today.year! - year
-                return OnThisDay.Tile(url: SiteURL.photo(card.key), image: ThumbImage(sha256: card.sha256, alt: card.name),
+                return OnThisDay.Tile(url: SiteURL.photo(card.key), image: ThumbImage(card.picture, alt: card.name),
                                       caption: ago == 1 ? "A year ago, \(year)" : "\(ago) years ago, \(year)")
             })
         }
@@ -124,7 +124,7 @@ struct BrowseController: Sendable {
         let title = GroupTitles.title(group)
         return FolderCard(url: SiteURL.group(group), name: title,
                           countText: counted ? Formatting.plural(try await store.count(group), "photo", "photos") : "Newest first",
-                          dateText: nil, cover: try await store.cover(group).map { ThumbImage(sha256: $0, alt: "Cover of \(title)") })
+                          dateText: nil, cover: try await store.cover(group).map { ThumbImage($0, alt: "Cover of \(title)") })
     }
 
     /// Top rated, tags, recently added, duplicates and trash, as cards.
@@ -140,11 +140,11 @@ struct BrowseController: Sendable {
             FolderCard(url: SiteURL.timeline, name: "Timeline", countText: Formatting.plural(months.count, "month", "months"), dateText: nil,
                        cover: nil),
             FolderCard(url: SiteURL.albums, name: "Albums", countText: Formatting.plural(albums.count, "album", "albums"), dateText: nil,
-                       cover: albums.lazy.compactMap(\.coverSha256).first.map { ThumbImage(sha256: $0, alt: "Cover of an album") }),
+                       cover: albums.lazy.compactMap(\.cover).first.map { ThumbImage($0, alt: "Cover of an album") }),
             try await collectionCard(.recent, counted: false),
             try await collectionCard(.duplicates),
             FolderCard(url: SiteURL.trash, name: "Trash", countText: Formatting.plural(trash.count, "file", "files"), dateText: nil,
-                       cover: trash.first.map { ThumbImage(sha256: $0.sha256, alt: "Latest in the trash") }),
+                       cover: trash.first.map { ThumbImage($0.picture, alt: "Latest in the trash") }),
         ]
     }
 
@@ -156,7 +156,7 @@ struct BrowseController: Sendable {
             card.name = "Library root"
             card.countText = Formatting.plural(root.photoCount, "photo", "photos")
             // The root's own photos, not the whole library's latest.
-            card.cover = try await store.cover(.folder("")).map { ThumbImage(sha256: $0, alt: "Cover of library root") }
+            card.cover = try await store.cover(.folder("")).map { ThumbImage($0, alt: "Cover of library root") }
             cards.insert(card, at: 0)
         }
         return cards

@@ -1,7 +1,7 @@
 import Catalog
 import Hummingbird
 
-/// The favorite, rate, tag and untag forms: POST, CSRF-checked, answered with a 303 back to
+/// The favorite, rate, tag, untag, caption and rotate forms: POST, CSRF-checked, answered with a 303 back to
 /// where the person was, so reload and the back button never resubmit.
 struct CurationController: Sendable {
     let store: any CurationStore
@@ -14,7 +14,8 @@ struct CurationController: Sendable {
         routes.member.post(.action(.tag), use: tag)
         routes.member.post(.action(.untag), use: untag)
         routes.member.post(.action(.caption), use: caption)
-        for action in [SiteURL.Action.rate, .tag, .untag, .caption] {
+        routes.member.post(.action(.rotate), use: rotate)
+        for action in [SiteURL.Action.rate, .tag, .untag, .caption, .rotate] {
             routes.member.get(.action(action), use: Self.getNotAllowed)
         }
     }
@@ -62,6 +63,17 @@ struct CurationController: Sendable {
             throw HTTPError(.contentTooLarge, message: "A caption can be at most \(CaptionText.maxLength) characters.")
         }
         try await store.setCaption(photoId: photoId, text)
+        return .redirect(to: back, type: .normal)
+    }
+
+    /// A quarter turn, `turn=left` or `turn=right`: kept on the content, every rendition follows.
+    @Sendable func rotate(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (form, photoId, back) = try await read(request, context)
+        let turn = try form.require("turn")
+        guard turn == "left" || turn == "right" else { throw HTTPError(.badRequest, message: "Turn a photo left or right.") }
+        do { try await store.rotate(photoId: photoId, clockwise: turn == "right") } catch CurationError.unknownPhoto {
+            throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
+        }
         return .redirect(to: back, type: .normal)
     }
 

@@ -29,6 +29,7 @@ struct CurationPanel: Encodable {
     let rateAction = SiteURL.Action.rate.url
     let tagAction = SiteURL.Action.tag.url
     let captionAction = SiteURL.Action.caption.url
+    let rotateAction = SiteURL.Action.rotate.url
     var caption: String
     let captionMaxLength = CaptionText.maxLength
     let untagAction = SiteURL.Action.untag.url

@@ -60,7 +60,7 @@ struct PhotoController: Sendable {
         let page = PhotoView(
             chrome: pageChrome,
             name: photo.card.name,
-            imageURL: scope.thumbnail(photo.card.sha256, .screen),
+            imageURL: scope.thumbnail(photo.card.picture, .screen),
             width: fitted.width, height: fitted.height,
             previousURL: around.previous.map { photoURL($0.key) },
             nextURL: around.next.map { photoURL($0.key) },
@@ -74,7 +74,7 @@ struct PhotoController: Sendable {
                 : CurationPanel(photo: photo, csrf: context.csrfToken, back: selfURL.path, canCurate: context.visitor.can(.member),
                                 albums: try await store.albums(containing: photo.photoId),
                                 albumNames: context.visitor.can(.member) ? try await store.albums().map(\.name) : []),
-            nextImage: around.next.map { scope.thumbnail($0.sha256, .screen) },
+            nextImage: around.next.map { scope.thumbnail($0.picture, .screen) },
             caption: photo.caption.isEmpty ? nil : photo.caption,
             slideshowURL: shared != nil ? nil : SiteURL.slideshow(photo.card.key, sort: sort, in: inGroup))
         return try renderer.response(page)

@@ -43,10 +43,10 @@ struct SlideshowController: Sendable {
         let fitted = PhotoController.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
         let model = SlideshowView(
             title: photo.card.name, name: photo.card.name,
-            imageURL: SiteURL.Scope.gallery.thumbnail(photo.card.sha256, .screen), width: fitted.width, height: fitted.height,
+            imageURL: SiteURL.Scope.gallery.thumbnail(photo.card.picture, .screen), width: fitted.width, height: fitted.height,
             positionText: "\(Formatting.count(around.position)) of \(Formatting.count(around.total))",
             refreshSeconds: paused || next == nil ? nil : every,
-            nextURL: next.map { url($0.key, paused) }, nextImage: next.map { SiteURL.Scope.gallery.thumbnail($0.sha256, .screen) },
+            nextURL: next.map { url($0.key, paused) }, nextImage: next.map { SiteURL.Scope.gallery.thumbnail($0.picture, .screen) },
             previousURL: around.previous.map { url($0.key, paused) },
             toggleURL: url(key, !paused), paused: paused,
             exitURL: SiteURL.photo(key, sort: sort, in: inGroup))

@@ -42,7 +42,7 @@ struct TrashController: Sendable {
         try await requireWritableLibrary("moving files to the trash")
         let model = ConfirmView(chrome: chrome.chrome(title: "Move to trash?", for: context), heading: "Move “\(photo.card.name)” to the trash?",
                                 message: "The file leaves the library folder and waits in the trash, with its stars and tags, until you restore it or empty the trash.",
-                                image: ThumbImage(sha256: photo.card.sha256, alt: photo.card.name),
+                                image: ThumbImage(photo.card.picture, alt: photo.card.name),
                                 action: SiteURL.Action.delete.url, dataAction: "delete", button: "Move to trash",
                                 csrf: context.csrfToken, key: key, cancelURL: SiteURL.photo(key))
         return try renderer.response(model)
@@ -67,7 +67,7 @@ struct TrashController: Sendable {
         let isAdmin = context.visitor.can(.admin)  // only admins may fetch a trashed photo's renditions
         let items = try await store.trashItems().map { item in
             TrashView.Item(id: item.id, key: item.key, name: SourceKey.name(of: item.key),
-                           image: isAdmin ? ThumbImage(sha256: item.sha256, alt: SourceKey.name(of: item.key)) : nil,
+                           image: isAdmin ? ThumbImage(item.picture, alt: SourceKey.name(of: item.key)) : nil,
                            trashedText: Formatting.cameraDate(item.trashedAt) + " UTC")
         }
         let model = TrashView(chrome: chrome.chrome(title: "Trash", crumbs: [Crumb(name: "Trash", url: nil)], for: context), items: items,

@@ -7,6 +7,6 @@ extension FolderCard {
         if f.folderCount > 0 { count += " · " + Formatting.plural(f.folderCount, "folder", "folders") }
         self.init(url: SiteURL.folder(f.path), name: f.name, countText: count,
                   dateText: Formatting.monthRange(f.earliestTaken, f.latestTaken),
-                  cover: f.coverSha.map { ThumbImage(sha256: $0, alt: "Cover of \(f.name.isEmpty ? "library root" : f.name)") })
+                  cover: f.cover.map { ThumbImage($0, alt: "Cover of \(f.name.isEmpty ? "library root" : f.name)") })
     }
 }

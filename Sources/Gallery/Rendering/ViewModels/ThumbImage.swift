@@ -1,3 +1,5 @@
+import Catalog
+
 /// A thumbnail `<img>`: always lazy, with intrinsic size, alt text and a 2x `srcset`.
 struct ThumbImage: Encodable {
     var src: SiteURL
@@ -7,9 +9,9 @@ struct ThumbImage: Encodable {
     var alt: String
 
     /// A square grid thumbnail of a picture.
-    init(sha256: String, alt: String, scope: SiteURL.Scope = .gallery) {
-        src = scope.thumbnail(sha256, .grid)
-        src2x = scope.thumbnail(sha256, .grid2x)
+    init(_ picture: Picture, alt: String, scope: SiteURL.Scope = .gallery) {
+        src = scope.thumbnail(picture, .grid)
+        src2x = scope.thumbnail(picture, .grid2x)
         width = SiteURL.Rendition.grid.rawValue
         height = SiteURL.Rendition.grid.rawValue
         self.alt = alt
