@@ -19,6 +19,7 @@ import Testing
             let vic = try await FormPoster.signIn(client, "vic")
             let form = try await max.get("/photos/trip/a.jpg").text
             #expect(form.contains("data-action=\"caption\""))
+            #expect(form.contains("<summary>Write a caption</summary>"), "no caption yet: the box offers to write one")
             #expect(!(try await vic.get("/photos/trip/a.jpg").text.contains("data-action=\"caption\"")), "viewers read captions, members write them")
             #expect(try await vic.post("/actions/caption", [("key", "trip/a.jpg"), ("caption", "x")]).status == .forbidden)
 
@@ -27,6 +28,7 @@ import Testing
             #expect(saved.status == .seeOther)
             let page = try await vic.get("/photos/trip/a.jpg").text
             #expect(page.contains("<p class=\"note\">First swim of the &lt;summer&gt;\nat the lake</p>"))
+            #expect(try await max.get("/photos/trip/a.jpg").text.contains("<summary>Edit the caption</summary>"))
             #expect(try await vic.get("/search?q=swim").text.contains("1 photo"))
             // a share link's holder sees the caption too
             let shared = try await max.post("/actions/share", [("kind", "folder"), ("value", "trip"), ("filter", ""), ("expires", "0")])

@@ -30,7 +30,8 @@ struct CurationPanel: Encodable {
     let tagAction = SiteURL.Action.tag.url
     let captionAction = SiteURL.Action.caption.url
     let rotateAction = SiteURL.Action.rotate.url
-    var caption: String
+    /// Nil when there is none: an empty string would still open a Mustache section.
+    var caption: String?
     let captionMaxLength = CaptionText.maxLength
     let untagAction = SiteURL.Action.untag.url
     let tagMaxLength = TagName.maxLength
@@ -43,7 +44,7 @@ struct CurationPanel: Encodable {
     init(photo: PhotoDetail, csrf: String, back: String, canCurate: Bool, albums: [Album] = [], albumNames: [String] = []) {
         self.albums = albums.map { AlbumLink(id: $0.id, name: $0.name, url: SiteURL.album($0.id)) }
         self.albumNames = albumNames
-        caption = photo.caption
+        caption = photo.caption.isEmpty ? nil : photo.caption
         self.canCurate = canCurate
         self.csrf = csrf
         key = photo.card.key
