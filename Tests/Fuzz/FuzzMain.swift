@@ -18,6 +18,7 @@ let targets: [String: ([UInt8]) -> Void] = {
         "filter-value": GalleryTargets.filterValue,
         "fts-query": GalleryTargets.ftsQuery,
         "thumbnail-name": GalleryTargets.thumbnailName,
+        "flash-cookie": GalleryTargets.flashCookie,
     ]
     #if PHOTOLALA_DECODER_WIRE
     all["decoder-wire"] = DecoderWireTarget.run

@@ -67,6 +67,17 @@ enum GalleryTargets {
         check(ThumbnailName.name(sha256: sha256, rotation: rotation) == text, "\(text.debugDescription) is not its picture's one name")
     }
 
+    /// Flash cookie values: whatever reads, writes back to a value that reads the same.
+    static func flashCookie(_ bytes: [UInt8]) {
+        let value = String(decoding: bytes, as: UTF8.self)
+        guard let flash = FlashCookie.parse(value) else { return }
+        check(!flash.text.isEmpty && flash.text.count <= FlashCookie.maxText, "text \(flash.text.debugDescription)")
+        check(flash.undoToken.map(FlashCookie.isToken) ?? true, "token \(flash.undoToken.debugDescription)")
+        let written = flash.value
+        check(!written.contains(" ") && !written.contains(";") && !written.contains(","), "value \(written.debugDescription)")
+        check(FlashCookie.parse(written) == flash, "\(written.debugDescription) reads back differently")
+    }
+
     /// Search filter values typed into a query string: a day and a size.
     static func filterValue(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)

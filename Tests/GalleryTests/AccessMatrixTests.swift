@@ -69,6 +69,8 @@ import Testing
         Route(method: .post, pattern: "/actions/caption", uri: "/actions/caption", needs: .member),
         Route(method: .get, pattern: "/actions/caption", uri: "/actions/caption", needs: .member),
         Route(method: .post, pattern: "/actions/rotate", uri: "/actions/rotate", needs: .member),
+        Route(method: .post, pattern: "/actions/undo", uri: "/actions/undo", needs: .viewer),
+        Route(method: .get, pattern: "/actions/undo", uri: "/actions/undo", needs: .viewer),
         Route(method: .get, pattern: "/actions/rotate", uri: "/actions/rotate", needs: .member),
         Route(method: .post, pattern: "/actions/untag", uri: "/actions/untag", needs: .member),
         Route(method: .get, pattern: "/actions/untag", uri: "/actions/untag", needs: .member),

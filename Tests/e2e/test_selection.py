@@ -113,3 +113,48 @@ def test_an_admin_moves_a_selection_to_the_trash_and_restores_it(server):
         assert len(d.find_elements(By.CSS_SELECTOR, ".photos li")) == 3
     finally:
         d.quit()
+
+
+def test_a_phone_without_javascript_undoes_a_tag_on_a_whole_folder(server):
+    d = make_driver(PHONE, javascript=False)
+    try:
+        sign_in(d, server, "max")
+        d.get(server + "/folders/Holiday%202024?select=1")
+        all_of_the_group(d, "tag", "undo-e2e")
+        assert flash(d) == "Tagged 80 photos “undo-e2e”."
+        screenshot(d, "undo-offered-phone-nojs")
+        # the Undo beside the line puts every photo back as it was, and is gone after
+        follow(d, "form[data-action=undo] button")
+        assert flash(d) == "Undone: Tagged 80 photos “undo-e2e”."
+        assert not d.find_elements(By.CSS_SELECTOR, "form[data-action=undo]")
+        assert d.current_url.endswith("/folders/Holiday%202024")
+        d.get(server + "/tags")
+        assert "undo-e2e" not in d.find_element(By.TAG_NAME, "main").text
+    finally:
+        d.quit()
+
+
+def test_files_moved_to_the_trash_together_come_back_ticked_from_the_trash_page(server):
+    d = make_driver(DESKTOP, javascript=True)
+    try:
+        sign_in(d, server, "ada")
+        d.get(server + "/folders/Holiday%202024/Beach?select=1")
+        settled(d)
+        picks = d.find_elements(By.CSS_SELECTOR, "label.pick")
+        tick(d, picks[0])
+        tick(d, picks[1])
+        d.find_element(By.CSS_SELECTOR, ".selectbar details.more summary").click()
+        follow(d, ".selectbar button[value=trash]")
+        assert flash(d).startswith("Moved 2 files to the trash")
+        d.get(server + "/trash")
+        boxes = d.find_elements(By.CSS_SELECTOR, "ul.trash input[name=ids]")
+        assert len(boxes) >= 2
+        for box in boxes[:2]:
+            box.click()
+        screenshot(d, "trash-select-desktop-js")
+        follow(d, "form#trashselect button[value=restore]")
+        assert flash(d) == "Restored 2 files to where they were."
+        d.get(server + "/folders/Holiday%202024/Beach")
+        assert "3 photos" in d.find_element(By.CSS_SELECTOR, ".summary").text
+    finally:
+        d.quit()

@@ -297,6 +297,21 @@ enum CatalogMigrations {
             // width and height stay as shown, so they trade places with each odd turn.
             try db.execute(sql: "ALTER TABLE photo ADD COLUMN rotation INTEGER NOT NULL DEFAULT 0")
         }
+        migrator.registerMigration("v13-undo") { db in
+            // What a many-photo action changed, for a short while: the state before, as JSON,
+            // under the SHA-256 of the token its holder got (so a copy of the catalog undoes nothing).
+            try db.execute(sql: """
+                CREATE TABLE undo (
+                  tokenHash TEXT PRIMARY KEY,
+                  accountId INTEGER REFERENCES account(id) ON DELETE CASCADE,
+                  label TEXT NOT NULL,
+                  back TEXT NOT NULL,
+                  step TEXT NOT NULL,
+                  createdAt INTEGER NOT NULL
+                );
+                CREATE INDEX undoAge ON undo(createdAt);
+                """)
+        }
         return migrator
     }
 }

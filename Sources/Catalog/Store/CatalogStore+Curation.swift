@@ -87,20 +87,23 @@ extension CatalogStore {
     public func setFavorite(photoIds: [Int64], viewer: Viewer, _ favorite: Bool) async throws -> Int {
         let userId = viewer.favoritesUserId
         let now = Int64(Date().timeIntervalSince1970)
-        let changed = try await write { db in
-            var changed = 0
-            for id in Set(photoIds) {
-                if favorite {
-                    try db.execute(sql: "INSERT OR IGNORE INTO favorite (userId, photoId, createdAt) SELECT ?, id, ? FROM photo WHERE id = ?",
-                                   arguments: [userId, now, id])
-                } else {
-                    try db.execute(sql: "DELETE FROM favorite WHERE userId = ? AND photoId = ?", arguments: [userId, id])
-                }
-                changed += db.changesCount
-            }
-            return changed
-        }
+        let changed = try await write { db in try Self.setFavorites(db, userId: userId, photoIds: Array(Set(photoIds)), favorite, now: now) }
         if changed > 0 { bumpVersion() }
+        return changed
+    }
+
+    /// Marks or unmarks these photos as favorites of `userId` inside a transaction; counts the changes.
+    static func setFavorites(_ db: Database, userId: Int64, photoIds: [Int64], _ favorite: Bool, now: Int64) throws -> Int {
+        var changed = 0
+        for id in photoIds {
+            if favorite {
+                try db.execute(sql: "INSERT OR IGNORE INTO favorite (userId, photoId, createdAt) SELECT ?, id, ? FROM photo WHERE id = ?",
+                               arguments: [userId, now, id])
+            } else {
+                try db.execute(sql: "DELETE FROM favorite WHERE userId = ? AND photoId = ?", arguments: [userId, id])
+            }
+            changed += db.changesCount
+        }
         return changed
     }
 

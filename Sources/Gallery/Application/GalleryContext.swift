@@ -16,7 +16,7 @@ public struct GalleryContext: RequestContext {
     /// The client sent HEAD, answered as the GET it stands for (`FrontDoorResponder`).
     var isHead = false
     /// What the last action did, shown once on the page it returned to (`FlashMiddleware`).
-    var flash: String?
+    var flash: FlashCookie?
 
     /// The method the client sent, for logs and metrics.
     func method(of request: Request) -> HTTPRequest.Method { isHead ? .head : request.method }

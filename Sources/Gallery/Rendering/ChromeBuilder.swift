@@ -10,7 +10,7 @@ struct ChromeBuilder: Sendable {
     func chrome(title: String, crumbs: [Crumb] = [], for context: GalleryContext) -> PageChrome {
         let visitor = context.visitor
         guard visitor.role != nil else {
-            return PageChrome(title: title, crumbs: crumbs, banner: nil, demo: demo, flash: context.flash.map(FlashNote.init),
+            return PageChrome(title: title, crumbs: crumbs, banner: nil, demo: demo, flash: context.flash.map { FlashNote(text: $0.text) },
                               nav: NavBar(menuLabel: "Menu", loginURL: SiteURL.login), homeURL: nil)
         }
         let nav = NavBar(menuLabel: visitor.account?.name ?? "Guest",
@@ -21,7 +21,8 @@ struct ChromeBuilder: Sendable {
                          accountURL: visitor.account != nil ? SiteURL.account : nil,
                          loginURL: visitor.account == nil ? SiteURL.login : nil,
                          logout: visitor.account != nil ? LogoutForm(csrf: context.csrfToken) : nil)
-        return PageChrome(title: title, crumbs: crumbs, banner: banner(), demo: demo, flash: context.flash.map(FlashNote.init), nav: nav)
+        let flash = context.flash.map { FlashNote(text: $0.text, undo: $0.undoToken.map { UndoButton(csrf: context.csrfToken, token: $0) }) }
+        return PageChrome(title: title, crumbs: crumbs, banner: banner(), demo: demo, flash: flash, nav: nav)
     }
 
     /// The chrome of a share-link page: no menu, no banner, no way out of the shared group.

@@ -138,7 +138,7 @@ extension SiteURL {
 
     /// Where each state-changing form posts.
     public enum Action: String, CaseIterable, Sendable {
-        case favorite, rate, tag, untag, caption, rotate, delete, restore, share, unshare, select
+        case favorite, rate, tag, untag, caption, rotate, delete, restore, share, unshare, select, undo
         case albumCreate = "album-create", albumUpdate = "album-update", albumDelete = "album-delete"
         case albumAdd = "album-add", albumRemove = "album-remove", albumMove = "album-move", albumCover = "album-cover"
         case emptyTrash = "empty-trash"

@@ -4,6 +4,7 @@ import Testing
 
 /// Everything a catalog store implementation provides, as the contract suites use it.
 typealias ContractStore = PhotoQueries & CurationStore & AccountStore & SessionStore & ShareStore & TrashStore & ScanBookkeeping & AlbumStore
+    & UndoStore
 
 /// Every store implementation the contract suites run against. A new implementation (another
 /// database) adds a case here and every contract test runs on it too.

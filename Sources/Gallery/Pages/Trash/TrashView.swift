@@ -13,4 +13,6 @@ struct TrashView: PageModel {
     var summary: String
     var csrf: String
     var restoreAction, emptyURL: SiteURL
+    /// Restoring many at once goes through the selection form.
+    let selectAction = SiteURL.Action.select.url
 }

@@ -52,4 +52,13 @@ struct DemoNote: Encodable, Sendable {
 /// The line saying what the last action did.
 struct FlashNote: Encodable, Sendable {
     var text: String
+    /// The Undo button, while the action can be undone.
+    var undo: UndoButton?
+}
+
+/// Puts back what the last many-photo action changed (`POST /actions/undo`).
+struct UndoButton: Encodable, Sendable {
+    var csrf: String
+    var token: String
+    let action = SiteURL.Action.undo.url
 }
