@@ -42,4 +42,27 @@ import Testing
             #expect(try await form.get("/view?set=list&back=https://evil.example/").headers[.location] == "/")
         }
     }
+
+    @Test func aSignedInPersonsLayoutFollowsThemToAnotherBrowserAndIsTheirsAlone() async throws {
+        let f = try GalleryFixture()
+        f.guestRole = nil
+        try f.addJPEG("trip/a.jpg", seed: 1)
+        try await f.scan()
+        try await f.addAccount("max", role: .member)
+        try await f.addAccount("vic", role: .viewer)
+        try await f.withClient { client in
+            // when max picks the list on his phone
+            let phone = try await FormPoster.signIn(client, "max")
+            #expect(try await phone.get("/view?set=list&back=/folders/trip").status == .seeOther)
+            // then his laptop, which never had the cookie, shows the list too
+            let laptop = try await FormPoster.signIn(client, "max")
+            #expect(try await laptop.get("/folders/trip").text.contains("<table class=\"listview\">"))
+            // and vic, in a browser of her own, still has tiles
+            let vic = try await FormPoster.signIn(client, "vic")
+            #expect(try await vic.get("/folders/trip").text.contains("<ul class=\"photos\">"))
+            // the account's choice wins over a cookie left in a shared browser
+            let small = try await vic.get("/view?set=small&back=/")
+            #expect(try await laptop.keeping("photolala_view", from: small).get("/folders/trip").text.contains("listview"))
+        }
+    }
 }

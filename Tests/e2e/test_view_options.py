@@ -21,3 +21,24 @@ def test_the_list_view_is_chosen_with_a_link_and_remembered(phone_nojs, server):
     assert d.find_element(By.CSS_SELECTOR, "ul.photos").get_attribute("class") == "photos size-small"
     follow(d, ".viewbar a[href*='set=medium']")
     assert d.find_element(By.CSS_SELECTOR, "ul.photos").get_attribute("class") == "photos"
+
+
+def test_a_signed_in_persons_layout_follows_them_to_another_browser(server):
+    from conftest import DESKTOP, PHONE, make_driver, sign_in
+    phone = make_driver(PHONE, javascript=False)
+    laptop = make_driver(DESKTOP, javascript=True)
+    try:
+        sign_in(phone, server, "max")
+        phone.get(server + "/folders/Holiday%202024")
+        follow(phone, ".viewbar a[href*='set=large']")
+        assert phone.find_element(By.CSS_SELECTOR, "ul.photos").get_attribute("class") == "photos size-large"
+        # the laptop never chose: it shows what max chose on his phone
+        sign_in(laptop, server, "max")
+        laptop.get(server + "/folders/Holiday%202024")
+        assert laptop.find_element(By.CSS_SELECTOR, "ul.photos").get_attribute("class") == "photos size-large"
+        screenshot(laptop, "view-large-follows-desktop-js")
+    finally:
+        # back to medium for the tests that follow
+        phone.get(server + "/view?set=medium&back=/")
+        phone.quit()
+        laptop.quit()

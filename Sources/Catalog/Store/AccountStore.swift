@@ -19,6 +19,8 @@ public protocol AccountStore: Sendable {
     func setRole(accountId: Int64, _ role: Role) async throws
     /// Removes an account with its sessions, favorites and share links; never the last admin.
     func removeAccount(id: Int64) async throws
+    /// Remembers how this person likes group pages laid out (at most 16 characters; nil forgets).
+    func setViewLayout(accountId: Int64, _ layout: String?) async throws
 }
 
 extension AccountStore {

@@ -312,6 +312,10 @@ enum CatalogMigrations {
                 CREATE INDEX undoAge ON undo(createdAt);
                 """)
         }
+        migrator.registerMigration("v14-account-view") { db in
+            // The layout of group pages each person chose, so it follows them from phone to laptop.
+            try db.execute(sql: "ALTER TABLE account ADD COLUMN viewLayout TEXT")
+        }
         return migrator
     }
 }

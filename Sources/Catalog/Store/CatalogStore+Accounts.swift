@@ -72,6 +72,12 @@ extension CatalogStore {
     }
 
     /// Removes an account with its sessions, favorites and share links; never the last admin.
+    public func setViewLayout(accountId: Int64, _ layout: String?) async throws {
+        try await write { db in
+            try db.execute(sql: "UPDATE account SET viewLayout = ? WHERE id = ?", arguments: [layout.map { String($0.prefix(16)) }, accountId])
+        }
+    }
+
     public func removeAccount(id: Int64) async throws {
         try await write { db in
             try Self.guardLastAdmin(db, changing: id, to: nil)

@@ -14,7 +14,7 @@ extension CatalogStore {
     public func session(tokenHash: String, now: Int64, madeAfter: Int64) async throws -> (account: Account, lastSeenAt: Int64)? {
         try await read { db in
             guard let row = try Row.fetchOne(db, sql: """
-                SELECT a.id, a.name, a.role, a.createdAt, s.lastSeenAt FROM session s JOIN account a ON a.id = s.accountId
+                SELECT a.id, a.name, a.role, a.createdAt, a.viewLayout, s.lastSeenAt FROM session s JOIN account a ON a.id = s.accountId
                 WHERE s.tokenHash = ? AND s.expiresAt > ? AND s.createdAt > ?
                 """, arguments: [tokenHash, now, madeAfter]) else { return nil }
             return (AccountRecord(row: row).account, row["lastSeenAt"])

@@ -132,7 +132,7 @@ public struct GalleryParts {
                          libraryName: libraryName.isEmpty ? config.libraryPath : libraryName).register(with: routes)
         photos.register(with: routes)
         SlideshowController(store: store, renderer: renderer, pageSize: config.pageSize).register(with: routes)
-        ViewOptionsController(cookiePath: cookiePath, secureCookies: config.secureCookies).register(with: routes)
+        ViewOptionsController(store: store, cookiePath: cookiePath, secureCookies: config.secureCookies).register(with: routes)
         originals.register(with: routes)
         CurationController(store: store).register(with: routes)
         SelectionController(store: store, source: source, flash: flash, readOnly: config.readOnlyLibrary).register(with: routes)

@@ -67,4 +67,21 @@ import Testing
         await #expect(throws: AccountError.notFound("#\(bo.id)")) { try await store.removeAccount(id: bo.id) }
         await #expect(throws: AccountError.notFound("#999")) { try await store.setPassword(accountId: 999, passwordHash: "x", keepSession: nil) }
     }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func eachPersonsLayoutIsKeptWithTheirAccount(_ kind: StoreUnderTest) async throws {
+        let opened = try kind.make()
+        let store = opened.store
+        let max = try await store.addAccount(name: "max", passwordHash: "x", role: .member, now: Date())
+        let vic = try await store.addAccount(name: "vic", passwordHash: "x", role: .viewer, now: Date())
+        #expect(try await store.account(id: max.id)?.viewLayout == nil)
+        try await store.setViewLayout(accountId: max.id, "list")
+        #expect(try await store.account(id: max.id)?.viewLayout == "list")
+        #expect(try await store.account(named: "max")?.account.viewLayout == "list")
+        #expect(try await store.account(id: vic.id)?.viewLayout == nil)
+        try await store.setViewLayout(accountId: max.id, String(repeating: "x", count: 100))
+        #expect(try await store.account(id: max.id)?.viewLayout?.count == 16)
+        try await store.setViewLayout(accountId: max.id, nil)
+        #expect(try await store.accounts().first { $0.id == max.id }?.viewLayout == nil)
+    }
 }

@@ -6,6 +6,12 @@ public struct Account: Sendable, Equatable {
     public var name: String
     public var role: Role
     public var createdAt: Int64
+    /// How this person last chose to see group pages (a `ViewMode` name), nil until they chose.
+    public var viewLayout: String?
+
+    public init(id: Int64, name: String, role: Role, createdAt: Int64, viewLayout: String? = nil) {
+        (self.id, self.name, self.role, self.createdAt, self.viewLayout) = (id, name, role, createdAt, viewLayout)
+    }
 
     /// Account names: 1 to 32 letters, digits, `.`, `_` or `-`, so they are safe on a command line.
     public static func validName(_ raw: String) -> String? {

@@ -6,10 +6,11 @@ struct AccountRecord: FetchableRecord {
     var passwordHash: String?
 
     /// The account's columns, without the password hash.
-    static let columns = "id, name, role, createdAt"
+    static let columns = "id, name, role, createdAt, viewLayout"
 
     init(row: Row) {
-        account = Account(id: row["id"], name: row["name"], role: Role(rawValue: row["role"]) ?? .viewer, createdAt: row["createdAt"])
+        account = Account(id: row["id"], name: row["name"], role: Role(rawValue: row["role"]) ?? .viewer, createdAt: row["createdAt"],
+                          viewLayout: row["viewLayout"])
         passwordHash = row["passwordHash"]
     }
 }

@@ -43,7 +43,7 @@ struct GroupPage: Sendable {
         }
         var model = builder.build(chrome: pageChrome)
         if !spec.scope.isShared, !model.photos.isEmpty {
-            let mode = ViewMode.of(request)
+            let mode = ViewMode.of(request, account: context.visitor.account)
             // (the base path is already off the request here; the redirect puts it back)
             let back = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
             model.views = ViewMode.allCases.map { ViewChoice(label: $0.label, url: SiteURL.view($0.rawValue, back: back), current: $0 == mode) }

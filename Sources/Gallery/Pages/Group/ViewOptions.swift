@@ -3,15 +3,17 @@ import Foundation
 import Hummingbird
 
 /// How a group's photos are laid out: grid tiles of three sizes, or a list (name, date, size,
-/// stars) for finding what to free space from. Chosen with links, kept in a cookie.
+/// stars) for finding what to free space from. Chosen with links, kept with the account of
+/// whoever is signed in (so it follows them to every device), and in a cookie for guests.
 enum ViewMode: String, CaseIterable, Sendable {
     case small, medium, large, list
 
     static let cookieName = "photolala_view"
 
-    /// The mode a request's cookie asks for; medium tiles when none or nonsense.
-    static func of(_ request: Request) -> ViewMode {
-        request.cookie(cookieName).flatMap(ViewMode.init(rawValue:)) ?? .medium
+    /// The mode the signed-in person chose, else the one the browser's cookie asks for; medium
+    /// tiles when none or nonsense.
+    static func of(_ request: Request, account: Account?) -> ViewMode {
+        account?.viewLayout.flatMap(ViewMode.init(rawValue:)) ?? request.cookie(cookieName).flatMap(ViewMode.init(rawValue:)) ?? .medium
     }
 
     var label: String {
@@ -43,8 +45,9 @@ struct ListRow: Encodable {
     var dateText, sizeText, starsText: String
 }
 
-/// `GET /view?set=MODE&back=PATH`: remembers the layout in this browser and goes back.
+/// `GET /view?set=MODE&back=PATH`: remembers the layout for this person (and this browser) and goes back.
 struct ViewOptionsController: Sendable {
+    let store: any AccountStore
     let cookiePath: String
     let secureCookies: Bool
 
@@ -58,6 +61,7 @@ struct ViewOptionsController: Sendable {
             throw HTTPError(.badRequest, message: "set: choose small, medium, large or list.")
         }
         let back = params["back"].map(String.init).flatMap { SiteURL.isLocal($0) ? $0 : nil } ?? SiteURL.home.path
+        if let account = context.visitor.account { try await store.setViewLayout(accountId: account.id, mode.rawValue) }
         var response = Response.redirect(to: back, type: .normal)
         response.setCookie(Cookie(name: ViewMode.cookieName, value: mode.rawValue, maxAge: 365 * 86_400, path: cookiePath,
                                   secure: secureCookies || context.isHTTPS, httpOnly: true, sameSite: .lax))
