@@ -72,3 +72,51 @@ def test_an_album_made_arranged_filled_shared_and_deleted_on_a_phone_without_jav
         assert len(tiles(d)) == 3
     finally:
         d.quit()
+
+
+def test_an_album_is_rearranged_by_dragging_with_javascript_on_a_phone(server):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.support.ui import WebDriverWait
+    d = make_driver(PHONE, javascript=True)
+    try:
+        sign_in(d, server, "max")
+        d.get(server + "/folders/Holiday%202024/Beach?select=1&sort=name")
+        settled(d)
+        for pick in d.find_elements(By.CSS_SELECTOR, "label.pick"):
+            tick(d, pick)
+        d.find_element(By.CSS_SELECTOR, ".selectbar details.more summary").click()
+        d.find_element(By.ID, "selalbum").send_keys("Dragged")
+        follow(d, ".selectbar button[value=album-add]")
+        d.get(server + "/albums")
+        album = [a.get_attribute("href") for a in d.find_elements(By.CSS_SELECTOR, ".folders a") if "Dragged" in a.text][0]
+        d.get(album + "?arrange=1")
+        settled(d)
+        # the script gives each row a handle; the last row is dragged above the first
+        handles = d.find_elements(By.CSS_SELECTOR, "ol.arrange li > button.handle")
+        assert len(handles) == 3
+        first = d.find_element(By.CSS_SELECTOR, "ol.arrange li:first-child")
+        ActionChains(d).click_and_hold(handles[2]).move_to_element_with_offset(first, 0, -first.size["height"] // 2 + 2) \
+            .pause(0.2).release().perform()
+        # the rows are numbered anew once the server has kept the move
+        numbers = lambda drv: [e.text for e in drv.find_elements(By.CSS_SELECTOR, "ol.arrange .what strong")]
+        WebDriverWait(d, 10).until(lambda drv: numbers(drv) == ["1.", "2.", "3."])
+        assert d.find_element(By.CSS_SELECTOR, "ol.arrange li:first-child").get_attribute("data-key").endswith("sea2.jpg")
+        screenshot(d, "album-drag-phone-js")
+        # the server kept it: the album's own page has the new order
+        d.get(album)
+        assert tiles(d) == ["sea2.jpg", "sea0.jpg", "sea1.jpg"]
+        # and the arrow keys on a handle move a row as well
+        d.get(album + "?arrange=1")
+        settled(d)
+        d.find_elements(By.CSS_SELECTOR, "ol.arrange li > button.handle")[0].send_keys("\ue015")  # arrow down
+        WebDriverWait(d, 10).until(lambda drv: drv.find_element(By.CSS_SELECTOR, "ol.arrange li:first-child .what strong").text == "1."
+                                   and drv.find_element(By.CSS_SELECTOR, "ol.arrange li:first-child").get_attribute("data-key").endswith("sea0.jpg"))
+        WebDriverWait(d, 10).until(lambda drv: not drv.find_elements(By.CSS_SELECTOR, "ol.arrange[aria-busy]"))
+        d.get(album)
+        assert tiles(d) == ["sea0.jpg", "sea2.jpg", "sea1.jpg"]
+        # (deleted again, for the tests that follow)
+        d.find_element(By.CSS_SELECTOR, "details.albumedit summary").click()
+        d.find_element(By.CSS_SELECTOR, "form[data-action=album-delete] input[name=confirm]").click()
+        follow(d, "form[data-action=album-delete] button")
+    finally:
+        d.quit()

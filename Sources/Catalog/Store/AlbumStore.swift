@@ -83,6 +83,8 @@ public protocol AlbumStore: Sendable {
     func removeFromAlbum(id: Int64, photoIds: [Int64]) async throws -> Int
     /// Moves a photo one place up or down, or to the top.
     func moveInAlbum(id: Int64, photoId: Int64, _ move: AlbumMove) async throws
+    /// Moves a photo to just after (or before) another of the album's photos: where a drag left it.
+    func placeInAlbum(id: Int64, photoId: Int64, nextTo otherId: Int64, after: Bool) async throws
     /// Chooses the album's cover among its photos (nil: its first photo).
     func setAlbumCover(id: Int64, photoId: Int64?) async throws
 }

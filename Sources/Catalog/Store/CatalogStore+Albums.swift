@@ -132,6 +132,21 @@ extension CatalogStore: AlbumStore {
         bumpVersion()
     }
 
+    public func placeInAlbum(id: Int64, photoId: Int64, nextTo otherId: Int64, after: Bool) async throws {
+        try await write { db in
+            var order = try Int64.fetchAll(db, sql: "SELECT photoId FROM albumPhoto WHERE albumId = ? ORDER BY position, photoId", arguments: [id])
+            guard let from = order.firstIndex(of: photoId), order.contains(otherId) else { throw AlbumError.notInAlbum }
+            guard photoId != otherId else { return }
+            order.remove(at: from)
+            let at = order.firstIndex(of: otherId)! + (after ? 1 : 0)
+            order.insert(photoId, at: at)
+            // Positions are renumbered in the new order, in this one transaction.
+            let statement = try db.cachedStatement(sql: "UPDATE albumPhoto SET position = ? WHERE albumId = ? AND photoId = ?")
+            for (position, photo) in order.enumerated() { try statement.execute(arguments: [position, id, photo]) }
+        }
+        bumpVersion()
+    }
+
     public func setAlbumCover(id: Int64, photoId: Int64?) async throws {
         try await write { db in
             if let photoId {

@@ -10,6 +10,7 @@ extension SiteURL {
     public static let slideshowScript = SiteURL(staticPrefix + "slideshow.js")
     /// The select mode's one script: ranges by shift-click and a count of what is ticked.
     public static let selectScript = SiteURL(staticPrefix + "select.js")
+    public static let arrangeScript = SiteURL(staticPrefix + "arrange.js")
     public static let rootFolder = SiteURL("/folders")
     public static let favorites = SiteURL("/favorites")
     public static let topRated = SiteURL("/top-rated")

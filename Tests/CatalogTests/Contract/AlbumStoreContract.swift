@@ -36,6 +36,18 @@ import Testing
         try await store.moveInAlbum(id: album.id, photoId: ids[0], .up)  // already first: nothing
         #expect(try await order(store, album) == ["trip/0.jpg", "trip/3.jpg", "trip/4.jpg", "trip/1.jpg"])
         await #expect(throws: AlbumError.notInAlbum) { try await store.moveInAlbum(id: album.id, photoId: ids[2], .up) }
+        // and placed next to another, as a drag leaves them
+        try await store.placeInAlbum(id: album.id, photoId: ids[1], nextTo: ids[0], after: true)
+        try await store.placeInAlbum(id: album.id, photoId: ids[4], nextTo: ids[0], after: false)
+        #expect(try await order(store, album) == ["trip/4.jpg", "trip/0.jpg", "trip/1.jpg", "trip/3.jpg"])
+        try await store.placeInAlbum(id: album.id, photoId: ids[4], nextTo: ids[3], after: true)
+        try await store.placeInAlbum(id: album.id, photoId: ids[1], nextTo: ids[1], after: true)  // next to itself: nothing
+        #expect(try await order(store, album) == ["trip/0.jpg", "trip/1.jpg", "trip/3.jpg", "trip/4.jpg"])
+        await #expect(throws: AlbumError.notInAlbum) { try await store.placeInAlbum(id: album.id, photoId: ids[2], nextTo: ids[0], after: true) }
+        await #expect(throws: AlbumError.notInAlbum) { try await store.placeInAlbum(id: album.id, photoId: ids[0], nextTo: ids[2], after: true) }
+        // (back as it was for what follows)
+        try await store.placeInAlbum(id: album.id, photoId: ids[1], nextTo: ids[4], after: true)
+        #expect(try await order(store, album) == ["trip/0.jpg", "trip/3.jpg", "trip/4.jpg", "trip/1.jpg"])
         // then the cover is the first photo until one is chosen
         let found = try #require(try await store.album(named: "LISBON 2024"))
         #expect(found.photoCount == 4 && found.coverPhotoId == nil)

@@ -63,4 +63,8 @@ struct ArrangeView: PageModel {
     let moveAction = SiteURL.Action.albumMove.url
     let coverAction = SiteURL.Action.albumCover.url
     let removeAction = SiteURL.Action.albumRemove.url
+    /// Adds drag handles; every move works without it.
+    let script = SiteURL.arrangeScript
+    /// The number of this page's first row (the script renumbers from it).
+    var firstPosition: Int
 }

@@ -79,7 +79,7 @@ struct AlbumsController: Sendable {
             summary: Formatting.plural(page.total, "photo", "photos") + (page.pageCount > 1 ? " · page \(page.number) of \(page.pageCount)" : ""),
             previousURL: page.number > 1 ? here(page.number - 1) : nil,
             nextURL: page.number < page.pageCount ? here(page.number + 1) : nil,
-            doneURL: SiteURL.album(album.id))
+            doneURL: SiteURL.album(album.id), firstPosition: first + 1)
         return try renderer.response(model)
     }
 
@@ -134,9 +134,21 @@ struct AlbumsController: Sendable {
         let form = try await FormBody(request, context: context)
         let album = try await Self.album(form["album"], store: store)
         let (photoId, _) = try await photo(form)
-        guard let move = AlbumMove(rawValue: form["move"] ?? "") else { throw HTTPError(.badRequest, message: "Move a photo up, down or to the top.") }
+        let back = form.returnPath(default: SiteURL.album(album.id, arrange: true))
+        if let place = form["move"], place == "after" || place == "before" {
+            // Where a drag left it: next to another photo of the album, named by its key.
+            let other = try form.require("other")
+            guard SourceKey.isValid(other), let otherId = try await store.photoId(forKey: other) else {
+                throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
+            }
+            try await Self.catching { try await store.placeInAlbum(id: album.id, photoId: photoId, nextTo: otherId, after: place == "after") }
+            return .redirect(to: back, type: .normal)
+        }
+        guard let move = AlbumMove(rawValue: form["move"] ?? "") else {
+            throw HTTPError(.badRequest, message: "Move a photo up, down, to the top, or next to another (after or before, with other).")
+        }
         try await Self.catching { try await store.moveInAlbum(id: album.id, photoId: photoId, move) }
-        return .redirect(to: form.returnPath(default: SiteURL.album(album.id, arrange: true)), type: .normal)
+        return .redirect(to: back, type: .normal)
     }
 
     @Sendable func cover(_ request: Request, context: GalleryContext) async throws -> Response {
