@@ -77,8 +77,11 @@ public protocol AlbumStore: Sendable {
     func updateAlbum(id: Int64, name: String, description: String) async throws
     /// Removes an album (never its photos).
     func deleteAlbum(id: Int64) async throws
-    /// Appends photos not yet in the album, in the order given; returns how many were added.
-    func addToAlbum(id: Int64, photoIds: [Int64], now: Date) async throws -> Int
+    /// Appends photos not yet in the album, in the order given, noting the share link they came
+    /// through (nil: a person of the household); returns how many were added.
+    func addToAlbum(id: Int64, photoIds: [Int64], now: Date, throughShare shareId: Int64?) async throws -> Int
+    /// The content hashes of the album's photos that a share link's holders added.
+    func photosAddedThroughShares(albumId: Int64) async throws -> Set<String>
     /// Takes photos out of the album; returns how many were in it.
     func removeFromAlbum(id: Int64, photoIds: [Int64]) async throws -> Int
     /// Moves a photo one place up or down, or to the top.
@@ -87,4 +90,11 @@ public protocol AlbumStore: Sendable {
     func placeInAlbum(id: Int64, photoId: Int64, nextTo otherId: Int64, after: Bool) async throws
     /// Chooses the album's cover among its photos (nil: its first photo).
     func setAlbumCover(id: Int64, photoId: Int64?) async throws
+}
+
+extension AlbumStore {
+    /// Appends photos a person of the household chose.
+    public func addToAlbum(id: Int64, photoIds: [Int64], now: Date) async throws -> Int {
+        try await addToAlbum(id: id, photoIds: photoIds, now: now, throughShare: nil)
+    }
 }

@@ -316,6 +316,14 @@ enum CatalogMigrations {
             // The layout of group pages each person chose, so it follows them from phone to laptop.
             try db.execute(sql: "ALTER TABLE account ADD COLUMN viewLayout TEXT")
         }
+        migrator.registerMigration("v15-share-uploads") { db in
+            // An album's link may let its holders add photos: how many it may still add, and which
+            // of an album's photos came through a link (kept when the link is revoked).
+            try db.execute(sql: """
+                ALTER TABLE shareLink ADD COLUMN uploadsLeft INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE albumPhoto ADD COLUMN addedByShare INTEGER;
+                """)
+        }
         return migrator
     }
 }

@@ -70,7 +70,7 @@ extension CatalogStore: AlbumStore {
         bumpVersion()
     }
 
-    public func addToAlbum(id: Int64, photoIds: [Int64], now: Date) async throws -> Int {
+    public func addToAlbum(id: Int64, photoIds: [Int64], now: Date, throughShare shareId: Int64?) async throws -> Int {
         let added = try await write { db -> Int in
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM album WHERE id = ?)", arguments: [id]) == true else { throw AlbumError.unknownAlbum }
             var count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM albumPhoto WHERE albumId = ?", arguments: [id]) ?? 0
@@ -82,8 +82,8 @@ extension CatalogStore: AlbumStore {
                                         arguments: [id, photoId, photoId]) == true else { continue }
                 guard count < AlbumRules.maxPhotos else { throw AlbumError.full }
                 position += 1
-                try db.execute(sql: "INSERT INTO albumPhoto (albumId, photoId, position, addedAt) VALUES (?, ?, ?, ?)",
-                               arguments: [id, photoId, position, Int64(now.timeIntervalSince1970)])
+                try db.execute(sql: "INSERT INTO albumPhoto (albumId, photoId, position, addedAt, addedByShare) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [id, photoId, position, Int64(now.timeIntervalSince1970), shareId])
                 count += 1
                 added += 1
             }
@@ -91,6 +91,14 @@ extension CatalogStore: AlbumStore {
         }
         if added > 0 { bumpVersion() }
         return added
+    }
+
+    public func photosAddedThroughShares(albumId: Int64) async throws -> Set<String> {
+        try await read { db in
+            Set(try String.fetchAll(db, sql: """
+                SELECT p.sha256 FROM albumPhoto ap JOIN photo p ON p.id = ap.photoId WHERE ap.albumId = ? AND ap.addedByShare IS NOT NULL
+                """, arguments: [albumId]))
+        }
     }
 
     public func removeFromAlbum(id: Int64, photoIds: [Int64]) async throws -> Int {

@@ -43,6 +43,21 @@ extension CatalogStore {
         }
     }
 
+    public func setShareUploads(id: Int64, count: Int) async throws {
+        try await write { db in
+            try db.execute(sql: "UPDATE shareLink SET uploadsLeft = ? WHERE id = ? AND kind = 'album'", arguments: [max(0, count), id])
+        }
+    }
+
+    public func takeShareUploads(id: Int64, count: Int) async throws -> Int {
+        try await write { db in
+            let left = try Int.fetchOne(db, sql: "SELECT uploadsLeft FROM shareLink WHERE id = ?", arguments: [id]) ?? 0
+            let taken = min(left, max(0, count))
+            try db.execute(sql: "UPDATE shareLink SET uploadsLeft = uploadsLeft - ? WHERE id = ?", arguments: [taken, id])
+            return taken
+        }
+    }
+
     public func setSharePassword(id: Int64, passwordHash: String?) async throws {
         try await write { db in
             try db.execute(sql: "UPDATE shareLink SET passwordHash = ? WHERE id = ?", arguments: [passwordHash, id])

@@ -6,6 +6,10 @@ public protocol ShareStore: Sendable {
                      expiresAt: Int64?, now: Int64) async throws -> Int64
     /// Sets (or with nil, removes) the password a link asks for, as a bcrypt hash.
     func setSharePassword(id: Int64, passwordHash: String?) async throws
+    /// Lets an album's link add this many more photos (0 stops it).
+    func setShareUploads(id: Int64, count: Int) async throws
+    /// Takes up to `count` of a link's remaining uploads at once; returns how many it got.
+    func takeShareUploads(id: Int64, count: Int) async throws -> Int
     /// The link with this token, live or expired.
     func share(token: String) async throws -> ShareLink?
     /// Links made by one account, or every link when `accountId` is nil; newest first.

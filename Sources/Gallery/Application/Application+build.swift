@@ -142,12 +142,13 @@ public struct GalleryParts {
         TrashController(store: store, source: source, thumbnails: thumbnails, renderer: renderer,
                         chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)
         thumbnailRoutes.register(with: routes)
+        let uploads = UploadController(store: store, source: source, scanner: scanner, renderer: renderer, chrome: chrome,
+                                       naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit,
+                                       fileLimit: config.uploadFileLimit, dataPath: config.dataPath, readOnly: config.readOnlyLibrary, logger: logger)
+        uploads.register(with: routes)
         ShareController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,
-                        thumbnails: thumbnailRoutes, originals: originals, passwords: passwords, throttle: LoginThrottle(),
+                        thumbnails: thumbnailRoutes, originals: originals, uploads: uploads, passwords: passwords, throttle: LoginThrottle(),
                         slowdownScale: config.loginSlowdownScale).register(with: routes)
-        UploadController(store: store, source: source, scanner: scanner, renderer: renderer, chrome: chrome,
-                         naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit, fileLimit: config.uploadFileLimit, dataPath: config.dataPath,
-                         readOnly: config.readOnlyLibrary, logger: logger).register(with: routes)
         StaticController(folder: config.resourcesPath + "/Public").register(with: routes)
         HealthController(store: store, source: source).register(with: routes)
         if let token = config.metricsToken {

@@ -43,6 +43,8 @@ struct SiteRoute: Sendable {
     static let share = SiteRoute(SiteURL.sharePrefix + ":token")
     static let sharePhoto = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.photoPrefix + "**")
     static let shareThumbnail = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.thumbnailPrefix + ":size/:file")
+    /// Where an album's link that takes photos sends them.
+    static let shareUpload = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.shareUploadSuffix)
     static let shareOriginal = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.originalPrefix + "**")
     static let health = SiteRoute(.health)
     static let metrics = SiteRoute(.metrics)

@@ -119,6 +119,7 @@ extension SiteURL {
     static let originalPrefix = "/originals/"
     static let tagPrefix = "/tags/"
     static let sharePrefix = "/share/"
+    static let shareUploadSuffix = "/upload"
     static let albumPrefix = "/albums/"
     static let thumbnailPrefix = "/thumbs/"
     static let staticPrefix = "/static/"

@@ -29,6 +29,9 @@ extension SiteURL {
             SiteURL((sharePrefix ?? "") + SiteURL.thumbnail(picture, rendition).path)
         }
 
+        /// A share link's upload form's target (an album's link that takes photos).
+        var upload: SiteURL? { sharePrefix.map { SiteURL($0 + SiteURL.shareUploadSuffix) } }
+
         func original(_ key: String) -> SiteURL {
             SiteURL((sharePrefix ?? "") + SiteURL.original(key).path)
         }

@@ -47,4 +47,36 @@ import Testing
         try await store.setSharePassword(id: id, passwordHash: nil)
         #expect(try await store.share(token: "t1")?.passwordHash == nil)
     }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func anAlbumsLinkTakesAsManyPhotosAsItWasGivenAndTheyAreMarkedAsItsOwn(_ kind: StoreUnderTest) async throws {
+        let opened = try kind.make()
+        let store = opened.store
+        var seed = CatalogSeed(seed: 31)
+        let pictures = (0..<3).map { seed.picture("trip/\($0).jpg", takenAt: Int64($0)) }
+        try await CatalogSeed.catalogue(pictures, in: store)
+        var ids: [Int64] = []
+        for picture in pictures { ids.append(try #require(try await store.photoId(forKey: picture.key))) }
+        let bo = try await store.addAccount(name: "bo", passwordHash: "h", role: .member, now: Date())
+        let album = try await store.createAlbum(name: "Party", description: "", createdBy: bo.id, now: Date())
+        let link = try await store.createShare(token: "t1", accountId: bo.id, kind: .album, value: String(album.id), filter: "",
+                                               expiresAt: nil, now: 100)
+        let folder = try await store.createShare(token: "t2", accountId: bo.id, kind: .folder, value: "trip", filter: "", expiresAt: nil, now: 100)
+        #expect(try await store.share(token: "t1")?.uploadsLeft == 0)
+        // only an album's link can be made to take photos
+        try await store.setShareUploads(id: link, count: 3)
+        try await store.setShareUploads(id: folder, count: 3)
+        #expect(try await store.share(token: "t1")?.uploadsLeft == 3)
+        #expect(try await store.share(token: "t2")?.uploadsLeft == 0)
+        // taking never goes past what is left
+        #expect(try await store.takeShareUploads(id: link, count: 2) == 2)
+        #expect(try await store.takeShareUploads(id: link, count: 2) == 1)
+        #expect(try await store.takeShareUploads(id: link, count: 1) == 0)
+        #expect(try await store.share(token: "t1")?.uploadsLeft == 0)
+        // photos added through the link are told apart from the household's
+        _ = try await store.addToAlbum(id: album.id, photoIds: [ids[0]], now: Date())
+        _ = try await store.addToAlbum(id: album.id, photoIds: [ids[1], ids[2]], now: Date(), throughShare: link)
+        let through = try await store.photosAddedThroughShares(albumId: album.id)
+        #expect(through.count == 2 && !through.contains(pictures[0].sha256) && through.contains(pictures[2].sha256))
+    }
 }

@@ -24,11 +24,11 @@ struct MultipartBody {
 
 extension FormPoster {
     /// Uploads files through the real upload form (CSRF field first, as the page orders it).
-    func upload(_ files: [(String, Data)], csrf: String? = nil) async throws -> TestResponse {
+    func upload(_ files: [(String, Data)], csrf: String? = nil, to uri: String = "/upload") async throws -> TestResponse {
         var body = MultipartBody()
         body.field("csrf", csrf ?? formToken ?? token)
         for (name, bytes) in files { body.file("files", filename: name, bytes) }
         let headers: HTTPFields = [.contentType: body.contentType, .cookie: cookieHeader, .origin: Self.origin]
-        return try await client.execute(uri: "/upload", method: .post, headers: headers, body: ByteBuffer(data: body.finished()))
+        return try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(data: body.finished()))
     }
 }

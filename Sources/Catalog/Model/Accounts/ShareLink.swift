@@ -21,6 +21,8 @@ public struct ShareLink: Sendable, Equatable {
     public var expiresAt: Int64?
     /// A bcrypt hash when the link asks for a password before it opens.
     public var passwordHash: String? = nil
+    /// How many more photos the link's holders may add to its album (0: none; albums only).
+    public var uploadsLeft = 0
 
     /// Whether the link still opens at `now` (seconds since 1970).
     public func isLive(at now: Int64) -> Bool { expiresAt.map { $0 > now } ?? true }

@@ -50,6 +50,8 @@ struct ArrangeView: PageModel {
         var image: ThumbImage
         var url: SiteURL
         var isFirst, isLast, isCover: Bool
+        /// Added by someone holding the album's share link, not by the household.
+        var throughLink: Bool
         var back: String
     }
     var chrome: PageChrome

@@ -64,11 +64,13 @@ struct AlbumsController: Sendable {
         }
         let here = { (n: Int) in SiteURL("\(SiteURL.album(album.id, arrange: true).path)\(n > 1 ? "&page=\(n)" : "")") }
         let first = (page.number - 1) * pageSize
+        let throughLinks = try await store.photosAddedThroughShares(albumId: album.id)
         let rows = page.photos.enumerated().map { offset, card in
             ArrangeView.Row(position: first + offset + 1, name: card.name, key: card.key, anchor: "p\(card.fileId)",
                             image: ThumbImage(card.picture, alt: "Open \(card.name)"), url: SiteURL.photo(card.key, in: .album(album.id)),
                             isFirst: first + offset == 0, isLast: first + offset == page.total - 1,
                             isCover: album.coverPhotoId != nil && card.sha256 == album.cover?.sha256,
+                            throughLink: throughLinks.contains(card.sha256),
                             back: here(page.number).fragment("p\(card.fileId)").path)
         }
         let model = ArrangeView(

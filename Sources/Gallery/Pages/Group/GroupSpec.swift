@@ -18,6 +18,8 @@ struct GroupSpec {
     var summarySuffix = ""
     /// An album's description and tools, above its photos.
     var album: AlbumPanel?
+    /// On an album's share link that takes photos: its upload form.
+    var shareUpload: ShareUploadBox?
 
     /// Filters in the address narrow the group everywhere but inside a share link, whose group is fixed.
     var takesFilters: Bool { !scope.isShared }

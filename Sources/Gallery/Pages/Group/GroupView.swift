@@ -18,9 +18,13 @@ struct GroupView: PageModel {
     /// The slideshow, from this page's first photo.
     var slideshowURL: SiteURL?
     /// The layout links, the grid's size class, and the list view's rows (list mode only).
-    var views: [ViewChoice] = []
+    var views: [ViewChoice] = [] { didSet { hasViews = !views.isEmpty } }
+    /// Whether the layout links are shown (not on share links, whose pages keep one layout).
+    private(set) var hasViews = false
     var gridClass = "photos"
     var list: ListView?
     /// An album's description and tools.
     var album: AlbumPanel?
+    /// The upload form of an album's share link that takes photos.
+    var shareUpload: ShareUploadBox?
 }

@@ -18,6 +18,8 @@ struct ShareController: Sendable {
     let photos: PhotoController
     let thumbnails: ThumbnailController
     let originals: OriginalController
+    /// An album's link may take photos: they arrive as uploads do.
+    let uploads: UploadController
     /// Share-link passwords are bcrypt hashes, checked as slowly as sign-ins and throttled like them.
     let passwords: Passwords
     let throttle: LoginThrottle
@@ -36,7 +38,11 @@ struct ShareController: Sendable {
         routes.open.get(.sharePhoto, use: photo)
         routes.open.get(.shareThumbnail, use: thumbnail)
         routes.open.get(.shareOriginal, use: original)
+        routes.open.post(.shareUpload, use: upload)
     }
+
+    /// How many photos an album's link may add, all told, when its maker lets it take photos.
+    static let linkUploads = 200
 
     // MARK: the holder's side
 
@@ -50,7 +56,56 @@ struct ShareController: Sendable {
         spec.viewer = .shareLink(owner: link.accountId)
         spec.summaryPrefix = "Shared by \(link.ownerName) · "
         spec.summarySuffix = link.expiresAt.map { " · link open until \(Formatting.cameraDate($0)) UTC" } ?? ""
+        if link.kind == .album, link.uploadsLeft > 0, let action = SiteURL.Scope.share(token).upload {
+            spec.shareUpload = ShareUploadBox(csrf: context.csrfToken, action: action, left: link.uploadsLeft,
+                                              limitText: Formatting.bytes(Int64(uploads.limit)))
+        }
         return try await groupPage.response(spec, query: query, request, context)
+    }
+
+    /// `POST /share/TOKEN/upload`: a link holder adds photos to the shared album, as many as the
+    /// link has left, each no larger than an upload may be; they join the library like any
+    /// upload and the album as added through the link.
+    @Sendable func upload(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (link, token, _, title) = try await resolve(request, context, page: false)
+        // A link that does not take photos (any more) has no upload address.
+        guard link.kind == .album, let albumId = Int64(link.value), link.uploadsLeft > 0 else {
+            throw HTTPError(.notFound, message: "This link does not take photos, or has taken all it may. Ask the person who shared it.")
+        }
+        let scope = SiteURL.Scope.share(token)
+        let received = try await uploads.receive(request, context: context, fileLimit: min(uploads.fileLimit, link.uploadsLeft))
+        var result = UploadView.Result()
+        var keys: [String] = []
+        for item in received {
+            switch item {
+            case .added(let sent, let key):
+                keys.append(key)
+                result.added.append(.init(name: sent, detail: "added to the album", url: scope.photo(key, in: nil)))
+            case .duplicate(let sent, let key, _):
+                // Already in the library: it joins the album all the same, and no path is shown.
+                if let key { keys.append(key) }
+                result.skipped.append(.init(name: sent, detail: key == nil ? "the same photo as another in this upload" : "already here, so added to the album as it is",
+                                            url: key.map { scope.photo($0, in: nil) }))
+            case .refused(let sent, let reason):
+                result.refused.append(.init(name: sent, detail: reason.hasPrefix("was saved as") ? "could not be read" : reason, url: nil))
+            }
+        }
+        var photoIds: [Int64] = []
+        for key in keys { if let photo = try await store.photo(key: key) { photoIds.append(photo.photoId) } }
+        let newOnes = result.added.count
+        _ = try await store.takeShareUploads(id: link.id, count: max(newOnes, photoIds.count))
+        _ = try await AlbumsController.catching { try await store.addToAlbum(id: albumId, photoIds: photoIds, now: Date(), throughShare: link.id) }
+        let left = try await store.share(token: token)?.uploadsLeft ?? 0
+        var model = UploadView(chrome: chrome.sharedChrome(title: "Add photos to \(title)"), csrf: context.csrfToken, readOnly: left == 0,
+                               limitText: Formatting.bytes(Int64(uploads.limit)),
+                               hint: "Photos you add join the album “\(title)”, shown as added through this link. \(left) more can be added.",
+                               result: result.finished())
+        model.action = scope.upload ?? SiteURL.upload
+        model.heading = "Add photos to “\(title)”"
+        model.dataAction = "share-upload"
+        model.back = scope.group(.album(albumId))
+        let status: HTTPResponse.Status = result.added.isEmpty && result.skipped.isEmpty ? .unprocessableContent : .ok
+        return try renderer.response(model, status: status)
     }
 
     @Sendable func photo(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -155,6 +210,9 @@ struct ShareController: Sendable {
         guard [0, 1, 7, 30, 365].contains(days) else { throw HTTPError(.badRequest, message: "A link lasts 1, 7, 30 or 365 days, or until revoked.") }
         let now = Int64(Date().timeIntervalSince1970)
         let token = SecretToken.make()
+        guard form["uploads"] != "1" || kind == .album else {
+            throw HTTPError(.badRequest, message: "Only an album's link can take photos.")
+        }
         let password = form["password"] ?? ""
         if !password.isEmpty, let problem = Passwords.check(password) {
             throw HTTPError(.badRequest, message: "The link's password: " + problem)
@@ -163,6 +221,7 @@ struct ShareController: Sendable {
                                        value: kind == .tag ? TagName.normalize(value) : value, filter: canonical,
                                        expiresAt: days == 0 ? nil : now + Int64(days) * 86_400, now: now)
         if !password.isEmpty { try await store.setSharePassword(id: id, passwordHash: try await passwords.hash(password)) }
+        if form["uploads"] == "1" { try await store.setShareUploads(id: id, count: Self.linkUploads) }
         // The catalog keeps only the token's hash: the token goes to its maker once, in a short-lived
         // cookie the list page reads and clears, so it never sits in a URL or the browser's history.
         var response = Response.redirect(to: SiteURL.shared.appending([("new", String(id))]).fragment("share-\(id)"))
@@ -197,7 +256,8 @@ struct ShareController: Sendable {
             return SharedView.Item(id: link.id, title: title, url: token.map(SiteURL.share), fullURL: token.map { linkBase + SiteURL.share($0).path },
                                    owner: link.ownerName, isNew: link.id == fresh,
                                    state: (!live ? "Expired" : link.expiresAt.map { "Open until \(Formatting.cameraDate($0)) UTC" } ?? "Open until revoked")
-                                       + (link.passwordHash != nil ? " · asks for a password" : ""),
+                                       + (link.passwordHash != nil ? " · asks for a password" : "")
+                                       + (link.uploadsLeft > 0 ? " · takes photos (\(link.uploadsLeft) more)" : ""),
                                    created: Formatting.cameraDate(link.createdAt))
         }
         let model = SharedView(chrome: chrome.chrome(title: "Shared links", crumbs: [Crumb(name: "Shared links", url: nil)], for: context),

@@ -15,12 +15,25 @@ struct ShareForm: Encodable {
         case .all where !filter.isEmpty: kind = .search
         default: return nil
         }
-        return ShareForm(csrf: context.csrfToken, kind: kind.rawValue, value: value, filter: SiteURL.queryString(FilterQuery.pairs(filter)))
+        return ShareForm(csrf: context.csrfToken, kind: kind.rawValue, value: value, filter: SiteURL.queryString(FilterQuery.pairs(filter)),
+                         takesUploads: kind == .album)
     }
 
     var csrf: String
     var kind: String
     var value: String
     var filter: String
+    /// An album's link may let its holders add photos.
+    var takesUploads = false
+    let uploadCount = ShareController.linkUploads
     let action = SiteURL.Action.share.url
+}
+
+/// The "Add photos" form on an album's share link that takes photos.
+struct ShareUploadBox: Encodable {
+    var csrf: String
+    var action: SiteURL
+    /// How many more the link may add, and the largest file.
+    var left: Int
+    var limitText: String
 }

@@ -62,44 +62,67 @@ struct UploadController: Sendable {
     @Sendable func page(_ request: Request, context: GalleryContext) async throws -> Response {
         let model = UploadView(chrome: chrome.chrome(title: "Upload", crumbs: [Crumb(name: "Upload", url: nil)], for: context),
                                csrf: context.csrfToken, readOnly: !(await isWritable()), limitText: Formatting.bytes(Int64(limit)),
-                               folderText: folderText)
+                               hint: "Photos go to \(folderText) by the date they were taken. A photo already in the library is not stored twice.")
         return try renderer.response(model)
     }
 
-    @Sendable func upload(_ request: Request, context: GalleryContext) async throws -> Response {
+    /// What became of one file of an upload.
+    enum Received {
+        case added(sent: String, key: String)
+        /// Already in the library (`key`), or the same photo as another file of this upload (nil).
+        case duplicate(sent: String, key: String?, detail: String)
+        case refused(sent: String, reason: String)
+    }
+
+    /// Stages an upload's files (at most `fileLimit`), checks each as the scan would, places the
+    /// new ones in the library and indexes them: what the upload page and a share link's upload
+    /// form both do.
+    func receive(_ request: Request, context: GalleryContext, fileLimit: Int) async throws -> [Received] {
         guard await isWritable() else {
             throw HTTPError(.conflict, message: "The library is read-only, so nothing can be uploaded. Browsing, stars, tags and favorites still work.")
         }
         var reader: MultipartReader
         do { reader = try MultipartReader(contentType: request.headers[.contentType] ?? "") } catch {
-            throw HTTPError(.unsupportedMediaType, message: "Uploads are sent as a multipart form: use the upload page.")
+            throw HTTPError(.unsupportedMediaType, message: "Uploads are sent as a multipart form: use the upload form.")
         }
-        let staged = try await stage(request, context: context, reader: &reader)
+        let staged = try await stage(request, context: context, reader: &reader, fileLimit: fileLimit)
         defer { for file in staged { unlink(file.path) } }
         guard !staged.isEmpty else { throw HTTPError(.badRequest, message: "Choose at least one photo to upload.") }
-        var result = UploadView.Result()
+        var received: [Received] = []
         var seen: [String: String] = [:]  // sha256 → name, for copies within one upload
         var placed: [(key: String, sent: String)] = []
         for file in staged {
             switch try await check(file, seen: &seen) {
-            case .refused(let reason): result.refused.append(.init(name: file.name, detail: reason, url: nil))
-            case .duplicate(let existing, let url): result.skipped.append(.init(name: file.name, detail: existing, url: url))
+            case .refused(let reason): received.append(.refused(sent: file.name, reason: reason))
+            case .duplicate(let existing, let key): received.append(.duplicate(sent: file.name, key: key, detail: existing))
             case .accepted(let folder, let name):
                 do {
                     let key = try await source.add(stagedFile: file.path, folder: folder, name: name)
                     placed.append((key, file.name))
                 } catch {
                     logger.error("upload could not be placed", metadata: ["name": "\(file.name)", "error": "\(error)"])
-                    result.refused.append(.init(name: file.name, detail: "could not be written to the library (is the disk full?)", url: nil))
+                    received.append(.refused(sent: file.name, reason: "could not be written to the library (is the disk full?)"))
                 }
             }
         }
         let indexed = try await scanner.index(keys: placed.map(\.key))
         for (key, sent) in placed {
             if case .failed(let reason)? = indexed[key] {
-                result.refused.append(.init(name: sent, detail: "was saved as \(key) but could not be indexed: \(reason)", url: nil))
+                received.append(.refused(sent: sent, reason: "was saved as \(key) but could not be indexed: \(reason)"))
             } else {
-                result.added.append(.init(name: sent, detail: key, url: SiteURL.photo(key)))
+                received.append(.added(sent: sent, key: key))
+            }
+        }
+        return received
+    }
+
+    @Sendable func upload(_ request: Request, context: GalleryContext) async throws -> Response {
+        var result = UploadView.Result()
+        for item in try await receive(request, context: context, fileLimit: fileLimit) {
+            switch item {
+            case .added(let sent, let key): result.added.append(.init(name: sent, detail: key, url: SiteURL.photo(key)))
+            case .duplicate(let sent, let key, let detail): result.skipped.append(.init(name: sent, detail: detail, url: key.map { SiteURL.photo($0) }))
+            case .refused(let sent, let reason): result.refused.append(.init(name: sent, detail: reason, url: nil))
             }
         }
         logger.info("upload", metadata: ["added": "\(result.added.count)", "skipped": "\(result.skipped.count)",
@@ -107,7 +130,7 @@ struct UploadController: Sendable {
         let status: HTTPResponse.Status = result.added.isEmpty && result.skipped.isEmpty ? .unprocessableContent : .ok
         let model = UploadView(chrome: chrome.chrome(title: "Upload", crumbs: [Crumb(name: "Upload", url: nil)], for: context),
                                csrf: context.csrfToken, readOnly: false, limitText: Formatting.bytes(Int64(limit)),
-                               folderText: folderText, result: result.finished())
+                               hint: "Photos go to \(folderText) by the date they were taken. A photo already in the library is not stored twice.", result: result.finished())
         return try renderer.response(model, status: status)
     }
 
@@ -119,7 +142,7 @@ struct UploadController: Sendable {
     /// Streams every file part to its own temporary file. The CSRF field must come before the
     /// first file (the form puts it first). A file over the limit fails the whole upload with
     /// 413 after the rest of the body is read and thrown away, so the browser sees the page.
-    private func stage(_ request: Request, context: GalleryContext, reader: inout MultipartReader) async throws -> [StagedFile] {
+    private func stage(_ request: Request, context: GalleryContext, reader: inout MultipartReader, fileLimit: Int) async throws -> [StagedFile] {
         try FileManager.default.createDirectory(atPath: stagingFolder, withIntermediateDirectories: true)
         var files: [StagedFile] = []
         var field: (name: String, value: [UInt8])?
@@ -217,7 +240,7 @@ struct UploadController: Sendable {
 
     enum Verdict {
         case accepted(folder: String, name: String)
-        case duplicate(existing: String, url: SiteURL?)
+        case duplicate(existing: String, key: String?)
         case refused(String)
     }
 
@@ -243,13 +266,13 @@ struct UploadController: Sendable {
             return .refused("is not a readable image: \(reason)")
         case .known:
             guard let inLibrary else { return .refused("could not be read") }
-            verdict = .duplicate(existing: "already in the library as \(inLibrary.key)", url: SiteURL.photo(inLibrary.key))
+            verdict = .duplicate(existing: "already in the library as \(inLibrary.key)", key: inLibrary.key)
             sha256 = inLibrary.sha256
         case .new(_, let identity, let probe):
             verdict = .accepted(folder: naming.folder(for: probe.takenAt ?? Date()), name: UploadNaming.fileName(file.name, format: probe.format))
             sha256 = identity.sha256
         }
-        if let earlier = seen[sha256] { return .duplicate(existing: "the same photo as “\(earlier)” in this upload", url: nil) }
+        if let earlier = seen[sha256] { return .duplicate(existing: "the same photo as “\(earlier)” in this upload", key: nil) }
         seen[sha256] = file.name
         return verdict
     }

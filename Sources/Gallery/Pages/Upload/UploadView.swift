@@ -20,7 +20,13 @@ struct UploadView: PageModel {
     var chrome: PageChrome
     var csrf: String
     var readOnly: Bool
-    var limitText, folderText: String
+    var limitText: String
+    /// Where the photos go, in words.
+    var hint: String
     var result: Result?
-    let action = SiteURL.upload
+    var action = SiteURL.upload
+    var heading = "Upload photos"
+    var dataAction = "upload"
+    /// A way back to the shared album (share links only).
+    var back: SiteURL?
 }
