@@ -111,6 +111,7 @@ import Testing
         Route(method: .get, pattern: "/share/:token/thumbs/:size/:file", uri: "/share/TOKEN/thumbs/256/SHA.jpg", needs: nil),
         Route(method: .get, pattern: "/share/:token/originals/**", uri: "/share/TOKEN/originals/trip/a.jpg", needs: nil),
         Route(method: .post, pattern: "/share/:token/upload", uri: "/share/TOKEN/upload", needs: nil),
+        Route(method: .get, pattern: "/share/:token/zip", uri: "/share/TOKEN/zip", needs: nil),
     ]
 
     @Test func theTableListsEveryRoute() async throws {

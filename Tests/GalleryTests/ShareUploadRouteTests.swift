@@ -96,4 +96,33 @@ import Testing
             #expect(try await friend.upload([("z.jpg", photos[2])], csrf: csrf, to: "/share/\(plain)/upload").status == .notFound)
         }
     }
+
+    @Test func aLinksHolderDownloadsAllItsPhotosAsOneZipAndNothingElse() async throws {
+        let f = try await fixture()
+        try await f.withClient { client in
+            let max = try await FormPoster.signIn(client, "max")
+            let token = try await share(max, uploads: false)
+            let page = try await client.execute(uri: "/share/\(token)", method: .get).text
+            #expect(page.contains("<a class=\"button quiet\" href=\"/share/\(token)/zip\" download>⤓ Download all (zip)</a>"))
+            let zip = try await client.execute(uri: "/share/\(token)/zip", method: .get)
+            #expect(zip.status == .ok)
+            #expect(zip.headers[.contentType] == "application/zip")
+            #expect(zip.headers[.contentDisposition]?.contains("Party.zip") == true)
+            let folder = URL(fileURLWithPath: f.root).appendingPathComponent("zip-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let path = folder.appendingPathComponent("party.zip").path
+            _ = FileManager.default.createFile(atPath: path, contents: Data(buffer: zip.body))
+            try GalleryFixture.run("unzip", ["-q", "-t", path])
+            try GalleryFixture.run("unzip", ["-q", path, "-d", folder.appendingPathComponent("out").path])
+            let names = try FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("out").path).filter { $0.hasSuffix(".jpg") }
+            #expect(names.map { ($0 as NSString).lastPathComponent }.sorted() == ["a.jpg", "b.jpg"], "the album's two, not home/c.jpg")
+            // a password-protected link gives its zip only once unlocked
+            let store = try CatalogStore.open(dataFolder: f.data)
+            let link = try #require(try await store.share(token: token))
+            try await store.setSharePassword(id: link.id, passwordHash: "$2b$04$notarealhashnotarealhashnotarealhashnotarealhashnot")
+            #expect(try await client.execute(uri: "/share/\(token)/zip", method: .get).status == .forbidden)
+            _ = try await max.post("/actions/unshare", [("id", String(link.id))])
+            #expect(try await client.execute(uri: "/share/\(token)/zip", method: .get).status == .notFound)
+        }
+    }
 }

@@ -30,6 +30,7 @@ def test_a_friend_adds_a_photo_to_a_shared_album_without_an_account(server, fres
         o = fresh_phone
         o.get(link)
         assert len(o.find_elements(By.CSS_SELECTOR, ".photos li")) == 1
+        assert o.find_element(By.CSS_SELECTOR, ".groupacts a[href$='/zip']").text == "⤓ Download all (zip)"
         o.find_element(By.CSS_SELECTOR, "details.sharebox summary").click()
         o.find_element(By.CSS_SELECTOR, "form[data-action=share-upload] input[type=file]").send_keys(str(photo))
         screenshot(o, "share-upload-phone-nojs")

@@ -45,6 +45,8 @@ struct SiteRoute: Sendable {
     static let shareThumbnail = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.thumbnailPrefix + ":size/:file")
     /// Where an album's link that takes photos sends them.
     static let shareUpload = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.shareUploadSuffix)
+    /// A share link's photos as one zip.
+    static let shareZip = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.shareZipSuffix)
     static let shareOriginal = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.originalPrefix + "**")
     static let health = SiteRoute(.health)
     static let metrics = SiteRoute(.metrics)

@@ -120,6 +120,7 @@ extension SiteURL {
     static let tagPrefix = "/tags/"
     static let sharePrefix = "/share/"
     static let shareUploadSuffix = "/upload"
+    static let shareZipSuffix = "/zip"
     static let albumPrefix = "/albums/"
     static let thumbnailPrefix = "/thumbs/"
     static let staticPrefix = "/static/"

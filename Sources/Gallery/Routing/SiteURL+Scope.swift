@@ -31,6 +31,8 @@ extension SiteURL {
 
         /// A share link's upload form's target (an album's link that takes photos).
         var upload: SiteURL? { sharePrefix.map { SiteURL($0 + SiteURL.shareUploadSuffix) } }
+        /// All of a share link's photos as one zip.
+        var zip: SiteURL? { sharePrefix.map { SiteURL($0 + SiteURL.shareZipSuffix) } }
 
         func original(_ key: String) -> SiteURL {
             SiteURL((sharePrefix ?? "") + SiteURL.original(key).path)

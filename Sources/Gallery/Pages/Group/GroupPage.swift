@@ -58,6 +58,7 @@ struct GroupPage: Sendable {
         }
         model.album = spec.scope.isShared ? nil : spec.album
         model.shareUpload = spec.scope.isShared ? spec.shareUpload : nil
+        model.downloadAll = spec.scope.isShared && !model.photos.isEmpty ? spec.downloadAll : nil
         model.summary = spec.summaryPrefix + model.summary + spec.summarySuffix
         return try renderer.response(model)
     }

@@ -20,6 +20,8 @@ struct GroupSpec {
     var album: AlbumPanel?
     /// On an album's share link that takes photos: its upload form.
     var shareUpload: ShareUploadBox?
+    /// On a share link: all its photos as one zip.
+    var downloadAll: SiteURL?
 
     /// Filters in the address narrow the group everywhere but inside a share link, whose group is fixed.
     var takesFilters: Bool { !scope.isShared }

@@ -27,4 +27,6 @@ struct GroupView: PageModel {
     var album: AlbumPanel?
     /// The upload form of an album's share link that takes photos.
     var shareUpload: ShareUploadBox?
+    /// On a share link: all its photos as one zip.
+    var downloadAll: SiteURL?
 }

@@ -39,6 +39,15 @@ struct ShareController: Sendable {
         routes.open.get(.shareThumbnail, use: thumbnail)
         routes.open.get(.shareOriginal, use: original)
         routes.open.post(.shareUpload, use: upload)
+        routes.open.get(.shareZip, use: zip)
+    }
+
+    /// `GET /share/TOKEN/zip`: every photo the link shows, as one zip streamed as it is made.
+    @Sendable func zip(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (_, _, group, title) = try await resolve(request, context, page: false)
+        let files = try await store.files(ids: try await store.fileIds(in: group, sort: group.defaultSort))
+        guard !files.isEmpty else { throw HTTPError(.notFound, message: "This shared group holds no photos to download.") }
+        return ZipDownload.response(files, title: title, source: originals.source)
     }
 
     /// How many photos an album's link may add, all told, when its maker lets it take photos.
@@ -56,6 +65,7 @@ struct ShareController: Sendable {
         spec.viewer = .shareLink(owner: link.accountId)
         spec.summaryPrefix = "Shared by \(link.ownerName) · "
         spec.summarySuffix = link.expiresAt.map { " · link open until \(Formatting.cameraDate($0)) UTC" } ?? ""
+        spec.downloadAll = SiteURL.Scope.share(token).zip
         if link.kind == .album, link.uploadsLeft > 0, let action = SiteURL.Scope.share(token).upload {
             spec.shareUpload = ShareUploadBox(csrf: context.csrfToken, action: action, left: link.uploadsLeft,
                                               limitText: Formatting.bytes(Int64(uploads.limit)))
