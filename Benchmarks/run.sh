@@ -3,7 +3,8 @@
 # binary) and hands that binary to every script, prepares the synthetic library
 # (Benchmarks/library.sh), then runs Benchmarks/thumbnails.sh (cold grid thumbnails against
 # vipsthumbnail), Benchmarks/scan.sh (scanning against openssl, rescan, pages during a scan)
-# and Benchmarks/serve.sh (pages and warm thumbnails under concurrency against nginx), and
+# Benchmarks/serve.sh (pages and warm thumbnails under concurrency against nginx) and
+# Benchmarks/zip.sh (a selection's zip, first byte, throughput and server memory, against tar), and
 # prints all their tables together with the machine (CPU, cores, RAM, kernel) and the date.
 # Everything printed also goes to Benchmarks/.cache/run-<UTC date and time>.log
 # (Benchmarks/.cache/run-latest.log points at the newest).
@@ -11,7 +12,7 @@
 #   usage: Benchmarks/run.sh [runs]     (default 3; passed to each script)
 #   env:   PHOTOLALA_BIN (binary to measure), BENCH_FILES (library size, default 100000),
 #          BENCH_DURATION / BENCH_WARMUP (serve.sh's wrk seconds, default 10 / 2),
-#          BENCH_ONLY (which to run, default "thumbnails scan serve")
+#          BENCH_ONLY (which to run, default "thumbnails scan serve zip")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-3}"
@@ -26,7 +27,7 @@ main() {
   PHOTOLALA_BIN="$(photolala_bin)"; export PHOTOLALA_BIN
   echo "run: measuring $PHOTOLALA_BIN ($(stat -c '%y' "$PHOTOLALA_BIN" | cut -d. -f1)); $runs runs; library of $bench_files" >&2
   bash Benchmarks/library.sh "$bench_files" > /dev/null
-  for name in ${BENCH_ONLY:-thumbnails scan serve}; do
+  for name in ${BENCH_ONLY:-thumbnails scan serve zip}; do
     echo "run: Benchmarks/$name.sh $runs" >&2
     bash "Benchmarks/$name.sh" "$runs" | tee "$tables/$name"
   done
@@ -34,7 +35,7 @@ main() {
   echo "================ Photolala benchmarks ================"
   machine
   echo "binary: $PHOTOLALA_BIN; $runs runs each; $(( (SECONDS - started) / 60 )) min in all; log: $log"
-  for name in ${BENCH_ONLY:-thumbnails scan serve}; do
+  for name in ${BENCH_ONLY:-thumbnails scan serve zip}; do
     echo
     echo "---- Benchmarks/$name.sh ----"
     sed '/./,$!d' "$tables/$name"
