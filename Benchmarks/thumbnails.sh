@@ -39,7 +39,8 @@ if [[ ! -f "$corpus/.complete" ]]; then
     done
   done
   printf '%s\n' "${args[@]}" > "$pkg/exif-args"
-  exiftool -q -@ "$pkg/exif-args"
+  # (-q covers only the first command of the list: the others print a line each, kept off the table)
+  exiftool -q -@ "$pkg/exif-args" > /dev/null
   rm -rf "$pkg"
   touch "$corpus/.complete"
 fi
