@@ -9,7 +9,8 @@
 #     nginx serving the same cached files under the same URLs (an alias onto the thumbnail folder).
 # Photolala runs `serve --no-scan --no-watch --guest viewer` (its access log goes to a file);
 # nginx runs in the foreground with nproc workers, sendfile on and no access log. Both on loopback,
-# wrk on the same machine. Reports requests/s, p50 and p99 (medians over runs) and the ratios.
+# wrk on the same machine. Reports requests/s, p50 and p99 (medians over runs) and the ratios,
+# then what three pages and the stylesheet weigh on the wire, plain and gzip-compressed.
 # The catalog comes from Benchmarks/.cache/catalog-<files>/ (kept by scan.sh or made here with
 # `photolala scan`, keyed to the binary's SHA-256, so a new build scans again); each run of this
 # script serves a copy of it with an empty thumbnail cache.
@@ -152,5 +153,16 @@ row "" "" "req/s" "p50 ms" "p99 ms" "ms/req" "errors" "req/s" "p50 ms" "p99 ms" 
 row "cycling through cached files" "$(find "$work/data/thumbnails" -name '*-256.jpg' -printf '%s\n' | awk '{ b += $1 } END { printf "%.1f", b / 1024 / NR }')" \
   "$(col ours-thumbs 1)" "$(col ours-thumbs 2)" "$(col ours-thumbs 3)" "$(col ours-thumbs 6)" "$(col ours-thumbs 4)" \
   "$(col nginx-thumbs 1)" "$(col nginx-thumbs 2)" "$(col nginx-thumbs 3)" "$(ratio "$(col ours-thumbs 1)" "$(col nginx-thumbs 1)")"
+echo
+echo "page weight on the wire: bytes as sent without and with Accept-Encoding: gzip (curl)"
+weigh() { curl -s -o /dev/null -w '%{size_download}' "$@"; }
+for i in 0 1 4; do
+  plain=$(weigh "$ours${pages[i]#*|}"); packed=$(weigh -H 'Accept-Encoding: gzip' "$ours${pages[i]#*|}")
+  printf "%-34s %8.1f KB -> %6.1f KB (%.2fx)\n" "${pages[i]%%|*}" "$(awk -v b="$plain" 'BEGIN { print b / 1024 }')" \
+    "$(awk -v b="$packed" 'BEGIN { print b / 1024 }')" "$(awk -v a="$packed" -v b="$plain" 'BEGIN { print a / b }')"
+done
+plain=$(weigh "$ours/static/style.css"); packed=$(weigh -H 'Accept-Encoding: gzip' "$ours/static/style.css")
+printf "%-34s %8.1f KB -> %6.1f KB (%.2fx)\n" "the stylesheet" "$(awk -v b="$plain" 'BEGIN { print b / 1024 }')" \
+  "$(awk -v b="$packed" 'BEGIN { print b / 1024 }')" "$(awk -v a="$packed" -v b="$plain" 'BEGIN { print a / b }')"
 problems=$(grep -c -E ' (warning|error|critical) ' "$work/serve.log" || true)
 (( problems == 0 )) || { echo "the server logged $problems warnings or errors; the first:"; grep -m3 -E ' (warning|error|critical) ' "$work/serve.log"; }

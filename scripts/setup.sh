@@ -7,14 +7,14 @@
 #                               build with (the Dockerfile's run stage)
 set -euo pipefail
 
-# Building: the MagickWand, TurboJPEG and SQLite headers and libraries, and pkg-config to find them.
-BUILD_PACKAGES=(libmagickwand-6.q16-dev libturbojpeg0-dev libsqlite3-dev pkg-config ca-certificates tzdata)
+# Building: the MagickWand, TurboJPEG, SQLite and zlib headers and libraries, and pkg-config to find them.
+BUILD_PACKAGES=(libmagickwand-6.q16-dev libturbojpeg0-dev libsqlite3-dev zlib1g-dev pkg-config ca-certificates tzdata)
 # What makes the demo library: `convert`, `exiftool`, and the real photographs it is made from.
 DEMO_PACKAGES=(imagemagick libimage-exiftool-perl plasma-workspace-wallpapers)
 # The end-to-end tests.
 TEST_PACKAGES=(chromium chromium-driver python3 python3-venv unzip)
 # Running a release binary built with --static-swift-stdlib (the Swift libraries are inside it).
-RUNTIME_PACKAGES=(libmagickwand-6.q16-6 libturbojpeg0 libsqlite3-0 tzdata ca-certificates)
+RUNTIME_PACKAGES=(libmagickwand-6.q16-6 libturbojpeg0 libsqlite3-0 zlib1g tzdata ca-certificates)
 
 mode="${1:-}"
 case "$mode" in

@@ -19,6 +19,7 @@ let targets: [String: ([UInt8]) -> Void] = {
         "fts-query": GalleryTargets.ftsQuery,
         "thumbnail-name": GalleryTargets.thumbnailName,
         "flash-cookie": GalleryTargets.flashCookie,
+        "accept-encoding": GalleryTargets.acceptEncoding,
     ]
     #if PHOTOLALA_DECODER_WIRE
     all["decoder-wire"] = DecoderWireTarget.run

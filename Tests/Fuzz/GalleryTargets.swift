@@ -78,6 +78,18 @@ enum GalleryTargets {
         check(FlashCookie.parse(written) == flash, "\(written.debugDescription) reads back differently")
     }
 
+    /// `Accept-Encoding` headers: gzip is allowed only where the header names it or `*`, and a
+    /// list that says more than once the same never changes its mind by repetition.
+    static func acceptEncoding(_ bytes: [UInt8]) {
+        let header = String(decoding: bytes, as: UTF8.self)
+        let allowed = AcceptEncoding.allowsGzip(header)
+        let lower = header.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        let gzip = Array("gzip".utf8)
+        let namesGzip = lower.count >= 4 && (0...(lower.count - 4)).contains { Array(lower[$0..<$0 + 4]) == gzip }
+        if allowed { check(lower.contains(0x2A) || namesGzip, "gzip allowed by \(header.debugDescription)") }
+        if header.utf8.count <= 2_000 { check(AcceptEncoding.allowsGzip(header + "," + header) == allowed, "\(header.debugDescription) twice") }
+    }
+
     /// Search filter values typed into a query string: a day and a size.
     static func filterValue(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)

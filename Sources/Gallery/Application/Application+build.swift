@@ -109,6 +109,7 @@ public struct GalleryParts {
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: CachePolicyMiddleware())
         router.add(middleware: AccessLogMiddleware(metrics: metrics))
+        router.add(middleware: CompressionMiddleware())
         router.add(middleware: ErrorPageMiddleware(renderer: renderer, chrome: chrome))
         router.add(middleware: CSRFMiddleware(secureCookies: config.secureCookies, cookiePath: cookiePath,
                                               publicOrigins: config.publicURLs.compactMap { WebOrigin($0.absoluteString) }))
