@@ -7,6 +7,9 @@
 #   - warm thumbnails: 200 grid thumbnails requested once (so they are in the thumbnail cache),
 #     then wrk cycles through their URLs (a Lua request function) against Photolala and against
 #     nginx serving the same cached files under the same URLs (an alias onto the thumbnail folder).
+# Every page is measured as a guest and signed in as a member (a session cookie from the real
+# sign-in form), and beside a bare Hummingbird server of the same version (Benchmarks/floor:
+# "hello", and page 1's HTML from memory), the framework's own floor; memory is printed after.
 # Photolala runs `serve --no-scan --no-watch --guest viewer` (its access log goes to a file);
 # nginx runs in the foreground with nproc workers, sendfile on and no access log. Both on loopback,
 # wrk on the same machine. Reports requests/s, p50 and p99 (medians over runs) and the ratios,
@@ -28,8 +31,8 @@ source Benchmarks/common.sh
 need wrk:wrk nginx:nginx-light curl:curl sqlite3:sqlite3 python3:python3
 lib=$(bash Benchmarks/library.sh "$bench_files")
 bin=$(photolala_bin)
-work="$(mktemp -d)"; pid=""; nginx_pid=""
-trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; [[ -n "$nginx_pid" ]] && kill "$nginx_pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+work="$(mktemp -d)"; pid=""; nginx_pid=""; floor_pid=""
+trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; [[ -n "$nginx_pid" ]] && kill "$nginx_pid" 2>/dev/null; [[ -n "$floor_pid" ]] && kill "$floor_pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
 
 if ! catalog_cached "$bin"; then
   echo "serve: scanning the library into $catalog_cache" >&2
@@ -38,6 +41,16 @@ if ! catalog_cached "$bin"; then
 fi
 cp -a "$catalog_cache" "$work/data"
 db="$work/data/catalog.sqlite"
+# A member account, to measure pages as the household sees them (signed in) beside a guest.
+printf 'bench password 1\n' | "$bin" users add bench --role member --data "$work/data" > /dev/null
+
+# The framework's floor: a bare Hummingbird server of the same version (Benchmarks/floor).
+(cd Benchmarks/floor && swift build -c release --product floor >&2)
+floor_bin="$(cd Benchmarks/floor && swift build -c release --show-bin-path)/floor"
+version_of() { python3 -c 'import json, sys; pins = json.load(open(sys.argv[1]))["pins"]; print(next(p["state"].get("version") for p in pins if p["identity"] == "hummingbird"))' "$1"; }
+[[ -f Package.resolved ]] || swift package resolve >&2
+hb_ours=$(version_of Package.resolved); hb_floor=$(version_of Benchmarks/floor/Package.resolved)
+[[ "$hb_ours" == "$hb_floor" ]] || echo "warning: Photolala uses Hummingbird $hb_ours, the floor $hb_floor" >&2
 
 port=$(free_port)
 "$bin" serve --library "$lib" --data "$work/data" --port "$port" --no-scan --no-watch --guest viewer > "$work/serve.log" 2>&1 & pid=$!
@@ -70,6 +83,22 @@ links() { grep -o 'href="/photos/[^"]*"' "$work/nginx/html/page$1.html" | sort -
 (( $(links 1) == 60 )) || { echo "page 1 of $big shows $(links 1) photos, not 60" >&2; exit 1; }
 (( $(links 2) == big_count - (last - 1) * 60 )) || { echo "the last page of $big shows $(links 2) photos" >&2; exit 1; }
 (( $(links 4) > 0 )) || { echo "the search found nothing" >&2; exit 1; }
+# Signed in: the session cookie a browser would hold after the sign-in form.
+curl -s -c "$work/jar" -o "$work/login.html" "$ours/login"
+login_csrf=$(grep -o -m1 'name="csrf" value="[0-9a-f]*"' "$work/login.html" | sed -n '1s/.*value="//; 1s/"//p')
+curl -s -b "$work/jar" -c "$work/jar" -o /dev/null -H "Origin: $ours" \
+  --data-urlencode "csrf=$login_csrf" --data-urlencode "name=bench" --data-urlencode "password=bench password 1" --data-urlencode "next=/" "$ours/login"
+session=$(awk '$6 == "photolala_session" { print $7 }' "$work/jar")
+[[ -n "$session" ]] || { echo "could not sign in as bench" >&2; exit 1; }
+signed=(-H "Cookie: photolala_session=$session")
+curl -s "${signed[@]}" "$ours/" | grep -q '>bench' || { echo "the session cookie does not sign in" >&2; exit 1; }
+
+fport=$(free_port)
+"$floor_bin" "$fport" "$work/nginx/html/page1.html" > "$work/floor.log" 2>&1 & floor_pid=$!
+floor="http://127.0.0.1:$fport"
+wait_up "$floor/hello"
+cmp -s "$work/nginx/html/page1.html" <(curl -s "$floor/page") || { echo "the floor serves other bytes than page 1" >&2; exit 1; }
+
 code=$(curl -s -o /dev/null -w '%{http_code}' "$ours/folders/$(quote "$big")?page=$(( last + 1 ))")
 [[ "$code" == 404 ]] || echo "warning: page $(( last + 1 )) of $big answered $code, not 404" >&2
 
@@ -118,15 +147,19 @@ bench() {
   before=$(cpu_ticks)
   stats=$(wrk_stats -t2 -c32 -d"${duration}s" "$@")
   awk -v s="$stats" -v t="$(( $(cpu_ticks) - before ))" -v hz="$(getconf CLK_TCK)" -v ours="${name%%-*}" 'BEGIN {
-    split(s, f, " "); printf "%s %.2f\n", s, ours == "ours" ? t * 1000 / hz / f[5] : 0 }' >> "$work/$name"
+    split(s, f, " "); printf "%s %.2f\n", s, (ours == "ours" || ours == "signed") ? t * 1000 / hz / f[5] : 0 }' >> "$work/$name"
 }
 for run in $(seq "$runs"); do
   echo "serve: run $run of $runs" >&2
   for i in "${!pages[@]}"; do
     bench "ours-$i" "$ours${pages[i]#*|}"
+    bench "signed-$i" "${signed[@]}" "$ours${pages[i]#*|}"
     bench "nginx-$i" "$theirs/page$i.html"
   done
+  bench floor-hello "$floor/hello"
+  bench floor-page "$floor/page"
   bench ours-thumbs -s "$work/thumbs.lua" "$ours"
+  bench signed-thumbs -s "$work/thumbs.lua" "${signed[@]}" "$ours"
   bench nginx-thumbs -s "$work/thumbs.lua" "$theirs"
 done
 
@@ -145,11 +178,32 @@ for i in "${!pages[@]}"; do
     "$(col "ours-$i" 1)" "$(col "ours-$i" 2)" "$(col "ours-$i" 3)" "$(col "ours-$i" 6)" "$(col "ours-$i" 4)" \
     "$(col "nginx-$i" 1)" "$(col "nginx-$i" 2)" "$(col "nginx-$i" 3)" "$(ratio "$(col "ours-$i" 1)" "$(col "nginx-$i" 1)")"
 done
+echo
+echo "signed in as a member (the household's usual case): the same pages with a session cookie"
+row "page" "" "signed in" "" "" "CPU" "" "" "" "vs guest" "vs nginx"
+for i in "${!pages[@]}"; do
+  row "${pages[i]%%|*}" "" "$(col "signed-$i" 1)" "$(col "signed-$i" 2)" "$(col "signed-$i" 3)" "$(col "signed-$i" 6)" "$(col "signed-$i" 4)" \
+    "" "" "$(ratio "$(col "signed-$i" 1)" "$(col "ours-$i" 1)")" "$(ratio "$(col "signed-$i" 1)" "$(col "nginx-$i" 1)")"
+done
+echo
+echo "the framework's floor: a bare Hummingbird $hb_floor server (Benchmarks/floor), answering from memory"
+row "bare Hummingbird" "KB" "req/s" "p50 ms" "p99 ms" "" "errors" "" "" "vs nginx" "Photolala/it"
+row "\"hello\"" "0.0" "$(col floor-hello 1)" "$(col floor-hello 2)" "$(col floor-hello 3)" "" "$(col floor-hello 4)" \
+  "" "" "$(ratio "$(col floor-hello 1)" "$(col nginx-5 1)")" "$(ratio "$(col ours-5 1)" "$(col floor-hello 1)")"
+row "page 1 of $big_count from memory" "$(awk -v b="$(stat -c %s "$work/nginx/html/page1.html")" 'BEGIN { printf "%.1f", b / 1024 }')" \
+  "$(col floor-page 1)" "$(col floor-page 2)" "$(col floor-page 3)" "" "$(col floor-page 4)" \
+  "" "" "$(ratio "$(col floor-page 1)" "$(col nginx-1 1)")" "$(ratio "$(col ours-1 1)" "$(col floor-page 1)")"
+echo "(vs nginx: \"hello\" against nginx serving /healthz's two bytes, page 1 against nginx serving its HTML; Photolala/it: Photolala's guest /healthz and page 1 over these)"
+rss() { awk '/^VmRSS:/ { r = $2 } /^VmHWM:/ { h = $2 } END { printf "%.0f MB now, %.0f MB peak", r / 1024, h / 1024 }' "/proc/$1/status"; }
+echo "memory after the runs: Photolala $(rss "$pid"); bare Hummingbird $(rss "$floor_pid")"
+echo
 printf "last page / page 1 (Photolala): p50 %s, CPU per request %s (the last page shows %d photos, page 1 60)\n" \
   "$(ratio "$(col ours-2 2)" "$(col ours-1 2)")" "$(ratio "$(col ours-2 6)" "$(col ours-1 6)")" "$(( big_count - (last - 1) * 60 ))"
 echo
 row "warm 256 px thumbnails (200 URLs)" "KB" "Photolala" "" "" "CPU" "" "nginx" "" "" "req/s"
 row "" "" "req/s" "p50 ms" "p99 ms" "ms/req" "errors" "req/s" "p50 ms" "p99 ms" "ratio"
+row "signed in, the same 200" "" "$(col signed-thumbs 1)" "$(col signed-thumbs 2)" "$(col signed-thumbs 3)" "$(col signed-thumbs 6)" "$(col signed-thumbs 4)" \
+  "" "" "" "$(ratio "$(col signed-thumbs 1)" "$(col nginx-thumbs 1)")"
 row "cycling through cached files" "$(find "$work/data/thumbnails" -name '*-256.jpg' -printf '%s\n' | awk '{ b += $1 } END { printf "%.1f", b / 1024 / NR }')" \
   "$(col ours-thumbs 1)" "$(col ours-thumbs 2)" "$(col ours-thumbs 3)" "$(col ours-thumbs 6)" "$(col ours-thumbs 4)" \
   "$(col nginx-thumbs 1)" "$(col nginx-thumbs 2)" "$(col nginx-thumbs 3)" "$(ratio "$(col ours-thumbs 1)" "$(col nginx-thumbs 1)")"

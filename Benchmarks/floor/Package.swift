@@ -1,0 +1,16 @@
+// swift-tools-version:6.0
+// The framework's own floor for Benchmarks/serve.sh: a bare Hummingbird server of the same
+// version as Photolala's (kept equal by serve.sh, which reads Photolala's Package.resolved),
+// built with the same flags, that answers from memory and does nothing else.
+import PackageDescription
+
+let package = Package(
+    name: "floor",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1"),
+    ],
+    targets: [
+        .executableTarget(name: "floor", dependencies: [.product(name: "Hummingbird", package: "hummingbird")]),
+    ]
+)
