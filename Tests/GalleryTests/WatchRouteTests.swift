@@ -6,12 +6,23 @@ import TestSupport
 import Testing
 
 @Suite struct WatchRouteTests {
-    /// Polls `uri` until its page satisfies `condition`, for up to 15 seconds.
+    /// Polls `uri` until its page satisfies `condition`, for up to 150 tries. A try whose
+    /// connection the server had closed (an idle keep-alive, on a machine under load) is tried
+    /// again, as a browser would; the last error is thrown if no try ever got an answer.
     func eventually(_ client: any TestClientProtocol, _ uri: String, _ condition: @escaping (String) -> Bool) async throws -> Bool {
+        var answered = false
+        var lastError: (any Error)?
         for _ in 0..<150 {
-            if condition(try await client.execute(uri: uri, method: .get).text) { return true }
+            do {
+                let text = try await client.execute(uri: uri, method: .get).text
+                answered = true
+                if condition(text) { return true }
+            } catch {
+                lastError = error
+            }
             try await Task.sleep(for: .milliseconds(100))
         }
+        if !answered, let lastError { throw lastError }
         return false
     }
 
