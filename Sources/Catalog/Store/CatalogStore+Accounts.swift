@@ -60,6 +60,7 @@ extension CatalogStore {
             guard db.changesCount == 1 else { throw AccountError.notFound("#\(accountId)") }
             try db.execute(sql: "DELETE FROM session WHERE accountId = ? AND tokenHash IS NOT ?", arguments: [accountId, keepSession])
         }
+        sessionCache.invalidateAll()
     }
 
     /// Changes a role; the last admin cannot be demoted.
@@ -69,15 +70,17 @@ extension CatalogStore {
             try db.execute(sql: "UPDATE account SET role = ? WHERE id = ?", arguments: [role.rawValue, accountId])
             guard db.changesCount == 1 else { throw AccountError.notFound("#\(accountId)") }
         }
+        sessionCache.invalidateAll()
     }
 
-    /// Removes an account with its sessions, favorites and share links; never the last admin.
     public func setViewLayout(accountId: Int64, _ layout: String?) async throws {
         try await write { db in
             try db.execute(sql: "UPDATE account SET viewLayout = ? WHERE id = ?", arguments: [layout.map { String($0.prefix(16)) }, accountId])
         }
+        sessionCache.invalidateAll()
     }
 
+    /// Removes an account with its sessions, favorites and share links; never the last admin.
     public func removeAccount(id: Int64) async throws {
         try await write { db in
             try Self.guardLastAdmin(db, changing: id, to: nil)
@@ -85,6 +88,7 @@ extension CatalogStore {
             try db.execute(sql: "DELETE FROM account WHERE id = ?", arguments: [id])
             guard db.changesCount == 1 else { throw AccountError.notFound("#\(id)") }
         }
+        sessionCache.invalidateAll()
         bumpVersion()
     }
 

@@ -17,6 +17,8 @@ public final class CatalogStore: Sendable {
     /// Tag counts feed every filter form; they change only with the catalog.
     let tagCountsCache = VersionedCache<[TagCount]>()
     let onlyInTrashCache = VersionedCache<Set<String>>()
+    /// Live sessions, so a signed-in request reads no SQLite (`SessionCache`).
+    let sessionCache = SessionCache()
 
     /// Opens (creating and migrating when needed) the catalog at `path`.
     public convenience init(path: String) throws {

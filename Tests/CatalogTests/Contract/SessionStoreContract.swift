@@ -48,4 +48,45 @@ import Testing
         try await store.setPassword(accountId: ada.id, passwordHash: "newer", keepSession: nil)
         #expect(try await store.session(tokenHash: "kept", now: 1500, madeAfter: .min) == nil)
     }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func aSessionShowsEveryChangeToItsAccountAtOnceHoweverOftenItIsRead(_ kind: StoreUnderTest) async throws {
+        let opened = try kind.make()
+        let store = opened.store
+        let ada = try await store.addAccount(name: "ada", passwordHash: "h", role: .admin, now: Date())
+        let bo = try await store.addAccount(name: "bo", passwordHash: "h", role: .member, now: Date())
+        try await store.createSession(tokenHash: "bo", accountId: bo.id, expiresAt: 2000, now: 1000)
+        let read = { try await store.session(tokenHash: "bo", now: 1500, madeAfter: .min)?.account }
+        // read twice (a store may keep what it read), then changed: the next read says so
+        #expect(try await read()?.role == .member)
+        #expect(try await read()?.role == .member)
+        try await store.setRole(accountId: bo.id, .viewer)
+        #expect(try await read()?.role == .viewer)
+        try await store.setViewLayout(accountId: bo.id, "list")
+        #expect(try await read()?.viewLayout == "list")
+        try await store.touchSession(tokenHash: "bo", expiresAt: 1600, now: 1400)
+        #expect(try await store.session(tokenHash: "bo", now: 1500, madeAfter: .min)?.lastSeenAt == 1400)
+        #expect(try await store.session(tokenHash: "bo", now: 1600, madeAfter: .min) == nil, "expired by the slide")
+        try await store.touchSession(tokenHash: "bo", expiresAt: 2000, now: 1500)
+        _ = try await read()
+        try await store.removeAccount(id: bo.id)
+        #expect(try await read() == nil)
+        _ = ada
+    }
+
+    @Test func anotherProcessesChangeIsSeenWithinTheCachesLifetime() async throws {
+        // two stores on one catalog file, as the server and the `users` command are
+        let folder = NSTemporaryDirectory() + "photolala-sessions-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let server = try CatalogStore.open(dataFolder: folder)
+        let command = try CatalogStore.open(dataFolder: folder)
+        let ada = try await server.addAccount(name: "ada", passwordHash: "h", role: .admin, now: Date())
+        let bo = try await server.addAccount(name: "bo", passwordHash: "h", role: .member, now: Date())
+        try await server.createSession(tokenHash: "bo", accountId: bo.id, expiresAt: 2000, now: 1000)
+        #expect(try await server.session(tokenHash: "bo", now: 1500, madeAfter: .min)?.account.role == .member)
+        try await command.setPassword(accountId: bo.id, passwordHash: "new", keepSession: nil)
+        // the server may answer from what it read for a few seconds, never longer
+        #expect(try await server.session(tokenHash: "bo", now: 1500 + SessionCache.lifetime, madeAfter: .min) == nil)
+        _ = ada
+    }
 }
