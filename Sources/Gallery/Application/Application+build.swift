@@ -94,9 +94,10 @@ public struct GalleryParts {
         scanner = LibraryScanner(source: source, store: store, journal: journal, monitor: monitor, logger: logger)
         let renderer = try PageRenderer(resourcesPath: config.resourcesPath, base: BasePath(prefix: config.basePath))
         let chrome = ChromeBuilder(monitor: monitor, demo: config.demoLibrary ? DemoNote() : nil)
-        metrics = GalleryMetrics(store: store, monitor: monitor)
+        let renditions = RenditionCache(root: config.dataPath + "/thumbnails", budget: config.renditionCache)
+        metrics = GalleryMetrics(store: store, monitor: monitor, renditions: renditions)
         let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source, journal: journal,
-                                        workers: config.thumbnailWorkers, logger: logger, metrics: metrics)
+                                        workers: config.thumbnailWorkers, logger: logger, metrics: metrics, cache: renditions)
         passwords = Passwords(cost: config.bcryptCost)
         if config.guestRole == nil, try await !store.hasAccounts() {
             logger.notice("No accounts yet: make the first admin with `photolala users add NAME --role admin --data \(config.dataPath)`.")

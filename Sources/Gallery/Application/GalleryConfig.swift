@@ -18,6 +18,8 @@ public struct GalleryConfig: Sendable {
     public var resourcesPath: String = ServeSettings.resources.defaultValue
     /// Parallel thumbnail generations.
     public var thumbnailWorkers: Int = ServeSettings.thumbnailWorkers.defaultValue
+    /// How much disk the rendition cache may hold before the least recently served are removed.
+    public var renditionCache: RenditionBudget = ServeSettings.renditionCache.defaultValue
     /// What someone who is not signed in may do; nil shows them only the sign-in page.
     public var guestRole: Role? = ServeSettings.guest.defaultValue
     /// Mark cookies `Secure` (the gallery is reached over HTTPS).

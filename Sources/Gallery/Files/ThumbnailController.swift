@@ -52,21 +52,38 @@ struct ThumbnailController: Sendable {
             headers[.cacheControl] = scope + ", max-age=31536000, immutable"
             return Response(status: .notModified, headers: headers)
         }
-        let outcome = await thumbnails.rendition(picture, size: size)
-        switch outcome {
-        case .unknown:
-            throw HTTPError(.notFound, message: "No photo in the library has this content.")
-        case .unstored, .placeholder:
-            // Unstored: not cached by anyone, so the next request tries again once the disk has room.
-            // Unreadable: short caching, as the file may be fixed and rescanned, but no retry storm meanwhile.
-            headers[.cacheControl] = outcome == .unstored ? "no-store" : scope + ", max-age=300"
-            let bytes = Imaging.placeholderJPEG(width: size.rawValue, height: size.rawValue)
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
-        case .file(let path):
-            headers[.eTag] = etag
-            headers[.cacheControl] = scope + ", max-age=31536000, immutable"
-            let body = try await fileIO.loadFile(path: path, context: context)
-            return Response(status: .ok, headers: headers, body: body)
+        // Twice at most: a rendition removed by the cache's budget between finding it and opening
+        // it is made again once.
+        for _ in 0..<2 {
+            if let path = thumbnails.cachedFile(picture, size: size), let response = await file(path, headers: headers, etag: etag, scope: scope, context) {
+                return response
+            }
+            let outcome = await thumbnails.rendition(picture, size: size)
+            switch outcome {
+            case .unknown:
+                throw HTTPError(.notFound, message: "No photo in the library has this content.")
+            case .unstored, .placeholder:
+                // Unstored: not cached by anyone, so the next request tries again once the disk has room.
+                // Unreadable: short caching, as the file may be fixed and rescanned, but no retry storm meanwhile.
+                headers[.cacheControl] = outcome == .unstored ? "no-store" : scope + ", max-age=300"
+                let bytes = Imaging.placeholderJPEG(width: size.rawValue, height: size.rawValue)
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+            case .file(let path):
+                if let response = await file(path, headers: headers, etag: etag, scope: scope, context) { return response }
+            }
+            thumbnails.lost(picture, size: size)
         }
+        throw HTTPError(.serviceUnavailable, message: "The picture could not be prepared just now; try again.")
+    }
+
+    /// A cached rendition's file, kept by browsers (and shared caches when `scope` is public) for a
+    /// year; nil when the file is gone.
+    private func file(_ path: String, headers: HTTPFields, etag: String, scope: String, _ context: GalleryContext) async -> Response? {
+        var headers = headers
+        headers[.eTag] = etag
+        headers[.cacheControl] = scope + ", max-age=31536000, immutable"
+        let body: ResponseBody
+        do { body = try await fileIO.loadFile(path: path, context: context) } catch { return nil }
+        return Response(status: .ok, headers: headers, body: body)
     }
 }

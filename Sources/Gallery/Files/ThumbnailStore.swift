@@ -6,7 +6,9 @@ import Logging
 /// Content-addressed renditions under `thumbnails/ab/<sha>-<size>.jpg` in the data folder
 /// (`<sha>-<size>-r90.jpg` for a picture the household turned):
 /// generated on first request, written atomically, deduplicated while in flight, bounded in
-/// concurrency, and never regenerated after a failure (a placeholder is served instead).
+/// concurrency, and never regenerated after a failure (a placeholder is served instead). The
+/// cache keeps to its budget (`RenditionCache`), and a warm rendition is found without entering
+/// this actor (`cachedFile`).
 actor ThumbnailStore {
     /// What a request for a rendition resolves to.
     enum Outcome: Sendable, Equatable {
@@ -18,6 +20,8 @@ actor ThumbnailStore {
     }
 
     private let root: String
+    /// Which renditions are on disk, in memory; evicts the least recently served past the budget.
+    nonisolated let cache: RenditionCache
     private let catalog: any PhotoQueries & TrashStore
     private let source: any PhotoSource
     private let limiter: AsyncLimiter
@@ -30,17 +34,22 @@ actor ThumbnailStore {
     private let journal: ReadJournal
 
     init(dataPath: String, catalog: any PhotoQueries & TrashStore, source: any PhotoSource, journal: ReadJournal, workers: Int, logger: Logger,
-         metrics: GalleryMetrics? = nil) {
+         metrics: GalleryMetrics? = nil, cache: RenditionCache? = nil) {
         self.metrics = metrics
         self.journal = journal
         root = dataPath + "/thumbnails"
+        let cache = cache ?? RenditionCache(root: root, budget: .unlimited)
+        self.cache = cache
         self.catalog = catalog
         self.source = source
         limiter = AsyncLimiter(limit: workers)
         self.logger = logger
         // A kill mid-write can leave a temporary file behind; sweep them once, off the request path.
         let root = self.root
-        Task.detached(priority: .background) { ThumbnailStore.sweepTemporaries(in: root) }
+        Task.detached(priority: .background) {
+            ThumbnailStore.sweepTemporaries(in: root)
+            cache.load()
+        }
     }
 
     /// Removes `.tmp-*` files a killed write left in the cache folders.
@@ -62,15 +71,34 @@ actor ThumbnailStore {
         return "\(root)/\(sha256.prefix(2))/\(sha256)-\(size)\(turn).jpg"
     }
 
+    /// The cached file of a rendition when the index has it: the warm path, no actor hop, no stat.
+    nonisolated func cachedFile(_ picture: Picture, size: SiteURL.Rendition) -> String? {
+        guard let key = Self.key(picture, size: size.rawValue), let path = cache.servedPath(key) else { return nil }
+        metrics?.thumbnail(.cached)
+        return path
+    }
+
+    /// A cached file that could not be opened (removed behind the index's back): forgotten, so
+    /// the next request makes it again.
+    nonisolated func lost(_ picture: Picture, size: SiteURL.Rendition) {
+        if let key = Self.key(picture, size: size.rawValue) { cache.remove(key) }
+    }
+
+    private static func key(_ picture: Picture, size: Int) -> RenditionCache.Key? {
+        RenditionCache.key(sha256: picture.sha256, size: size, turn: picture.rotation.rawValue)
+    }
+
     /// Deletes every cached rendition of these pictures (their last copy was destroyed), so
     /// nothing of them is served again.
     func forget(_ hashes: Set<String>) {
         for sha256 in hashes {
             for size in SiteURL.Rendition.allCases {
                 for rotation in Rotation.allCases {
-                    let target = path(Picture(sha256: sha256, rotation: rotation), size: size.rawValue)
+                    let picture = Picture(sha256: sha256, rotation: rotation)
+                    let target = path(picture, size: size.rawValue)
                     unlink(target)
                     failed.remove(target)
+                    if let key = Self.key(picture, size: size.rawValue) { cache.remove(key) }
                 }
             }
         }
@@ -79,8 +107,11 @@ actor ThumbnailStore {
     /// Finds or makes the rendition of a picture.
     func rendition(_ picture: Picture, size: SiteURL.Rendition) async -> Outcome {
         let target = path(picture, size: size.rawValue)
-        if FileManager.default.fileExists(atPath: target) {
+        let key = Self.key(picture, size: size.rawValue)
+        var info = stat()
+        if stat(target, &info) == 0 {
             metrics?.thumbnail(.cached)
+            if let key { cache.record(key, bytes: Int64(info.st_size), hit: true) }
             return .file(target)
         }
         if failed.contains(target) { return .placeholder }
@@ -91,7 +122,9 @@ actor ThumbnailStore {
         inFlight[target] = nil
         if case .placeholder = outcome { failed.insert(target) }
         switch outcome {
-        case .file: metrics?.thumbnail(.generated)
+        case .file:
+            metrics?.thumbnail(.generated)
+            if let key, stat(target, &info) == 0 { cache.record(key, bytes: Int64(info.st_size)) }
         case .placeholder: metrics?.thumbnail(.failed)
         case .unknown, .unstored: break
         }

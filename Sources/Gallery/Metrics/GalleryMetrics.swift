@@ -18,11 +18,17 @@ public final class GalleryMetrics: Sendable {
     private let scanRunning: Gauge
     private let files: Gauge
     private let photos: Gauge
+    private let renditions: RenditionCache?
+    private let cacheBytes: Gauge
+    private let cacheFiles: Gauge
+    private let cacheHitRatio: Gauge
+    private let cacheEvicted: Gauge
     static let buckets: [Duration] = [.milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
                                       .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5)]
 
-    init(store: any PhotoQueries, monitor: ScanMonitor) {
+    init(store: any PhotoQueries, monitor: ScanMonitor, renditions: RenditionCache? = nil) {
         self.store = store
+        self.renditions = renditions
         self.monitor = monitor
         let registry = PrometheusCollectorRegistry()
         self.registry = registry
@@ -32,7 +38,7 @@ public final class GalleryMetrics: Sendable {
         func gauge(_ name: String, _ help: String) -> Gauge {
             registry.makeGauge(descriptor: .init(namespace: "photolala", metricName: name, unitName: "", helpText: help))
         }
-        thumbnailsMade = counter("thumbnails_generated", "Renditions made by ImageMagick.")
+        thumbnailsMade = counter("thumbnails_generated", "Renditions made (a miss of the rendition cache).")
         thumbnailsCached = counter("thumbnails_cached", "Renditions served from the disk cache.")
         thumbnailsFailed = counter("thumbnails_failed", "Renditions that failed; a placeholder was served.")
         scanProcessed = gauge("scan_processed_files", "Files the current or last scan has looked at.")
@@ -41,6 +47,10 @@ public final class GalleryMetrics: Sendable {
         scanRunning = gauge("scan_running", "1 while a scan runs.")
         files = gauge("library_files", "Image files in the catalog.")
         photos = gauge("library_photos", "Distinct photos (by content) in the catalog.")
+        cacheBytes = gauge("rendition_cache_bytes", "Bytes of renditions on disk.")
+        cacheFiles = gauge("rendition_cache_files", "Renditions on disk.")
+        cacheHitRatio = gauge("rendition_cache_hit_ratio", "Share of rendition requests since start answered from the cache.")
+        cacheEvicted = gauge("rendition_cache_evicted", "Renditions removed since start to keep the cache within its budget.")
     }
 
     /// Counts one answered request under its route pattern (never the raw path, to bound the label values).
@@ -70,6 +80,12 @@ public final class GalleryMetrics: Sendable {
         scanTotal.set(to: Double(p.total))
         scanErrors.set(to: Double(p.errors))
         scanRunning.set(to: p.isRunning ? 1 : 0)
+        if let figures = renditions?.figures {
+            cacheBytes.set(to: Double(figures.bytes))
+            cacheFiles.set(to: Double(figures.files))
+            cacheHitRatio.set(to: figures.hits + figures.misses == 0 ? 0 : Double(figures.hits) / Double(figures.hits + figures.misses))
+            cacheEvicted.set(to: Double(figures.evicted))
+        }
         if let counts = try? await store.libraryCounts() {
             files.set(to: Double(counts.files))
             photos.set(to: Double(counts.photos))

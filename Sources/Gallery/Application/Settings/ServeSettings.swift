@@ -51,6 +51,15 @@ public enum ServeSettings {
         help: "Never write to the library: upload and delete say so, curation keeps working (detected by itself on a read-only mount).")
     public static let thumbnailWorkers = Setting<Int>("thumbnail-workers", "n", default: max(1, ProcessInfo.processInfo.activeProcessorCount),
         shown: "the core count", \.thumbnailWorkers, help: "Thumbnails made at once (1-64).", parse: SettingParse.int(1...64))
+    public static let renditionCache = Setting<RenditionBudget>("rendition-cache", "size", default: .percentOfRoom(20), shown: "20%",
+        \.renditionCache,
+        help: "Disk the thumbnail and screen renditions may take: a size (5GB, 800MB), a share of the room they could have (20%: of their own size plus the disk's free space) or unlimited; past it the least recently served are removed, and made again if asked for.",
+        parse: { raw in
+            guard let budget = RenditionBudget.parse(raw) else {
+                throw SettingProblem("must be a size from 10MB (5GB, 800MB), a share from 1% to 95%, or unlimited, not “\(raw)”")
+            }
+            return budget
+        })
     public static let isolateDecoders = Setting(switch: "isolate-decoders", default: true, \.isolateDecoders,
         help: "Decode in worker processes, so a decoder crash or a stuck decode costs one worker, never the server; turned off, decode in the server process.")
     public static let decodeTimeout = Setting<Double>("decode-timeout", "seconds", default: 30, shown: "30", \.decodeTimeout,
@@ -86,7 +95,7 @@ public enum ServeSettings {
     /// The table, in the order `--help` and the docs list it.
     public static let all: [any ServeSetting] = [
         library, data, host, port, pageSize, scan, watch, rescanInterval, guest, secureCookies, trustedProxies, basePath, publicURL,
-        uploadLimit, uploadFolder, readOnlyLibrary, thumbnailWorkers, isolateDecoders, decodeTimeout, maxPixels, headerTimeout,
+        uploadLimit, uploadFolder, readOnlyLibrary, thumbnailWorkers, renditionCache, isolateDecoders, decodeTimeout, maxPixels, headerTimeout,
         idleTimeout, connectionsPerAddress, maxConnections, minBodyRate, metricsPort, metricsToken, resources,
     ]
 }

@@ -1,0 +1,225 @@
+import Foundation
+import Synchronization
+
+/// The rendition cache's index, held in memory: which renditions are on disk, how big each is
+/// and when each was last served. A warm rendition is found here without a stat or an actor hop,
+/// and when the cache passes its budget the least recently served ones are removed in the
+/// background until it is back under nine tenths of it.
+final class RenditionCache: Sendable {
+    /// A rendition: the picture's hash as four words (compact: about 60 bytes an entry with the
+    /// dictionary's own), its size and its turn.
+    struct Key: Hashable, Sendable {
+        var hash: (UInt64, UInt64, UInt64, UInt64)
+        var size: UInt16
+        var turn: UInt16
+
+        static func == (l: Key, r: Key) -> Bool {
+            l.hash == r.hash && l.size == r.size && l.turn == r.turn
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash.0)
+            hasher.combine(hash.1)
+            hasher.combine(size)
+            hasher.combine(turn)
+        }
+    }
+
+    private struct Entry {
+        var bytes: Int64
+        var lastUse: UInt64
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var total: Int64 = 0
+        /// Ticks of use; what the walk of the disk finds at start-up is older than any of them.
+        var clock: UInt64 = 1 << 40
+        var indexed = false
+        var evicting = false
+        var hits = 0
+        var misses = 0
+        var evicted = 0
+    }
+
+    /// What the metrics report.
+    struct Figures: Sendable, Equatable {
+        var bytes: Int64
+        var files: Int
+        var hits: Int
+        var misses: Int
+        var evicted: Int
+    }
+
+    let root: String
+    let budget: RenditionBudget
+    private let state = Mutex(State())
+    /// The free space of the cache's disk; a parameter so tests can pretend a disk of any size.
+    private let freeSpace: @Sendable (String) -> Int64
+
+    init(root: String, budget: RenditionBudget, freeSpace: @escaping @Sendable (String) -> Int64 = RenditionCache.freeSpace(at:)) {
+        self.root = root
+        self.budget = budget
+        self.freeSpace = freeSpace
+    }
+
+    /// The cache file of a rendition.
+    func path(_ key: Key) -> String {
+        let hex = Self.hex(key.hash)
+        let turn = key.turn == 0 ? "" : "-r\(key.turn)"
+        return "\(root)/\(hex.prefix(2))/\(hex)-\(key.size)\(turn).jpg"
+    }
+
+    /// The cache file of a rendition when it is there, counted as served; nil when it is not.
+    /// Until the start-up walk has finished, a file the index does not know yet is looked for on disk.
+    func servedPath(_ key: Key) -> String? {
+        let known = state.withLock { s -> (known: Bool, indexed: Bool) in
+            guard var entry = s.entries[key] else { return (false, s.indexed) }
+            s.clock += 1
+            entry.lastUse = s.clock
+            s.entries[key] = entry
+            s.hits += 1
+            return (true, true)
+        }
+        if known.known { return path(key) }
+        guard !known.indexed else { return nil }
+        var info = stat()
+        let target = path(key)
+        guard stat(target, &info) == 0 else { return nil }
+        record(key, bytes: Int64(info.st_size), hit: true)
+        return target
+    }
+
+    /// Notes a rendition just written (or found on disk by the slow path), and starts an eviction
+    /// when the cache has passed its budget.
+    func record(_ key: Key, bytes: Int64, hit: Bool = false) {
+        let startEviction = state.withLock { s -> Bool in
+            s.clock += 1
+            if let old = s.entries.updateValue(Entry(bytes: bytes, lastUse: s.clock), forKey: key) { s.total -= old.bytes }
+            s.total += bytes
+            if hit { s.hits += 1 } else { s.misses += 1 }
+            guard s.indexed, !s.evicting, overBudget(s.total) else { return false }
+            s.evicting = true
+            return true
+        }
+        if startEviction { Task.detached(priority: .background) { self.evict() } }
+    }
+
+    /// Forgets a rendition whose file is gone (deleted, or found missing when served).
+    func remove(_ key: Key) {
+        state.withLock { s in
+            if let old = s.entries.removeValue(forKey: key) { s.total -= old.bytes }
+        }
+    }
+
+    var figures: Figures {
+        state.withLock { Figures(bytes: $0.total, files: $0.entries.count, hits: $0.hits, misses: $0.misses, evicted: $0.evicted) }
+    }
+
+    private func overBudget(_ total: Int64) -> Bool {
+        guard let limit = budget.limit(cached: total, free: budget == .unlimited ? 0 : freeSpace(root)) else { return false }
+        return total > limit
+    }
+
+    /// Reads what is on disk into the index, oldest first, then evicts if the cache is over its
+    /// budget (a budget lowered since the last run). Run once, off the request path.
+    func load() {
+        var found: [(key: Key, bytes: Int64, modified: Int)] = []
+        for folder in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] where folder.utf8.count == 2 {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? [] {
+                guard let key = Self.key(fileName: name) else { continue }
+                var info = stat()
+                guard stat(root + "/" + folder + "/" + name, &info) == 0 else { continue }
+                found.append((key, Int64(info.st_size), info.st_mtim.tv_sec))
+            }
+        }
+        found.sort { $0.modified < $1.modified }
+        let startEviction = state.withLock { s -> Bool in
+            for (tick, file) in found.enumerated() where s.entries[file.key] == nil {
+                s.entries[file.key] = Entry(bytes: file.bytes, lastUse: UInt64(tick))
+                s.total += file.bytes
+            }
+            s.indexed = true
+            guard !s.evicting, overBudget(s.total) else { return false }
+            s.evicting = true
+            return true
+        }
+        if startEviction { evict() }
+    }
+
+    /// Removes the least recently served renditions until the cache holds at most nine tenths of
+    /// its budget. A rendition served after the list was drawn up is kept.
+    func evict() {
+        defer { state.withLock { $0.evicting = false } }
+        let (snapshot, total) = state.withLock { s in (s.entries.map { ($0.key, $0.value.lastUse) }, s.total) }
+        guard let limit = budget.limit(cached: total, free: freeSpace(root)) else { return }
+        let goal = limit / 10 * 9
+        for (key, lastUse) in snapshot.sorted(by: { $0.1 < $1.1 }) {
+            let removed = state.withLock { s -> Bool in
+                guard s.total > goal, let entry = s.entries[key], entry.lastUse == lastUse else { return false }
+                s.entries[key] = nil
+                s.total -= entry.bytes
+                s.evicted += 1
+                return true
+            }
+            if removed { unlink(path(key)) }
+            if state.withLock({ $0.total <= goal }) { break }
+        }
+    }
+
+    /// The key of a rendition of this picture at this size.
+    static func key(sha256: String, size: Int, turn: Int) -> Key? {
+        guard let hash = words(sha256.utf8), let size = UInt16(exactly: size), let turn = UInt16(exactly: turn) else { return nil }
+        return Key(hash: hash, size: size, turn: turn)
+    }
+
+    /// The key a cache file's name (`<sha256>-<size>[-r<turn>].jpg`) stands for; nil for
+    /// anything else (temporary files, strays).
+    static func key(fileName name: String) -> Key? {
+        guard name.hasSuffix(".jpg") else { return nil }
+        let parts = name.dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, let size = Int(parts[1]), size > 0 else { return nil }
+        var turn = 0
+        if parts.count == 3 {
+            guard parts[2].hasPrefix("r"), let value = Int(parts[2].dropFirst()), [90, 180, 270].contains(value) else { return nil }
+            turn = value
+        }
+        return key(sha256: String(parts[0]), size: size, turn: turn)
+    }
+
+    /// 64 lowercase hex digits as four words; nil for anything else.
+    private static func words(_ hex: String.UTF8View) -> (UInt64, UInt64, UInt64, UInt64)? {
+        guard hex.count == 64 else { return nil }
+        var words: [UInt64] = [0, 0, 0, 0]
+        for (i, c) in hex.enumerated() {
+            let nibble: UInt8
+            switch c {
+            case 48...57: nibble = c - 48
+            case 97...102: nibble = c - 87
+            default: return nil
+            }
+            words[i / 16] = words[i / 16] << 4 | UInt64(nibble)
+        }
+        return (words[0], words[1], words[2], words[3])
+    }
+
+    private static func hex(_ hash: (UInt64, UInt64, UInt64, UInt64)) -> String {
+        [hash.0, hash.1, hash.2, hash.3].map { word in
+            let digits = String(word, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }.joined()
+    }
+
+    /// Bytes free for this process on the disk holding `path` (0 when it cannot be read).
+    @Sendable static func freeSpace(at path: String) -> Int64 {
+        var info = statvfs()
+        var folder = path
+        // The cache folder may not exist yet: ask its nearest existing parent.
+        while statvfs(folder, &info) != 0 {
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder || parent.isEmpty { return 0 }
+            folder = parent
+        }
+        return Int64(info.f_bavail) * Int64(info.f_frsize)
+    }
+}
