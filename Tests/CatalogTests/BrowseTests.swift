@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Catalog
 
 @Suite struct BrowseTests {
@@ -84,5 +85,46 @@ import Testing
         let store = try lib.openStore()
         let page = try #require(try await store.page(.folder("nothing"), sort: .default, number: 1, perPage: 10))
         #expect(page.total == 0 && page.pageCount == 1)
+    }
+}
+
+@Suite struct OrderedIdsTests {
+    @Test func idsStayNarrowUntilOneDoesNotFitAndReadTheSameEitherWay() {
+        // given ids that fit in four bytes, then one that does not
+        var ids = OrderedIds()
+        for id: Int64 in [7, 3, 4_000_000_000, 12] { ids.append(id) }
+        #expect(ids.bytes == 16)
+        // when a wide id arrives
+        ids.append(5_000_000_000)
+        // then every id reads back in order, and nothing is lost in the change
+        #expect(ids.bytes == 40 && ids.count == 5)
+        #expect((0..<5).map { ids[$0] } == [7, 3, 4_000_000_000, 12, 5_000_000_000])
+        #expect(ids.slice(3..<60) == [12, 5_000_000_000])
+        #expect(ids.firstIndex(of: 12) == 3 && ids.firstIndex(of: 5_000_000_000) == 4 && ids.firstIndex(of: -1) == nil)
+        var narrow = OrderedIds()
+        narrow.append(1)
+        #expect(narrow.firstIndex(of: -1) == nil && narrow.firstIndex(of: Int64(UInt32.max) + 2) == nil && narrow.slice(5..<9).isEmpty)
+    }
+
+    @Test func aSearchOfMoreThanTenThousandPhotosKeepsEveryIdInItsPageIndex() async throws {
+        // given 12,500 photos in one search's results, taken in a shuffled order
+        let store = try CatalogStore.inMemory()
+        var seed = CatalogSeed(seed: 12)
+        var pictures = (0..<12_500).map { seed.picture("big/p\($0).jpg", takenAt: 10_000 + Int64($0), keywords: ["beach"]) }
+        var generator = SeededGenerator(seed: 13)
+        pictures.shuffle(using: &generator)
+        try await CatalogSeed.catalogue(pictures, in: store)
+        let group = PhotoGroup.filtered(.all, SearchFilter(tag: "beach"))
+        // when its last page and a photo past the 10,000th are asked for
+        let last = try #require(try await store.page(group, sort: .default, number: 209, perPage: 60, viewer: .guest))
+        let photo = try #require(try await store.photo(key: "big/p12345.jpg", viewer: .guest))
+        let around = try await store.neighbors(of: photo, in: group, sort: .default, perPage: 60)
+        // then they come in the group's order, with the place counted from the kept ids
+        #expect(last.photos.map(\.key) == (12_480..<12_500).map { "big/p\($0).jpg" } && last.total == 12_500)
+        #expect(around.position == 12_346 && around.previous?.key == "big/p12344.jpg" && around.next?.key == "big/p12346.jpg")
+        let kept = try await store.read { db in
+            try store.pageIndex(db, group: group, sort: .default, perPage: 60)
+        }
+        #expect(kept.ids?.count == 12_500)
     }
 }

@@ -28,7 +28,7 @@ extension CatalogStore {
             guard number >= 1, number <= pageCount else { return nil }
             guard index.total > 0 else { return PhotoPage(photos: [], number: 1, pageCount: 1, total: 0) }
             if let ids = index.ids {
-                let slice = Array(ids[(number - 1) * perPage..<min(number * perPage, ids.count)])
+                let slice = ids.slice((number - 1) * perPage..<number * perPage)
                 var arguments: StatementArguments = [userId]
                 arguments += StatementArguments(slice)
                 let marks = Array(repeating: "?", count: slice.count).joined(separator: ",")
@@ -183,7 +183,7 @@ extension CatalogStore {
         }
     }
 
-    private func pageIndex(_ db: Database, group: PhotoGroup, sort: PhotoSort, perPage: Int) throws -> PageIndexCache.Entry {
+    func pageIndex(_ db: Database, group: PhotoGroup, sort: PhotoSort, perPage: Int) throws -> PageIndexCache.Entry {
         let key = PageIndexCache.Key(group: group, sort: sort, perPage: perPage, version: version)
         return try pageIndexCache.entry(for: key) {
             let col = sort.field.column
@@ -196,19 +196,14 @@ extension CatalogStore {
             var starts: [(value: DatabaseValue, id: Int64)] = []
             var total = 0
             // A folder's pages are keyset queries down its own index; other groups keep their ids.
-            var ids: [Int64]? = group.isPlainFolder ? nil : []
+            var ids: OrderedIds? = group.isPlainFolder ? nil : OrderedIds()
             while let row = try cursor.next() {
                 let fileId: Int64 = row[idColumn]
                 if total % perPage == 0 { starts.append((row[valueColumn] as DatabaseValue, fileId)) }
                 total += 1
-                if ids != nil {
-                    if total > Self.maxKeptIds { ids = nil } else { ids!.append(fileId) }
-                }
+                ids?.append(fileId)
             }
             return PageIndexCache.Entry(starts: starts, total: total, ids: ids)
         }
     }
-
-    /// The most ids a page index keeps for one group (80 KB).
-    static let maxKeptIds = 10_000
 }

@@ -16,19 +16,31 @@ final class PageIndexCache: Sendable {
         var starts: [(value: DatabaseValue, id: Int64)]
         var total: Int
         /// Every file id in order, for groups no index can walk in order (searches, tags,
-        /// favorites) and small enough to keep: a page is then a look-up of its own ids.
-        var ids: [Int64]? = nil
+        /// favorites): a page is then a look-up of its own ids, and a photo's place a search of them.
+        var ids: OrderedIds? = nil
+
+        /// Memory the entry takes, roughly, in bytes.
+        var bytes: Int { starts.count * 32 + (ids?.bytes ?? 0) + 64 }
     }
 
-    private let entries = Mutex<[Key: Entry]>([:])
+    private let entries = Mutex<(byKey: [Key: Entry], bytes: Int)>(([:], 0))
+    /// At most this many entries...
     private let limit = 512
+    /// ...and this many bytes of them (a 100,000-photo search's ids take 400 KB).
+    private let byteLimit: Int
+
+    init(byteLimit: Int = 32 << 20) {
+        self.byteLimit = byteLimit
+    }
 
     func entry(for key: Key, build: () throws -> Entry) rethrows -> Entry {
-        if let hit = entries.withLock({ $0[key] }) { return hit }
+        if let hit = entries.withLock({ $0.byKey[key] }) { return hit }
         let built = try build()
         entries.withLock { cache in
-            if cache.count >= limit { cache.removeAll(keepingCapacity: true) }
-            cache[key] = built
+            // Entries of older catalog versions are never asked for again, so starting afresh
+            // when full loses little.
+            if cache.byKey.count >= limit || cache.bytes + built.bytes > byteLimit { cache = ([:], 0) }
+            if cache.byKey.updateValue(built, forKey: key) == nil { cache.bytes += built.bytes }
         }
         return built
     }
