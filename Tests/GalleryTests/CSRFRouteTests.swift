@@ -30,6 +30,24 @@ import Testing
         }
     }
 
+    @Test func onlyPagesHandOutAFormCookieNotThumbnailsStaticFilesOrTheHealthCheck() async throws {
+        // given a visitor with no cookies yet
+        let f = try GalleryFixture()
+        try f.addJPEG("a.jpg", seed: 2)
+        try await f.scan()
+        try await f.withClient { client in
+            let page = try await client.execute(uri: "/", method: .get)
+            let thumb = try #require(page.text.firstMatch(of: #/\/thumbs\/256\/[0-9a-f]{64}\.jpg/#).map { String($0.output) })
+            // when a page and what it brings are fetched
+            // then only the page sets the form cookie
+            #expect(page.headers[values: .setCookie].contains { $0.hasPrefix("photolala_csrf=") })
+            for uri in [thumb, "/static/style.css", "/healthz"] {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.status == .ok && response.headers[values: .setCookie].isEmpty, "\(uri)")
+            }
+        }
+    }
+
     @Test func originsThatAreNotExactlyThisSiteAreRefused() async throws {
         // given someone signed in
         let f = try await fixture()

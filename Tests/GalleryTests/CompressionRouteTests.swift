@@ -81,4 +81,13 @@ import Testing
         #expect(AcceptEncoding.allowsGzip("br,\u{07AB}x, gzip"))
         #expect(!AcceptEncoding.allowsGzip("gzip;q=0,\u{0301}gzip2"))
     }
+
+    @Test func textTypesAreCompressibleWhateverTheirCaseAndImagesAreNot() {
+        for type in ["text/html; charset=utf-8", "TEXT/CSS", "Text/Plain;charset=utf-8", "image/svg+xml", "application/json"] {
+            #expect(CompressionMiddleware.isCompressible(type), "\(type)")
+        }
+        for type in [nil, "", "image/jpeg", "text/htmlx", "text/htm", " text/html", "video/mp4", "text/html\u{301}"] {
+            #expect(!CompressionMiddleware.isCompressible(type), "\(String(describing: type))")
+        }
+    }
 }

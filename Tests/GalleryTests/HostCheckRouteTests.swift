@@ -32,7 +32,22 @@ import Testing
                 #expect(try await client.execute(uri: "/", method: .get, headers: [Self.host: name]).status == .ok, "\(name)")
             }
             #expect(try await client.execute(uri: "/", method: .get).status == .ok)
+            // and a name accepted before (kept to be checked quickly) lets no look-alike through
+            for name in ["localhost:80800", "evil.example", "localhost:8080@evil.example"] {
+                #expect(try await client.execute(uri: "/", method: .get, headers: [Self.host: name]).status.code == 421, "\(name)")
+            }
         }
+    }
+
+    @Test func namesAreCheckedTheSameTheFirstTimeAndAfter() {
+        let names = ServerNames(publicURLs: [URL(string: "https://photos.example.org")!], machineName: "nas")
+        for _ in 0..<2 {
+            #expect(names.accepts("photos.example.org") && names.accepts("nas.local:8080") && names.accepts("127.0.0.1"))
+            #expect(!names.accepts("photos.example.org.evil") && !names.accepts("nas.locals") && !names.accepts("caf\u{E9}.local"))
+        }
+        // more names than it keeps are still answered right
+        for port in 8000..<8020 { #expect(names.accepts("nas:\(port)")) }
+        #expect(names.accepts("photos.example.org") && !names.accepts("other.example.org"))
     }
 
     @Test func thePublicURLsHostIsAcceptedAndSharedLinksUseIt() async throws {

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Prometheus
+import Synchronization
 
 /// The gallery's Prometheus metrics, in a registry of its own (no global state): requests by
 /// route and status with latency histograms, thumbnails made and served from cache, and, read
@@ -23,6 +24,13 @@ public final class GalleryMetrics: Sendable {
     private let cacheFiles: Gauge
     private let cacheHitRatio: Gauge
     private let cacheEvicted: Gauge
+    /// Each route's counter and histogram, made once: a request only looks them up.
+    private let perRoute = Mutex<[RouteKey: (counter: Counter, histogram: DurationHistogram)]>([:])
+    private struct RouteKey: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
     static let buckets: [Duration] = [.milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
                                       .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5)]
 
@@ -55,12 +63,21 @@ public final class GalleryMetrics: Sendable {
 
     /// Counts one answered request under its route pattern (never the raw path, to bound the label values).
     func request(route: String, method: String, status: Int, duration: Duration) {
-        registry.makeCounter(descriptor: .init(namespace: "photolala", metricName: "http_requests", unitName: "total",
-                                               helpText: "HTTP requests answered, by route, method and status."),
-                             labels: [("route", route), ("method", method), ("status", String(status))]).increment()
-        registry.makeDurationHistogram(descriptor: .init(namespace: "photolala", metricName: "http_request_duration", unitName: "seconds",
-                                                         helpText: "Time to answer a request, by route."),
-                                       labels: [("route", route)], buckets: Self.buckets).record(duration)
+        let key = RouteKey(route: route, method: method, status: status)
+        let metrics = perRoute.withLock { $0[key] } ?? make(key)
+        metrics.counter.increment()
+        metrics.histogram.record(duration)
+    }
+
+    private func make(_ key: RouteKey) -> (counter: Counter, histogram: DurationHistogram) {
+        let counter = registry.makeCounter(descriptor: .init(namespace: "photolala", metricName: "http_requests", unitName: "total",
+                                                             helpText: "HTTP requests answered, by route, method and status."),
+                                           labels: [("route", key.route), ("method", key.method), ("status", String(key.status))])
+        let histogram = registry.makeDurationHistogram(descriptor: .init(namespace: "photolala", metricName: "http_request_duration", unitName: "seconds",
+                                                                         helpText: "Time to answer a request, by route."),
+                                                       labels: [("route", key.route)], buckets: Self.buckets)
+        perRoute.withLock { $0[key] = (counter, histogram) }
+        return (counter, histogram)
     }
 
     enum ThumbnailEvent { case generated, cached, failed }

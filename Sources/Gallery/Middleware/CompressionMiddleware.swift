@@ -18,9 +18,15 @@ struct CompressionMiddleware: RouterMiddleware {
     static let compressible = ["text/html", "text/css", "text/javascript", "text/plain", "image/svg+xml", "application/json"]
 
     static func isCompressible(_ contentType: String?) -> Bool {
-        guard let type = contentType?.split(separator: ";").first?.lowercased() else { return false }
-        return compressible.contains(type)
+        // Read as bytes, without building strings: every response passes through here.
+        guard let contentType else { return false }
+        let type = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }
+        return compressibleBytes.contains { candidate in
+            candidate.count == type.count && zip(candidate, type).allSatisfy { $0 == ($1 | ($1 >= 65 && $1 <= 90 ? 0x20 : 0)) }
+        }
     }
+
+    private static let compressibleBytes = compressible.map { Array($0.utf8) }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
@@ -43,6 +49,11 @@ struct CompressionMiddleware: RouterMiddleware {
 
     /// Adds `Accept-Encoding` to the response's `Vary`, keeping what is there.
     static func addVary(_ headers: inout HTTPFields) {
+        // Most responses have no Vary yet.
+        guard headers[.vary] != nil else {
+            headers[.vary] = "Accept-Encoding"
+            return
+        }
         let existing = headers[values: .vary].flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() } }
         guard !existing.contains("accept-encoding"), !existing.contains("*") else { return }
         headers[values: .vary].append("Accept-Encoding")

@@ -26,7 +26,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private let limits: Limits
     private let counter: Counter
     private var address: String?
+    /// The one header check scheduled at a time; it looks at `headerClock` when it fires.
     private var deadline: Scheduled<Void>?
+    /// Since when the connection has been waiting for a request's headers; nil while a request
+    /// is in progress. Moving it costs a clock read, not a timer, on every request.
+    private var headerClock: NIODeadline?
     private var rateCheck: RepeatedTask?
     /// Requests whose response has not ended yet; the header clock runs only when this is 0.
     private var unanswered = 0
@@ -64,12 +68,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head:
-            deadline?.cancel()
-            deadline = nil
+        case .head(let head):
+            headerClock = nil
             unanswered += 1
             responding = false
-            startBody(context)
+            startBody(context, expected: head.headerFields[.contentLength].map { $0 != "0" } ?? (head.headerFields[.transferEncoding] != nil))
         case .body(let bytes):
             noteArrival(bytes.readableBytes)
         case .end:
@@ -105,22 +108,42 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
+    /// Starts the header clock; a check is scheduled only when none is pending.
     private func armHeaderDeadline(_ context: ChannelHandlerContext) {
-        deadline?.cancel()
+        headerClock = .now()
+        if deadline == nil { scheduleHeaderCheck(context, in: limits.headerTimeout) }
+    }
+
+    private func scheduleHeaderCheck(_ context: ChannelHandlerContext, in delay: TimeAmount) {
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        deadline = context.eventLoop.scheduleTask(in: limits.headerTimeout) {
+        deadline = context.eventLoop.scheduleTask(in: delay) {
             let (guardian, context) = loopBound.value
-            guardian.timeOut(context)
+            guardian.checkHeaderClock(context)
         }
     }
 
-    private func startBody(_ context: ChannelHandlerContext) {
+    /// Times out a connection that has waited the whole header timeout for headers; otherwise
+    /// looks again when the clock, started later, will have run out.
+    private func checkHeaderClock(_ context: ChannelHandlerContext) {
+        deadline = nil
+        guard let started = headerClock else { return }
+        let waited = NIODeadline.now() - started
+        if waited >= limits.headerTimeout {
+            timeOut(context)
+        } else {
+            scheduleHeaderCheck(context, in: limits.headerTimeout - waited)
+        }
+    }
+
+    /// A request's body starts; its rate is watched only when it has one (a GET has none).
+    private func startBody(_ context: ChannelHandlerContext, expected: Bool) {
         inBody = true
         waited = .zero
         received = 0
         waitingSince = nil
         rateCheck?.cancel()
-        guard limits.minimumBodyRate > 0 else { return }
+        rateCheck = nil
+        guard limits.minimumBodyRate > 0, expected else { return }
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         rateCheck = context.eventLoop.scheduleRepeatedTask(initialDelay: limits.rateWindow, delay: limits.rateWindow) { _ in
             let (guardian, context) = loopBound.value

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,6 +10,9 @@ import Glibc
 struct ServerNames: Sendable {
     /// Lower-cased host names accepted besides loopback names and address literals.
     let names: Set<String>
+    /// Host fields already accepted as sent (a browser sends the same one every time), so most
+    /// requests are checked with one comparison; a few at most, so no one can grow it.
+    private let accepted = AcceptedAuthorities()
 
     /// The machine's names and the hosts of the public URLs.
     init(publicURLs: [URL], machineName: String? = ServerNames.machineName()) {
@@ -24,6 +28,13 @@ struct ServerNames: Sendable {
 
     /// Whether `authority` (a Host header: a name or address, maybe with a port) is one of ours.
     func accepts(_ authority: String) -> Bool {
+        if accepted.contains(authority) { return true }
+        guard check(authority) else { return false }
+        accepted.insert(authority)
+        return true
+    }
+
+    private func check(_ authority: String) -> Bool {
         guard let host = Self.host(ofAuthority: authority) else { return false }
         if host == "localhost" || host.hasSuffix(".localhost") { return true }
         if host.hasPrefix("[") { return TrustedProxies.bytes(String(host.dropFirst().dropLast())) != nil }
@@ -67,5 +78,22 @@ struct ServerNames: Sendable {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
         return String(cString: buffer)
+    }
+}
+
+/// The few `Host` fields a server has accepted lately, compared byte for byte.
+private final class AcceptedAuthorities: Sendable {
+    private let seen = Mutex<[String]>([])
+    private static let capacity = 8
+
+    func contains(_ authority: String) -> Bool {
+        seen.withLock { $0.contains { $0.utf8.elementsEqual(authority.utf8) } }
+    }
+
+    func insert(_ authority: String) {
+        seen.withLock { seen in
+            if seen.count >= Self.capacity { seen.removeFirst() }
+            seen.append(authority)
+        }
     }
 }
