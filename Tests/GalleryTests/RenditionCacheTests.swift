@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import Testing
 @testable import Gallery
 
@@ -117,5 +118,25 @@ import Testing
         for i in 8..<11 { _ = try write(cache, i, bytes: 1_000) }
         try await settle(cache, under: 9_451)
         #expect(cache.figures.bytes <= 9_450 && cache.figures.evicted == 2)
+    }
+
+    @Test func recentGridRenditionsAreKeptInMemoryWithinTheirBudget() throws {
+        // given room for ten renditions of 1 KB, none larger than 2 KB
+        let recent = RecentRenditions(budget: 10_000, largest: 2_000)
+        let keys = try (0..<14).map { try #require(RenditionCache.key(sha256: Self.hashes[$0], size: 256, turn: 0)) }
+        let bytes = ByteBuffer(repeating: 7, count: 1_000)
+        // when ten are kept, the first is served again, and a large one comes along
+        for key in keys.prefix(10) { recent.keep(key, bytes) }
+        #expect(recent.bytes(keys[0]) == bytes)
+        recent.keep(keys[10], ByteBuffer(repeating: 1, count: 3_000))
+        #expect(recent.bytes(keys[10]) == nil && recent.figures.count == 10, "a screen-sized rendition is read from disk each time")
+        // and one more passes the budget
+        recent.keep(keys[11], bytes)
+        // then the least recently served went, down to four fifths, and the one served again stayed
+        #expect(recent.figures.bytes <= 8_000)
+        #expect(recent.bytes(keys[0]) != nil && recent.bytes(keys[1]) == nil && recent.bytes(keys[11]) != nil)
+        // and a dropped one is gone
+        recent.drop(keys[11])
+        #expect(recent.bytes(keys[11]) == nil)
     }
 }

@@ -71,14 +71,15 @@ final class RenditionCache: Sendable {
     }
 
     /// The cache file of a rendition when it is there, counted as served; nil when it is not.
-    /// Until the start-up walk has finished, a file the index does not know yet is looked for on disk.
-    func servedPath(_ key: Key) -> String? {
+    /// Until the start-up walk has finished, a file the index does not know yet is looked for on
+    /// disk. `counting` is false for the read that follows making it (a miss, counted as such).
+    func servedPath(_ key: Key, counting: Bool = true) -> String? {
         let known = state.withLock { s -> (known: Bool, indexed: Bool) in
             guard var entry = s.entries[key] else { return (false, s.indexed) }
             s.clock += 1
             entry.lastUse = s.clock
             s.entries[key] = entry
-            s.hits += 1
+            if counting { s.hits += 1 }
             return (true, true)
         }
         if known.known { return path(key) }
@@ -86,18 +87,22 @@ final class RenditionCache: Sendable {
         var info = stat()
         let target = path(key)
         guard stat(target, &info) == 0 else { return nil }
-        record(key, bytes: Int64(info.st_size), hit: true)
+        record(key, bytes: Int64(info.st_size), hit: counting ? true : nil)
         return target
     }
 
-    /// Notes a rendition just written (or found on disk by the slow path), and starts an eviction
-    /// when the cache has passed its budget.
-    func record(_ key: Key, bytes: Int64, hit: Bool = false) {
+    /// Notes a rendition just written (a miss) or found on disk by the slow path (a hit; nil: not
+    /// counted), and starts an eviction when the cache has passed its budget.
+    func record(_ key: Key, bytes: Int64, hit: Bool? = false) {
         let startEviction = state.withLock { s -> Bool in
             s.clock += 1
             if let old = s.entries.updateValue(Entry(bytes: bytes, lastUse: s.clock), forKey: key) { s.total -= old.bytes }
             s.total += bytes
-            if hit { s.hits += 1 } else { s.misses += 1 }
+            switch hit {
+            case true?: s.hits += 1
+            case false?: s.misses += 1
+            case nil: break
+            }
             guard s.indexed, !s.evicting, overBudget(s.total) else { return false }
             s.evicting = true
             return true

@@ -9,7 +9,6 @@ struct ThumbnailController: Sendable {
     let store: any TrashStore
     /// Whether shared caches may keep renditions: only when guests may see the library anyway.
     let sharedCaching: Bool
-    let fileIO = FileIO()
 
     func register(with routes: Routes) {
         routes.viewer.get(.thumbnail, use: serve)
@@ -52,11 +51,13 @@ struct ThumbnailController: Sendable {
             headers[.cacheControl] = scope + ", max-age=31536000, immutable"
             return Response(status: .notModified, headers: headers)
         }
-        // Twice at most: a rendition removed by the cache's budget between finding it and opening
-        // it is made again once.
-        for _ in 0..<2 {
-            if let path = thumbnails.cachedFile(picture, size: size), let response = await file(path, headers: headers, etag: etag, scope: scope, context) {
-                return response
+        // A rendition removed by the cache's budget between being made and being read is made again, once.
+        var made = false
+        for _ in 0..<3 {
+            if let bytes = await thumbnails.cachedBytes(picture, size: size, justMade: made) {
+                headers[.eTag] = etag
+                headers[.cacheControl] = scope + ", max-age=31536000, immutable"
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: bytes))
             }
             let outcome = await thumbnails.rendition(picture, size: size)
             switch outcome {
@@ -68,22 +69,10 @@ struct ThumbnailController: Sendable {
                 headers[.cacheControl] = outcome == .unstored ? "no-store" : scope + ", max-age=300"
                 let bytes = Imaging.placeholderJPEG(width: size.rawValue, height: size.rawValue)
                 return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
-            case .file(let path):
-                if let response = await file(path, headers: headers, etag: etag, scope: scope, context) { return response }
+            case .file:
+                made = true  // made and cached: read as a cached one
             }
-            thumbnails.lost(picture, size: size)
         }
         throw HTTPError(.serviceUnavailable, message: "The picture could not be prepared just now; try again.")
-    }
-
-    /// A cached rendition's file, kept by browsers (and shared caches when `scope` is public) for a
-    /// year; nil when the file is gone.
-    private func file(_ path: String, headers: HTTPFields, etag: String, scope: String, _ context: GalleryContext) async -> Response? {
-        var headers = headers
-        headers[.eTag] = etag
-        headers[.cacheControl] = scope + ", max-age=31536000, immutable"
-        let body: ResponseBody
-        do { body = try await fileIO.loadFile(path: path, context: context) } catch { return nil }
-        return Response(status: .ok, headers: headers, body: body)
     }
 }

@@ -2,6 +2,8 @@ import Catalog
 import Foundation
 import Imaging
 import Logging
+import NIOCore
+import NIOPosix
 
 /// Content-addressed renditions under `thumbnails/ab/<sha>-<size>.jpg` in the data folder
 /// (`<sha>-<size>-r90.jpg` for a picture the household turned):
@@ -22,6 +24,8 @@ actor ThumbnailStore {
     private let root: String
     /// Which renditions are on disk, in memory; evicts the least recently served past the budget.
     nonisolated let cache: RenditionCache
+    /// The bytes of grid renditions served lately, in memory.
+    nonisolated let recent = RecentRenditions()
     private let catalog: any PhotoQueries & TrashStore
     private let source: any PhotoSource
     private let limiter: AsyncLimiter
@@ -71,17 +75,43 @@ actor ThumbnailStore {
         return "\(root)/\(sha256.prefix(2))/\(sha256)-\(size)\(turn).jpg"
     }
 
-    /// The cached file of a rendition when the index has it: the warm path, no actor hop, no stat.
-    nonisolated func cachedFile(_ picture: Picture, size: SiteURL.Rendition) -> String? {
-        guard let key = Self.key(picture, size: size.rawValue), let path = cache.servedPath(key) else { return nil }
-        metrics?.thumbnail(.cached)
-        return path
+    /// The bytes of a cached rendition when the index has it: the warm path, with no actor hop and
+    /// no stat, and for grid renditions served lately no file opened either (`RecentRenditions`).
+    /// Nil when it is not cached, or its file is gone (then it is forgotten, to be made again).
+    /// `justMade` reads one this request has made, so it is not counted as served from the cache.
+    nonisolated func cachedBytes(_ picture: Picture, size: SiteURL.Rendition, justMade: Bool = false) async -> ByteBuffer? {
+        guard let key = Self.key(picture, size: size.rawValue), let path = cache.servedPath(key, counting: !justMade) else { return nil }
+        if !justMade { metrics?.thumbnail(.cached) }
+        if let bytes = recent.bytes(key) { return bytes }
+        guard let bytes = try? await NIOThreadPool.singleton.runIfActive({ try Self.read(path) }) else {
+            cache.remove(key)
+            return nil
+        }
+        recent.keep(key, bytes)
+        return bytes
     }
 
-    /// A cached file that could not be opened (removed behind the index's back): forgotten, so
-    /// the next request makes it again.
-    nonisolated func lost(_ picture: Picture, size: SiteURL.Rendition) {
-        if let key = Self.key(picture, size: size.rawValue) { cache.remove(key) }
+    /// A whole (small) file: a rendition is at most a few hundred kilobytes.
+    private static func read(_ path: String) throws -> ByteBuffer {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw CocoaError(.fileNoSuchFile) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size > 0, info.st_size <= 64 << 20 else { throw CocoaError(.fileReadCorruptFile) }
+        let size = Int(info.st_size)
+        var buffer = ByteBufferAllocator().buffer(capacity: size)
+        let read = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { raw in
+            var done = 0
+            while done < size {
+                let n = Glibc.read(fd, raw.baseAddress! + done, size - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { break }
+                done += n
+            }
+            return done
+        }
+        guard read == size else { throw CocoaError(.fileReadCorruptFile) }
+        return buffer
     }
 
     private static func key(_ picture: Picture, size: Int) -> RenditionCache.Key? {
@@ -98,7 +128,10 @@ actor ThumbnailStore {
                     let target = path(picture, size: size.rawValue)
                     unlink(target)
                     failed.remove(target)
-                    if let key = Self.key(picture, size: size.rawValue) { cache.remove(key) }
+                    if let key = Self.key(picture, size: size.rawValue) {
+                        cache.remove(key)
+                        recent.drop(key)
+                    }
                 }
             }
         }
