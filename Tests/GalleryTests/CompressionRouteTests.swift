@@ -8,11 +8,6 @@ import Testing
 @testable import Gallery
 
 @Suite struct CompressionRouteTests {
-    private func gunzip(_ body: ByteBuffer) throws -> String {
-        var body = body
-        return String(buffer: try body.decompress(with: .gzip()))
-    }
-
     @Test func pagesGoOutGzippedWhenTheBrowserTakesGzipAndAsTheyAreOtherwise() async throws {
         let f = try GalleryFixture()
         for i in 1...30 { try f.addJPEG(String(format: "trip/IMG_%03d.jpg", i), seed: i) }

@@ -95,7 +95,8 @@ public struct GalleryParts {
         let renderer = try PageRenderer(resourcesPath: config.resourcesPath, base: BasePath(prefix: config.basePath))
         let chrome = ChromeBuilder(monitor: monitor, demo: config.demoLibrary ? DemoNote() : nil)
         let renditions = RenditionCache(root: config.dataPath + "/thumbnails", budget: config.renditionCache)
-        metrics = GalleryMetrics(store: store, monitor: monitor, renditions: renditions)
+        let pages = PageCache()
+        metrics = GalleryMetrics(store: store, monitor: monitor, renditions: renditions, pages: pages)
         let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source, journal: journal,
                                         workers: config.thumbnailWorkers, logger: logger, metrics: metrics, cache: renditions)
         passwords = Passwords(cost: config.bcryptCost)
@@ -123,7 +124,7 @@ public struct GalleryParts {
         let signIn = SignInPage(store: store, renderer: renderer, chrome: chrome)
         let routes = Routes(router: router, signIn: signIn)
         let libraryName = (config.libraryPath as NSString).lastPathComponent
-        let groupPage = GroupPage(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize)
+        let groupPage = GroupPage(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, cache: pages)
         let photos = PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize)
         let originals = OriginalController(store: store, source: source)
         let thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)

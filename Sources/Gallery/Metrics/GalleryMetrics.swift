@@ -24,6 +24,10 @@ public final class GalleryMetrics: Sendable {
     private let cacheFiles: Gauge
     private let cacheHitRatio: Gauge
     private let cacheEvicted: Gauge
+    private let pages: PageCache?
+    private let pageHits: Gauge
+    private let pageMisses: Gauge
+    private let pageBytes: Gauge
     /// Each route's counter and histogram, made once: a request only looks them up.
     private let perRoute = Mutex<[RouteKey: (counter: Counter, histogram: DurationHistogram)]>([:])
     private struct RouteKey: Hashable {
@@ -34,8 +38,9 @@ public final class GalleryMetrics: Sendable {
     static let buckets: [Duration] = [.milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
                                       .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5)]
 
-    init(store: any PhotoQueries, monitor: ScanMonitor, renditions: RenditionCache? = nil) {
+    init(store: any PhotoQueries, monitor: ScanMonitor, renditions: RenditionCache? = nil, pages: PageCache? = nil) {
         self.store = store
+        self.pages = pages
         self.renditions = renditions
         self.monitor = monitor
         let registry = PrometheusCollectorRegistry()
@@ -59,6 +64,9 @@ public final class GalleryMetrics: Sendable {
         cacheFiles = gauge("rendition_cache_files", "Renditions on disk.")
         cacheHitRatio = gauge("rendition_cache_hit_ratio", "Share of rendition requests since start answered from the cache.")
         cacheEvicted = gauge("rendition_cache_evicted", "Renditions removed since start to keep the cache within its budget.")
+        pageHits = gauge("page_cache_hits", "Group pages since start sent as kept, with no query or render.")
+        pageMisses = gauge("page_cache_misses", "Group pages since start that were made afresh and kept.")
+        pageBytes = gauge("page_cache_bytes", "Bytes of group pages kept.")
     }
 
     /// Counts one answered request under its route pattern (never the raw path, to bound the label values).
@@ -102,6 +110,11 @@ public final class GalleryMetrics: Sendable {
             cacheFiles.set(to: Double(figures.files))
             cacheHitRatio.set(to: figures.hits + figures.misses == 0 ? 0 : Double(figures.hits) / Double(figures.hits + figures.misses))
             cacheEvicted.set(to: Double(figures.evicted))
+        }
+        if let figures = pages?.figures {
+            pageHits.set(to: Double(figures.hits))
+            pageMisses.set(to: Double(figures.misses))
+            pageBytes.set(to: Double(figures.bytes))
         }
         if let counts = try? await store.libraryCounts() {
             files.set(to: Double(counts.files))

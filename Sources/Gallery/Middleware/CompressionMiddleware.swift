@@ -39,12 +39,17 @@ struct CompressionMiddleware: RouterMiddleware {
         }
         let collector = BodyCollector(capacity: length)
         try await response.body.write(collector)
-        var plain = collector.buffer
-        let compressed = try plain.compress(with: .gzip(configuration: .init(compressionLevel: 5)))
+        let compressed = try Self.gzip(collector.buffer)
         response.headers[.contentEncoding] = "gzip"
         response.headers[.contentLength] = nil
         response.body = ResponseBody(byteBuffer: compressed)
         return response
+    }
+
+    /// A page's bytes gzip-compressed, as every compressed page is.
+    static func gzip(_ plain: ByteBuffer) throws -> ByteBuffer {
+        var plain = plain
+        return try plain.compress(with: .gzip(configuration: .init(compressionLevel: 5)))
     }
 
     /// Adds `Accept-Encoding` to the response's `Vary`, keeping what is there.

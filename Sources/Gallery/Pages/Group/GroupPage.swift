@@ -3,14 +3,63 @@ import Hummingbird
 
 /// The one pipeline behind every group page: folders, collections, searches, tags and share
 /// links. A controller names the group (`GroupSpec`) and parses its sort and page; this asks the
-/// catalog, builds the view model and renders it.
+/// catalog, builds the view model and renders it, or sends the page kept for the same catalog
+/// version, address, account and layout (`PageCache`) with this visitor's form token in it.
 struct GroupPage: Sendable {
     let store: any PhotoQueries & AlbumStore
     let renderer: PageRenderer
     let chrome: ChromeBuilder
     let pageSize: Int
+    let cache: PageCache
 
     func response(_ spec: GroupSpec, query: GroupQuery, _ request: Request, _ context: GalleryContext) async throws -> Response {
+        // A page showing a flash or a running scan's progress is made afresh each time.
+        guard context.flash == nil, chrome.banner() == nil else {
+            return Response(status: .ok, headers: PageRenderer.pageHeaders, body: .init(byteBuffer: try await render(spec, query: query, request, context)))
+        }
+        let key = cacheKey(spec, request, context)
+        let page: PageCache.Page
+        if let kept = cache.page(key) {
+            page = kept
+        } else {
+            var rendering = context
+            rendering.csrfToken = cache.placeholder
+            page = cache.keep(try await render(spec, query: query, request, rendering), for: key)
+        }
+        let token = context.csrfToken
+        guard AcceptEncoding.allowsGzip(request.headers[.acceptEncoding]) else {
+            return Response(status: .ok, headers: PageRenderer.pageHeaders, body: .init(byteBuffer: cache.body(page, token: token)))
+        }
+        // Compressed once for each visitor's token and kept, so a phone's repeat visit costs no compression.
+        let compressed: ByteBuffer
+        if let kept = cache.compressed(key, token: token) {
+            compressed = kept
+        } else {
+            compressed = try CompressionMiddleware.gzip(cache.body(page, token: token))
+            cache.keepCompressed(compressed, for: key, token: token)
+        }
+        return Response(status: .ok, headers: Self.compressedHeaders, body: .init(byteBuffer: compressed))
+    }
+
+    /// A page's headers when it goes out gzip-compressed.
+    static let compressedHeaders: HTTPFields = {
+        var headers = PageRenderer.pageHeaders
+        headers[.contentEncoding] = "gzip"
+        CompressionMiddleware.addVary(&headers)
+        return headers
+    }()
+
+    /// What this visitor's page depends on besides the form token; read before the catalog is, so a
+    /// change made meanwhile is never kept under an older version.
+    private func cacheKey(_ spec: GroupSpec, _ request: Request, _ context: GalleryContext) -> PageCache.Key {
+        let visitor = spec.scope.isShared ? Visitor.nobody : context.visitor
+        return PageCache.Key(version: store.version, target: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""),
+                             account: visitor.account?.id, accountName: visitor.account?.name, role: visitor.role,
+                             layout: spec.scope.isShared ? "" : ViewMode.of(request, account: context.visitor.account).rawValue)
+    }
+
+    /// The page, rendered.
+    private func render(_ spec: GroupSpec, query: GroupQuery, _ request: Request, _ context: GalleryContext) async throws -> ByteBuffer {
         let visitor = spec.scope.isShared ? Visitor.nobody : context.visitor
         let viewer = spec.viewer ?? visitor.viewer
         let filter = spec.takesFilters ? try FilterQuery.parse(request.uri, viewer: viewer) : SearchFilter()
@@ -60,6 +109,6 @@ struct GroupPage: Sendable {
         model.shareUpload = spec.scope.isShared ? spec.shareUpload : nil
         model.downloadAll = spec.scope.isShared && !model.photos.isEmpty ? spec.downloadAll : nil
         model.summary = spec.summaryPrefix + model.summary + spec.summarySuffix
-        return try renderer.response(model)
+        return try renderer.render(GroupView.template, model)
     }
 }

@@ -1,0 +1,124 @@
+import Catalog
+import NIOCore
+import Synchronization
+
+/// Rendered group pages, kept per catalog version and per what makes two visitors' pages differ
+/// (the address, the account and its role, the layout), so a page asked for again is sent without
+/// a query or a render. Each visitor's own form token is spliced in as the page goes out: a page
+/// is rendered once with a placeholder, random for each process so no photo name or caption can
+/// spell it, and kept in the pieces between its occurrences.
+final class PageCache: Sendable {
+    /// What a kept page depends on besides the token.
+    struct Key: Hashable, Sendable {
+        var version: Int
+        /// The path and query the page was asked for, without the base path.
+        var target: String
+        var account: Int64?
+        var accountName: String?
+        var role: Role?
+        var layout: String
+    }
+
+    /// A kept page: the bytes between the places the token goes.
+    struct Page: Sendable {
+        let pieces: [ByteBuffer]
+        var bytes: Int { pieces.reduce(0) { $0 + $1.readableBytes } }
+    }
+
+    /// What pages are rendered with where a visitor's form token goes.
+    let placeholder: String
+    private let byteLimit: Int
+    private let state = Mutex<State>(State())
+    private struct State {
+        var pages: [Key: Page] = [:]
+        /// A page as one visitor's browser gets it, gzip-compressed with their token in it.
+        var compressed: [TokenKey: ByteBuffer] = [:]
+        var bytes = 0
+    }
+    private struct TokenKey: Hashable {
+        var key: Key
+        var token: String
+    }
+    private let counts = Mutex<(hits: Int, misses: Int)>((0, 0))
+
+    init(byteLimit: Int = 16 << 20) {
+        var generator = SystemRandomNumberGenerator()
+        // Letters past "f": never a hex token, and 128 random bits of them.
+        placeholder = "csrf" + String((0..<32).map { _ in Character(Unicode.Scalar(UInt8(ascii: "g") + UInt8(generator.next() % 20))) })
+        self.byteLimit = byteLimit
+    }
+
+    /// The kept page for `key`, if any.
+    func page(_ key: Key) -> Page? {
+        let page = state.withLock { $0.pages[key] }
+        counts.withLock { if page == nil { $0.misses += 1 } else { $0.hits += 1 } }
+        return page
+    }
+
+    /// Pages answered from the cache and made afresh (of those that could be kept), and the bytes kept.
+    var figures: (hits: Int, misses: Int, bytes: Int) {
+        let (hits, misses) = counts.withLock { ($0.hits, $0.misses) }
+        return (hits, misses, state.withLock { $0.bytes })
+    }
+
+    /// Keeps a page rendered with the placeholder; a page of an older version is never asked for
+    /// again, so when full the cache starts afresh.
+    @discardableResult
+    func keep(_ rendered: ByteBuffer, for key: Key) -> Page {
+        let page = Page(pieces: Self.split(rendered, at: Array(placeholder.utf8)))
+        let size = page.bytes
+        guard size <= byteLimit / 4 else { return page }
+        state.withLock { state in
+            if state.bytes + size > byteLimit { state = State() }
+            if let old = state.pages.updateValue(page, forKey: key) { state.bytes -= old.bytes }
+            state.bytes += size
+        }
+        return page
+    }
+
+    /// The kept page for `key` as sent gzip-compressed to the visitor with `token`, if any.
+    func compressed(_ key: Key, token: String) -> ByteBuffer? {
+        state.withLock { $0.compressed[TokenKey(key: key, token: token)] }
+    }
+
+    /// Keeps a page as compressed for one visitor: a household's few sessions each get theirs.
+    func keepCompressed(_ body: ByteBuffer, for key: Key, token: String) {
+        let size = body.readableBytes + token.utf8.count
+        state.withLock { state in
+            guard state.pages[key] != nil else { return }
+            if state.bytes + size > byteLimit { state = State() }
+            if let old = state.compressed.updateValue(body, forKey: TokenKey(key: key, token: token)) { state.bytes -= old.readableBytes }
+            state.bytes += size
+        }
+    }
+
+    /// The page with `token` in each place the placeholder stood.
+    func body(_ page: Page, token: String) -> ByteBuffer {
+        var out = ByteBufferAllocator().buffer(capacity: page.bytes + token.utf8.count * (page.pieces.count - 1))
+        for (index, piece) in page.pieces.enumerated() {
+            if index > 0 { out.writeString(token) }
+            out.writeImmutableBuffer(piece)
+        }
+        return out
+    }
+
+    /// The pieces of `buffer` between occurrences of `needle`.
+    static func split(_ buffer: ByteBuffer, at needle: [UInt8]) -> [ByteBuffer] {
+        let bytes = buffer.readableBytesView
+        guard let first = needle.first, !needle.isEmpty else { return [buffer] }
+        var pieces: [ByteBuffer] = []
+        var start = bytes.startIndex
+        var index = start
+        while index + needle.count <= bytes.endIndex {
+            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) {
+                pieces.append(buffer.getSlice(at: buffer.readerIndex + start - bytes.startIndex, length: index - start)!)
+                index += needle.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        pieces.append(buffer.getSlice(at: buffer.readerIndex + start - bytes.startIndex, length: bytes.endIndex - start)!)
+        return pieces
+    }
+}

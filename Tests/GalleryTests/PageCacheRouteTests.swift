@@ -1,0 +1,127 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import TestSupport
+import Testing
+@testable import Gallery
+
+/// Group pages kept between requests are the pages a fresh render would give: each visitor's own
+/// name, favorites and form token, and every change the moment it is made.
+@Suite struct PageCacheRouteTests {
+    private func fixture() async throws -> GalleryFixture {
+        let f = try GalleryFixture()
+        f.guestRole = .viewer
+        for i in 1...3 { try f.addJPEG("trip/\(i).jpg", seed: i) }
+        try await f.scan()
+        try await f.addAccount("ada", role: .admin)
+        try await f.addAccount("max", role: .member)
+        return f
+    }
+
+    /// Every form token in a page.
+    private func tokens(_ html: String) -> Set<String> {
+        Set(html.matches(of: #/name="csrf" value="([^"]*)"/#).map { String($0.output.1) })
+    }
+
+    @Test func eachVisitorGetsTheirOwnPageAndTokenAgainAndAgain() async throws {
+        let f = try await fixture()
+        var config = f.config()
+        config.metricsToken = "0123456789abcdef-token"
+        try await buildApplication(config).test(.router) { client in
+            // given two people signed in and a guest, each asking for the same folder twice
+            let ada = try await FormPoster.signIn(client, "ada")
+            let max = try await FormPoster.signIn(client, "max")
+            for visitor in [ada, max] {
+                let first = try await visitor.get("/folders/trip").text
+                let again = try await visitor.get("/folders/trip").text
+                // then the second is the first, with this visitor's own form token in every form
+                #expect(again == first)
+                #expect(tokens(again) == [try #require(visitor.formToken)])
+            }
+            #expect(try await ada.get("/folders/trip").text.contains(">ada<"))
+            #expect(try await max.get("/folders/trip").text.contains(">max<"))
+            #expect(!(try await max.get("/folders/trip").text.contains(">ada<")))
+            // and guests without a cookie each get a token of their own, the one their cookie carries
+            for _ in 0..<2 {
+                let guest = try await client.execute(uri: "/folders/trip", method: .get)
+                let cookie = try #require(FormPoster.cookie("photolala_csrf", in: guest))
+                #expect(tokens(guest.text).allSatisfy { $0 == cookie })
+            }
+            // and the pages asked for again were the kept ones: ada's, max's and the guests' were made once each
+            let metrics = try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer 0123456789abcdef-token"]).text
+            #expect(metrics.contains("photolala_page_cache_misses 3.0") && metrics.contains("photolala_page_cache_hits 6.0"))
+        }
+    }
+
+    @Test func aChangeShowsAtOnceAndOnlyForWhomItConcerns() async throws {
+        let f = try await fixture()
+        try await f.withClient { client in
+            let ada = try await FormPoster.signIn(client, "ada")
+            let max = try await FormPoster.signIn(client, "max")
+            let before = try await max.get("/folders/trip").text
+            _ = try await ada.get("/folders/trip")
+            // when max marks a favorite and rates a photo
+            #expect(try await max.post("/actions/favorite", [("key", "trip/1.jpg"), ("value", "on")]).status == .seeOther)
+            // then max's page shows it at once, and ada's is still her own
+            let after = try await max.get("/folders/trip").text
+            #expect(after != before)
+            #expect(!before.contains("aria-pressed=\"true\"") && after.contains("aria-pressed=\"true\""))
+            #expect(!(try await ada.get("/folders/trip").text.contains("aria-pressed=\"true\"")))
+            // and a layout chosen shows at once too
+            #expect(try await max.get("/view?set=list&back=/folders/trip").status == .seeOther)
+            #expect(try await max.get("/folders/trip").text.contains("<table class=\"listview\">"))
+        }
+    }
+
+    @Test func aPhoneThatTakesGzipGetsItsOwnPageCompressedAndKept() async throws {
+        let f = try await fixture()
+        try await f.withClient { client in
+            // given a signed-in phone whose browser takes gzip
+            let max = try await FormPoster.signIn(client, "max")
+            let plain = try await max.get("/folders/trip").text
+            // when it asks for the page twice
+            let first = try await max.get("/folders/trip", headers: [.acceptEncoding: "gzip"])
+            let again = try await max.get("/folders/trip", headers: [.acceptEncoding: "gzip"])
+            // then both are the same compressed bytes of its own page, with its own token, and say how they vary
+            #expect(first.headers[.contentEncoding] == "gzip" && again.body == first.body)
+            #expect(try gunzip(again.body) == plain)
+            #expect(first.headers[values: .vary].joined(separator: ",").contains("Accept-Encoding"))
+            // and another visitor's compressed page carries theirs
+            let ada = try await FormPoster.signIn(client, "ada")
+            let hers = try gunzip(try await ada.get("/folders/trip", headers: [.acceptEncoding: "gzip"]).body)
+            #expect(tokens(hers) == [try #require(ada.formToken)])
+        }
+    }
+
+    @Test func theFlashAndTheSplicedTokenNeverStickToAKeptPage() async throws {
+        let f = try await fixture()
+        try await f.withClient { client in
+            let max = try await FormPoster.signIn(client, "max")
+            let tagged = try await max.post("/actions/select", [("group", "folder:trip"), ("all", "1"), ("do", "tag"), ("tag", "sea"),
+                                                                ("back", "/folders/trip")])
+            // when the page with the flash is shown, then asked for again
+            let shown = try await max.keeping("photolala_flash", from: tagged).get("/folders/trip").text
+            let next = try await max.get("/folders/trip").text
+            // then the flash was shown once, and the kept page has no flash and no placeholder
+            #expect(shown.contains("class=\"flash\"") && !next.contains("class=\"flash\""))
+            let token = try #require(max.formToken)
+            #expect(next.firstMatch(of: #/csrf[g-z]{32}/#) == nil && tokens(next) == [token])
+        }
+    }
+
+    @Test func pagesAreSplitAtEveryPlaceholderAndJoinedWithTheToken() {
+        let cache = PageCache()
+        let p = cache.placeholder
+        #expect(p.count == 36 && p.hasPrefix("csrf") && p.dropFirst(4).allSatisfy { ("g"..."z").contains($0) })
+        #expect(PageCache().placeholder != p)
+        // given a page with the placeholder at its start, middle and end
+        let page = cache.keep(ByteBuffer(string: "\(p)<a>\(p)\(p)</a>\(p)"), for: .init(version: 1, target: "/", layout: "medium"))
+        // when joined with a token
+        let body = cache.body(page, token: "T0KEN")
+        // then every place has it, and nothing else changed
+        #expect(String(buffer: body) == "T0KEN<a>T0KENT0KEN</a>T0KEN")
+        #expect(String(buffer: cache.body(cache.keep(ByteBuffer(string: "no forms"), for: .init(version: 2, target: "/", layout: "")), token: "x"))
+                == "no forms")
+    }
+}
