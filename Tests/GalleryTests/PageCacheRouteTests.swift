@@ -67,9 +67,16 @@ import Testing
             let after = try await max.get("/folders/trip").text
             #expect(after != before)
             #expect(!before.contains("aria-pressed=\"true\"") && after.contains("aria-pressed=\"true\""))
+            // (a browser that checks its copy of a page is told to keep it while nothing changed)
+            let checked = try await max.get("/folders/trip")
+            let etag = try #require(checked.headers[.eTag])
+            let kept = try await max.get("/folders/trip", headers: [.ifNoneMatch: etag])
+            #expect(kept.status == .notModified && kept.body.readableBytes == 0 && kept.headers[.eTag] == etag)
+            #expect(try await ada.get("/folders/trip", headers: [.ifNoneMatch: etag]).status == .ok, "another visitor's copy is not theirs")
             #expect(!(try await ada.get("/folders/trip").text.contains("aria-pressed=\"true\"")))
             // and a layout chosen shows at once too
             #expect(try await max.get("/view?set=list&back=/folders/trip").status == .seeOther)
+            #expect(try await max.get("/folders/trip", headers: [.ifNoneMatch: etag]).status == .ok, "changed since")
             #expect(try await max.get("/folders/trip").text.contains("<table class=\"listview\">"))
         }
     }

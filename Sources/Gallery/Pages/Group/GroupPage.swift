@@ -27,8 +27,17 @@ struct GroupPage: Sendable {
             page = cache.keep(try await render(spec, query: query, request, rendering), for: key)
         }
         let token = context.csrfToken
+        // The same key and token make the same bytes, so a browser checking its copy is told to keep it.
+        let etag = cache.etag(key, token: token)
+        if request.headers[.ifNoneMatch] == etag {
+            var headers = PageRenderer.pageHeaders
+            headers[.eTag] = etag
+            return Response(status: .notModified, headers: headers)
+        }
         guard AcceptEncoding.allowsGzip(request.headers[.acceptEncoding]) else {
-            return Response(status: .ok, headers: PageRenderer.pageHeaders, body: .init(byteBuffer: cache.body(page, token: token)))
+            var headers = PageRenderer.pageHeaders
+            headers[.eTag] = etag
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: cache.body(page, token: token)))
         }
         // Compressed once for each visitor's token and kept, so a phone's repeat visit costs no compression.
         let compressed: ByteBuffer
@@ -38,7 +47,9 @@ struct GroupPage: Sendable {
             compressed = try CompressionMiddleware.gzip(cache.body(page, token: token))
             cache.keepCompressed(compressed, for: key, token: token)
         }
-        return Response(status: .ok, headers: Self.compressedHeaders, body: .init(byteBuffer: compressed))
+        var headers = Self.compressedHeaders
+        headers[.eTag] = etag
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: compressed))
     }
 
     /// A page's headers when it goes out gzip-compressed.
