@@ -4,18 +4,19 @@ import CTurboJPEG
     import Glibc
 #endif
 
-/// Grid renditions of JPEGs straight through libjpeg-turbo: decode at the smallest n/8 scale
-/// that still covers the box, orient, crop and resize the small result in Swift, and encode a
+/// Renditions of JPEGs straight through libjpeg-turbo, the grid's and the screen's: decode at the
+/// smallest n/8 scale that still covers the box (so what is left to resize is less than twice
+/// the box, where a triangle filter is as good as any), orient, crop and resize in Swift, and encode a
 /// baseline 4:2:0 JPEG with no metadata at all. The decode at 1/8 scale is most of the work
 /// either way; skipping ImageMagick's pixel cache, filters and encoder set-up is what makes
 /// this path faster than the tools people would otherwise use.
 ///
 /// It runs where `renderJPEGHere` runs, so inside a decoder worker when they are started.
 /// Anything it does not handle (CMYK, a decode warning such as a truncated file, a box larger
-/// than a grid thumbnail) answers nil, and ImageMagick renders (or refuses) the file instead.
+/// than the screen rendition) answers nil, and ImageMagick renders (or refuses) the file instead.
 enum TurboRendition {
-    /// The largest box side this path makes; larger renditions want ImageMagick's Lanczos.
-    static let maxBox = Imaging.thumbnailPathLimit
+    /// The largest box side this path makes: the screen rendition's.
+    static let maxBox = 1600
 
     static func render(
         jpeg bytes: [UInt8], orientation: Int, rotation: Rotation = .none, width: Int, height: Int, fit: RenditionFit,

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Imaging
 
-@Suite("Grid thumbnails through libjpeg-turbo")
+@Suite("Grid and screen renditions through libjpeg-turbo")
 struct TurboRenditionTests {
     let workspace: Workspace
 
@@ -32,7 +32,8 @@ struct TurboRenditionTests {
             "-compose", "Multiply", "-composite", "-fill", "white", "-draw", "rectangle 100,100 500,300", "-quality", "92",
         ])
         try Tool.run("exiftool", ["-q", "-overwrite_original", "-Orientation#=\(orientation)", source])
-        for (width, height, fit) in [(256, 256, RenditionFit.cover), (300, 100, .cover), (256, 256, .fit), (512, 512, .cover)] {
+        for (width, height, fit) in [(256, 256, RenditionFit.cover), (300, 100, .cover), (256, 256, .fit), (512, 512, .cover),
+                                     (900, 900, .fit), (1600, 1600, .fit)] {
             let (turbo, magick) = try both(source, width: width, height: height, fit: fit)
             #expect(try Tool.dimensions(of: turbo) == (try Tool.dimensions(of: magick)))
             let mae = try difference(turbo, magick)
@@ -104,8 +105,9 @@ struct TurboRenditionTests {
         let whole = try workspace.bytes(try workspace.taggedJPEG())
         #expect(TurboRendition.render(jpeg: Array(whole.prefix(whole.count / 2)), orientation: 1, width: 64, height: 64, fit: .cover, quality: 82) == nil)
         #expect(TurboRendition.render(jpeg: Array("not a jpeg".utf8), orientation: 1, width: 64, height: 64, fit: .cover, quality: 82) == nil)
-        // Larger than a grid thumbnail: ImageMagick's Lanczos, not this path.
-        #expect(TurboRendition.render(jpeg: whole, orientation: 1, width: 1600, height: 1600, fit: .fit, quality: 82) == nil)
+        // Larger than the screen rendition: ImageMagick, not this path.
+        #expect(TurboRendition.render(jpeg: whole, orientation: 1, width: 2048, height: 2048, fit: .fit, quality: 82) == nil)
+        #expect(TurboRendition.render(jpeg: whole, orientation: 1, width: 1600, height: 1600, fit: .fit, quality: 82) != nil)
     }
 
     @Test("orientation maps pixels as EXIF says")
