@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Cold grid thumbnails of 12 MP phone photos: Photolala over HTTP (every core busy) against
 # vipsthumbnail making the same 256 px centre crops from the same files with the same
-# parallelism, in the same run. Reports images/s, the ratio and peak RSS, as medians over runs.
+# parallelism, in the same run; then the photo view's 1600 px screen renditions against
+# `vipsthumbnail -s 1600x1600`. Reports images/s, the ratio and peak RSS, as medians over runs.
 # Reports only; asserts nothing.   usage: Benchmarks/thumbnails.sh [runs]
 #
 # Corpus: the JPEG photographs in Debian's plasma-workspace-wallpapers, each scaled and cropped
@@ -57,8 +58,9 @@ trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
 peak() { local total=0 p; for p in "$1" $(pgrep -P "$1" || true); do
   total=$(( total + $(awk '/VmHWM/ { print $2 }' "/proc/$p/status" 2>/dev/null || echo 0) )); done; echo $(( total / 1024 )); }
 
-# One cold pass of Photolala over HTTP with extra serve flags; prints "images/s peak-MB".
+# One cold pass of Photolala over HTTP for rendition size $1, with extra serve flags; prints "images/s peak-MB".
 photolala() {
+  local size="$1"; shift
   rm -rf "$work/data"
   "$bin" scan --library "$corpus" --data "$work/data" >/dev/null
   port=$(( 20000 + RANDOM % 20000 ))
@@ -67,24 +69,31 @@ photolala() {
   for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.1; done
   # One client process keeping $cores requests in flight (no process start per image).
   sqlite3 "$work/data/catalog.sqlite" "SELECT sha256 FROM photo" \
-    | sed "s|.*|url = \"http://127.0.0.1:$port/thumbs/256/&.jpg\"\noutput = \"/dev/null\"|" > "$work/curl.conf"
+    | sed "s|.*|url = \"http://127.0.0.1:$port/thumbs/$size/&.jpg\"\noutput = \"/dev/null\"|" > "$work/curl.conf"
   local start; start=$(date +%s.%N)
   curl -sf --no-progress-meter --parallel --parallel-max "$cores" -K "$work/curl.conf"
   echo "$(echo "$count / ($(date +%s.%N) - $start)" | bc -l) $(peak "$pid")"
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
 }
 
-ours=(); ours_rss=(); inproc=(); inproc_rss=(); vips=(); vips_rss=(); floor=()
+ours=(); ours_rss=(); inproc=(); inproc_rss=(); vips=(); vips_rss=(); floor=(); screen=(); screen_rss=(); vips_screen=()
 for run in $(seq "$runs"); do
   rm -rf "$work/vips"; mkdir -p "$work/vips"
-  read -r speed rss < <(photolala); ours+=("$speed"); ours_rss+=("$rss")
-  read -r speed rss < <(photolala --no-isolate-decoders); inproc+=("$speed"); inproc_rss+=("$rss")
+  read -r speed rss < <(photolala 256); ours+=("$speed"); ours_rss+=("$rss")
+  read -r speed rss < <(photolala 256 --no-isolate-decoders); inproc+=("$speed"); inproc_rss+=("$rss")
+  read -r speed rss < <(photolala 1600); screen+=("$speed"); screen_rss+=("$rss")
 
   start=$(date +%s.%N)
   find "$corpus" -name '*.jpg' -print0 | xargs -0 -P "$cores" -n 16 /usr/bin/time -f '%M' -a -o "$work/vips-rss" \
     vipsthumbnail -s 256x256 --smartcrop centre -o "$work/vips/%s.jpg[Q=82,strip]"
   vips+=("$(echo "$count / ($(date +%s.%N) - $start)" | bc -l)")
   vips_rss+=("$(( $(sort -n "$work/vips-rss" | tail -1) / 1024 ))"); rm -f "$work/vips-rss"
+
+  # The photo view's rendition: fitted into 1600x1600, never cropped.
+  rm -rf "$work/vips"; mkdir -p "$work/vips"
+  start=$(date +%s.%N)
+  find "$corpus" -name '*.jpg' -print0 | xargs -0 -P "$cores" -n 16 vipsthumbnail -s 1600x1600 -o "$work/vips/%s.jpg[Q=82,strip]"
+  vips_screen+=("$(echo "$count / ($(date +%s.%N) - $start)" | bc -l)")
 
   # The floor under both: libjpeg-turbo decoding each file at 1/8 scale and nothing else.
   start=$(date +%s.%N)
@@ -102,3 +111,9 @@ printf "%-44s %12.1f %12s\n" "vipsthumbnail ($cores parallel, per process)" "$v"
 printf "%-44s %12.1f %12s\n" "djpeg -scale 1/8 (decode only, $cores parallel)" "$(median "${floor[@]}")" "-"
 printf "%-44s %12.2fx\n" "ratio Photolala / vipsthumbnail" "$(echo "$o / $v" | bc -l)"
 printf "%-44s %12.2fx\n" "ratio decode-only floor / vipsthumbnail" "$(echo "$(median "${floor[@]}") / $v" | bc -l)"
+s=$(median "${screen[@]}"); vs=$(median "${vips_screen[@]}")
+echo
+printf "%-44s %12s %12s\n" "cold 1600 px screen renditions" "images/s" "peak RSS MB"
+printf "%-44s %12.1f %12s\n" "Photolala (HTTP, $cores parallel, incl. workers)" "$s" "$(median "${screen_rss[@]}")"
+printf "%-44s %12.1f %12s\n" "vipsthumbnail -s 1600x1600 ($cores parallel)" "$vs" "-"
+printf "%-44s %12.2fx\n" "ratio Photolala / vipsthumbnail" "$(echo "$s / $vs" | bc -l)"
