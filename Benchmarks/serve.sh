@@ -58,13 +58,16 @@ ours="http://127.0.0.1:$port"
 wait_up "$ours/healthz"
 
 # The pages: the 20,000-photo folder (the biggest), its last page of 60, a photo in its middle,
-# and a search for a word in event names and keywords among photos with 3 stars or more; last,
-# /healthz (two bytes through the same server and middleware): what no page can beat.
+# and a search for a word in event names and keywords among photos with 3 stars or more;
+# /healthz (two bytes through the same server and middleware): what no page can beat; then a
+# photo in the middle of a search as large as that folder, and the stylesheet.
 big=$(sqlite3 "$db" "SELECT path FROM folder ORDER BY photoCount DESC LIMIT 1")
 big_count=$(sqlite3 "$db" "SELECT photoCount FROM folder WHERE path = '$big'")
 last=$(( (big_count + 59) / 60 ))
 quote() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1]))' "$1"; }
 photo=$(sqlite3 "$db" "SELECT key FROM file WHERE folder = '$big' ORDER BY sortTaken, id LIMIT 1 OFFSET $(( big_count / 2 ))")
+# A word of the biggest folder's name: searching it finds that folder's photos, a search as large.
+word=$(basename "$big" | sed 's/[^A-Za-z].*//' | tr 'A-Z' 'a-z')
 pages=(
   "folder grid (/)|/"
   "folder of $big_count, page 1|/folders/$(quote "$big")"
@@ -72,6 +75,8 @@ pages=(
   "photo view, mid-folder of $big_count|/photos/$(quote "$photo")"
   "search \"beach\", 3+ stars|/search?q=beach&min_rating=3"
   "the server's floor: /healthz|/healthz"
+  "photo view, mid-search of $big_count|/photos/$(quote "$photo")?in=all&q=$word"
+  "a static file: the stylesheet|/static/style.css"
 )
 mkdir -p "$work/nginx/html"
 for i in "${!pages[@]}"; do
@@ -83,6 +88,8 @@ links() { grep -o 'href="/photos/[^"]*"' "$work/nginx/html/page$1.html" | sort -
 (( $(links 1) == 60 )) || { echo "page 1 of $big shows $(links 1) photos, not 60" >&2; exit 1; }
 (( $(links 2) == big_count - (last - 1) * 60 )) || { echo "the last page of $big shows $(links 2) photos" >&2; exit 1; }
 (( $(links 4) > 0 )) || { echo "the search found nothing" >&2; exit 1; }
+grep -q "of $(python3 -c "print(f'{$big_count:,}')")" "$work/nginx/html/page6.html" \
+  || { echo "the photo is not placed in a search of $big_count" >&2; exit 1; }
 # Signed in: the session cookie a browser would hold after the sign-in form.
 curl -s -c "$work/jar" -o "$work/login.html" "$ours/login"
 login_csrf=$(grep -o -m1 'name="csrf" value="[0-9a-f]*"' "$work/login.html" | sed -n '1s/.*value="//; 1s/"//p')
