@@ -35,6 +35,8 @@ import Testing
             let small = try await form.get("/view?set=small&back=/folders/trip")
             let grid = try await form.keeping("photolala_view", from: small).get("/folders/trip").text
             #expect(grid.contains("<ul class=\"photos size-small\">"))
+            // and its tiles tell the browser how wide they are drawn, so it takes the rendition that fits
+            #expect(grid.contains("512w\" sizes=\"(min-width: 700px) 120px, 19vw\""))
             let selecting = try await form.keeping("photolala_view", from: set).get("/folders/trip?select=1").text
             #expect(selecting.contains("name=\"ids\"") && !selecting.contains("listview"))
             // nonsense is refused, and a foreign "back" goes home

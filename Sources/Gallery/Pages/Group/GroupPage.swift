@@ -108,6 +108,7 @@ struct GroupPage: Sendable {
             let back = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
             model.views = ViewMode.allCases.map { ViewChoice(label: $0.label, url: SiteURL.view($0.rawValue, back: back), current: $0 == mode) }
             model.gridClass = mode == .list || mode == .medium ? "photos" : "photos size-\(mode.rawValue)"
+            model.tileSizes = mode.tileSizes
             if mode == .list, builder.selection == nil {
                 model.list = ListView(rows: page.photos.enumerated().map { i, card in
                     ListRow(url: model.photos[i].url, name: card.name, image: ThumbImage(card.picture, alt: ""),

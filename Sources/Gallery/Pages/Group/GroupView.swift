@@ -22,6 +22,8 @@ struct GroupView: PageModel {
     /// Whether the layout links are shown (not on share links, whose pages keep one layout).
     private(set) var hasViews = false
     var gridClass = "photos"
+    /// The tiles' `<img sizes>`, for the layout (`ViewMode.tileSizes`).
+    var tileSizes = ViewMode.medium.tileSizes
     var list: ListView?
     /// An album's description and tools.
     var album: AlbumPanel?

@@ -16,6 +16,19 @@ enum ViewMode: String, CaseIterable, Sendable {
         account?.viewLayout.flatMap(ViewMode.init(rawValue:)) ?? request.cookie(cookieName).flatMap(ViewMode.init(rawValue:)) ?? .medium
     }
 
+    /// How wide a tile is drawn, as an `<img sizes>` value, so a browser picks the 256 or 512 px
+    /// rendition for it: about twice a tile's CSS pixels, never more. A phone's medium tile is a
+    /// third of the screen (125 px on a 390 px phone), so at 3 device pixels a CSS pixel it is
+    /// declared smaller and gets the 256 px rendition, a third of the 512's bytes, which such a
+    /// screen cannot tell apart at that size.
+    var tileSizes: String {
+        switch self {
+        case .small: "(min-width: 700px) 120px, 19vw"
+        case .medium, .list: "(min-width: 700px) 200px, (min-resolution: 2.5dppx) 21vw, 31vw"
+        case .large: "(min-width: 700px) 320px, 48vw"
+        }
+    }
+
     var label: String {
         switch self {
         case .small: "Small"
