@@ -94,6 +94,11 @@ import Testing
             #expect(first.headers[.contentEncoding] == "gzip" && again.body == first.body)
             #expect(try gunzip(again.body) == plain)
             #expect(first.headers[values: .vary].joined(separator: ",").contains("Accept-Encoding"))
+            // (its entity tag is not the plain page's: they are different bytes)
+            let plainTag = try #require(try await max.get("/folders/trip").headers[.eTag])
+            #expect(first.headers[.eTag] != nil && first.headers[.eTag] != plainTag)
+            let kept = try await max.get("/folders/trip", headers: [.acceptEncoding: "gzip", .ifNoneMatch: try #require(first.headers[.eTag])])
+            #expect(kept.status == .notModified && kept.headers[.contentEncoding] == nil)
             // and another visitor's compressed page carries theirs
             let ada = try await FormPoster.signIn(client, "ada")
             let hers = try gunzip(try await ada.get("/folders/trip", headers: [.acceptEncoding: "gzip"]).body)

@@ -76,14 +76,15 @@ final class PageCache: Sendable {
         return page
     }
 
-    /// The entity tag of the page for `key` with `token` in it: the same for the same bytes in this
-    /// process (the placeholder, new in every process, keeps a restart's versions apart).
-    func etag(_ key: Key, token: String) -> String {
+    /// The entity tag of the page for `key` with `token` in it, plain or gzip-compressed: the same
+    /// for the same bytes in this process (the placeholder, new in every process, keeps a
+    /// restart's versions apart).
+    func etag(_ key: Key, token: String, gzip: Bool) -> String {
         var hasher = Hasher()
         hasher.combine(key)
         hasher.combine(token)
         hasher.combine(placeholder)
-        return "\"p" + String(UInt64(bitPattern: Int64(hasher.finalize())), radix: 36) + "\""
+        return "\"p" + String(UInt64(bitPattern: Int64(hasher.finalize())), radix: 36) + (gzip ? "-gz" : "") + "\""
     }
 
     /// The kept page for `key` as sent gzip-compressed to the visitor with `token`, if any.

@@ -27,18 +27,15 @@ struct GroupPage: Sendable {
             page = cache.keep(try await render(spec, query: query, request, rendering), for: key)
         }
         let token = context.csrfToken
-        // The same key and token make the same bytes, so a browser checking its copy is told to keep it.
-        let etag = cache.etag(key, token: token)
-        if request.headers[.ifNoneMatch] == etag {
-            var headers = PageRenderer.pageHeaders
-            headers[.eTag] = etag
+        let gzip = AcceptEncoding.allowsGzip(request.headers[.acceptEncoding])
+        // The same key, token and encoding make the same bytes, so a browser checking its copy is told to keep it.
+        var headers = gzip ? Self.compressedHeaders : PageRenderer.pageHeaders
+        headers[.eTag] = cache.etag(key, token: token, gzip: gzip)
+        if request.headers[.ifNoneMatch] == headers[.eTag] {
+            headers[.contentEncoding] = nil
             return Response(status: .notModified, headers: headers)
         }
-        guard AcceptEncoding.allowsGzip(request.headers[.acceptEncoding]) else {
-            var headers = PageRenderer.pageHeaders
-            headers[.eTag] = etag
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: cache.body(page, token: token)))
-        }
+        guard gzip else { return Response(status: .ok, headers: headers, body: .init(byteBuffer: cache.body(page, token: token))) }
         // Compressed once for each visitor's token and kept, so a phone's repeat visit costs no compression.
         let compressed: ByteBuffer
         if let kept = cache.compressed(key, token: token) {
@@ -47,8 +44,6 @@ struct GroupPage: Sendable {
             compressed = try CompressionMiddleware.gzip(cache.body(page, token: token))
             cache.keepCompressed(compressed, for: key, token: token)
         }
-        var headers = Self.compressedHeaders
-        headers[.eTag] = etag
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: compressed))
     }
 
