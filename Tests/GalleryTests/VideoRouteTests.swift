@@ -85,4 +85,53 @@ struct VideoRouteTests {
             #expect(FileManager.default.fileExists(atPath: "\(f.data)/thumbnails/\(sha.prefix(2))/\(sha)-256.jpg"))
         }
     }
+
+    @Test(arguments: SourceKind.allCases) func theKindFilterKeepsVideosOrPhotos(_ kind: SourceKind) async throws {
+        // given
+        let (f, _) = try await fixture(kind)
+        try await f.withClient { client in
+            // when
+            let videos = try await client.execute(uri: "/folders/trip?kind=videos", method: .get).text
+            let photos = try await client.execute(uri: "/search?kind=photos", method: .get).text
+            let bad = try await client.execute(uri: "/folders/trip?kind=sounds", method: .get)
+            // then
+            #expect(videos.contains(#"alt="clip.mp4, video, 0:02""#) && videos.contains("phone.mov, video"))
+            #expect(!videos.contains(#"alt="a.jpg""#))
+            #expect(videos.contains("Videos only") && videos.contains(#"<option value="videos" selected>"#))
+            #expect(photos.contains(#"alt="a.jpg""#) && !photos.contains("clip.mp4"))
+            #expect(bad.status == .badRequest && bad.text.contains("kind: use photos or videos."))
+        }
+    }
+
+    @Test(arguments: SourceKind.allCases) func theScanPageCountsEachKind(_ kind: SourceKind) async throws {
+        // given
+        let (f, _) = try await fixture(kind)
+        try await f.withClient { client in
+            // when
+            let html = try await client.execute(uri: "/scan", method: .get).text
+            // then
+            #expect(html.contains("1 photo · 2 videos"))
+        }
+    }
+
+    @Test(arguments: SourceKind.allCases) func anUploadedVideoLandsByItsDateAndIsIndexed(_ kind: SourceKind) async throws {
+        // given a members-only library and a video shot in July 2023
+        let f = try GalleryFixture(kind)
+        f.guestRole = nil
+        try await f.addAccount("max", role: .member)
+        let folder = NSTemporaryDirectory() + "photolala-upload-video-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try TestVideos.write(to: folder + "/clip.mov", metadata: ["creation_time=2023-07-14T10:00:00Z"])
+        let video = try Data(contentsOf: URL(fileURLWithPath: folder + "/clip.mov"))
+        try await f.withClient { client in
+            let max = try await FormPoster.signIn(client, "max")
+            // when
+            let response = try await max.upload([("IMG_0042.MOV", video)])
+            // then it is stored under its own name in the month it was shot, and shown as a video
+            #expect(response.status == .ok)
+            #expect(try await f.bytes("Uploads/2023/07/IMG_0042.MOV") == video)
+            #expect(try await max.get("/folders/Uploads/2023/07").text.contains("IMG_0042.MOV, video, 0:01"))
+        }
+    }
 }
