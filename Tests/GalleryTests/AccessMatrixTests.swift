@@ -29,6 +29,8 @@ import Testing
         Route(method: .get, pattern: "/photos/**", uri: "/photos/trip/a.jpg", needs: .viewer),
         Route(method: .get, pattern: "/originals/**", uri: "/originals/trip/a.jpg", needs: .viewer),
         Route(method: .get, pattern: "/thumbs/:size/:file", uri: "/thumbs/256/SHA.jpg", needs: .viewer),
+        Route(method: .get, pattern: "/play/**", uri: "/play/trip/a.jpg", needs: .viewer),
+        Route(method: .get, pattern: "/playable/:file", uri: "/playable/SHA.mp4", needs: .viewer),
         Route(method: .get, pattern: "/favorites", uri: "/favorites", needs: .viewer),
         Route(method: .get, pattern: "/top-rated", uri: "/top-rated", needs: .viewer),
         Route(method: .get, pattern: "/recent", uri: "/recent", needs: .viewer),

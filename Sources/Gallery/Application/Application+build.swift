@@ -123,7 +123,8 @@ public struct GalleryParts {
         let routes = Routes(router: router, signIn: signIn)
         let libraryName = (config.libraryPath as NSString).lastPathComponent
         let groupPage = GroupPage(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize)
-        let photos = PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize)
+        let playable = PlayableStore(dataPath: config.dataPath, source: source, logger: logger)
+        let photos = PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, playable: playable)
         let originals = OriginalController(store: store, source: source)
         let thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)
         AuthController(store: store, passwords: passwords, throttle: LoginThrottle(), sessions: sessions, signIn: signIn,
@@ -143,6 +144,7 @@ public struct GalleryParts {
         TrashController(store: store, source: source, thumbnails: thumbnails, renderer: renderer,
                         chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)
         thumbnailRoutes.register(with: routes)
+        PlayableController(store: store, playable: playable, renderer: renderer, chrome: chrome).register(with: routes)
         let uploads = UploadController(store: store, source: source, scanner: scanner, renderer: renderer, chrome: chrome,
                                        naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit,
                                        fileLimit: config.uploadFileLimit, dataPath: config.dataPath, readOnly: config.readOnlyLibrary, logger: logger)

@@ -24,6 +24,8 @@ struct SiteRoute: Sendable {
     static let photo = SiteRoute(SiteURL.photoPrefix + "**")
     static let original = SiteRoute(SiteURL.originalPrefix + "**")
     static let thumbnail = SiteRoute(SiteURL.thumbnailPrefix + ":size/:file")
+    static let play = SiteRoute(SiteURL.playPrefix + "**")
+    static let playable = SiteRoute(SiteURL.playablePrefix + ":file")
     static let staticFile = SiteRoute(SiteURL.staticPrefix + ":file")
     static let confirmDelete = SiteRoute(SiteURL.confirmDeletePath)
     static let trash = SiteRoute(.trash)
