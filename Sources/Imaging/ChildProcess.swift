@@ -22,8 +22,8 @@ enum ChildProcess {
     /// address space is capped at `memory` bytes and standard output kept up to `maxOutput` bytes.
     /// Throws `.unreadable` naming the tool when it is missing, `.timedOut` when it overran.
     static func run(_ tool: String, _ arguments: [String], timeout: Double, memory: Int, maxOutput: Int) throws -> Outcome {
-        guard let toolPath = locate(tool) else { throw ImagingError.unreadable("\(tool) is not installed") }
-        guard let prlimit = locate("prlimit") else { throw ImagingError.unreadable("prlimit is not installed") }
+        guard let toolPath = locate(tool) else { throw ImagingError.unreadableVideo("\(tool) is not installed") }
+        guard let prlimit = locate("prlimit") else { throw ImagingError.unreadableVideo("prlimit is not installed") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: prlimit)
         process.arguments = ["--as=\(max(memory, 1 << 20))", "--core=0", "--", toolPath] + arguments
@@ -37,7 +37,7 @@ enum ChildProcess {
         do {
             try process.run()
         } catch {
-            throw ImagingError.unreadable("cannot start \(tool)")
+            throw ImagingError.unreadableVideo("cannot start \(tool)")
         }
         let reader = OutputReader(fd: output.fileHandleForReading.fileDescriptor, limit: maxOutput)
         finished.enter()

@@ -34,7 +34,7 @@ extension Imaging {
             timeout: decodeTimeout, memory: videoToolMemory, maxOutput: 0)
         var facts = stat()
         guard outcome.status == 0, stat(target, &facts) == 0, facts.st_size > 0 else {
-            throw ImagingError.unreadable("ffmpeg could not take a frame from the video")
+            throw ImagingError.unreadableVideo("ffmpeg could not take a frame from the video")
         }
     }
 }

@@ -33,7 +33,7 @@ extension Imaging {
                                                memory: videoToolMemory, maxOutput: 0)
             var facts = stat()
             guard outcome.status == 0, stat(target, &facts) == 0, facts.st_size > 0 else {
-                throw ImagingError.unreadable("ffmpeg could not convert the video")
+                throw ImagingError.unreadableVideo("ffmpeg could not convert the video")
             }
         } catch {
             unlink(target)

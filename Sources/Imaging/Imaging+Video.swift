@@ -12,8 +12,8 @@ extension Imaging {
         let outcome = try ChildProcess.run(
             "ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams"] + videoInput(path, format),
             timeout: decodeTimeout, memory: videoToolMemory, maxOutput: 4 << 20)
-        guard outcome.status == 0 else { throw ImagingError.unreadable("ffprobe could not read the video") }
-        guard let info = VideoInfo.parse(outcome.output) else { throw ImagingError.unreadable("no video stream ffprobe could read") }
+        guard outcome.status == 0 else { throw ImagingError.unreadableVideo("ffprobe could not read the video") }
+        guard let info = VideoInfo.parse(outcome.output) else { throw ImagingError.unreadableVideo("no video stream ffprobe could read") }
         let (pixels, overflow) = info.width.multipliedReportingOverflow(by: info.height)
         guard !overflow, pixels <= maxPixels else { throw ImagingError.tooManyPixels(overflow ? Int.max : pixels) }
         return info

@@ -63,7 +63,7 @@ struct VideoProbeTests {
         let header: [UInt8] = [0, 0, 0, 0x18] + Array("ftypisom\u{0}\u{0}\u{0}\u{0}isommp41".utf8)
         let path = try workspace.write("bad.mp4", header + (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })
         // when / then
-        #expect(throws: ImagingError.unreadable("ffprobe could not read the video")) {
+        #expect(throws: ImagingError.unreadableVideo("ffprobe could not read the video")) {
             try Imaging.probe(fileAt: path, format: .mp4)
         }
     }
@@ -71,7 +71,7 @@ struct VideoProbeTests {
     @Test("a missing tool is named")
     func missingTool() {
         // when / then
-        #expect(throws: ImagingError.unreadable("photolala-no-such-tool is not installed")) {
+        #expect(throws: ImagingError.unreadableVideo("photolala-no-such-tool is not installed")) {
             try ChildProcess.run("photolala-no-such-tool", [], timeout: 1, memory: 64 << 20, maxOutput: 16)
         }
     }

@@ -46,7 +46,7 @@ struct VideoTranscodeTests {
                                          + Array(repeating: 0x5A, count: 4096))
         let target = workspace.path("playable.mp4")
         // when / then
-        #expect(throws: ImagingError.unreadable("ffmpeg could not convert the video")) {
+        #expect(throws: ImagingError.unreadableVideo("ffmpeg could not convert the video")) {
             try Imaging.transcodePlayable(fileAt: source, format: .mp4, duration: nil, to: target)
         }
         #expect(!FileManager.default.fileExists(atPath: target))
