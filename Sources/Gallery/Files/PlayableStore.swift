@@ -81,6 +81,8 @@ actor PlayableStore {
             unlink(temporary)
             let reason = (error as? ImagingError)?.description ?? "could not be read"
             logger.error("playable rendition failed: \(reason)", metadata: ["sha": "\(sha.prefix(12))"])
+            // The folder may not exist yet (the file was gone before any work began).
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: marker, contents: Data(reason.utf8))
         }
         running.remove(sha)
