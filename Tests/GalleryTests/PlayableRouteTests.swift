@@ -26,13 +26,16 @@ struct PlayableRouteTests {
         return String(html[poster.upperBound...].prefix(64))
     }
 
-    /// Asks `/play/KEY` until it sends the visitor back to the video's page (the rendition is
+    /// Asks `/play/KEY` (as `visitor`, when given) until it sends the visitor back to the video's page (the rendition is
     /// ready), at most `seconds`; returns the preparing pages seen on the way.
-    private func waitUntilReady(_ client: any TestClientProtocol, _ key: String, seconds: Double = 60) async throws -> [String] {
+    private func waitUntilReady(_ client: any TestClientProtocol, _ key: String, as visitor: FormPoster? = nil,
+                                seconds: Double = 60) async throws -> [String] {
         var pages: [String] = []
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
-            let response = try await client.execute(uri: "/play/" + key, method: .get)
+            let response = if let visitor { try await visitor.get("/play/" + key) } else {
+                try await client.execute(uri: "/play/" + key, method: .get)
+            }
             if response.status == .seeOther || response.status == .found {
                 #expect(response.headers[.location] == "/photos/" + key)
                 return pages
@@ -124,6 +127,26 @@ struct PlayableRouteTests {
             #expect(play.status == .seeOther && play.headers[.location] == "/photos/v/clip.mp4")
             #expect(!page.contains("/play/") && !page.contains("class=\"note\""))
             #expect(unknown.status == .notFound && notHex.status == .notFound && noVideo.status == .notFound)
+        }
+    }
+
+    @Test func emptyingTheTrashDeletesAVideosRendition() async throws {
+        // given a video with a rendition, and an admin
+        let f = try await fixture()
+        f.guestRole = nil
+        try await f.addAccount("ada", role: .admin)
+        try await f.withClient { client in
+            let ada = try await FormPoster.signIn(client, "ada")
+            let sha = try sha(in: try await ada.get("/photos/v/old.avi").text)
+            _ = try await waitUntilReady(client, "v/old.avi", as: ada)
+            let stored = f.data + "/playable/\(sha.prefix(2))/\(sha).mp4"
+            #expect(FileManager.default.fileExists(atPath: stored))
+            // when it is moved to the trash and the trash is emptied
+            #expect(try await ada.post("/actions/delete", [("key", "v/old.avi")]).status == .seeOther)
+            #expect(try await ada.post("/actions/empty-trash", []).status == .seeOther)
+            // then its rendition is gone and not served
+            #expect(!FileManager.default.fileExists(atPath: stored))
+            #expect(try await ada.get("/playable/\(sha).mp4").status == .notFound)
         }
     }
 }

@@ -141,7 +141,7 @@ public struct GalleryParts {
         AlbumsController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage, flash: flash,
                          pageSize: config.pageSize).register(with: routes)
         GroupsController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage).register(with: routes)
-        TrashController(store: store, source: source, thumbnails: thumbnails, renderer: renderer,
+        TrashController(store: store, source: source, thumbnails: thumbnails, playable: playable, renderer: renderer,
                         chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)
         thumbnailRoutes.register(with: routes)
         PlayableController(store: store, playable: playable, renderer: renderer, chrome: chrome).register(with: routes)

@@ -23,6 +23,8 @@ actor PlayableStore {
     private let pool = BlockingPool(label: "photolala.playable", qos: .utility)
     private let logger: Logger
     private var running: Set<String> = []
+    /// Content destroyed while its rendition was being made: the rendition is dropped when done.
+    private var discarded: Set<String> = []
 
     init(dataPath: String, source: any PhotoSource, logger: Logger) {
         root = dataPath + "/playable"
@@ -39,6 +41,16 @@ actor PlayableStore {
 
     private nonisolated func failureMarker(sha256: String) -> String {
         "\(root)/\(sha256.prefix(2))/\(sha256).failed"
+    }
+
+    /// Deletes the renditions (and failure markers) of content whose last copy was destroyed, so
+    /// nothing of it is served again; one being made is dropped when it is done.
+    func forget(_ hashes: Set<String>) {
+        for sha256 in hashes {
+            unlink(path(sha256: sha256))
+            unlink(failureMarker(sha256: sha256))
+            if running.contains(sha256) { discarded.insert(sha256) }
+        }
     }
 
     /// Where the video's rendition stands; a look at two paths, no work started.
@@ -86,5 +98,6 @@ actor PlayableStore {
             _ = FileManager.default.createFile(atPath: marker, contents: Data(reason.utf8))
         }
         running.remove(sha)
+        if discarded.remove(sha) != nil { forget([sha]) }
     }
 }
