@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Catalog
 import Imaging
 import TestSupport
 import Testing
@@ -21,8 +22,9 @@ struct PlayableRouteTests {
     }
 
     /// The content hash in the address of the page's poster (the player's, or the picture standing in for it).
-    private func sha(in html: String) throws -> String {
-        let poster = try #require(html.range(of: #"poster="/thumbs/1600/"#) ?? html.range(of: #"class="large" src="/thumbs/1600/"#))
+    private func sha(in html: String, prefix: String = "") throws -> String {
+        let poster = try #require(html.range(of: #"poster=""# + prefix + "/thumbs/1600/")
+                                  ?? html.range(of: #"class="large" src=""# + prefix + "/thumbs/1600/"))
         return String(html[poster.upperBound...].prefix(64))
     }
 
@@ -147,6 +149,42 @@ struct PlayableRouteTests {
             // then its rendition is gone and not served
             #expect(!FileManager.default.fileExists(atPath: stored))
             #expect(try await ada.get("/playable/\(sha).mp4").status == .notFound)
+        }
+    }
+
+    @Test func aShareLinkOffersAndServesRenditionsOfItsOwnVideosOnly() async throws {
+        // given a link to the folder v, and a video outside it
+        let f = try await fixture()
+        try f.addBytes("private/home.mov", try TestVideos.bytes("mov", codec: .hevc, seed: 9))
+        try await f.scan()
+        let admin = try await f.addAccount("ada", role: .admin)
+        let store = try CatalogStore.open(dataFolder: f.data)
+        let token = String(repeating: "B", count: 43)
+        try await store.createShare(token: token, accountId: admin.id, kind: .folder, value: "v", filter: "", expiresAt: nil, now: 0)
+        let prefix = "/share/\(token)"
+        try await f.withClient { client in
+            let before = try await client.execute(uri: prefix + "/photos/v/phone.mov", method: .get).text
+            let sha = try sha(in: before, prefix: prefix)
+            #expect(before.contains(#"<a href="\#(prefix)/play/v/phone.mov">Prepare a version that plays here</a>"#))
+            // when the link's play page is followed until it sends the holder back
+            var ready = false
+            for _ in 0..<600 where !ready {
+                let response = try await client.execute(uri: prefix + "/play/v/phone.mov", method: .get)
+                ready = response.status == .seeOther
+                if ready { #expect(response.headers[.location] == prefix + "/photos/v/phone.mov") }
+                else { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            // then the link's page offers the rendition under the link, and serves it
+            #expect(ready)
+            let after = try await client.execute(uri: prefix + "/photos/v/phone.mov", method: .get).text
+            #expect(after.contains(#"<source src="\#(prefix)/playable/\#(sha).mp4" type="video/mp4">"#))
+            let part = try await client.execute(uri: prefix + "/playable/\(sha).mp4", method: .get, headers: [.range: "bytes=4-11"])
+            #expect(part.status == .partialContent && String(buffer: part.body) == "ftypisom")
+            // and nothing outside the link: neither a play page nor a rendition of another video
+            let outside = try await client.execute(uri: prefix + "/play/private/home.mov", method: .get)
+            let homeSha = try #require(try await store.photo(key: "private/home.mov")?.card.sha256)
+            let outsideRendition = try await client.execute(uri: prefix + "/playable/\(homeSha).mp4", method: .get)
+            #expect(outside.status == .notFound && outsideRendition.status == .notFound)
         }
     }
 }

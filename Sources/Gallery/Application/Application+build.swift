@@ -144,13 +144,14 @@ public struct GalleryParts {
         TrashController(store: store, source: source, thumbnails: thumbnails, playable: playable, renderer: renderer,
                         chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)
         thumbnailRoutes.register(with: routes)
-        PlayableController(store: store, playable: playable, renderer: renderer, chrome: chrome).register(with: routes)
+        let playableRoutes = PlayableController(store: store, playable: playable, renderer: renderer, chrome: chrome)
+        playableRoutes.register(with: routes)
         let uploads = UploadController(store: store, source: source, scanner: scanner, renderer: renderer, chrome: chrome,
                                        naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit,
                                        fileLimit: config.uploadFileLimit, dataPath: config.dataPath, readOnly: config.readOnlyLibrary, logger: logger)
         uploads.register(with: routes)
         ShareController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,
-                        thumbnails: thumbnailRoutes, originals: originals, uploads: uploads, passwords: passwords, throttle: LoginThrottle(),
+                        thumbnails: thumbnailRoutes, originals: originals, playable: playableRoutes, uploads: uploads, passwords: passwords, throttle: LoginThrottle(),
                         slowdownScale: config.loginSlowdownScale).register(with: routes)
         StaticController(folder: config.resourcesPath + "/Public").register(with: routes)
         HealthController(store: store, source: source).register(with: routes)

@@ -50,6 +50,8 @@ struct SiteRoute: Sendable {
     /// A share link's photos as one zip.
     static let shareZip = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.shareZipSuffix)
     static let shareOriginal = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.originalPrefix + "**")
+    static let sharePlay = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.playPrefix + "**")
+    static let sharePlayable = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.playablePrefix + ":file")
     static let health = SiteRoute(.health)
     static let metrics = SiteRoute(.metrics)
 

@@ -9,7 +9,7 @@ struct PhotoController: Sendable {
     let renderer: PageRenderer
     let chrome: ChromeBuilder
     let pageSize: Int
-    /// Playable renditions of videos browsers cannot play; offered in the gallery, not on share links.
+    /// Playable renditions of videos browsers cannot play; nil offers none.
     var playable: PlayableStore?
 
     func register(with routes: Routes) {
@@ -79,14 +79,8 @@ struct PhotoController: Sendable {
             nextImage: around.next.map { scope.thumbnail($0.picture, .screen) },
             caption: photo.caption.isEmpty ? nil : photo.caption,
             slideshowURL: shared != nil ? nil : SiteURL.slideshow(photo.card.key, sort: sort, in: inGroup),
-            video: photo.card.kind == .video ? VideoPlayer(photo, scope: scope, rendition: await rendition(of: photo, shared: shared != nil)) : nil)
+            video: photo.card.kind == .video ? VideoPlayer(photo, scope: scope, rendition: await playable?.state(sha256: photo.card.sha256)) : nil)
         return try renderer.response(page)
-    }
-
-    /// Where a video's playable rendition stands; nil on share links, which offer none.
-    private func rendition(of photo: PhotoDetail, shared: Bool) async -> PlayableStore.State? {
-        guard !shared, let playable else { return nil }
-        return await playable.state(sha256: photo.card.sha256)
     }
 
     /// The group a photo is shown in: `?in=` when given, else its folder.

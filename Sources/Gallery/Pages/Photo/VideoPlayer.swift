@@ -26,7 +26,7 @@ struct VideoPlayer: Encodable {
     /// What the page says about playing it in a browser; nil when it plays everywhere.
     var note: String?
 
-    /// The player for `photo`; `rendition` is where its playable rendition stands, nil where none is offered (share links).
+    /// The player for `photo`; `rendition` is where its playable rendition stands, nil where none is offered.
     init(_ photo: PhotoDetail, scope: SiteURL.Scope, rendition: PlayableStore.State?) {
         let key = photo.card.key
         downloadURL = scope.original(key)
@@ -38,11 +38,11 @@ struct VideoPlayer: Encodable {
         case (.everywhere, _):
             break
         case (_, .ready?):
-            sources.append(Source(src: SiteURL.playable(sha256: photo.card.sha256), type: "video/mp4"))
+            sources.append(Source(src: scope.playable(sha256: photo.card.sha256), type: "video/mp4"))
         case (_, .failed?):
             note = "A version that plays in every browser could not be made."
         case (_, .absent?), (_, .preparing?):
-            prepareURL = SiteURL.play(key)
+            prepareURL = scope.play(key)
             note = playability == .nowhere ? "Browsers cannot play this video's format." : "Not every browser plays this video's format."
         case (_, nil):
             note = playability == .nowhere ? "Browsers cannot play this video's format." : nil
