@@ -7,7 +7,10 @@ import Foundation
 #endif
 
 /// Runs a decoder of hostile input (ffprobe, ffmpeg) as a child process under `prlimit`: an
-/// address-space limit, no core files, and a wall-clock deadline past which it is killed.
+/// address-space limit, no core files, and a wall-clock deadline past which it is killed. GNU
+/// `timeout` stands between them with the same deadline and two seconds more, so the limit holds
+/// even when this process is gone before it; it puts the tool in a process group of its own,
+/// which is what is killed.
 /// Blocking: call it from a blocking pool, never from a request task.
 enum ChildProcess {
     /// What a finished child left.
@@ -24,9 +27,12 @@ enum ChildProcess {
     static func run(_ tool: String, _ arguments: [String], timeout: Double, memory: Int, maxOutput: Int) throws -> Outcome {
         guard let toolPath = locate(tool) else { throw ImagingError.unreadableVideo("\(tool) is not installed") }
         guard let prlimit = locate("prlimit") else { throw ImagingError.unreadableVideo("prlimit is not installed") }
+        guard let backstop = locate("timeout") else { throw ImagingError.unreadableVideo("timeout is not installed") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: prlimit)
-        process.arguments = ["--as=\(max(memory, 1 << 20))", "--core=0", "--", toolPath] + arguments
+        let seconds = Double(Imaging.nanoseconds(timeout)) / 1e9 + 2
+        process.arguments = ["--as=\(max(memory, 1 << 20))", "--core=0", "--", backstop, "--signal=KILL", String(format: "%.2f", seconds),
+                             toolPath] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -47,6 +53,8 @@ enum ChildProcess {
         }
         let deadline = DispatchTime.now() + .nanoseconds(Int(Imaging.nanoseconds(timeout)))
         if finished.wait(timeout: deadline) == .timedOut {
+            // The group `timeout` made (the tool with it), and `timeout` itself if it had not made it yet.
+            kill(-process.processIdentifier, SIGKILL)
             kill(process.processIdentifier, SIGKILL)
             // The pipe closes with the child; a grandchild holding it open is not waited for long.
             _ = finished.wait(timeout: .now() + 5)

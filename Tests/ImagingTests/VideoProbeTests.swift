@@ -76,15 +76,35 @@ struct VideoProbeTests {
         }
     }
 
-    @Test("a child past its deadline is killed")
+    @Test("a child past its deadline is killed, with the tool it runs")
     func deadline() throws {
         // given
         let started = Date()
         // when / then
         #expect(throws: ImagingError.timedOut(0.3)) {
-            try ChildProcess.run("sleep", ["30"], timeout: 0.3, memory: 64 << 20, maxOutput: 16)
+            try ChildProcess.run("sleep", ["31.25"], timeout: 0.3, memory: 64 << 20, maxOutput: 16)
         }
         #expect(Date().timeIntervalSince(started) < 5)
+        #expect(try processes(naming: "31.25").isEmpty)
+    }
+
+    @Test("the deadline holds without us: the tool runs under timeout, which kills it two seconds after ours")
+    func backstop() throws {
+        // when a child says what its parent is
+        let outcome = try ChildProcess.run("sh", ["-c", "cat /proc/$PPID/cmdline"], timeout: 10, memory: 64 << 20, maxOutput: 4096)
+        // then it is GNU timeout, with SIGKILL at 12 s
+        let words = outcome.output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        #expect(words.first?.hasSuffix("/timeout") == true)
+        #expect(Array(words.dropFirst().prefix(2)) == ["--signal=KILL", "12.00"])
+    }
+
+    /// The command lines of running processes holding `argument`.
+    private func processes(naming argument: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { $0.allSatisfy(\.isNumber) }.compactMap { pid in
+            guard let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            let words = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return words.contains(argument) ? words.joined(separator: " ") : nil
+        }
     }
 
     @Test("a child gets no more memory than its limit")
