@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Photolala needs on a fresh Debian machine (bookworm). Idempotent.
-#   scripts/setup.sh            build + run dependencies (ImageMagick, SQLite, exiftool, the demo's photographs)
+#   scripts/setup.sh            build + run dependencies (ImageMagick, SQLite, ffmpeg, exiftool, the demo's photographs)
 #   scripts/setup.sh --test     also the end-to-end test tools (Chromium, chromedriver, selenium)
 #   scripts/setup.sh --build    only what a release build needs (the Dockerfile's build stage)
 #   scripts/setup.sh --runtime  only the libraries the release binary needs to run, nothing to
@@ -11,6 +11,9 @@ set -euo pipefail
 BUILD_PACKAGES=(libmagickwand-6.q16-dev libturbojpeg0-dev libsqlite3-dev zlib1g-dev pkg-config ca-certificates tzdata)
 # What makes the demo library: `convert`, `exiftool`, and the real photographs it is made from.
 DEMO_PACKAGES=(imagemagick libimage-exiftool-perl plasma-workspace-wallpapers)
+# Videos: ffprobe reads them and ffmpeg takes their poster frames, as child processes under
+# prlimit (util-linux); the tests make their videos with ffmpeg too.
+VIDEO_PACKAGES=(ffmpeg util-linux)
 # The end-to-end tests.
 TEST_PACKAGES=(chromium chromium-driver python3 python3-venv unzip)
 # Running a release binary built with --static-swift-stdlib (the Swift libraries are inside it).
@@ -18,10 +21,10 @@ RUNTIME_PACKAGES=(libmagickwand-6.q16-6 libturbojpeg0 libsqlite3-0 zlib1g tzdata
 
 mode="${1:-}"
 case "$mode" in
-  "")        want=("${BUILD_PACKAGES[@]}" "${DEMO_PACKAGES[@]}") ;;
-  --test)    want=("${BUILD_PACKAGES[@]}" "${DEMO_PACKAGES[@]}" "${TEST_PACKAGES[@]}") ;;
+  "")        want=("${BUILD_PACKAGES[@]}" "${DEMO_PACKAGES[@]}" "${VIDEO_PACKAGES[@]}") ;;
+  --test)    want=("${BUILD_PACKAGES[@]}" "${DEMO_PACKAGES[@]}" "${VIDEO_PACKAGES[@]}" "${TEST_PACKAGES[@]}") ;;
   --build)   want=("${BUILD_PACKAGES[@]}") ;;
-  --runtime) want=("${RUNTIME_PACKAGES[@]}") ;;
+  --runtime) want=("${RUNTIME_PACKAGES[@]}" "${VIDEO_PACKAGES[@]}") ;;
   -h|--help) sed -n '2,7s/^# \{0,1\}//p' "$0"; exit 0 ;;
   *)         echo "setup: unknown option $mode (expected --test, --build or --runtime)" >&2; exit 2 ;;
 esac

@@ -114,6 +114,8 @@ extension DecoderWire.Answer {
         case .notAnImage: notAnImage = true
         case .timedOut(let seconds): timedOut = seconds
         case .unreadable(let reason): self.error = reason
+        // Videos never go to a worker (their tools are child processes of the caller); kept total.
+        case .unreadableVideo(let reason): self.error = reason
         }
     }
 

@@ -4,7 +4,8 @@ extension ImageFormat {
     /// How many leading bytes `sniff(fileAt:)` reads; enough for every signature and an ftyp box.
     static let sniffLength = 64
 
-    /// Recognises a format from the first bytes of a file (at least 32 bytes when the file has them); nil if not an image we accept.
+    /// Recognises a format from the first bytes of a file (at least 32 bytes when the file has them); nil if not an image
+    /// or video we accept.
     public static func sniff<C: Collection>(_ header: C) -> ImageFormat? where C.Element == UInt8 {
         let bytes = Array(header.prefix(sniffLength))
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
@@ -15,7 +16,7 @@ extension ImageFormat {
         }
         if isTIFF(bytes) { return .tiff }
         if isHEIC(bytes) { return .heic }
-        return nil
+        return sniffVideo(bytes)
     }
 
     /// Classic little- or big-endian TIFF; Canon CR2 raws share the signature, so they are refused.

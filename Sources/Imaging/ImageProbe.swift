@@ -20,6 +20,8 @@ public struct ImageProbe: Sendable, Equatable, Codable {
     public var rating: Int?
     /// Keywords another tool wrote (XMP `dc:subject`, IPTC keywords).
     public var keywords: [String]
+    /// For a video, what ffprobe said (duration, codecs); nil for a still picture.
+    public var video: VideoInfo?
 
     /// Makes a probe result; orientation outside 1...8 becomes 1.
     public init(

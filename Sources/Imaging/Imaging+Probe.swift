@@ -2,8 +2,9 @@ import CMagickWand
 
 extension Imaging {
     /// Pings the first frame of the file with `format`'s coder, reading header and EXIF but no pixels;
-    /// in a decoder worker when they are started.
+    /// in a decoder worker when they are started. A video is asked of ffprobe, in a child process.
     public static func probe(fileAt path: String, format: ImageFormat) throws -> ImageProbe {
+        if format.isVideo { return try probeVideoForCatalog(fileAt: path, format: format) }
         if let workers = decoderWorkers { return try workers.probe(path: path, format: format) }
         return try probeHere(fileAt: path, format: format)
     }

@@ -6,11 +6,16 @@ extension Imaging {
 
     /// Renders a JPEG rendition of the first frame: box is width x height in pixels. With decoder
     /// workers started, the decode runs in one of them, so a crash in ImageMagick kills only that.
-    /// `rotation` turns the upright picture further, as the household asked.
+    /// `rotation` turns the upright picture further, as the household asked. A video's rendition is
+    /// its poster frame, taken by ffmpeg in a child process (`renderPoster`).
     public static func renderJPEG(
         fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int = 82,
         rotation: Rotation = .none
     ) throws -> [UInt8] {
+        if format.isVideo {
+            return try renderPoster(fileAt: path, format: format, width: width, height: height, fit: fit, quality: quality,
+                                    rotation: rotation)
+        }
         if let workers = decoderWorkers {
             return try workers.render(path: path, format: format, width: width, height: height, fit: fit, quality: quality,
                                       rotation: rotation)

@@ -8,6 +8,8 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooManyPixels(Int)
     /// The decode ran past its time limit (seconds) and was stopped.
     case timedOut(Double)
+    /// ffprobe or ffmpeg could not read a video, or is missing; the string is a short reason without paths.
+    case unreadableVideo(String)
 
     /// A one-line message fit for logs and error pages.
     public var description: String {
@@ -16,6 +18,7 @@ public enum ImagingError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notAnImage: "not an image in a supported format"
         case .tooManyPixels(let pixels): "image too large: \(pixels) pixels (limit \(Imaging.maxPixels))"
         case .timedOut(let seconds): "decoding took longer than \(Self.seconds(seconds)) s and was stopped"
+        case .unreadableVideo(let reason): "unreadable video: \(reason)"
         }
     }
 

@@ -20,11 +20,13 @@ enum MagickFile {
     /// (a bare MagickSetFormat is overridden by magic-byte detection) and `[0]` makes multi-frame
     /// coders such as GIF's stop after frame 0 instead of decoding every frame and dropping the rest.
     static func load(_ wand: OpaquePointer, path: String, format: ImageFormat, mode: Mode) throws {
+        // A video would go to ImageMagick's ffmpeg delegate in this process: never.
+        guard let coder = format.magickCoder else { throw ImagingError.unreadable("not a still picture") }
         guard let file = fopen(path, "rb") else {
             throw ImagingError.unreadable("cannot open file (\(String(cString: strerror(errno))))")
         }
         defer { fclose(file) }
-        MagickSetFilename(wand, "\(format.magickCoder):photo[0]")
+        MagickSetFilename(wand, "\(coder):photo[0]")
         let ok = mode == .ping ? MagickPingImageFile(wand, file) : MagickReadImageFile(wand, file)
         // A warning (say, a truncated JPEG) still leaves a usable image; only failure throws.
         guard ok == MagickTrue, MagickGetNumberImages(wand) > 0 else {

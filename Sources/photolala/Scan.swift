@@ -41,7 +41,9 @@ struct Scan: AsyncParsableCommand {
             ticker.cancel()
             bar.finish()
             print("Scanned \(summary.total) files in \(String(format: "%.1f", summary.seconds)) s: \(summary.added) added, "
-                  + "\(summary.updated) updated, \(summary.removed) removed, \(summary.unchanged) unchanged, \(summary.errors) errors.")
+                  + "\(summary.updated) updated, \(summary.removed) removed, \(summary.unchanged) unchanged, \(summary.errors) errors. "
+                  + "The library holds \(summary.photos) photo\(summary.photos == 1 ? "" : "s") and "
+                  + "\(summary.videos) video\(summary.videos == 1 ? "" : "s").")
             for issue in try await store.scanIssues(limit: 20) { print("  could not read \(issue.key): \(issue.reason)") }
         } catch let error as SourceError {
             ticker.cancel()

@@ -10,6 +10,7 @@ let targets: [String: ([UInt8]) -> Void] = {
         "xmp-iptc": ImagingTargets.xmpIPTC,
         "exif-date": ImagingTargets.exifDate,
         "sniff": ImagingTargets.sniff,
+        "video-info": ImagingTargets.videoInfo,
         "multipart": MultipartTarget.run,
         "form": GalleryTargets.form,
         "byte-range": GalleryTargets.byteRange,

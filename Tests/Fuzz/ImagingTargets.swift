@@ -36,15 +36,37 @@ enum ImagingTargets {
     /// EXIF's "YYYY:MM:DD HH:MM:SS", from any bytes.
     static func exifDate(_ bytes: [UInt8]) {
         guard let date = ExifDate.parse(String(decoding: bytes, as: UTF8.self)) else { return }
-        // Years 1 to 9999 only.
-        check((-62_135_596_800...253_402_300_800).contains(date.timeIntervalSince1970), "date \(date.timeIntervalSince1970)")
+        exifDateRange(date)
     }
 
-    /// Format sniffing (JPEG, PNG, GIF, WebP, TIFF, HEIC's ftyp box): only the first 64 bytes count.
+    /// Format sniffing (JPEG, PNG, GIF, WebP, TIFF, HEIC's ftyp box; video: ftyp, EBML's DocType, RIFF AVI):
+    /// only the first 64 bytes count.
     static func sniff(_ bytes: [UInt8]) {
         let format = ImageFormat.sniff(bytes)
         check(format == ImageFormat.sniff(bytes.prefix(ImageFormat.sniffLength)), "sniff looked past its prefix")
         if format == .jpeg { check(bytes.starts(with: [0xFF, 0xD8, 0xFF]), "a JPEG without SOI") }
+        if format == .webm || format == .mkv { check(bytes.starts(with: [0x1A, 0x45, 0xDF, 0xA3]), "EBML without its magic") }
+        if format == .avi { check(bytes.starts(with: Array("RIFF".utf8)), "an AVI without RIFF") }
+        // The EBML reader on its own, over the whole input: a printable DocType no longer than the input.
+        if let docType = ImageFormat.ebmlDocType(bytes) {
+            check(docType.utf8.count < bytes.count && docType.utf8.allSatisfy { (0x20...0x7E).contains($0) }, "DocType \(docType)")
+        }
+    }
+
+    /// ffprobe's JSON as `VideoInfo` reads it (ffprobe repeats what a hostile file claims): sizes
+    /// in range, a rotation in quarters, a finite positive duration, codec names in ffmpeg's alphabet.
+    static func videoInfo(_ bytes: [UInt8]) {
+        guard let info = VideoInfo.parse(bytes) else { return }
+        check((1...VideoInfo.maxSide).contains(info.width) && (1...VideoInfo.maxSide).contains(info.height), "size \(info.width)x\(info.height)")
+        check([0, 90, 180, 270].contains(info.rotation), "rotation \(info.rotation)")
+        check(info.duration.map { $0.isFinite && $0 > 0 } ?? true, "duration \(String(describing: info.duration))")
+        check(!info.videoCodec.isEmpty && info.videoCodec.utf8.count <= 32, "codec \(info.videoCodec)")
+        if let date = info.takenAt { exifDateRange(date) }
+    }
+
+    /// Years 1 to 9999 only.
+    private static func exifDateRange(_ date: Date) {
+        check((-62_135_596_800...253_402_300_800).contains(date.timeIntervalSince1970), "date \(date.timeIntervalSince1970)")
     }
 
     /// Clean keywords: trimmed, 1 to 100 characters, unique regardless of case.

@@ -29,6 +29,8 @@ import Testing
         Route(method: .get, pattern: "/photos/**", uri: "/photos/trip/a.jpg", needs: .viewer),
         Route(method: .get, pattern: "/originals/**", uri: "/originals/trip/a.jpg", needs: .viewer),
         Route(method: .get, pattern: "/thumbs/:size/:file", uri: "/thumbs/256/SHA.jpg", needs: .viewer),
+        Route(method: .get, pattern: "/play/**", uri: "/play/trip/a.jpg", needs: .viewer),
+        Route(method: .get, pattern: "/playable/:file", uri: "/playable/SHA.mp4", needs: .viewer),
         Route(method: .get, pattern: "/favorites", uri: "/favorites", needs: .viewer),
         Route(method: .get, pattern: "/top-rated", uri: "/top-rated", needs: .viewer),
         Route(method: .get, pattern: "/recent", uri: "/recent", needs: .viewer),
@@ -110,6 +112,8 @@ import Testing
         Route(method: .get, pattern: "/share/:token/photos/**", uri: "/share/TOKEN/photos/trip/a.jpg", needs: nil),
         Route(method: .get, pattern: "/share/:token/thumbs/:size/:file", uri: "/share/TOKEN/thumbs/256/SHA.jpg", needs: nil),
         Route(method: .get, pattern: "/share/:token/originals/**", uri: "/share/TOKEN/originals/trip/a.jpg", needs: nil),
+        Route(method: .get, pattern: "/share/:token/play/**", uri: "/share/TOKEN/play/trip/a.jpg", needs: nil),
+        Route(method: .get, pattern: "/share/:token/playable/:file", uri: "/share/TOKEN/playable/SHA.mp4", needs: nil),
         Route(method: .post, pattern: "/share/:token/upload", uri: "/share/TOKEN/upload", needs: nil),
         Route(method: .get, pattern: "/share/:token/zip", uri: "/share/TOKEN/zip", needs: nil),
     ]

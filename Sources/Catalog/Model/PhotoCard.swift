@@ -19,6 +19,10 @@ public struct PhotoCard: Sendable, Equatable {
     public var rating = 0
     /// The household's quarter turns after the EXIF orientation.
     public var rotation = Rotation.none
+    /// A photo or a video.
+    public var kind = MediaKind.photo
+    /// A video's length in milliseconds; nil for a photo or when the container did not say.
+    public var durationMs: Int64?
 
     /// The picture its renditions show.
     public var picture: Picture { Picture(sha256: sha256, rotation: rotation) }

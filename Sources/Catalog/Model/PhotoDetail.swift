@@ -30,6 +30,9 @@ public struct PhotoDetail: Sendable, Equatable {
     public var copies: [String]
     /// The household's caption (empty when none).
     public var caption: String = ""
+    /// A video's codecs as ffprobe named them (`h264`, `hevc`, `aac`, ...); nil for a photo.
+    public var videoCodec: String?
+    public var audioCodec: String?
 
     /// The value this photo sorts by under `field`.
     func sortValue(_ field: PhotoSort.Field) -> DatabaseValue {

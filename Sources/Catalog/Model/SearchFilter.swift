@@ -1,4 +1,5 @@
 import GRDB
+import Imaging
 
 /// Filters that narrow any group, all optional; parsed from and printed to query strings.
 public struct SearchFilter: Hashable, Sendable {
@@ -17,10 +18,12 @@ public struct SearchFilter: Hashable, Sendable {
     public var minSize: Int64?
     public var maxSize: Int64?
     public var orientation: Orientation?
+    /// Only photos, or only videos.
+    public var kind: MediaKind?
 
     public init(text: String? = nil, tag: String? = nil, favoritesOf: Viewer? = nil, minRating: Int? = nil,
                 takenFrom: Int64? = nil, takenTo: Int64? = nil, minSize: Int64? = nil, maxSize: Int64? = nil,
-                orientation: Orientation? = nil) {
+                orientation: Orientation? = nil, kind: MediaKind? = nil) {
         self.text = text
         self.tag = tag
         self.favoritesOf = favoritesOf
@@ -30,6 +33,7 @@ public struct SearchFilter: Hashable, Sendable {
         self.minSize = minSize
         self.maxSize = maxSize
         self.orientation = orientation
+        self.kind = kind
     }
 
     /// Whether no filter is set.
@@ -58,6 +62,7 @@ public struct SearchFilter: Hashable, Sendable {
         case .square: out.append(("p.width = p.height", []))
         case nil: break
         }
+        if let kind { out.append(("p.kind = ?", [kind.rawValue])) }
         return out
     }
 }

@@ -7,6 +7,9 @@ public struct ScanSummary: Sendable, Equatable {
     public var removed = 0
     public var errors = 0
     public var seconds = 0.0
+    /// The library's files after the scan, by kind.
+    public var photos = 0
+    public var videos = 0
 
     public init() {}
 }

@@ -324,6 +324,18 @@ enum CatalogMigrations {
                 ALTER TABLE albumPhoto ADD COLUMN addedByShare INTEGER;
                 """)
         }
+        migrator.registerMigration("v16-video") { db in
+            // Videos are items like photos (same identity, curation, trash, shares): what kind each
+            // is, and for a video its length and codecs as ffprobe read them (the codec decides
+            // whether a browser can play the original).
+            try db.execute(sql: """
+                ALTER TABLE photo ADD COLUMN kind TEXT NOT NULL DEFAULT 'photo';
+                ALTER TABLE photo ADD COLUMN durationMs INTEGER;
+                ALTER TABLE photo ADD COLUMN videoCodec TEXT;
+                ALTER TABLE photo ADD COLUMN audioCodec TEXT;
+                CREATE INDEX photo_video ON photo(id) WHERE kind = 'video';
+                """)
+        }
         return migrator
     }
 }

@@ -16,6 +16,17 @@ extension CatalogStore {
         }
     }
 
+    /// How many of the library's files are photos and how many videos.
+    public func kindCounts() async throws -> [MediaKind: Int] {
+        try await read { db in
+            var counts: [MediaKind: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT p.kind, COUNT(*) AS n FROM file f JOIN photo p ON p.id = f.photoId GROUP BY p.kind") {
+                if let kind = MediaKind(rawValue: row["kind"]) { counts[kind] = row["n"] }
+            }
+            return counts
+        }
+    }
+
     /// Size and mtime of every file that failed before, by key, so unchanged failures are not retried.
     public func issueStates() async throws -> [String: FileState] {
         try await read { db in
@@ -54,11 +65,14 @@ extension CatalogStore {
                 try upsertFile(db, entry: entry, photoId: photoId)
             case .new(let entry, let identity, let probe):
                 try db.run(sql: """
-                    INSERT INTO photo (sha256, size, format, width, height, orientation, takenAt, cameraMake, cameraModel, addedAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256, size) DO NOTHING
+                    INSERT INTO photo (sha256, size, format, width, height, orientation, takenAt, cameraMake, cameraModel, addedAt,
+                                       kind, durationMs, videoCodec, audioCodec)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256, size) DO NOTHING
                     """, arguments: [identity.sha256, identity.size, probe.format.rawValue, probe.displayWidth,
                                      probe.displayHeight, probe.orientation, probe.takenAt.map { Int64($0.timeIntervalSince1970) },
-                                     probe.cameraMake, probe.cameraModel, Int64(now.timeIntervalSince1970)])
+                                     probe.cameraMake, probe.cameraModel, Int64(now.timeIntervalSince1970),
+                                     probe.format.kind.rawValue, probe.video?.duration.map { Int64(($0 * 1_000).rounded()) },
+                                     probe.video?.videoCodec, probe.video?.audioCodec])
                 let photoId = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ?"),
                                                  arguments: [identity.sha256, identity.size])!
                 let previous = try Int64.fetchOne(db.cachedStatement(sql: "SELECT photoId FROM file WHERE key = ?"), arguments: [entry.key])

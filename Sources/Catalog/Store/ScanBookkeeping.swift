@@ -18,6 +18,8 @@ protocol ScanBookkeeping: Sendable {
     func forgetIssues(notIn present: Set<String>) async throws
     /// Recomputes every folder's counts and cover photo.
     func rebuildFolders() async throws
+    /// How many of the library's files are photos and how many videos (a kind with none is absent).
+    func kindCounts() async throws -> [MediaKind: Int]
 }
 
 extension ScanBookkeeping {

@@ -125,7 +125,8 @@ public struct GalleryParts {
         let routes = Routes(router: router, signIn: signIn)
         let libraryName = (config.libraryPath as NSString).lastPathComponent
         let groupPage = GroupPage(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, cache: pages)
-        let photos = PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize)
+        let playable = PlayableStore(dataPath: config.dataPath, source: source, logger: logger)
+        let photos = PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, playable: playable)
         let originals = OriginalController(store: store, source: source)
         let thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)
         AuthController(store: store, passwords: passwords, throttle: LoginThrottle(), sessions: sessions, signIn: signIn,
@@ -142,15 +143,17 @@ public struct GalleryParts {
         AlbumsController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage, flash: flash,
                          pageSize: config.pageSize).register(with: routes)
         GroupsController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage).register(with: routes)
-        TrashController(store: store, source: source, thumbnails: thumbnails, renderer: renderer,
+        TrashController(store: store, source: source, thumbnails: thumbnails, playable: playable, renderer: renderer,
                         chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)
         thumbnailRoutes.register(with: routes)
+        let playableRoutes = PlayableController(store: store, playable: playable, renderer: renderer, chrome: chrome)
+        playableRoutes.register(with: routes)
         let uploads = UploadController(store: store, source: source, scanner: scanner, renderer: renderer, chrome: chrome,
                                        naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit,
                                        fileLimit: config.uploadFileLimit, dataPath: config.dataPath, readOnly: config.readOnlyLibrary, logger: logger)
         uploads.register(with: routes)
         ShareController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,
-                        thumbnails: thumbnailRoutes, originals: originals, uploads: uploads, passwords: passwords, throttle: LoginThrottle(),
+                        thumbnails: thumbnailRoutes, originals: originals, playable: playableRoutes, uploads: uploads, passwords: passwords, throttle: LoginThrottle(),
                         slowdownScale: config.loginSlowdownScale).register(with: routes)
         StaticController(folder: config.resourcesPath + "/Public").register(with: routes)
         HealthController(store: store, source: source).register(with: routes)

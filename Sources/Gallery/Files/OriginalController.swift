@@ -32,20 +32,9 @@ struct OriginalController: Sendable {
         let etag = "\"\(photo.card.sha256.prefix(32))\""
         headers[.eTag] = etag
         if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
-        var range = 0...max(0, size - 1)
-        var status = HTTPResponse.Status.ok
-        if let header = request.headers[.range], request.headers[.ifRange].map({ $0 == etag }) ?? true {
-            guard let requested = ByteRange.parse(header, size: size) else {
-                headers[.contentRange] = "bytes */\(size)"
-                throw HTTPError(.rangeNotSatisfiable, headers: headers, message: "The requested byte range is outside the file.")
-            }
-            range = requested
-            status = .partialContent
-            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
-        }
-        headers[.contentLength] = String(size == 0 ? 0 : range.count)
-        if size == 0 { return Response(status: status, headers: headers) }
-        return Response(status: status, headers: headers, body: try await body(key: key, range: range, context))
+        let answer = try RangeAnswer(request, size: size, etag: etag, headers: &headers)
+        if size == 0 { return Response(status: answer.status, headers: headers) }
+        return Response(status: answer.status, headers: headers, body: try await body(key: key, range: answer.range, context))
     }
 
     /// The bytes of `range`: straight from the file when the source keeps one on this machine

@@ -29,6 +29,14 @@ enum Formatting {
         return "\(whole / 3600) h \(whole % 3600 / 60) min"
     }
 
+    /// A video's length as players show it: "0:42", "12:05", "1:02:03"; under a second is "0:01".
+    static func playTime(milliseconds: Int64) -> String {
+        let whole = max(1, Int((Double(max(0, milliseconds)) / 1_000).rounded()))
+        let (hours, minutes, seconds) = (whole / 3600, whole % 3600 / 60, whole % 60)
+        let twoDigits = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
+        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(seconds))" : "\(minutes):\(twoDigits(seconds))"
+    }
+
     /// "2.4 MB" (decimal units, as file managers show them).
     static func bytes(_ n: Int64) -> String {
         let units = ["bytes", "KB", "MB", "GB", "TB"]

@@ -24,6 +24,8 @@ struct SiteRoute: Sendable {
     static let photo = SiteRoute(SiteURL.photoPrefix + "**")
     static let original = SiteRoute(SiteURL.originalPrefix + "**")
     static let thumbnail = SiteRoute(SiteURL.thumbnailPrefix + ":size/:file")
+    static let play = SiteRoute(SiteURL.playPrefix + "**")
+    static let playable = SiteRoute(SiteURL.playablePrefix + ":file")
     static let staticFile = SiteRoute(SiteURL.staticPrefix + ":file")
     static let confirmDelete = SiteRoute(SiteURL.confirmDeletePath)
     static let trash = SiteRoute(.trash)
@@ -48,6 +50,8 @@ struct SiteRoute: Sendable {
     /// A share link's photos as one zip.
     static let shareZip = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.shareZipSuffix)
     static let shareOriginal = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.originalPrefix + "**")
+    static let sharePlay = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.playPrefix + "**")
+    static let sharePlayable = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.playablePrefix + ":file")
     static let health = SiteRoute(.health)
     static let metrics = SiteRoute(.metrics)
 

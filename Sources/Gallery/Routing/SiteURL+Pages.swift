@@ -107,6 +107,12 @@ extension SiteURL {
     /// The original file's bytes.
     public static func original(_ key: String) -> SiteURL { SiteURL(originalPrefix + encodeKey(key)) }
 
+    /// The page that has a video's playable rendition made, and says so until it is ready.
+    public static func play(_ key: String) -> SiteURL { SiteURL(playPrefix + encodeKey(key)) }
+
+    /// A video's playable rendition (H.264/AAC MP4), by content.
+    public static func playable(sha256: String) -> SiteURL { SiteURL(playablePrefix + sha256 + ".mp4") }
+
     /// A content-addressed thumbnail: `<sha256>.jpg`, or `<sha256>-r90.jpg` (180, 270) when the
     /// household turned the picture, so a turn is a new address and no cache shows the old one.
     public static func thumbnail(_ picture: Picture, _ rendition: Rendition) -> SiteURL {
@@ -123,6 +129,8 @@ extension SiteURL {
     static let shareZipSuffix = "/zip"
     static let albumPrefix = "/albums/"
     static let thumbnailPrefix = "/thumbs/"
+    static let playPrefix = "/play/"
+    static let playablePrefix = "/playable/"
     static let staticPrefix = "/static/"
 
     /// Whether a request path is a thumbnail, a static file or the health check: most requests,

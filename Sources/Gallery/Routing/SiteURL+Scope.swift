@@ -38,6 +38,21 @@ extension SiteURL {
             SiteURL((sharePrefix ?? "") + SiteURL.original(key).path)
         }
 
+        /// The page that has a video's playable rendition made.
+        func play(_ key: String) -> SiteURL {
+            SiteURL((sharePrefix ?? "") + SiteURL.play(key).path)
+        }
+
+        /// A video's playable rendition.
+        func playable(sha256: String) -> SiteURL {
+            SiteURL((sharePrefix ?? "") + SiteURL.playable(sha256: sha256).path)
+        }
+
+        /// The key of a play page's request path in this scope, or nil when it names none.
+        func playKey(fromPath rawPath: String) -> String? {
+            SiteURL.decodeKey(rawPath: rawPath, prefix: (sharePrefix ?? "") + SiteURL.playPrefix)
+        }
+
         /// The key of a photo page's request path in this scope, or nil when it names none.
         func photoKey(fromPath rawPath: String) -> String? {
             SiteURL.decodeKey(rawPath: rawPath, prefix: (sharePrefix ?? "") + SiteURL.photoPrefix)

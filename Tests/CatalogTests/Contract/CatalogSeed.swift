@@ -16,6 +16,8 @@ struct CatalogSeed {
         var rating: Int? = nil
         /// False for a file without a date from its camera.
         var dated = true
+        /// What ffprobe said, for a video; nil for a still picture.
+        var video: VideoInfo? = nil
     }
 
     private var generator: SeededGenerator
@@ -32,9 +34,18 @@ struct CatalogSeed {
     /// The analysis a scan makes of a new picture.
     static func analysis(_ picture: Picture, at key: String? = nil) -> FileAnalysis {
         let entry = SourceEntry(key: key ?? picture.key, size: picture.size, mtimeNs: picture.takenAt * 1_000_000_000)
-        let probe = ImageProbe(format: .jpeg, width: 64, height: 48, takenAt: picture.dated ? Date(timeIntervalSince1970: TimeInterval(picture.takenAt)) : nil,
+        var probe = ImageProbe(format: picture.video == nil ? .jpeg : .mp4, width: 64, height: 48,
+                               takenAt: picture.dated ? Date(timeIntervalSince1970: TimeInterval(picture.takenAt)) : nil,
                                rating: picture.rating, keywords: picture.keywords)
+        probe.video = picture.video
         return .new(entry, ContentIdentity(sha256: picture.sha256, size: picture.size), probe)
+    }
+
+    /// A video with random content, 42.5 s of HEVC with AAC sound.
+    mutating func video(_ key: String, takenAt: Int64) -> Picture {
+        var video = picture(key, takenAt: takenAt)
+        video.video = VideoInfo(duration: 42.5, width: 64, height: 48, rotation: 0, videoCodec: "hevc", audioCodec: "aac")
+        return video
     }
 
     /// Writes the pictures in one batch and brings the folder counts up to date.

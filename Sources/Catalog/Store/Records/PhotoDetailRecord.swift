@@ -11,7 +11,8 @@ struct PhotoDetailRecord: FetchableRecord {
     static let sql = """
         \(CardRecord.columns), f.folder, p.format, f.size, f.mtimeNs,
                p.takenAt, p.cameraMake, p.cameraModel, p.orientation, f.sortTaken, f.sortName,
-               p.id AS photoId, p.rating, p.addedAt, p.caption, \(CardRecord.isFavorite)
+               p.id AS photoId, p.rating, p.addedAt, p.caption, p.videoCodec, p.audioCodec,
+               \(CardRecord.isFavorite)
         FROM file f JOIN photo p ON p.id = f.photoId WHERE f.key = ?
         """
 
@@ -21,7 +22,7 @@ struct PhotoDetailRecord: FetchableRecord {
                              takenAt: row["takenAt"], cameraMake: row["cameraMake"], cameraModel: row["cameraModel"],
                              orientation: row["orientation"], sortTaken: row["sortTaken"], sortName: row["sortName"],
                              rating: row["rating"], addedAt: row["addedAt"], isFavorite: row["isFavorite"], tags: [], copies: [],
-                             caption: row["caption"])
+                             caption: row["caption"], videoCodec: row["videoCodec"], audioCodec: row["audioCodec"])
     }
 
     /// The detail with the photo's tags and the keys of its other copies.

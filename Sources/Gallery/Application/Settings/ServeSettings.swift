@@ -63,7 +63,7 @@ public enum ServeSettings {
     public static let isolateDecoders = Setting(switch: "isolate-decoders", default: true, \.isolateDecoders,
         help: "Decode in worker processes, so a decoder crash or a stuck decode costs one worker, never the server; turned off, decode in the server process.")
     public static let decodeTimeout = Setting<Double>("decode-timeout", "seconds", default: 30, shown: "30", \.decodeTimeout,
-        help: "Seconds one image decode may take, counted per decode (1-3600); a decode past it is stopped and the photo gets a placeholder.",
+        help: "Seconds one image decode, or one run of ffprobe or ffmpeg on a video, may take, counted per decode (1-3600); a decode past it is stopped and the photo gets a placeholder.",
         parse: { raw in Double(try SettingParse.int(1...3600)(raw)) })
     public static let maxPixels = Setting<Int>("max-pixels", "mp", default: 250 * 1_000_000, shown: "250", \.maxPixels,
         help: "Refuse images with more megapixels than this (1-1000), checked before any decode.", parse: SettingParse.int(1...1000, times: 1_000_000))

@@ -2,11 +2,15 @@ import Catalog
 import Foundation
 import HummingbirdCore
 import Hummingbird
+import Imaging
 
 /// Search and filter query parameters, validated (each bad value is a 400 naming the parameter)
 /// and printed back, so every result page can be bookmarked.
 enum FilterQuery {
-    static let names = ["q", "tag", "favorite", "min_rating", "taken_from", "taken_to", "min_size", "max_size", "orientation"]
+    static let names = ["q", "tag", "favorite", "min_rating", "taken_from", "taken_to", "min_size", "max_size", "orientation", "kind"]
+
+    /// `kind=` values: the plural people say, and the kind it keeps.
+    static let kinds: [(value: String, kind: MediaKind)] = [("photos", .photo), ("videos", .video)]
 
     static func parse(_ uri: URI, viewer: Viewer = .guest) throws -> SearchFilter {
         let params = uri.queryParameters
@@ -40,6 +44,12 @@ enum FilterQuery {
             }
             filter.orientation = o
         }
+        if let raw = value("kind") {
+            guard let kind = kinds.first(where: { $0.value == raw.lowercased() })?.kind else {
+                throw HTTPError(.badRequest, message: "kind: use photos or videos.")
+            }
+            filter.kind = kind
+        }
         return filter
     }
 
@@ -55,6 +65,7 @@ enum FilterQuery {
         if let n = filter.minSize { out.append(("min_size", String(n))) }
         if let n = filter.maxSize { out.append(("max_size", String(n))) }
         if let o = filter.orientation { out.append(("orientation", o.rawValue)) }
+        if let kind = filter.kind, let value = kinds.first(where: { $0.kind == kind })?.value { out.append(("kind", value)) }
         return out
     }
 

@@ -33,11 +33,12 @@ struct GroupPageBuilder {
         let tiles = page.photos.map { card in
             PhotoTile(url: scope.photo(card.key, sort: sort, in: photoGroup, sharedGroup: group), anchor: "p\(card.fileId)",
                       fileId: card.fileId, selecting: selection != nil, name: card.name,
-                      image: ThumbImage(card.picture, alt: card.name, scope: scope),
+                      image: ThumbImage(card.picture, alt: card.tileLabel, scope: scope),
                       favorite: !canFavorite ? nil : TileFavorite(csrf: csrf, key: card.key,
                                              back: SiteURL.group(group, sort: sort, page: page.number).fragment("p\(card.fileId)").path,
                                              value: card.isFavorite ? "off" : "on", on: card.isFavorite,
-                                             label: card.isFavorite ? "Remove \(card.name) from favorites" : "Add \(card.name) to favorites"))
+                                             label: card.isFavorite ? "Remove \(card.name) from favorites" : "Add \(card.name) to favorites"),
+                      duration: card.playTime)
         }
         return GroupView(chrome: chrome, heading: title, summary: summary, folders: subfolders, photos: tiles,
                          hasFolders: !subfolders.isEmpty, hasPhotos: !tiles.isEmpty,

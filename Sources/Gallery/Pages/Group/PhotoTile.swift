@@ -11,4 +11,6 @@ struct PhotoTile: Encodable {
     var image: ThumbImage
     /// The one-tap favorite; nil where the visitor cannot keep favorites (share links).
     var favorite: TileFavorite?
+    /// A video's length on its tile ("0:42"); nil for a photo. The image's alt text says it too.
+    var duration: String?
 }

@@ -66,6 +66,8 @@ struct BrowseController: Sendable {
         var page = ScanView(chrome: chrome.chrome(title: "Scan", for: context), heading: heading, running: p.isRunning, failure: p.failure,
                             percent: p.percent, processedText: Formatting.count(p.processed), totalText: Formatting.count(p.total),
                             rateLabel: Self.rate(p).label, rateText: Self.rate(p).text, errorsText: Formatting.count(p.errors),
+                            kindsText: Formatting.plural(try await store.count(.filtered(.all, SearchFilter(kind: .photo))), "photo", "photos")
+                                + " · " + Formatting.plural(try await store.count(.filtered(.all, SearchFilter(kind: .video))), "video", "videos"),
                             current: p.current, folders: try await topLevelCards(root: try await store.folder(at: "")),
                             issues: try await store.scanIssues().map { ScanView.Issue(key: $0.key, reason: $0.reason) }, hasIssues: false)
         page.hasIssues = !page.issues.isEmpty

@@ -10,6 +10,8 @@ struct ScanView: PageModel {
     var failure: String?
     var percent: Int
     var processedText, totalText, rateLabel, rateText, errorsText: String
+    /// What the library holds, each kind counted: "1,234 photos · 56 videos".
+    var kindsText: String
     var current: String?
     var folders: [FolderCard]
     var issues: [Issue]

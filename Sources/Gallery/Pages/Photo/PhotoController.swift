@@ -9,6 +9,8 @@ struct PhotoController: Sendable {
     let renderer: PageRenderer
     let chrome: ChromeBuilder
     let pageSize: Int
+    /// Playable renditions of videos browsers cannot play; nil offers none.
+    var playable: PlayableStore?
 
     func register(with routes: Routes) {
         routes.viewer.get(.photo, use: show)
@@ -76,7 +78,8 @@ struct PhotoController: Sendable {
                                 albumNames: context.visitor.can(.member) ? try await store.albums().map(\.name) : []),
             nextImage: around.next.map { scope.thumbnail($0.picture, .screen) },
             caption: photo.caption.isEmpty ? nil : photo.caption,
-            slideshowURL: shared != nil ? nil : SiteURL.slideshow(photo.card.key, sort: sort, in: inGroup))
+            slideshowURL: shared != nil ? nil : SiteURL.slideshow(photo.card.key, sort: sort, in: inGroup),
+            video: photo.card.kind == .video ? VideoPlayer(photo, scope: scope, rendition: await playable?.state(sha256: photo.card.sha256)) : nil)
         return try renderer.response(page)
     }
 
@@ -106,6 +109,11 @@ struct PhotoController: Sendable {
         let w = photo.card.width, h = photo.card.height
         let megapixels = Double(w * h) / 1_000_000
         facts.append(.init(label: "Dimensions", value: "\(w) × \(h) (\(megapixels < 10 ? String(format: "%.1f", megapixels) : String(Int(megapixels.rounded()))) MP)"))
+        if photo.card.kind == .video {
+            facts.append(.init(label: "Length", value: photo.card.durationMs.map { Formatting.playTime(milliseconds: $0) } ?? "Unknown"))
+            let codecs = [photo.videoCodec.map { "\($0.uppercased()) video" }, photo.audioCodec.map { "\($0.uppercased()) sound" }]
+            facts.append(.init(label: "Codecs", value: codecs.compactMap { $0 }.joined(separator: ", ")))
+        }
         facts.append(.init(label: "File size", value: Formatting.bytes(photo.fileSize)))
         facts.append(.init(label: "Format", value: photo.format.rawValue.uppercased()))
         if shared { return facts }  // a share link shows nothing of the library around the photo

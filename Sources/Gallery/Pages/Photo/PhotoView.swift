@@ -23,4 +23,6 @@ struct PhotoView: PageModel {
     var caption: String?
     /// The slideshow from this photo, in the same group and order; nil on share links.
     var slideshowURL: SiteURL?
+    /// For a video, the player that takes the picture's place; nil for a photo.
+    var video: VideoPlayer?
 }

@@ -18,6 +18,8 @@ struct ShareController: Sendable {
     let photos: PhotoController
     let thumbnails: ThumbnailController
     let originals: OriginalController
+    /// Playable renditions of the link's videos that browsers cannot play.
+    let playable: PlayableController
     /// An album's link may take photos: they arrive as uploads do.
     let uploads: UploadController
     /// Share-link passwords are bcrypt hashes, checked as slowly as sign-ins and throttled like them.
@@ -38,6 +40,8 @@ struct ShareController: Sendable {
         routes.open.get(.sharePhoto, use: photo)
         routes.open.get(.shareThumbnail, use: thumbnail)
         routes.open.get(.shareOriginal, use: original)
+        routes.open.get(.sharePlay, use: play)
+        routes.open.get(.sharePlayable, use: playableRendition)
         routes.open.post(.shareUpload, use: upload)
         routes.open.get(.shareZip, use: zip)
     }
@@ -144,6 +148,24 @@ struct ShareController: Sendable {
             throw HTTPError(.notFound, message: "This file is not part of the shared group.")
         }
         return try await originals.respond(key: key, request, context)
+    }
+
+    @Sendable func play(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (_, token, group, title) = try await resolve(request, context, page: false)
+        guard let key = SiteURL.Scope.share(token).playKey(fromPath: request.uri.path), try await store.group(group, containsKey: key) else {
+            throw PlayableController.noVideo
+        }
+        var visitor = context
+        visitor.visitor = .nobody
+        return try await playable.play(key: key, scope: .share(token), shared: (group, title), request, visitor)
+    }
+
+    @Sendable func playableRendition(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (_, _, group, _) = try await resolve(request, context, page: false)
+        guard let sha = PlayableController.sha256(context), try await store.group(group, containsSha256: sha) else {
+            throw PlayableController.noRendition
+        }
+        return try await playable.serve(sha: sha, request, context)
     }
 
     /// The live link named in the URL, its token, its group, and its title; 404 when unknown, 410 when expired.

@@ -8,6 +8,8 @@ struct TrashController: Sendable {
     let source: any PhotoSource
     /// Renditions of destroyed photos are deleted with them.
     let thumbnails: ThumbnailStore
+    /// Videos' playable renditions, deleted with their content like thumbnails.
+    let playable: PlayableStore
     let renderer: PageRenderer
     let chrome: ChromeBuilder
 
@@ -103,6 +105,7 @@ struct TrashController: Sendable {
         let destroyed = try await store.contentOnlyInTrash()
         try await store.emptyTrash(source: source)
         await thumbnails.forget(destroyed)
+        await playable.forget(destroyed)
         return .redirect(to: SiteURL.trash)
     }
 

@@ -261,9 +261,9 @@ struct UploadController: Sendable {
         let sha256: String
         switch analysis[0] {
         case .notImage:
-            return .refused("is not a photo: its bytes are not JPEG, PNG, GIF, WebP, TIFF or HEIC")
+            return .refused("is not a photo or a video: its bytes are not JPEG, PNG, GIF, WebP, TIFF, HEIC, MP4, MOV, M4V, 3GP, WebM, MKV or AVI")
         case .failed(_, let reason):
-            return .refused("is not a readable image: \(reason)")
+            return .refused("is not a readable image or video: \(reason)")
         case .known:
             guard let inLibrary else { return .refused("could not be read") }
             verdict = .duplicate(existing: "already in the library as \(inLibrary.key)", key: inLibrary.key)

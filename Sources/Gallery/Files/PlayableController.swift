@@ -1,0 +1,87 @@
+import Catalog
+import Foundation
+import Hummingbird
+
+/// `GET /play/{key}` has a video's playable rendition made (or says it is being made), and
+/// `GET /playable/{sha256}.mp4` serves it with Range, like an original. Share links answer the
+/// same under their own prefix, through `ShareController`, for their own videos only.
+struct PlayableController: Sendable {
+    let store: any PhotoQueries
+    let playable: PlayableStore
+    let renderer: PageRenderer
+    let chrome: ChromeBuilder
+    let fileIO = FileIO()
+
+    func register(with routes: Routes) {
+        routes.viewer.get(.play, use: play)
+        routes.viewer.get(.playable, use: serve)
+    }
+
+    @Sendable func play(_ request: Request, context: GalleryContext) async throws -> Response {
+        guard let key = SiteURL.Scope.gallery.playKey(fromPath: request.uri.path) else { throw Self.noVideo }
+        return try await play(key: key, scope: .gallery, shared: nil, request, context)
+    }
+
+    /// The play page of `key`; with `shared` (its group and title), inside that share link.
+    func play(key: String, scope: SiteURL.Scope, shared: (group: PhotoGroup, title: String)?, _ request: Request,
+              _ context: GalleryContext) async throws -> Response {
+        guard let photo = try await store.photo(key: key, viewer: context.visitor.viewer), photo.card.kind == .video else {
+            throw Self.noVideo
+        }
+        let videoPage = scope.photo(key, in: nil, sharedGroup: shared?.group)
+        // A video the browser plays as it is has nothing to prepare.
+        guard Playability(photo) != .everywhere else { return .redirect(to: videoPage) }
+        let state = await playable.prepare(photo)
+        if state == .ready { return .redirect(to: videoPage) }
+        let fitted = PhotoController.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
+        let pageChrome = shared == nil ? chrome.chrome(title: photo.card.name, for: context) : chrome.sharedChrome(title: photo.card.name)
+        let page = PreparingView(chrome: pageChrome, name: photo.card.name, poster: scope.thumbnail(photo.card.picture, .screen),
+                                 width: fitted.width, height: fitted.height, preparing: state == .preparing,
+                                 backURL: videoPage, downloadURL: scope.original(key))
+        var response = try renderer.response(page)
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
+        guard let sha = Self.sha256(context), try await store.fileForContent(sha256: sha) != nil else { throw Self.noRendition }
+        return try await serve(sha: sha, request, context)
+    }
+
+    /// The content hash a `:file` parameter (`<sha256>.mp4`) names; nil for anything else.
+    static func sha256(_ context: GalleryContext) -> String? {
+        guard let file = context.parameters.get("file"), file.hasSuffix(".mp4") else { return nil }
+        let sha = String(file.dropLast(4))
+        let hex = sha.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        return sha.utf8.count == 64 && hex ? sha : nil
+    }
+
+    /// The rendition of content the caller has checked the visitor may see.
+    func serve(sha: String, _ request: Request, _ context: GalleryContext) async throws -> Response {
+        guard await playable.state(sha256: sha) == .ready else { throw Self.noRendition }
+        let path = playable.path(sha256: sha)
+        let size = try await Self.size(of: path)
+        var headers = HTTPFields()
+        headers[.contentType] = "video/mp4"
+        headers[.acceptRanges] = "bytes"
+        headers[.cacheControl] = "private, max-age=86400"
+        let etag = "\"\(sha.prefix(32))-play\""
+        headers[.eTag] = etag
+        if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
+        let answer = try RangeAnswer(request, size: size, etag: etag, headers: &headers)
+        return Response(status: answer.status, headers: headers, body: try await fileIO.loadFile(path: path, range: answer.range, context: context))
+    }
+
+    /// The file's size, read off the request task.
+    private static func size(of path: String) async throws -> Int {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+                continuation.resume(with: size.map { .success($0) } ?? .failure(noRendition))
+            }
+        }
+    }
+
+    static let noVideo = HTTPError(.notFound, message: "There is no such video in the library.")
+    static let noRendition = HTTPError(.notFound, message: "This video has no playable version (yet).")
+}

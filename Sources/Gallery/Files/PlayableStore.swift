@@ -1,0 +1,103 @@
+import Catalog
+import Foundation
+import Imaging
+import Logging
+
+/// H.264/AAC MP4 renditions of videos browsers cannot play, under `playable/ab/<sha>.mp4` in the
+/// data folder: made once, on first asking, by ffmpeg in a child process, one at a time (a
+/// transcode takes a core for as long as the video lasts), written under a temporary name and
+/// renamed in when whole. A failure leaves `<sha>.failed` beside it, so it is never tried again
+/// until that marker goes; pages then offer the download instead.
+actor PlayableStore {
+    /// Where a video's rendition stands.
+    enum State: Sendable, Equatable {
+        case ready
+        case preparing
+        case failed
+        case absent
+    }
+
+    private let root: String
+    private let source: any PhotoSource
+    private let limiter = AsyncLimiter(limit: 1)
+    private let pool = BlockingPool(label: "photolala.playable", qos: .utility)
+    private let logger: Logger
+    private var running: Set<String> = []
+    /// Content destroyed while its rendition was being made: the rendition is dropped when done.
+    private var discarded: Set<String> = []
+
+    init(dataPath: String, source: any PhotoSource, logger: Logger) {
+        root = dataPath + "/playable"
+        self.source = source
+        self.logger = logger
+        let root = self.root
+        Task.detached(priority: .background) { ThumbnailStore.sweepTemporaries(in: root) }
+    }
+
+    /// The rendition's path (it may not exist yet).
+    nonisolated func path(sha256: String) -> String {
+        "\(root)/\(sha256.prefix(2))/\(sha256).mp4"
+    }
+
+    private nonisolated func failureMarker(sha256: String) -> String {
+        "\(root)/\(sha256.prefix(2))/\(sha256).failed"
+    }
+
+    /// Deletes the renditions (and failure markers) of content whose last copy was destroyed, so
+    /// nothing of it is served again; one being made is dropped when it is done.
+    func forget(_ hashes: Set<String>) {
+        for sha256 in hashes {
+            unlink(path(sha256: sha256))
+            unlink(failureMarker(sha256: sha256))
+            if running.contains(sha256) { discarded.insert(sha256) }
+        }
+    }
+
+    /// Where the video's rendition stands; a look at two paths, no work started.
+    func state(sha256: String) -> State {
+        if running.contains(sha256) { return .preparing }
+        if access(path(sha256: sha256), F_OK) == 0 { return .ready }
+        return access(failureMarker(sha256: sha256), F_OK) == 0 ? .failed : .absent
+    }
+
+    /// Starts making the rendition of `photo` unless it is made, being made or failed before; says
+    /// where it stands afterwards. The work goes on after the request that asked has its answer.
+    func prepare(_ photo: PhotoDetail) -> State {
+        let sha = photo.card.sha256
+        let now = state(sha256: sha)
+        guard now == .absent else { return now }
+        running.insert(sha)
+        Task { await make(photo) }
+        return .preparing
+    }
+
+    private func make(_ photo: PhotoDetail) async {
+        let sha = photo.card.sha256
+        let (target, marker) = (path(sha256: sha), failureMarker(sha256: sha))
+        let folder = (target as NSString).deletingLastPathComponent
+        let temporary = folder + "/.tmp-\(UUID().uuidString).mp4"
+        do {
+            try await limiter.run { [source, pool] in
+                guard let file = try await source.localFile(forKey: photo.card.key) else { throw ImagingError.unreadable("the file is gone") }
+                try await pool.run {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    try withExtendedLifetime(file) {
+                        try Imaging.transcodePlayable(fileAt: file.path, format: photo.format,
+                                                      duration: photo.card.durationMs.map { Double($0) / 1_000 }, to: temporary)
+                    }
+                    guard rename(temporary, target) == 0 else { throw ImagingError.unreadable("the rendition could not be stored") }
+                }
+            }
+            logger.info("playable rendition made", metadata: ["sha": "\(sha.prefix(12))"])
+        } catch {
+            unlink(temporary)
+            let reason = (error as? ImagingError)?.description ?? "could not be read"
+            logger.error("playable rendition failed: \(reason)", metadata: ["sha": "\(sha.prefix(12))"])
+            // The folder may not exist yet (the file was gone before any work began).
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            _ = FileManager.default.createFile(atPath: marker, contents: Data(reason.utf8))
+        }
+        running.remove(sha)
+        if discarded.remove(sha) != nil { forget([sha]) }
+    }
+}

@@ -1,0 +1,90 @@
+"""Videos in a real browser: an H.264 MP4 plays from its original (seeking needs Range), and an
+HEVC video, which headless Chromium cannot decode, plays from the rendition the waiting page has
+made, the waiting page reloading itself without script until it is ready."""
+import pathlib
+import shutil
+import subprocess
+import tempfile
+
+import pytest
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import DESKTOP, Server, binary, make_driver, sign_in, ACCOUNTS
+
+
+class VideoServer(Server):
+    """The real binary over a library of two short videos (the shared library stays as it is)."""
+
+    def __init__(self, work: pathlib.Path):
+        self.work = work
+        self.library = work / "library"
+        (self.library / "clips").mkdir(parents=True)
+        pattern = "testsrc=duration=6:size=320x240:rate=15"
+        subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", pattern, "-c:v", "libx264",
+                        "-pix_fmt", "yuv420p", str(self.library / "clips" / "walk.mp4")], check=True)
+        subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", pattern + ",hue=h=90", "-c:v", "libx265",
+                        "-pix_fmt", "yuv420p", "-x265-params", "log-level=error", str(self.library / "clips" / "phone.mov")],
+                       check=True)
+        self.data = work / "data"
+        role, password = ACCOUNTS["ada"]
+        subprocess.run([str(binary()), "users", "add", "ada", "--role", role, "--data", str(self.data)],
+                       input=password + "\n", text=True, check=True, capture_output=True)
+        self.proc = None
+        self.base = ""
+
+
+@pytest.fixture(scope="module")
+def video_server():
+    work = pathlib.Path(tempfile.mkdtemp(prefix="photolala-e2e-video-"))
+    s = VideoServer(work)
+    s.start()
+    yield s.base
+    s.stop()
+    shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.fixture
+def desktop_js(video_server):
+    driver = make_driver(DESKTOP, javascript=True)
+    sign_in(driver, video_server, "ada")
+    yield driver
+    driver.quit()
+
+
+def plays(d) -> float:
+    """Starts the page's video muted (headless Chromium allows that) and waits until it has played
+    past one second; returns where it stands."""
+    d.execute_script("const v = document.querySelector('video'); v.muted = true; v.play();")
+    WebDriverWait(d, 30).until(lambda drv: drv.execute_script("return document.querySelector('video').currentTime") > 1.0)
+    return d.execute_script("return document.querySelector('video').currentTime")
+
+
+def test_an_h264_video_plays_and_seeks_from_its_original(desktop_js, video_server):
+    d = desktop_js
+    if d.execute_script("""return document.createElement('video').canPlayType('video/mp4; codecs="avc1.42E01E"')""") == "":
+        pytest.skip("this Chromium cannot play H.264")
+    d.get(video_server + "/photos/clips/walk.mp4")
+    video = d.execute_script("const v = document.querySelector('video'); return [v.controls, v.preload, v.poster]")
+    assert video[0] is True and video[1] == "metadata" and "/thumbs/1600/" in video[2]
+    assert plays(d) > 1.0
+    assert d.execute_script("return document.querySelector('video').currentSrc").endswith("/originals/clips/walk.mp4")
+    # seeking asks the server for a range of the original
+    d.execute_script("const v = document.querySelector('video'); v.currentTime = 4.5;")
+    WebDriverWait(d, 30).until(lambda drv: drv.execute_script(
+        "const v = document.querySelector('video'); return !v.seeking && v.currentTime >= 4.5"))
+
+
+def test_an_hevc_video_plays_from_the_rendition_its_waiting_page_had_made(desktop_js, video_server):
+    d = desktop_js
+    if d.execute_script("""return document.createElement('video').canPlayType('video/mp4; codecs="avc1.42E01E"')""") == "":
+        pytest.skip("this Chromium cannot play H.264")
+    if d.execute_script("""return document.createElement('video').canPlayType('video/mp4; codecs="hvc1"')""") != "":
+        pytest.skip("this Chromium plays HEVC itself")
+    d.get(video_server + "/photos/clips/phone.mov")
+    link = d.execute_script("return document.querySelector('a[href=\"/play/clips/phone.mov\"]') !== null")
+    assert link
+    # the waiting page reloads itself until the rendition is ready, then the video's page follows
+    d.get(video_server + "/play/clips/phone.mov")
+    WebDriverWait(d, 120, poll_frequency=0.5).until(lambda drv: drv.current_url.endswith("/photos/clips/phone.mov"))
+    assert plays(d) > 1.0
+    assert "/playable/" in d.execute_script("return document.querySelector('video').currentSrc")
