@@ -17,6 +17,8 @@ final class PageCache: Sendable {
         var accountName: String?
         var role: Role?
         var layout: String
+        /// The day, for a page that shows what was taken on this day.
+        var day: String = ""
     }
 
     /// A kept page: the bytes between the places the token goes.

@@ -13,55 +13,13 @@ struct GroupPage: Sendable {
     let cache: PageCache
 
     func response(_ spec: GroupSpec, query: GroupQuery, _ request: Request, _ context: GalleryContext) async throws -> Response {
-        // A page showing a flash or a running scan's progress is made afresh each time.
-        guard context.flash == nil, chrome.banner() == nil else {
-            return Response(status: .ok, headers: PageRenderer.pageHeaders, body: .init(byteBuffer: try await render(spec, query: query, request, context)))
-        }
-        let key = cacheKey(spec, request, context)
-        let page: PageCache.Page
-        if let kept = cache.page(key) {
-            page = kept
-        } else {
-            var rendering = context
-            rendering.csrfToken = cache.placeholder
-            page = cache.keep(try await render(spec, query: query, request, rendering), for: key)
-        }
-        let token = context.csrfToken
-        let gzip = AcceptEncoding.allowsGzip(request.headers[.acceptEncoding])
-        // The same key, token and encoding make the same bytes, so a browser checking its copy is told to keep it.
-        var headers = gzip ? Self.compressedHeaders : PageRenderer.pageHeaders
-        headers[.eTag] = cache.etag(key, token: token, gzip: gzip)
-        if request.headers[.ifNoneMatch] == headers[.eTag] {
-            headers[.contentEncoding] = nil
-            return Response(status: .notModified, headers: headers)
-        }
-        guard gzip else { return Response(status: .ok, headers: headers, body: .init(byteBuffer: cache.body(page, token: token))) }
-        // Compressed once for each visitor's token and kept, so a phone's repeat visit costs no compression.
-        let compressed: ByteBuffer
-        if let kept = cache.compressed(key, token: token) {
-            compressed = kept
-        } else {
-            compressed = try CompressionMiddleware.gzip(cache.body(page, token: token))
-            cache.keepCompressed(compressed, for: key, token: token)
-        }
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: compressed))
-    }
-
-    /// A page's headers when it goes out gzip-compressed.
-    static let compressedHeaders: HTTPFields = {
-        var headers = PageRenderer.pageHeaders
-        headers[.contentEncoding] = "gzip"
-        CompressionMiddleware.addVary(&headers)
-        return headers
-    }()
-
-    /// What this visitor's page depends on besides the form token; read before the catalog is, so a
-    /// change made meanwhile is never kept under an older version.
-    private func cacheKey(_ spec: GroupSpec, _ request: Request, _ context: GalleryContext) -> PageCache.Key {
-        let visitor = spec.scope.isShared ? Visitor.nobody : context.visitor
-        return PageCache.Key(version: store.version, target: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""),
-                             account: visitor.account?.id, accountName: visitor.account?.name, role: visitor.role,
-                             layout: spec.scope.isShared ? "" : ViewMode.of(request, account: context.visitor.account).rawValue)
+        // A page showing a flash or a running scan's progress is made afresh each time. The key
+        // is read before the catalog is, so a change made meanwhile is never kept under an older version.
+        let key = context.flash == nil && chrome.banner() == nil
+            ? PageCache.Key(version: store.version, request, visitor: spec.scope.isShared ? .nobody : context.visitor,
+                            layout: spec.scope.isShared ? "" : ViewMode.of(request, account: context.visitor.account).rawValue)
+            : nil
+        return try await cache.response(key, request, context) { try await render(spec, query: query, request, $0) }
     }
 
     /// The page, rendered.

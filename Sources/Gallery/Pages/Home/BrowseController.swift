@@ -24,6 +24,14 @@ struct BrowseController: Sendable {
     }
 
     @Sendable func home(_ request: Request, context: GalleryContext) async throws -> Response {
+        // Kept like a group page, and for the day too: On this day changes at midnight.
+        let key = context.flash == nil && chrome.banner() == nil
+            ? PageCache.Key(version: store.version, request, visitor: context.visitor, layout: "", day: Self.today().description)
+            : nil
+        return try await groupPage.cache.response(key, request, context) { try await homePage($0) }
+    }
+
+    private func homePage(_ context: GalleryContext) async throws -> ByteBuffer {
         let root = try await store.folder(at: "")
         let cards = try await topLevelCards(root: root)
         var empty: String?
@@ -36,7 +44,7 @@ struct BrowseController: Sendable {
         let page = HomeView(chrome: chrome.chrome(title: "Library", for: context),
                             collections: .init(folders: try await collectionCards(for: context.visitor)), folders: cards,
                             summary: summary, emptyMessage: empty, onThisDay: try await onThisDay())
-        return try renderer.response(page)
+        return try renderer.render(HomeView.template, page)
     }
 
     @Sendable func folder(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -96,12 +104,16 @@ struct BrowseController: Sendable {
                                                   months: months, undated: undated))
     }
 
+    /// Today on this machine's calendar, as days since 1970.
+    static func today(now: Date = Date()) -> Int {
+        Int(Calendar.current.startOfDay(for: now).timeIntervalSince1970 / 86_400)
+    }
+
     /// Up to 12 photos taken on today's month and day (this machine's calendar) in earlier years.
     private func onThisDay(now: Date = Date()) async throws -> OnThisDay? {
         let today = Calendar.current.dateComponents([.year, .month, .day], from: now)
         // The key changes with the catalog and with the date (days since 1970 stay far below a million).
-        let day = Int(Calendar.current.startOfDay(for: now).timeIntervalSince1970 / 86_400)
-        return try await onThisDayCache.value(at: store.version &* 1_000_000 &+ day) {
+        return try await onThisDayCache.value(at: store.version &* 1_000_000 &+ Self.today(now: now)) {
             let found = try await store.onThisDay(month: today.month!, day: today.day!, before: today.year!, limit: 12)
             guard !found.isEmpty else { return nil }
             return OnThisDay(tiles: found.map { card, year in

@@ -1,0 +1,56 @@
+import Catalog
+import Hummingbird
+import NIOCore
+
+extension PageCache.Key {
+    /// The key of the page `request` asks for as `visitor` sees it, at catalog `version`.
+    init(version: Int, _ request: Request, visitor: Visitor, layout: String, day: String = "") {
+        self.init(version: version, target: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""),
+                  account: visitor.account?.id, accountName: visitor.account?.name, role: visitor.role, layout: layout, day: day)
+    }
+}
+
+extension PageCache {
+    /// A page's headers when it goes out gzip-compressed.
+    static let compressedHeaders: HTTPFields = {
+        var headers = PageRenderer.pageHeaders
+        headers[.contentEncoding] = "gzip"
+        CompressionMiddleware.addVary(&headers)
+        return headers
+    }()
+
+    /// The page for `key`: the kept one with this visitor's form token spliced in, or `render`ed
+    /// (with the placeholder for the token) and kept. With no key (a flash or a scan banner on
+    /// it) the page is rendered for this visitor alone. A browser checking its copy gets 304; one
+    /// that takes gzip gets a copy compressed once for its token.
+    func response(_ key: Key?, _ request: Request, _ context: GalleryContext,
+                  render: (GalleryContext) async throws -> ByteBuffer) async throws -> Response {
+        guard let key else { return Response(status: .ok, headers: PageRenderer.pageHeaders, body: .init(byteBuffer: try await render(context))) }
+        let page: Page
+        if let kept = self.page(key) {
+            page = kept
+        } else {
+            var rendering = context
+            rendering.csrfToken = placeholder
+            page = keep(try await render(rendering), for: key)
+        }
+        let token = context.csrfToken
+        let gzip = AcceptEncoding.allowsGzip(request.headers[.acceptEncoding])
+        // The same key, token and encoding make the same bytes, so a browser checking its copy is told to keep it.
+        var headers = gzip ? Self.compressedHeaders : PageRenderer.pageHeaders
+        headers[.eTag] = etag(key, token: token, gzip: gzip)
+        if request.headers[.ifNoneMatch] == headers[.eTag] {
+            headers[.contentEncoding] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        guard gzip else { return Response(status: .ok, headers: headers, body: .init(byteBuffer: body(page, token: token))) }
+        let compressed: ByteBuffer
+        if let kept = self.compressed(key, token: token) {
+            compressed = kept
+        } else {
+            compressed = try CompressionMiddleware.gzip(body(page, token: token))
+            keepCompressed(compressed, for: key, token: token)
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: compressed))
+    }
+}
