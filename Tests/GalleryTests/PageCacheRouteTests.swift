@@ -85,6 +85,23 @@ import Testing
         }
     }
 
+    @Test func aPhotosPageIsKeptAndShowsARatingTheMomentItIsGiven() async throws {
+        let f = try await fixture()
+        try await f.withClient { client in
+            // given a member who opened a photo twice
+            let max = try await FormPoster.signIn(client, "max")
+            let first = try await max.get("/photos/trip/2.jpg").text
+            #expect(try await max.get("/photos/trip/2.jpg").text == first)
+            #expect(tokens(first) == [try #require(max.formToken)])
+            // when they give it four stars
+            #expect(try await max.post("/actions/rate", [("key", "trip/2.jpg"), ("rating", "4"), ("back", "/photos/trip/2.jpg")]).status == .seeOther)
+            // then its page says so at once, to them and to a guest
+            let after = try await max.get("/photos/trip/2.jpg").text
+            #expect(after != first && after.components(separatedBy: "star on").count == 5)
+            #expect(try await client.execute(uri: "/photos/trip/2.jpg", method: .get).text.contains("4 of 5 stars"))
+        }
+    }
+
     @Test func aPhoneThatTakesGzipGetsItsOwnPageCompressedAndKept() async throws {
         let f = try await fixture()
         try await f.withClient { client in

@@ -126,7 +126,7 @@ public struct GalleryParts {
         let libraryName = (config.libraryPath as NSString).lastPathComponent
         let groupPage = GroupPage(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, cache: pages)
         let playable = PlayableStore(dataPath: config.dataPath, source: source, logger: logger)
-        let photos = PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, playable: playable)
+        let photos = PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, playable: playable, cache: pages)
         let originals = OriginalController(store: store, source: source)
         let thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)
         AuthController(store: store, passwords: passwords, throttle: LoginThrottle(), sessions: sessions, signIn: signIn,

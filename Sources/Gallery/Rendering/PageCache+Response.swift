@@ -25,14 +25,26 @@ extension PageCache {
     /// that takes gzip gets a copy compressed once for its token.
     func response(_ key: Key?, _ request: Request, _ context: GalleryContext,
                   render: (GalleryContext) async throws -> ByteBuffer) async throws -> Response {
-        guard let key else { return Response(status: .ok, headers: PageRenderer.pageHeaders, body: .init(byteBuffer: try await render(context))) }
+        try await response(key, request, context) { (try await render($0), true) }
+    }
+
+    /// As above, for a page that may say it must not be kept (`keep` false: it shows something the
+    /// catalog's version does not follow, such as a video's rendition being prepared).
+    func response(_ key: Key?, _ request: Request, _ context: GalleryContext,
+                  render: (GalleryContext) async throws -> (bytes: ByteBuffer, keep: Bool)) async throws -> Response {
+        guard let key else { return Response(status: .ok, headers: PageRenderer.pageHeaders, body: .init(byteBuffer: try await render(context).bytes)) }
         let page: Page
         if let kept = self.page(key) {
             page = kept
         } else {
             var rendering = context
             rendering.csrfToken = placeholder
-            page = keep(try await render(rendering), for: key)
+            let rendered = try await render(rendering)
+            guard rendered.keep else {
+                let once = Page(pieces: Self.split(rendered.bytes, at: Array(placeholder.utf8)))
+                return Response(status: .ok, headers: PageRenderer.pageHeaders, body: .init(byteBuffer: body(once, token: context.csrfToken)))
+            }
+            page = keep(rendered.bytes, for: key)
         }
         let token = context.csrfToken
         let gzip = AcceptEncoding.allowsGzip(request.headers[.acceptEncoding])

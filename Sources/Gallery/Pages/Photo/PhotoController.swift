@@ -11,6 +11,8 @@ struct PhotoController: Sendable {
     let pageSize: Int
     /// Playable renditions of videos browsers cannot play; nil offers none.
     var playable: PlayableStore?
+    /// Photo pages kept between requests, like group pages.
+    var cache = PageCache()
 
     func register(with routes: Routes) {
         routes.viewer.get(.photo, use: show)
@@ -24,8 +26,18 @@ struct PhotoController: Sendable {
     static let notFound = HTTPError(.notFound, message: "This photo is not in the library (it may have been moved or removed).")
 
     /// The photo page; with `shared`, inside a share link: only that group's photos, no way out.
+    /// Kept like a group page (`PageCache`), but for a video's, whose playable rendition may be
+    /// under way.
     func render(key: String, shared: (group: PhotoGroup, title: String, scope: SiteURL.Scope)?, _ request: Request,
                 _ context: GalleryContext) async throws -> Response {
+        let cacheKey = context.flash == nil && chrome.banner() == nil
+            ? PageCache.Key(version: store.version, request, visitor: context.visitor, layout: "")
+            : nil
+        return try await cache.response(cacheKey, request, context) { try await page(key: key, shared: shared, request, $0) }
+    }
+
+    private func page(key: String, shared: (group: PhotoGroup, title: String, scope: SiteURL.Scope)?, _ request: Request,
+                      _ context: GalleryContext) async throws -> (bytes: ByteBuffer, keep: Bool) {
         guard let photo = try await store.photo(key: key, viewer: context.visitor.viewer) else { throw Self.notFound }
         let scope = shared?.scope ?? .gallery
         let group: PhotoGroup
@@ -80,7 +92,7 @@ struct PhotoController: Sendable {
             caption: photo.caption.isEmpty ? nil : photo.caption,
             slideshowURL: shared != nil ? nil : SiteURL.slideshow(photo.card.key, sort: sort, in: inGroup),
             video: photo.card.kind == .video ? VideoPlayer(photo, scope: scope, rendition: await playable?.state(sha256: photo.card.sha256)) : nil)
-        return try renderer.response(page)
+        return (try renderer.render(PhotoView.template, page), photo.card.kind != .video)
     }
 
     /// The group a photo is shown in: `?in=` when given, else its folder.
