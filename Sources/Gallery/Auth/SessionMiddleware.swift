@@ -19,8 +19,11 @@ struct SessionMiddleware: RouterMiddleware {
             let hash = SecretToken.isWellFormed(token) ? SecretToken.hash(token) : nil
             if let hash, let found = try await store.session(tokenHash: hash, now: now, madeAfter: now - sessions.absoluteLifetime) {
                 context.visitor = Visitor(account: found.account, role: found.account.role, sessionHash: hash)
-                // Forms of a signed-in page carry a token only this session can make.
-                context.csrfToken = CSRFMiddleware.token(forSession: token)
+                // Forms of a signed-in page carry a token only this session can make (a thumbnail,
+                // a static file or the health check has no form, so none is made for them).
+                if !(request.method == .get && SiteURL.isQuiet(request.uri.path)) {
+                    context.csrfToken = CSRFMiddleware.token(forSession: token)
+                }
                 if now - found.lastSeenAt > 3600 {
                     try await store.touchSession(tokenHash: hash, expiresAt: now + sessions.lifetime, now: now)
                     renewed = token
