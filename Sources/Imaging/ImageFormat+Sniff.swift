@@ -15,7 +15,9 @@ extension ImageFormat {
             return .webp
         }
         if isTIFF(bytes) { return .tiff }
-        if isHEIC(bytes) { return .heic }
+        let brands = ftypBrands(bytes)
+        if !heicBrands.isDisjoint(with: brands) { return .heic }
+        if !avifBrands.isDisjoint(with: brands) { return .avif }
         return sniffVideo(bytes)
     }
 
@@ -26,22 +28,23 @@ extension ImageFormat {
         return tiff && !canonRaw
     }
 
-    /// An ISO-BMFF `ftyp` box whose major or compatible brands name HEVC stills (AVIF shares the box, not the brands).
-    private static func isHEIC(_ bytes: [UInt8]) -> Bool {
-        guard bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) else { return false }
+    /// HEVC stills.
+    private static let heicBrands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx"]
+    /// AV1 stills and their sequences: the same box as HEIC, other brands.
+    private static let avifBrands: Set<String> = ["avif", "avis"]
+
+    /// The major and compatible brands of an ISO-BMFF `ftyp` box at the start, none when there is no such box.
+    private static func ftypBrands(_ bytes: [UInt8]) -> Set<String> {
+        guard bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) else { return [] }
         let boxSize = bytes[0..<4].reduce(0) { $0 << 8 | Int($1) }
         let end = min(max(boxSize, 12), bytes.count)
-        let heicBrands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx"]
+        var brands: Set<String> = []
         // Brands sit at 8 (major), then 16, 20, … (compatible); 12..<16 is the minor version.
         var offset = 8
         while offset + 4 <= end {
-            if offset != 12, let brand = String(bytes: bytes[offset..<offset + 4], encoding: .ascii),
-                heicBrands.contains(brand)
-            {
-                return true
-            }
+            if offset != 12, let brand = String(bytes: bytes[offset..<offset + 4], encoding: .ascii) { brands.insert(brand) }
             offset += 4
         }
-        return false
+        return brands
     }
 }

@@ -1,12 +1,12 @@
 /// Image and video formats Photolala accepts, recognised by their bytes.
 public enum ImageFormat: String, Sendable, CaseIterable, Codable {
-    case jpeg, png, gif, webp, tiff, heic
+    case jpeg, png, gif, webp, tiff, heic, avif
     case mp4, mov, m4v, threeGP = "3gp", webm, mkv, avi
 
     /// Whether this is a still picture or a video: videos are probed and framed by ffmpeg, never by ImageMagick.
     public var kind: MediaKind {
         switch self {
-        case .jpeg, .png, .gif, .webp, .tiff, .heic: .photo
+        case .jpeg, .png, .gif, .webp, .tiff, .heic, .avif: .photo
         case .mp4, .mov, .m4v, .threeGP, .webm, .mkv, .avi: .video
         }
     }
@@ -23,6 +23,7 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
         case .webp: "image/webp"
         case .tiff: "image/tiff"
         case .heic: "image/heic"
+        case .avif: "image/avif"
         case .mp4: "video/mp4"
         case .mov: "video/quicktime"
         case .m4v: "video/x-m4v"
@@ -43,6 +44,7 @@ public enum ImageFormat: String, Sendable, CaseIterable, Codable {
         case .webp: "WEBP"
         case .tiff: "TIFF"
         case .heic: "HEIC"
+        case .avif: "AVIF"
         case .mp4, .mov, .m4v, .threeGP, .webm, .mkv, .avi: nil
         }
     }

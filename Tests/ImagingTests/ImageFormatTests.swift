@@ -40,7 +40,6 @@ struct ImageFormatTests {
         ("truncated PNG", [0x89, 0x50, 0x4E, 0x47]),
         ("GIF without version", Array("GIF8".utf8)),
         ("RIFF but WAVE", Array("RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ".utf8)),
-        ("AVIF", [0, 0, 0, 0x1C] + Array("ftypavif\u{0}\u{0}\u{0}\u{0}avifmif1miaf".utf8)),
         ("Canon CR2", [0x49, 0x49, 0x2A, 0x00, 0x10, 0, 0, 0, 0x43, 0x52, 2, 0]),
     ] as [(String, [UInt8])])
     func refusesNonImages(label: String, bytes: [UInt8]) throws {
@@ -52,6 +51,18 @@ struct ImageFormatTests {
         // then
         #expect(fromBytes == nil)
         #expect(fromFile == nil)
+    }
+
+    @Test("recognises AVIF by its brands, apart from HEIC")
+    func avifByItsBrands() {
+        // given an AVIF still, an AVIF sequence, and a HEIF box whose brands name neither
+        let still: [UInt8] = [0, 0, 0, 0x1C] + Array("ftypavif\u{0}\u{0}\u{0}\u{0}avifmif1miaf".utf8)
+        let sequence: [UInt8] = [0, 0, 0, 0x18] + Array("ftypmsf1\u{0}\u{0}\u{0}\u{0}msf1avis".utf8)
+        let neither: [UInt8] = [0, 0, 0, 0x18] + Array("ftypmif1\u{0}\u{0}\u{0}\u{0}mif1miaf".utf8)
+        // then
+        #expect(ImageFormat.sniff(still) == .avif && ImageFormat.sniff(sequence) == .avif)
+        #expect(ImageFormat.avif.mimeType == "image/avif" && ImageFormat.avif.kind == .photo)
+        #expect(ImageFormat.sniff(neither) == nil)
     }
 
     @Test("recognises HEIC by a compatible brand when the major brand is mif1")
@@ -82,9 +93,9 @@ struct ImageFormatTests {
         let mimeTypes = formats.map(\.mimeType)
         let coders = formats.map(\.magickCoder)
         // then
-        #expect(mimeTypes == ["image/jpeg", "image/png", "image/gif", "image/webp", "image/tiff", "image/heic",
+        #expect(mimeTypes == ["image/jpeg", "image/png", "image/gif", "image/webp", "image/tiff", "image/heic", "image/avif",
                               "video/mp4", "video/quicktime", "video/x-m4v", "video/3gpp", "video/webm", "video/x-matroska",
                               "video/x-msvideo"])
-        #expect(coders == ["JPEG", "PNG", "GIF", "WEBP", "TIFF", "HEIC", nil, nil, nil, nil, nil, nil, nil])
+        #expect(coders == ["JPEG", "PNG", "GIF", "WEBP", "TIFF", "HEIC", "AVIF", nil, nil, nil, nil, nil, nil, nil])
     }
 }

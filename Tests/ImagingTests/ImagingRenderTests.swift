@@ -89,6 +89,21 @@ struct ImagingRenderTests {
         #expect(channels.count == 2 && channels[0] > 200 && channels[1] < 50, "mean red/blue: \(colour)")
     }
 
+    @Test("an AVIF is sniffed, probed and rendered through libheif")
+    func avif() throws {
+        // given an AV1 still made by ImageMagick, a red picture 320 wide
+        let path = try workspace.convert("still.avif", ["-size", "320x200", "xc:red", "-quality", "60"])
+        // when
+        let format = try ImageFormat.sniff(fileAt: path)
+        let probe = try Imaging.probe(fileAt: path, format: .avif)
+        let out = try render(path, .avif, 256, 256, .fit)
+        // then
+        #expect(format == .avif && probe.width == 320 && probe.height == 200)
+        #expect(try Tool.dimensions(of: out) == (256, 160))
+        let red = try Tool.run("convert", [out, "-format", "%[fx:int(255*mean.r)]", "info:"])
+        #expect((Int(red.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 200, "mean red: \(red)")
+    }
+
     @Test("transparency becomes white, not black")
     func flattensAlpha() throws {
         // given

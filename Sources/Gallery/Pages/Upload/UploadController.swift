@@ -261,7 +261,7 @@ struct UploadController: Sendable {
         let sha256: String
         switch analysis[0] {
         case .notImage:
-            return .refused("is not a photo or a video: its bytes are not JPEG, PNG, GIF, WebP, TIFF, HEIC, MP4, MOV, M4V, 3GP, WebM, MKV or AVI")
+            return .refused("is not a photo or a video: its bytes are not JPEG, PNG, GIF, WebP, TIFF, HEIC, AVIF, MP4, MOV, M4V, 3GP, WebM, MKV or AVI")
         case .failed(_, let reason):
             return .refused("is not a readable image or video: \(reason)")
         case .known:

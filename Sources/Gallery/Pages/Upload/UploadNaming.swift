@@ -53,6 +53,7 @@ struct UploadNaming: Sendable {
 
     private static let extensions: [ImageFormat: [String]] = [
         .jpeg: ["jpg", "jpeg", "jpe"], .png: ["png"], .gif: ["gif"], .webp: ["webp"], .tiff: ["tif", "tiff"], .heic: ["heic", "heif"],
+        .avif: ["avif"],
         .mp4: ["mp4"], .mov: ["mov", "qt"], .m4v: ["m4v"], .threeGP: ["3gp", "3g2"], .webm: ["webm"], .mkv: ["mkv"], .avi: ["avi"],
     ]
 }
