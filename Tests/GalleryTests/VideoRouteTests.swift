@@ -47,6 +47,8 @@ struct VideoRouteTests {
             #expect(html.contains("0:02") && html.contains("H264 video"))
             #expect(!html.contains("<script"))
             #expect(!photoPage.contains("<video"))
+            // and a video offers no turn (it plays as it was shot), a photo does
+            #expect(!html.contains("data-action=\"rotate\"") && photoPage.contains("data-action=\"rotate\""))
         }
     }
 

@@ -30,6 +30,8 @@ struct CurationPanel: Encodable {
     let tagAction = SiteURL.Action.tag.url
     let captionAction = SiteURL.Action.caption.url
     let rotateAction = SiteURL.Action.rotate.url
+    /// Photos turn; a video plays as it was shot, so it offers no turn.
+    var canTurn: Bool
     /// Nil when there is none: an empty string would still open a Mustache section.
     var caption: String?
     let captionMaxLength = CaptionText.maxLength
@@ -46,6 +48,7 @@ struct CurationPanel: Encodable {
         self.albumNames = albumNames
         caption = photo.caption.isEmpty ? nil : photo.caption
         self.canCurate = canCurate
+        canTurn = photo.card.kind != .video
         self.csrf = csrf
         key = photo.card.key
         self.back = back
