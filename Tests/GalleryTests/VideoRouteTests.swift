@@ -47,8 +47,12 @@ struct VideoRouteTests {
             #expect(html.contains("0:02") && html.contains("H264 video"))
             #expect(!html.contains("<script"))
             #expect(!photoPage.contains("<video"))
-            // and a video offers no turn (it plays as it was shot), a photo does
+            // and a video offers no turn (it plays as it was shot), a photo does, and a turn sent anyway is refused
             #expect(!html.contains("data-action=\"rotate\"") && photoPage.contains("data-action=\"rotate\""))
+            let form = try await FormPoster.start(client, page: "/photos/trip/clip.mp4")
+            let turned = try await form.post("/actions/rotate", [("key", "trip/clip.mp4"), ("turn", "right"), ("back", "/photos/trip/clip.mp4")])
+            #expect(turned.status == .badRequest && turned.text.contains("cannot be turned"))
+            #expect(!(try await client.execute(uri: "/photos/trip/clip.mp4", method: .get).text.contains("-r90")), "its poster is not turned")
         }
     }
 

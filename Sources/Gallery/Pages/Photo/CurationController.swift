@@ -4,7 +4,7 @@ import Hummingbird
 /// The favorite, rate, tag, untag, caption and rotate forms: POST, CSRF-checked, answered with a 303 back to
 /// where the person was, so reload and the back button never resubmit.
 struct CurationController: Sendable {
-    let store: any CurationStore
+    let store: any CurationStore & PhotoQueries
 
     func register(with routes: Routes) {
         // Favorites are personal: viewers keep their own. Stars and tags are the household's.
@@ -69,6 +69,10 @@ struct CurationController: Sendable {
     /// A quarter turn, `turn=left` or `turn=right`: kept on the content, every rendition follows.
     @Sendable func rotate(_ request: Request, context: GalleryContext) async throws -> Response {
         let (form, photoId, back) = try await read(request, context)
+        // A video plays as it was shot: turning it would turn only its poster.
+        if try await store.photo(key: try form.require("key"), viewer: context.visitor.viewer)?.card.kind == .video {
+            throw HTTPError(.badRequest, message: "A video plays as it was shot, so it cannot be turned.")
+        }
         let turn = try form.require("turn")
         guard turn == "left" || turn == "right" else { throw HTTPError(.badRequest, message: "Turn a photo left or right.") }
         do { try await store.rotate(photoId: photoId, clockwise: turn == "right") } catch CurationError.unknownPhoto {
