@@ -3,8 +3,11 @@ import Hummingbird
 import NIOCore
 
 extension PageCache.Key {
-    /// The key of the page `request` asks for as `visitor` sees it, at catalog `version`.
-    init(version: Int, _ request: Request, visitor: Visitor, layout: String, day: String = "") {
+    /// The key of the page `request` asks for as `visitor` sees it, at catalog `version`; nil when
+    /// the page must be made afresh: it shows a flash, or a running scan's banner (`chrome`).
+    init?(version: Int, _ request: Request, _ context: GalleryContext, chrome: ChromeBuilder, visitor: Visitor, layout: String,
+          day: String = "") {
+        guard context.flash == nil, chrome.banner() == nil else { return nil }
         self.init(version: version, target: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""),
                   account: visitor.account?.id, accountName: visitor.account?.name, role: visitor.role, layout: layout, day: day)
     }

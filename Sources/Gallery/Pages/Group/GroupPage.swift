@@ -13,12 +13,10 @@ struct GroupPage: Sendable {
     let cache: PageCache
 
     func response(_ spec: GroupSpec, query: GroupQuery, _ request: Request, _ context: GalleryContext) async throws -> Response {
-        // A page showing a flash or a running scan's progress is made afresh each time. The key
-        // is read before the catalog is, so a change made meanwhile is never kept under an older version.
-        let key = context.flash == nil && chrome.banner() == nil
-            ? PageCache.Key(version: store.version, request, visitor: spec.scope.isShared ? .nobody : context.visitor,
-                            layout: spec.scope.isShared ? "" : ViewMode.of(request, account: context.visitor.account).rawValue)
-            : nil
+        // The key is read before the catalog is, so a change made meanwhile is never kept under an older version.
+        let key = PageCache.Key(version: store.version, request, context, chrome: chrome,
+                                visitor: spec.scope.isShared ? .nobody : context.visitor,
+                                layout: spec.scope.isShared ? "" : ViewMode.of(request, account: context.visitor.account).rawValue)
         return try await cache.response(key, request, context) { try await render(spec, query: query, request, $0) }
     }
 

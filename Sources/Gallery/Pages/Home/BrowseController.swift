@@ -25,9 +25,8 @@ struct BrowseController: Sendable {
 
     @Sendable func home(_ request: Request, context: GalleryContext) async throws -> Response {
         // Kept like a group page, and for the day too: On this day changes at midnight.
-        let key = context.flash == nil && chrome.banner() == nil
-            ? PageCache.Key(version: store.version, request, visitor: context.visitor, layout: "", day: Self.today().description)
-            : nil
+        let key = PageCache.Key(version: store.version, request, context, chrome: chrome, visitor: context.visitor, layout: "",
+                                day: Self.today().description)
         return try await groupPage.cache.response(key, request, context) { try await homePage($0) }
     }
 

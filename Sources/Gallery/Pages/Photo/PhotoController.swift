@@ -30,9 +30,7 @@ struct PhotoController: Sendable {
     /// under way.
     func render(key: String, shared: (group: PhotoGroup, title: String, scope: SiteURL.Scope)?, _ request: Request,
                 _ context: GalleryContext) async throws -> Response {
-        let cacheKey = context.flash == nil && chrome.banner() == nil
-            ? PageCache.Key(version: store.version, request, visitor: context.visitor, layout: "")
-            : nil
+        let cacheKey = PageCache.Key(version: store.version, request, context, chrome: chrome, visitor: context.visitor, layout: "")
         return try await cache.response(cacheKey, request, context) { try await page(key: key, shared: shared, request, $0) }
     }
 
