@@ -51,9 +51,9 @@ struct PlayableController: Sendable {
     /// The content hash a `:file` parameter (`<sha256>.mp4`) names; nil for anything else.
     static func sha256(_ context: GalleryContext) -> String? {
         guard let file = context.parameters.get("file"), file.hasSuffix(".mp4") else { return nil }
-        let sha = String(file.dropLast(4))
-        let hex = sha.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-        return sha.utf8.count == 64 && hex ? sha : nil
+        // The renditions' own fuzzed name reader; a playable rendition is never turned.
+        guard let name = ThumbnailName.parse(Substring(file.dropLast(4))), name.rotation == .none else { return nil }
+        return name.sha256
     }
 
     /// The rendition of content the caller has checked the visitor may see.

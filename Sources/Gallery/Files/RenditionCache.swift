@@ -65,9 +65,13 @@ final class RenditionCache: Sendable {
 
     /// The cache file of a rendition.
     func path(_ key: Key) -> String {
-        let hex = Self.hex(key.hash)
-        let turn = key.turn == 0 ? "" : "-r\(key.turn)"
-        return "\(root)/\(hex.prefix(2))/\(hex)-\(key.size)\(turn).jpg"
+        path(sha256: Self.hex(key.hash), size: Int(key.size), turn: Int(key.turn))
+    }
+
+    /// The cache file of a picture's rendition: `ab/<sha256>-<size>.jpg`, `-r90` (`-r180`, `-r270`)
+    /// before `.jpg` for a turned one; what `key(fileName:)` reads back.
+    func path(sha256: String, size: Int, turn: Int) -> String {
+        "\(root)/\(sha256.prefix(2))/\(sha256)-\(size)\(turn == 0 ? "" : "-r\(turn)").jpg"
     }
 
     /// The cache file of a rendition when it is there, counted as served; nil when it is not.
@@ -192,20 +196,26 @@ final class RenditionCache: Sendable {
         return key(sha256: String(parts[0]), size: size, turn: turn)
     }
 
-    /// 64 lowercase hex digits as four words; nil for anything else.
+    /// 64 lowercase hex digits as four words; nil for anything else. Every warm rendition's
+    /// request comes through here, so it allocates nothing.
     private static func words(_ hex: String.UTF8View) -> (UInt64, UInt64, UInt64, UInt64)? {
         guard hex.count == 64 else { return nil }
-        var words: [UInt64] = [0, 0, 0, 0]
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         for (i, c) in hex.enumerated() {
-            let nibble: UInt8
+            let nibble: UInt64
             switch c {
-            case 48...57: nibble = c - 48
-            case 97...102: nibble = c - 87
+            case 48...57: nibble = UInt64(c - 48)
+            case 97...102: nibble = UInt64(c - 87)
             default: return nil
             }
-            words[i / 16] = words[i / 16] << 4 | UInt64(nibble)
+            switch i / 16 {
+            case 0: words.0 = words.0 << 4 | nibble
+            case 1: words.1 = words.1 << 4 | nibble
+            case 2: words.2 = words.2 << 4 | nibble
+            default: words.3 = words.3 << 4 | nibble
+            }
         }
-        return (words[0], words[1], words[2], words[3])
+        return words
     }
 
     private static func hex(_ hash: (UInt64, UInt64, UInt64, UInt64)) -> String {

@@ -10,7 +10,7 @@ import NIOPosix
 /// generated on first request, written atomically, deduplicated while in flight, bounded in
 /// concurrency, and never regenerated after a failure (a placeholder is served instead). The
 /// cache keeps to its budget (`RenditionCache`), and a warm rendition is found without entering
-/// this actor (`cachedFile`).
+/// this actor (`cachedBytes`).
 actor ThumbnailStore {
     /// What a request for a rendition resolves to.
     enum Outcome: Sendable, Equatable {
@@ -70,9 +70,7 @@ actor ThumbnailStore {
 
     /// The cache path of a rendition.
     nonisolated func path(_ picture: Picture, size: Int) -> String {
-        let sha256 = picture.sha256
-        let turn = picture.rotation == .none ? "" : "-r\(picture.rotation.rawValue)"
-        return "\(root)/\(sha256.prefix(2))/\(sha256)-\(size)\(turn).jpg"
+        cache.path(sha256: picture.sha256, size: size, turn: picture.rotation.rawValue)
     }
 
     /// The bytes of a cached rendition when the index has it: the warm path, with no actor hop and
