@@ -27,14 +27,8 @@ extension Imaging {
     private static func extractFrame(fileAt path: String, format: ImageFormat, at seconds: Double, to target: String) throws {
         let side = posterSide
         let scale = "scale=w='min(\(side),iw)':h='min(\(side),ih)':force_original_aspect_ratio=decrease"
-        let outcome = try ChildProcess.run(
-            "ffmpeg",
-            ["-nostdin", "-v", "error", "-threads", "1", "-ss", String(format: "%.3f", seconds)] + videoInput(path, format)
-                + ["-map", "0:v:0", "-frames:v", "1", "-an", "-sn", "-dn", "-vf", scale, "-q:v", "2", "-y", "-f", "image2", "file:" + target],
-            timeout: decodeTimeout, memory: videoToolMemory, maxOutput: 0)
-        var facts = stat()
-        guard outcome.status == 0, stat(target, &facts) == 0, facts.st_size > 0 else {
-            throw ImagingError.unreadableVideo("ffmpeg could not take a frame from the video")
-        }
+        try ffmpeg(["-nostdin", "-v", "error", "-threads", "1", "-ss", String(format: "%.3f", seconds)] + videoInput(path, format)
+                       + ["-map", "0:v:0", "-frames:v", "1", "-an", "-sn", "-dn", "-vf", scale, "-q:v", "2", "-y", "-f", "image2", "file:" + target],
+                   timeout: decodeTimeout, making: target, failure: "ffmpeg could not take a frame from the video")
     }
 }

@@ -29,12 +29,7 @@ extension Imaging {
                "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-profile:v", "high",
                "-c:a", "aac", "-b:a", "128k", "-ac", "2", "-movflags", "+faststart", "-y", "-f", "mp4", "file:" + target]
         do {
-            let outcome = try ChildProcess.run("ffmpeg", arguments, timeout: transcodeTimeout(duration: duration),
-                                               memory: videoToolMemory, maxOutput: 0)
-            var facts = stat()
-            guard outcome.status == 0, stat(target, &facts) == 0, facts.st_size > 0 else {
-                throw ImagingError.unreadableVideo("ffmpeg could not convert the video")
-            }
+            try ffmpeg(arguments, timeout: transcodeTimeout(duration: duration), making: target, failure: "ffmpeg could not convert the video")
         } catch {
             unlink(target)
             throw error

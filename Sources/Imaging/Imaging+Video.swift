@@ -19,6 +19,14 @@ extension Imaging {
         return info
     }
 
+    /// Runs ffmpeg (a child process under `timeout` and `videoToolMemory`) to make the file
+    /// `target`; throws `.unreadableVideo(failure)` unless it exits cleanly and leaves the file, not empty.
+    static func ffmpeg(_ arguments: [String], timeout: Double, making target: String, failure: String) throws {
+        let outcome = try ChildProcess.run("ffmpeg", arguments, timeout: timeout, memory: videoToolMemory, maxOutput: 0)
+        var facts = stat()
+        guard outcome.status == 0, stat(target, &facts) == 0, facts.st_size > 0 else { throw ImagingError.unreadableVideo(failure) }
+    }
+
     /// The video's probe as the catalog keeps it: sides as shown (ffmpeg turns the frames itself,
     /// so the orientation is always 1), the shooting date, the duration and the codecs.
     static func probeVideoForCatalog(fileAt path: String, format: ImageFormat) throws -> ImageProbe {
