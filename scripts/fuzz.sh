@@ -32,7 +32,7 @@ declare -A max_len=(
 )
 targets=(jpeg-header xmp-iptc exif-date sniff video-info multipart form byte-range cookie path-key filter-value fts-query thumbnail-name flash-cookie accept-encoding)
 sources=(
-  Sources/Imaging/{JPEGHeader,ImageProbe,ImageFormat,ImageFormat+Sniff,ImageFormat+SniffVideo,MediaKind,VideoInfo,ExifDate,EmbeddedCuration}.swift
+  Sources/Imaging/{JPEGHeader,ImageProbe,ImageFormat,ImageFormat+Sniff,ImageFormat+SniffVideo,MediaKind,VideoInfo,ExifDate,EmbeddedCuration,MotionPhoto}.swift
   Sources/Imaging/{JPEGSizeHint,RenditionGeometry,RenditionFit,Rotation}.swift
   Sources/Catalog/Source/SourceKey.swift Sources/Catalog/Store/FTSQuery.swift
   Sources/Gallery/Parsing/*.swift

@@ -12,11 +12,15 @@ enum EmbeddedCuration {
     /// The text of `xmp:Rating` in an XMP packet, written as an attribute (`xmp:Rating="4"`, as
     /// Lightroom does) or as an element (`<xmp:Rating>4</xmp:Rating>`, as exiftool does).
     static func ratingText(inXMP bytes: [UInt8]) -> String? {
-        let xml = String(decoding: bytes, as: UTF8.self)
+        property("xmp:Rating", in: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The text of the property `name` (with its prefix) in XMP, as an attribute or an element;
+    /// only the name itself, not a longer one such as `MicrosoftPhoto:Rating` or `xmp:RatingX`.
+    static func property(_ name: String, in xml: String) -> String? {
         var cursor = xml.startIndex
-        while let found = xml.range(of: "xmp:Rating", range: cursor..<xml.endIndex) {
+        while let found = xml.range(of: name, range: cursor..<xml.endIndex) {
             cursor = found.upperBound
-            // Only the name itself, not a longer one such as `MicrosoftPhoto:Rating` or `xmp:RatingX`.
             if found.lowerBound > xml.startIndex {
                 let before = xml[xml.index(before: found.lowerBound)]
                 guard before == "<" || before.isWhitespace else { continue }

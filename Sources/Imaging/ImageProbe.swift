@@ -22,6 +22,8 @@ public struct ImageProbe: Sendable, Equatable, Codable {
     public var keywords: [String]
     /// For a video, what ffprobe said (duration, codecs); nil for a still picture.
     public var video: VideoInfo?
+    /// For a motion photo, how many bytes at the end of the file are its clip; nil for none.
+    public var motionLength: Int64?
 
     /// Makes a probe result; orientation outside 1...8 becomes 1.
     public init(

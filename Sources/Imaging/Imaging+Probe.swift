@@ -1,3 +1,4 @@
+import Foundation
 import CMagickWand
 
 extension Imaging {
@@ -16,7 +17,20 @@ extension Imaging {
         guard format == .jpeg, let probe = JPEGHeader.probe(header) else { return try self.probe(fileAt: path, format: format) }
         let (pixels, overflow) = probe.width.multipliedReportingOverflow(by: probe.height)
         guard !overflow, pixels <= maxPixels else { throw ImagingError.tooManyPixels(overflow ? Int.max : pixels) }
-        return probe
+        var checked = probe
+        checked.motionLength = probe.motionLength.flatMap { motionClip(length: $0, inFileAt: path) }
+        return checked
+    }
+
+    /// `length` when the last `length` bytes of the file are an ISO-BMFF video (an `ftyp` box
+    /// starts there), nil when the XMP said more than the bytes hold.
+    static func motionClip(length: Int64, inFileAt path: String) -> Int64? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd(), Int64(size) > length + 4 else { return nil }
+        guard (try? handle.seek(toOffset: size - UInt64(length))) != nil,
+              let head = try? handle.read(upToCount: 12), head.count == 12 else { return nil }
+        return Array(head[4..<8]) == Array("ftyp".utf8) ? length : nil
     }
 
     /// Probes in this process (what a decoder worker runs), stopped after `timeout` seconds

@@ -59,12 +59,14 @@ public enum JPEGHeader {
             case 0xDA:
                 // Start of scan: the header is over.
                 guard let frame else { return nil }
-                return ImageProbe(
+                var probe = ImageProbe(
                     format: .jpeg, width: frame.width, height: frame.height, orientation: exif.orientation ?? 1,
                     takenAt: exif.taken.flatMap(ExifDate.parse), cameraMake: exif.make, cameraModel: exif.model,
                     rating: EmbeddedCuration.rating(xmp.flatMap(EmbeddedCuration.ratingText(inXMP:))),
                     keywords: EmbeddedCuration.keywords(
                         xmp.map(EmbeddedCuration.subjects) ?? [], EmbeddedCuration.iptcKeywords(iptc)))
+                probe.motionLength = xmp.flatMap(MotionPhoto.clipLength(inXMP:))
+                return probe
             default:
                 break
             }

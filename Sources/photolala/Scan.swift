@@ -42,13 +42,22 @@ struct Scan: AsyncParsableCommand {
             bar.finish()
             print("Scanned \(summary.total) files in \(String(format: "%.1f", summary.seconds)) s: \(summary.added) added, "
                   + "\(summary.updated) updated, \(summary.removed) removed, \(summary.unchanged) unchanged, \(summary.errors) errors. "
-                  + "The library holds \(summary.photos) photo\(summary.photos == 1 ? "" : "s") and "
-                  + "\(summary.videos) video\(summary.videos == 1 ? "" : "s").")
+                  + "The library holds \(Self.holdings(summary.kinds)).")
             for issue in try await store.scanIssues(limit: 20) { print("  could not read \(issue.key): \(issue.reason)") }
         } catch let error as SourceError {
             ticker.cancel()
             bar.finish()
             throw ValidationError("\(error.description) Nothing was removed from the catalog.")
         }
+    }
+
+    /// "12 photos and 3 videos (2 Live photos, 1 RAW file)".
+    static func holdings(_ kinds: KindCounts) -> String {
+        func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+        var out = count(kinds.photos, "photo", "photos") + " and " + count(kinds.videos, "video", "videos")
+        let more = (kinds.live > 0 ? [count(kinds.live, "Live photo", "Live photos")] : [])
+            + (kinds.raw > 0 ? [count(kinds.raw, "RAW file", "RAW files")] : [])
+        if !more.isEmpty { out += " (" + more.joined(separator: ", ") + ")" }
+        return out
     }
 }

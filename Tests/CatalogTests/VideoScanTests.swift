@@ -23,7 +23,7 @@ struct VideoScanTests {
         let summary = try await lib.scanner(store).run()
         // then
         #expect(summary.added == 3 && summary.errors == 0)
-        #expect(summary.photos == 1 && summary.videos == 2)
+        #expect(summary.kinds.photos == 1 && summary.kinds.videos == 2)
         let clip = try #require(try await store.photo(key: "trip/clip.mp4"))
         #expect(clip.format == .mp4 && clip.card.kind == .video && clip.videoCodec == "h264")
         #expect(abs((clip.card.durationMs ?? 0) - 2_000) < 200)

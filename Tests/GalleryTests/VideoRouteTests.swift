@@ -105,7 +105,7 @@ struct VideoRouteTests {
             #expect(!videos.contains(#"alt="a.jpg""#))
             #expect(videos.contains("Videos only") && videos.contains(#"<option value="videos" selected>"#))
             #expect(photos.contains(#"alt="a.jpg""#) && !photos.contains("clip.mp4"))
-            #expect(bad.status == .badRequest && bad.text.contains("kind: use photos or videos."))
+            #expect(bad.status == .badRequest && bad.text.contains("kind: use photos, videos, live or raw."))
         }
     }
 

@@ -105,6 +105,33 @@ class Server:
             self.proc = None
 
 
+class OwnLibraryServer(Server):
+    """The real binary over a library a test module makes itself (`fill(library, work)`), with ada
+    as its one account; the shared library stays as it is."""
+
+    def __init__(self, work: pathlib.Path, fill):
+        self.work = work
+        self.library = work / "library"
+        self.library.mkdir(parents=True)
+        fill(self.library, work)
+        self.data = work / "data"
+        role, password = ACCOUNTS["ada"]
+        subprocess.run([str(binary()), "users", "add", "ada", "--role", role, "--data", str(self.data)],
+                       input=password + "\n", text=True, check=True, capture_output=True)
+        self.proc = None
+        self.base = ""
+
+
+def own_library_server(prefix: str, fill):
+    """A module fixture's body: such a server started, its base URL given, stopped and removed after."""
+    work = pathlib.Path(tempfile.mkdtemp(prefix=prefix))
+    s = OwnLibraryServer(work, fill)
+    s.start()
+    yield s.base
+    s.stop()
+    shutil.rmtree(work, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def server_process():
     work = pathlib.Path(tempfile.mkdtemp(prefix="photolala-e2e-"))

@@ -2,45 +2,28 @@
 HEVC video, which headless Chromium cannot decode, plays from the rendition the waiting page has
 made, the waiting page reloading itself without script until it is ready."""
 import pathlib
-import shutil
 import subprocess
-import tempfile
 
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import DESKTOP, Server, binary, make_driver, sign_in, ACCOUNTS
+from conftest import DESKTOP, make_driver, own_library_server, sign_in
 
 
-class VideoServer(Server):
-    """The real binary over a library of two short videos (the shared library stays as it is)."""
-
-    def __init__(self, work: pathlib.Path):
-        self.work = work
-        self.library = work / "library"
-        (self.library / "clips").mkdir(parents=True)
-        pattern = "testsrc=duration=6:size=320x240:rate=15"
-        subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", pattern, "-c:v", "libx264",
-                        "-pix_fmt", "yuv420p", str(self.library / "clips" / "walk.mp4")], check=True)
-        subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", pattern + ",hue=h=90", "-c:v", "libx265",
-                        "-pix_fmt", "yuv420p", "-x265-params", "log-level=error", str(self.library / "clips" / "phone.mov")],
-                       check=True)
-        self.data = work / "data"
-        role, password = ACCOUNTS["ada"]
-        subprocess.run([str(binary()), "users", "add", "ada", "--role", role, "--data", str(self.data)],
-                       input=password + "\n", text=True, check=True, capture_output=True)
-        self.proc = None
-        self.base = ""
+def fill(library: pathlib.Path, work: pathlib.Path) -> None:
+    """Two short videos: an H.264 MP4 and an HEVC MOV."""
+    (library / "clips").mkdir()
+    pattern = "testsrc=duration=6:size=320x240:rate=15"
+    subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", pattern, "-c:v", "libx264",
+                    "-pix_fmt", "yuv420p", str(library / "clips" / "walk.mp4")], check=True)
+    subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", pattern + ",hue=h=90", "-c:v", "libx265",
+                    "-pix_fmt", "yuv420p", "-x265-params", "log-level=error", str(library / "clips" / "phone.mov")],
+                   check=True)
 
 
 @pytest.fixture(scope="module")
 def video_server():
-    work = pathlib.Path(tempfile.mkdtemp(prefix="photolala-e2e-video-"))
-    s = VideoServer(work)
-    s.start()
-    yield s.base
-    s.stop()
-    shutil.rmtree(work, ignore_errors=True)
+    yield from own_library_server("photolala-e2e-video-", fill)
 
 
 @pytest.fixture

@@ -23,6 +23,13 @@ public struct PhotoCard: Sendable, Equatable {
     public var kind = MediaKind.photo
     /// A video's length in milliseconds; nil for a photo or when the container did not say.
     public var durationMs: Int64?
+    /// The files that belong to it (a Live Photo's clip, the RAW of the same shot).
+    public var companions = FilePairs.Companions()
+    /// Bytes at the end of the file that are a motion photo's clip; nil for none.
+    public var motionLength: Int64?
+
+    /// Whether it moves when played: a Live Photo's clip beside it, or a motion photo's inside it.
+    public var isLive: Bool { companions.contains(.live) || motionLength != nil }
 
     /// The picture its renditions show.
     public var picture: Picture { Picture(sha256: sha256, rotation: rotation) }

@@ -33,6 +33,19 @@ public struct PhotoDetail: Sendable, Equatable {
     /// A video's codecs as ffprobe named them (`h264`, `hevc`, `aac`, ...); nil for a photo.
     public var videoCodec: String?
     public var audioCodec: String?
+    /// The files that belong to this one (`FilePairs`): a Live Photo's clip, the RAW of the shot.
+    public var companions: [Companion] = []
+    /// For a file that belongs to another, that one's key: its page is the shot's page.
+    public var pairedToKey: String?
+
+    /// A file that belongs to another one.
+    public struct Companion: Sendable, Equatable {
+        public var key: String
+        public var name: String
+        public var role: FilePairs.Companions
+        public var format: ImageFormat
+        public var size: Int64
+    }
 
     /// The value this photo sorts by under `field`.
     func sortValue(_ field: PhotoSort.Field) -> DatabaseValue {

@@ -6,6 +6,23 @@ public struct SearchFilter: Hashable, Sendable {
     /// Picture shapes.
     public enum Orientation: String, Sendable, CaseIterable { case portrait, landscape, square }
 
+    /// What an item is or holds: a photo, a video, a Live or motion photo, a RAW (alone or beside
+    /// the JPEG of the same shot).
+    public enum Kind: String, Sendable, CaseIterable {
+        case photo, video, live, raw
+
+        /// The condition over `file f JOIN photo p`.
+        var sql: String {
+            switch self {
+            case .photo: "p.kind = 'photo'"
+            case .video: "p.kind = 'video'"
+            case .live: "(f.companions & \(FilePairs.Companions.live.rawValue) != 0 OR p.motionLength IS NOT NULL)"
+            case .raw:
+                "(f.companions & \(FilePairs.Companions.raw.rawValue) != 0 OR p.format IN (\(FilePairs.rawFormats.sorted().map { "'\($0)'" }.joined(separator: ","))))"
+            }
+        }
+    }
+
     /// Words to find in file names, folders and tags (every word must match, as a prefix).
     public var text: String?
     public var tag: String?
@@ -18,12 +35,12 @@ public struct SearchFilter: Hashable, Sendable {
     public var minSize: Int64?
     public var maxSize: Int64?
     public var orientation: Orientation?
-    /// Only photos, or only videos.
-    public var kind: MediaKind?
+    /// Only photos, videos, Live photos or RAWs.
+    public var kind: Kind?
 
     public init(text: String? = nil, tag: String? = nil, favoritesOf: Viewer? = nil, minRating: Int? = nil,
                 takenFrom: Int64? = nil, takenTo: Int64? = nil, minSize: Int64? = nil, maxSize: Int64? = nil,
-                orientation: Orientation? = nil, kind: MediaKind? = nil) {
+                orientation: Orientation? = nil, kind: Kind? = nil) {
         self.text = text
         self.tag = tag
         self.favoritesOf = favoritesOf
@@ -62,7 +79,7 @@ public struct SearchFilter: Hashable, Sendable {
         case .square: out.append(("p.width = p.height", []))
         case nil: break
         }
-        if let kind { out.append(("p.kind = ?", [kind.rawValue])) }
+        if let kind { out.append((kind.sql, [])) }
         return out
     }
 }

@@ -78,8 +78,7 @@ public struct LibraryScanner: Sendable {
         try await store.forgetIssues(notIn: Set(listing.entries.map(\.key)))
         try await store.rebuildFolders()
         summary.errors += plan.knownFailures + listing.skipped.count
-        let kinds = try await store.kindCounts()
-        (summary.photos, summary.videos) = (kinds[.photo] ?? 0, kinds[.video] ?? 0)
+        summary.kinds = try await store.kindCounts()
         summary.seconds = Date().timeIntervalSince(started)
         let final = summary
         monitor.update { $0.phase = .finished; $0.finishedAt = Date(); $0.current = nil; $0.errors = final.errors }

@@ -7,9 +7,21 @@ public struct ScanSummary: Sendable, Equatable {
     public var removed = 0
     public var errors = 0
     public var seconds = 0.0
-    /// The library's files after the scan, by kind.
-    public var photos = 0
-    public var videos = 0
+    /// The library's items after the scan, by kind (`KindCounts`).
+    public var kinds = KindCounts()
 
     public init() {}
+}
+
+/// What a library holds: items groups list, photos and videos, and of them how many are Live or
+/// motion photos; and how many RAW files it keeps (alone or beside a JPEG).
+public struct KindCounts: Sendable, Equatable {
+    public var photos = 0
+    public var videos = 0
+    public var live = 0
+    public var raw = 0
+
+    public init(photos: Int = 0, videos: Int = 0, live: Int = 0, raw: Int = 0) {
+        (self.photos, self.videos, self.live, self.raw) = (photos, videos, live, raw)
+    }
 }

@@ -336,6 +336,28 @@ enum CatalogMigrations {
                 CREATE INDEX photo_video ON photo(id) WHERE kind = 'video';
                 """)
         }
+        migrator.registerMigration("v17-pairs") { db in
+            // One shot, several files: a Live Photo's clip and a RAW beside its JPEG are files of
+            // their own (their own content, their own place in the trash) that no group lists:
+            // `pairedTo` names the file they belong to, `companions` on that file says what it has
+            // (`FilePairs`). The folder indexes keep only the files groups list. A motion photo's
+            // clip is the end of the JPEG itself: `motionLength` is how many bytes it takes.
+            // A companion moved to the trash with its file is `partOf` that file's trash row.
+            try db.execute(sql: """
+                ALTER TABLE file ADD COLUMN pairedTo INTEGER REFERENCES file(id) ON DELETE SET NULL;
+                ALTER TABLE file ADD COLUMN companions INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX file_paired ON file(pairedTo) WHERE pairedTo IS NOT NULL;
+                CREATE INDEX file_photo_listed ON file(photoId, id) WHERE pairedTo IS NULL;
+                DROP INDEX file_folder_taken;
+                DROP INDEX file_folder_name;
+                DROP INDEX file_folder_size;
+                CREATE INDEX file_folder_taken ON file(folder, sortTaken, id) WHERE pairedTo IS NULL;
+                CREATE INDEX file_folder_name ON file(folder, sortName, id) WHERE pairedTo IS NULL;
+                CREATE INDEX file_folder_size ON file(folder, size, id) WHERE pairedTo IS NULL;
+                ALTER TABLE photo ADD COLUMN motionLength INTEGER;
+                ALTER TABLE trash ADD COLUMN partOf INTEGER;
+                """)
+        }
         return migrator
     }
 }

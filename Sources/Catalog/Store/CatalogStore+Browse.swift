@@ -66,7 +66,7 @@ extension CatalogStore {
                 """), arguments: [record.photoId])
             let copies = try String.fetchAll(db.cachedStatement(sql: "SELECT key FROM file WHERE photoId = ? AND key != ? ORDER BY key"),
                                              arguments: [record.photoId, key])
-            return record.detail(tags: tags, copies: copies)
+            return record.detail(tags: tags, copies: copies, companions: try PhotoDetailRecord.companions(db, fileId: record.fileId))
         }
     }
 

@@ -252,19 +252,31 @@ extension CatalogStore {
         }
     }
 
-    /// Whether the file at `key` is shown in `group` (share links admit only their own photos).
+    /// Whether the file at `key` is shown in `group` (share links admit only their own photos),
+    /// or belongs to one that is (a Live Photo's clip, a RAW: part of the shot the group shows).
     public func group(_ group: PhotoGroup, containsKey key: String) async throws -> Bool {
         let filter = group.filter
         return try await read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 \(filter.sql) AND f.key = ?)", arguments: filter.arguments + [key]) ?? false
+            let shows = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 \(filter.sql) AND f.key = ?)")
+            if try Bool.fetchOne(shows, arguments: filter.arguments + [key]) == true { return true }
+            guard let owner = try String.fetchOne(db.cachedStatement(sql: "SELECT o.key FROM file c JOIN file o ON o.id = c.pairedTo WHERE c.key = ?"),
+                                                  arguments: [key]) else { return false }
+            return try Bool.fetchOne(shows, arguments: filter.arguments + [owner]) ?? false
         }
     }
 
-    /// Whether a photo with these bytes is shown in `group` (for thumbnails, which are named by hash).
+    /// Whether a photo with these bytes is shown in `group` (for thumbnails and playable
+    /// renditions, which are named by hash), or belongs to a file that is.
     public func group(_ group: PhotoGroup, containsSha256 sha256: String) async throws -> Bool {
         let filter = group.filter
         return try await read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 \(filter.sql) AND p.sha256 = ?)", arguments: filter.arguments + [sha256]) ?? false
+            if try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 \(filter.sql) AND p.sha256 = ?)"),
+                                 arguments: filter.arguments + [sha256]) == true { return true }
+            let owners = try Int64.fetchAll(db.cachedStatement(sql: """
+                SELECT c.pairedTo FROM file c JOIN photo cp ON cp.id = c.photoId WHERE cp.sha256 = ? AND c.pairedTo IS NOT NULL LIMIT 20
+                """), arguments: [sha256])
+            let shows = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 \(filter.sql) AND f.id = ?)")
+            return try owners.contains { try Bool.fetchOne(shows, arguments: filter.arguments + [$0]) == true }
         }
     }
 }

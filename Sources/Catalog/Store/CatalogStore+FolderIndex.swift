@@ -23,20 +23,21 @@ extension CatalogStore {
         }
     }
 
-    /// Recomputes every folder's counts and cover photo in one transaction.
+    /// Pairs files (`pairFiles`), then recomputes every folder's counts and cover photo, in one transaction.
     public func rebuildFolders() async throws {
         try await write { db in try Self.rebuildFolders(db) }
         bumpVersion()
     }
 
     private static func rebuildFolders(_ db: Database) throws {
+        try pairFiles(db)
         var folders: [String: Aggregate] = [:]
         // SQLite returns the bare column (sha256) from the row holding MAX(sortTaken).
         let rows = try Row.fetchAll(db, sql: """
             SELECT f.folder, COUNT(*) AS photoCount, MAX(f.sortTaken) AS latest, p.sha256,
-                   (SELECT MIN(p2.takenAt) FROM file f2 JOIN photo p2 ON p2.id = f2.photoId WHERE f2.folder = f.folder) AS takenFrom,
-                   (SELECT MAX(p2.takenAt) FROM file f2 JOIN photo p2 ON p2.id = f2.photoId WHERE f2.folder = f.folder) AS takenTo
-            FROM file f JOIN photo p ON p.id = f.photoId GROUP BY f.folder
+                   (SELECT MIN(p2.takenAt) FROM file f2 JOIN photo p2 ON p2.id = f2.photoId WHERE f2.folder = f.folder AND f2.pairedTo IS NULL) AS takenFrom,
+                   (SELECT MAX(p2.takenAt) FROM file f2 JOIN photo p2 ON p2.id = f2.photoId WHERE f2.folder = f.folder AND f2.pairedTo IS NULL) AS takenTo
+            FROM file f JOIN photo p ON p.id = f.photoId WHERE f.pairedTo IS NULL GROUP BY f.folder
             """)
         for row in rows {
             let path: String = row["folder"]

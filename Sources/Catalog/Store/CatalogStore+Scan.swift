@@ -16,14 +16,18 @@ extension CatalogStore {
         }
     }
 
-    /// How many of the library's files are photos and how many videos.
-    public func kindCounts() async throws -> [MediaKind: Int] {
+    /// What the library holds, by kind: the items groups list (a Live Photo's clip and a RAW
+    /// beside its JPEG are part of theirs, not items), and how many of them move or have a RAW.
+    public func kindCounts() async throws -> KindCounts {
         try await read { db in
-            var counts: [MediaKind: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT p.kind, COUNT(*) AS n FROM file f JOIN photo p ON p.id = f.photoId GROUP BY p.kind") {
-                if let kind = MediaKind(rawValue: row["kind"]) { counts[kind] = row["n"] }
-            }
-            return counts
+            let row = try Row.fetchOne(db, sql: """
+                SELECT COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND p.kind = 'photo') AS photos,
+                       COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND p.kind = 'video') AS videos,
+                       COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND \(SearchFilter.Kind.live.sql)) AS live,
+                       COUNT(*) FILTER (WHERE p.format IN (\(FilePairs.rawFormats.sorted().map { "'\($0)'" }.joined(separator: ",")))) AS raw
+                FROM file f JOIN photo p ON p.id = f.photoId
+                """)
+            return KindCounts(photos: row?["photos"] ?? 0, videos: row?["videos"] ?? 0, live: row?["live"] ?? 0, raw: row?["raw"] ?? 0)
         }
     }
 
@@ -66,13 +70,13 @@ extension CatalogStore {
             case .new(let entry, let identity, let probe):
                 try db.run(sql: """
                     INSERT INTO photo (sha256, size, format, width, height, orientation, takenAt, cameraMake, cameraModel, addedAt,
-                                       kind, durationMs, videoCodec, audioCodec)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256, size) DO NOTHING
+                                       kind, durationMs, videoCodec, audioCodec, motionLength)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256, size) DO NOTHING
                     """, arguments: [identity.sha256, identity.size, probe.format.rawValue, probe.displayWidth,
                                      probe.displayHeight, probe.orientation, probe.takenAt.map { Int64($0.timeIntervalSince1970) },
                                      probe.cameraMake, probe.cameraModel, Int64(now.timeIntervalSince1970),
                                      probe.format.kind.rawValue, probe.video?.duration.map { Int64(($0 * 1_000).rounded()) },
-                                     probe.video?.videoCodec, probe.video?.audioCodec])
+                                     probe.video?.videoCodec, probe.video?.audioCodec, probe.motionLength])
                 let photoId = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ?"),
                                                  arguments: [identity.sha256, identity.size])!
                 let previous = try Int64.fetchOne(db.cachedStatement(sql: "SELECT photoId FROM file WHERE key = ?"), arguments: [entry.key])

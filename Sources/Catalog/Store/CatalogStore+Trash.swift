@@ -33,9 +33,26 @@ struct TrashRow: FetchableRecord, Decodable, Sendable {
 /// between them is finished or undone by `recoverTrashMoves` from where the file actually is.
 /// `pending` is 1 for a delete under way, 2 for a restore, 3 for an emptying.
 extension CatalogStore {
-    /// Moves the file at `key` out of the library into the source's trash.
+    /// Moves the file at `key` out of the library into the source's trash, and with it the files
+    /// that belong to it (a Live Photo's clip, its RAW), each a trash row that is `partOf` its
+    /// row: restored with it, not listed on its own. The shot's own file moves first, so a kill
+    /// between the moves leaves a companion in the library, standing alone, never lost.
     public func moveToTrash(key: String, source: any PhotoSource) async throws {
-        let begun = try await beginTrash(key: key)
+        let companions = try await read { db in
+            try String.fetchAll(db, sql: "SELECT c.key FROM file c JOIN file o ON o.id = c.pairedTo WHERE o.key = ? ORDER BY c.key",
+                                arguments: [key])
+        }
+        let begun = try await moveOne(key: key, partOf: nil, source: source)
+        for companion in companions {
+            // A companion that cannot move stays in the library, where it now stands alone.
+            _ = try? await moveOne(key: companion, partOf: begun, source: source)
+        }
+        try await rebuildFolders()
+    }
+
+    /// One file's three steps; its trash row's id.
+    private func moveOne(key: String, partOf: Int64?, source: any PhotoSource) async throws -> Int64 {
+        let begun = try await beginTrash(key: key, partOf: partOf)
         do {
             try await source.moveToTrash(key, as: begun.trashKey)
         } catch {
@@ -43,12 +60,12 @@ extension CatalogStore {
             throw Self.curationError(error)
         }
         try await finishTrash(trashId: begun.id, key: key)
-        try await rebuildFolders()
+        return begun.id
     }
 
     /// Step 1 of a delete: the trash row, marked pending, written before the file moves. Its
     /// trash key is unique per deletion and keeps the file's key, so it never collides.
-    func beginTrash(key: String) async throws -> (id: Int64, trashKey: String) {
+    func beginTrash(key: String, partOf: Int64? = nil) async throws -> (id: Int64, trashKey: String) {
         let stamp = Int64(Date().timeIntervalSince1970)
         let trashKey = "\(stamp)-\(UUID().uuidString.prefix(8))/\(key)"
         return try await write { db in
@@ -57,8 +74,8 @@ extension CatalogStore {
                 throw trashed ? CurationError.alreadyInTrash(key) : CurationError.unknownPhoto
             }
             try db.execute(sql: """
-                INSERT INTO trash (photoId, key, trashPath, size, mtimeNs, trashedAt, pending) VALUES (?, ?, ?, ?, ?, ?, 1)
-                """, arguments: [file["photoId"] as Int64, key, trashKey, file["size"] as Int64, file["mtimeNs"] as Int64, stamp])
+                INSERT INTO trash (photoId, key, trashPath, size, mtimeNs, trashedAt, pending, partOf) VALUES (?, ?, ?, ?, ?, ?, 1, ?)
+                """, arguments: [file["photoId"] as Int64, key, trashKey, file["size"] as Int64, file["mtimeNs"] as Int64, stamp, partOf])
             return (db.lastInsertedRowID, trashKey)
         }
     }
@@ -105,7 +122,8 @@ extension CatalogStore {
     public func trashItems() async throws -> [TrashItem] {
         try await read { db in
             try Row.fetchAll(db, sql: """
-                SELECT t.id, t.key, p.sha256, p.rotation, t.trashedAt FROM trash t JOIN photo p ON p.id = t.photoId WHERE t.pending = 0
+                SELECT t.id, t.key, p.sha256, p.rotation, t.trashedAt FROM trash t JOIN photo p ON p.id = t.photoId
+                WHERE t.pending = 0 AND (t.partOf IS NULL OR NOT EXISTS (SELECT 1 FROM trash o WHERE o.id = t.partOf))
                 ORDER BY t.trashedAt DESC, t.id DESC
                 """).map { TrashItem(id: $0["id"], key: $0["key"], sha256: $0["sha256"], trashedAt: $0["trashedAt"],
                                     rotation: Rotation(column: $0["rotation"])) }
@@ -134,8 +152,20 @@ extension CatalogStore {
         }
     }
 
-    /// Moves a trashed file back to its original key; refuses when that key is taken.
+    /// Moves a trashed file back to its original key, and the files trashed as part of it;
+    /// refuses when that key is taken. A part whose key is taken stays in the trash, listed on its own.
     public func restore(trashId: Int64, source: any PhotoSource) async throws {
+        let parts = try await read { db in try Int64.fetchAll(db, sql: "SELECT id FROM trash WHERE partOf = ? AND pending = 0", arguments: [trashId]) }
+        try await restoreOne(trashId: trashId, source: source)
+        for part in parts {
+            do { try await restoreOne(trashId: part, source: source) } catch {
+                _ = try? await write { db in try db.execute(sql: "UPDATE trash SET partOf = NULL WHERE id = ?", arguments: [part]) }
+            }
+        }
+        if !parts.isEmpty { try await rebuildFolders() }
+    }
+
+    private func restoreOne(trashId: Int64, source: any PhotoSource) async throws {
         guard let row = try await read({ db in
             try TrashRow.fetchOne(db, sql: "SELECT id, photoId, key, trashPath, pending FROM trash WHERE id = ? AND pending = 0",
                                   arguments: [trashId])

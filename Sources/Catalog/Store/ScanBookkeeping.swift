@@ -16,10 +16,10 @@ protocol ScanBookkeeping: Sendable {
     func removeFiles(keys: [String]) async throws
     /// Forgets recorded failures of files the walk no longer finds.
     func forgetIssues(notIn present: Set<String>) async throws
-    /// Recomputes every folder's counts and cover photo.
+    /// Pairs files that are one shot (`FilePairs`), then recomputes every folder's counts and cover photo.
     func rebuildFolders() async throws
-    /// How many of the library's files are photos and how many videos (a kind with none is absent).
-    func kindCounts() async throws -> [MediaKind: Int]
+    /// What the library holds, by kind.
+    func kindCounts() async throws -> KindCounts
 }
 
 extension ScanBookkeeping {

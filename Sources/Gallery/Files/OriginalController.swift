@@ -10,6 +10,27 @@ struct OriginalController: Sendable {
 
     func register(with routes: Routes) {
         routes.viewer.get(.original, use: serve)
+        routes.viewer.get(.motion, use: serveMotion)
+    }
+
+    @Sendable func serveMotion(_ request: Request, context: GalleryContext) async throws -> Response {
+        guard let key = SiteURL.Scope.gallery.motionKey(fromPath: request.uri.path) else { throw Self.noMotion }
+        return try await respondMotion(key: key, request, context)
+    }
+
+    /// A motion photo's clip: the last `motionLength` bytes of the JPEG, as an MP4 with Range.
+    func respondMotion(key: String, _ request: Request, _ context: GalleryContext) async throws -> Response {
+        guard let photo = try await store.photo(key: key), let length = photo.card.motionLength,
+              let entry = try? await source.entry(forKey: key), entry.size > length else {
+            throw Self.noMotion
+        }
+        let start = Int(entry.size - length)
+        let etag = "\"\(photo.card.sha256.prefix(32))-motion\""
+        var headers = RangeAnswer.headers(type: "video/mp4", etag: etag, maxAge: 3600)
+        if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
+        let answer = try RangeAnswer(request, size: Int(length), etag: etag, headers: &headers)
+        let range = (answer.range.lowerBound + start)...(answer.range.upperBound + start)
+        return Response(status: answer.status, headers: headers, body: try await body(key: key, range: range, context))
     }
 
     @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -24,13 +45,9 @@ struct OriginalController: Sendable {
             throw Self.notInLibrary
         }
         let size = Int(entry.size)
-        var headers = HTTPFields()
-        headers[.contentType] = photo.format.mimeType
-        headers[.acceptRanges] = "bytes"
-        headers[.cacheControl] = "private, max-age=3600"
-        headers[.contentDisposition] = "inline; filename*=UTF-8''" + SiteURL.encodeKey(photo.card.name)
         let etag = "\"\(photo.card.sha256.prefix(32))\""
-        headers[.eTag] = etag
+        var headers = RangeAnswer.headers(type: photo.format.mimeType, etag: etag, maxAge: 3600)
+        headers[.contentDisposition] = "inline; filename*=UTF-8''" + SiteURL.encodeKey(photo.card.name)
         if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
         let answer = try RangeAnswer(request, size: size, etag: etag, headers: &headers)
         if size == 0 { return Response(status: answer.status, headers: headers) }
@@ -54,5 +71,6 @@ struct OriginalController: Sendable {
         }
     }
 
+    static let noMotion = HTTPError(.notFound, message: "This photo holds no motion clip.")
     private static let notInLibrary = HTTPError(.notFound, message: "This file is not in the library (it may have been moved or removed).")
 }

@@ -61,12 +61,8 @@ struct PlayableController: Sendable {
         guard await playable.state(sha256: sha) == .ready else { throw Self.noRendition }
         let path = playable.path(sha256: sha)
         let size = try await Self.size(of: path)
-        var headers = HTTPFields()
-        headers[.contentType] = "video/mp4"
-        headers[.acceptRanges] = "bytes"
-        headers[.cacheControl] = "private, max-age=86400"
         let etag = "\"\(sha.prefix(32))-play\""
-        headers[.eTag] = etag
+        var headers = RangeAnswer.headers(type: "video/mp4", etag: etag, maxAge: 86400)
         if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
         let answer = try RangeAnswer(request, size: size, etag: etag, headers: &headers)
         return Response(status: answer.status, headers: headers, body: try await fileIO.loadFile(path: path, range: answer.range, context: context))

@@ -23,4 +23,15 @@ struct RangeAnswer {
         }
         headers[.contentLength] = String(size == 0 ? 0 : range.count)
     }
+
+    /// The headers every ranged file answer carries: its type, `Accept-Ranges`, private caching
+    /// for `maxAge` seconds, and its ETag.
+    static func headers(type: String, etag: String, maxAge: Int) -> HTTPFields {
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.acceptRanges] = "bytes"
+        headers[.cacheControl] = "private, max-age=\(maxAge)"
+        headers[.eTag] = etag
+        return headers
+    }
 }

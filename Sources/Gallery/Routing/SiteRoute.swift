@@ -23,6 +23,7 @@ struct SiteRoute: Sendable {
     static let search = SiteRoute(.search)
     static let photo = SiteRoute(SiteURL.photoPrefix + "**")
     static let original = SiteRoute(SiteURL.originalPrefix + "**")
+    static let motion = SiteRoute(SiteURL.motionPrefix + "**")
     static let thumbnail = SiteRoute(SiteURL.thumbnailPrefix + ":size/:file")
     static let play = SiteRoute(SiteURL.playPrefix + "**")
     static let playable = SiteRoute(SiteURL.playablePrefix + ":file")
@@ -50,6 +51,7 @@ struct SiteRoute: Sendable {
     /// A share link's photos as one zip.
     static let shareZip = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.shareZipSuffix)
     static let shareOriginal = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.originalPrefix + "**")
+    static let shareMotion = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.motionPrefix + "**")
     static let sharePlay = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.playPrefix + "**")
     static let sharePlayable = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.playablePrefix + ":file")
     static let health = SiteRoute(.health)

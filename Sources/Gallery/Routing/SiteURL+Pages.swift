@@ -107,6 +107,9 @@ extension SiteURL {
     /// The original file's bytes.
     public static func original(_ key: String) -> SiteURL { SiteURL(originalPrefix + encodeKey(key)) }
 
+    /// A motion photo's clip: the MP4 at the end of the JPEG, served with Range.
+    public static func motion(_ key: String) -> SiteURL { SiteURL(motionPrefix + encodeKey(key)) }
+
     /// The page that has a video's playable rendition made, and says so until it is ready.
     public static func play(_ key: String) -> SiteURL { SiteURL(playPrefix + encodeKey(key)) }
 
@@ -123,6 +126,7 @@ extension SiteURL {
     static let folderPrefix = "/folders/"
     static let photoPrefix = "/photos/"
     static let originalPrefix = "/originals/"
+    static let motionPrefix = "/motion/"
     static let tagPrefix = "/tags/"
     static let sharePrefix = "/share/"
     static let shareUploadSuffix = "/upload"

@@ -38,6 +38,15 @@ extension SiteURL {
             SiteURL((sharePrefix ?? "") + SiteURL.original(key).path)
         }
 
+        func motion(_ key: String) -> SiteURL {
+            SiteURL((sharePrefix ?? "") + SiteURL.motion(key).path)
+        }
+
+        /// The key of a motion clip's request path in this scope, or nil when it names none.
+        func motionKey(fromPath rawPath: String) -> String? {
+            SiteURL.decodeKey(rawPath: rawPath, prefix: (sharePrefix ?? "") + SiteURL.motionPrefix)
+        }
+
         /// The page that has a video's playable rendition made.
         func play(_ key: String) -> SiteURL {
             SiteURL((sharePrefix ?? "") + SiteURL.play(key).path)

@@ -24,7 +24,7 @@ import TestSupport
         #expect(page.photos.map(\.kind) == [.photo, .video])
         #expect(page.photos.map(\.durationMs) == [nil, 42_500])
         #expect(try await store.folder(at: "trip")?.photoCount == 2)
-        #expect(try await store.kindCounts() == [.photo: 1, .video: 1])
+        #expect(try await store.kindCounts() == KindCounts(photos: 1, videos: 1))
     }
 
     @Test(arguments: StoreUnderTest.allCases)

@@ -51,7 +51,7 @@ struct FilterForm: Encodable {
         orientations = [Option(value: "", label: "Any shape", selected: filter.orientation == nil)]
             + SearchFilter.Orientation.allCases.map { Option(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == filter.orientation) }
         kinds = [Option(value: "", label: "Photos and videos", selected: filter.kind == nil)]
-            + FilterQuery.kinds.map { Option(value: $0.value, label: $0.value.capitalized + " only", selected: $0.kind == filter.kind) }
+            + FilterQuery.kinds.map { Option(value: $0.value, label: $0.label, selected: $0.kind == filter.kind) }
         let defaultSort = base.defaultSort
         hidden = (sort.field != defaultSort.field ? [Hidden(name: "sort", value: sort.field.rawValue)] : [])
             + (sort.descending != defaultSort.descending ? [Hidden(name: "order", value: sort.orderName)] : [])
@@ -81,7 +81,7 @@ struct FilterForm: Encodable {
         if let size = filter.minSize { add("At least \(Formatting.bytes(size))") { $0.minSize = nil } }
         if let size = filter.maxSize { add("At most \(Formatting.bytes(size))") { $0.maxSize = nil } }
         if let shape = filter.orientation { add(shape.rawValue.capitalized) { $0.orientation = nil } }
-        if let kind = filter.kind { add(kind == .video ? "Videos only" : "Photos only") { $0.kind = nil } }
+        if let kind = filter.kind, let label = FilterQuery.kinds.first(where: { $0.kind == kind })?.label { add(label) { $0.kind = nil } }
         return out
     }
 }

@@ -9,8 +9,10 @@ import Imaging
 enum FilterQuery {
     static let names = ["q", "tag", "favorite", "min_rating", "taken_from", "taken_to", "min_size", "max_size", "orientation", "kind"]
 
-    /// `kind=` values: the plural people say, and the kind it keeps.
-    static let kinds: [(value: String, kind: MediaKind)] = [("photos", .photo), ("videos", .video)]
+    /// `kind=` values: the word people say, the kind it keeps, and how the form and its chip name it.
+    static let kinds: [(value: String, kind: SearchFilter.Kind, label: String)] = [
+        ("photos", .photo, "Photos only"), ("videos", .video, "Videos only"), ("live", .live, "Live photos"), ("raw", .raw, "With a RAW"),
+    ]
 
     static func parse(_ uri: URI, viewer: Viewer = .guest) throws -> SearchFilter {
         let params = uri.queryParameters
@@ -46,7 +48,7 @@ enum FilterQuery {
         }
         if let raw = value("kind") {
             guard let kind = kinds.first(where: { $0.value == raw.lowercased() })?.kind else {
-                throw HTTPError(.badRequest, message: "kind: use photos or videos.")
+                throw HTTPError(.badRequest, message: "kind: use photos, videos, live or raw.")
             }
             filter.kind = kind
         }

@@ -38,7 +38,7 @@ struct GroupPageBuilder {
                                              back: SiteURL.group(group, sort: sort, page: page.number).fragment("p\(card.fileId)").path,
                                              value: card.isFavorite ? "off" : "on", on: card.isFavorite,
                                              label: card.isFavorite ? "Remove \(card.name) from favorites" : "Add \(card.name) to favorites"),
-                      duration: card.playTime)
+                      duration: card.playTime, badge: card.badge)
         }
         return GroupView(chrome: chrome, heading: title, summary: summary, folders: subfolders, photos: tiles,
                          hasFolders: !subfolders.isEmpty, hasPhotos: !tiles.isEmpty,

@@ -13,4 +13,6 @@ struct PhotoTile: Encodable {
     var favorite: TileFavorite?
     /// A video's length on its tile ("0:42"); nil for a photo. The image's alt text says it too.
     var duration: String?
+    /// What else the shot holds ("Live", "RAW", "Live · RAW"); nil for none. The alt text says it too.
+    var badge: String?
 }

@@ -37,6 +37,8 @@ struct PhotoController: Sendable {
     private func page(key: String, shared: (group: PhotoGroup, title: String, scope: SiteURL.Scope)?, _ request: Request,
                       _ context: GalleryContext) async throws -> (bytes: ByteBuffer, keep: Bool) {
         guard let photo = try await store.photo(key: key, viewer: context.visitor.viewer) else { throw Self.notFound }
+        // A Live Photo's clip or a RAW beside its JPEG is part of that shot: its page is the shot's.
+        if let owner = photo.pairedToKey, owner != key { return try await page(key: owner, shared: shared, request, context) }
         let scope = shared?.scope ?? .gallery
         let group: PhotoGroup
         if let shared {
@@ -89,8 +91,38 @@ struct PhotoController: Sendable {
             nextImage: around.next.map { scope.thumbnail($0.picture, .screen) },
             caption: photo.caption.isEmpty ? nil : photo.caption,
             slideshowURL: shared != nil ? nil : SiteURL.slideshow(photo.card.key, sort: sort, in: inGroup),
-            video: photo.card.kind == .video ? VideoPlayer(photo, scope: scope, rendition: await playable?.state(sha256: photo.card.sha256)) : nil)
-        return (try renderer.render(PhotoView.template, page), photo.card.kind != .video)
+            video: photo.card.kind == .video ? VideoPlayer(photo, scope: scope, rendition: await playable?.state(sha256: photo.card.sha256)) : nil,
+            live: try await livePlayer(photo, scope: scope, viewer: context.visitor.viewer),
+            alsoDownloads: alsoDownloads(photo, scope: scope))
+        // A video's page (or a Live photo's) may offer a playable rendition that is still being made.
+        return (try renderer.render(PhotoView.template, page), photo.card.kind != .video && !photo.companions.contains { $0.role == .live })
+    }
+
+    /// The player of a Live photo's clip (the video beside it) or a motion photo's (inside it),
+    /// with the still as its poster; nil for neither.
+    private func livePlayer(_ photo: PhotoDetail, scope: SiteURL.Scope, viewer: Viewer) async throws -> VideoPlayer? {
+        if let clip = photo.companions.first(where: { $0.role == .live }),
+           let detail = try await store.photo(key: clip.key, viewer: viewer), detail.card.kind == .video {
+            var player = VideoPlayer(detail, scope: scope, rendition: await playable?.state(sha256: detail.card.sha256))
+            player.poster = scope.thumbnail(photo.card.picture, .screen)
+            return player
+        }
+        return photo.card.motionLength == nil ? nil : VideoPlayer(motionOf: photo, scope: scope)
+    }
+
+    /// The other files of the shot, each to download: its RAW, its Live clip, a motion photo's clip.
+    private func alsoDownloads(_ photo: PhotoDetail, scope: SiteURL.Scope) -> [PhotoView.Download] {
+        var out = photo.companions.map { file in
+            let what = file.role == .raw ? "RAW" : "Live clip"
+            return PhotoView.Download(label: "Download \(what) (\(file.format.rawValue.uppercased()), \(Formatting.bytes(file.size)))",
+                                      url: scope.original(file.key), name: file.name)
+        }
+        if let length = photo.card.motionLength {
+            let stem = photo.card.name.lastIndex(of: ".").map { String(photo.card.name[..<$0]) } ?? photo.card.name
+            out.append(PhotoView.Download(label: "Download motion clip (MP4, \(Formatting.bytes(length)))",
+                                          url: scope.motion(photo.card.key), name: stem + ".mp4"))
+        }
+        return out
     }
 
     /// The group a photo is shown in: `?in=` when given, else its folder.
@@ -126,6 +158,12 @@ struct PhotoController: Sendable {
         }
         facts.append(.init(label: "File size", value: Formatting.bytes(photo.fileSize)))
         facts.append(.init(label: "Format", value: photo.format.rawValue.uppercased()))
+        for file in photo.companions {
+            facts.append(.init(label: file.role == .raw ? "RAW file" : "Live clip", value: "\(file.name) (\(Formatting.bytes(file.size)))"))
+        }
+        if let length = photo.card.motionLength {
+            facts.append(.init(label: "Motion clip", value: "inside the file (\(Formatting.bytes(length)))"))
+        }
         if shared { return facts }  // a share link shows nothing of the library around the photo
         facts.append(.init(label: "Folder", value: photo.folder.isEmpty ? "Library root" : photo.folder, url: SiteURL.folder(photo.folder)))
         for copy in photo.copies {

@@ -25,4 +25,15 @@ struct PhotoView: PageModel {
     var slideshowURL: SiteURL?
     /// For a video, the player that takes the picture's place; nil for a photo.
     var video: VideoPlayer?
+    /// For a Live or motion photo, the player of its clip, shown beside the still on asking.
+    var live: VideoPlayer?
+    /// The other files of the shot (its RAW, its Live clip), each with a download link.
+    var alsoDownloads: [Download] = []
+
+    struct Download: Encodable {
+        var label: String
+        var url: SiteURL
+        /// The name the browser saves it as.
+        var name: String
+    }
 }

@@ -50,6 +50,14 @@ struct VideoPlayer: Encodable {
         plays = !sources.isEmpty
     }
 
+    /// The player of a motion photo's clip: the end of the JPEG itself, served as an MP4.
+    init(motionOf photo: PhotoDetail, scope: SiteURL.Scope) {
+        downloadURL = scope.motion(photo.card.key)
+        poster = scope.thumbnail(photo.card.picture, .screen)
+        sources = [Source(src: downloadURL, type: "video/mp4")]
+        plays = true
+    }
+
     /// MOV and M4V holding H.264 play as MP4 does (browsers refuse their own media type names);
     /// HEVC says so, for the browsers that decide by codec and go on to the next source.
     static func sourceType(_ format: ImageFormat, videoCodec: String?) -> String? {

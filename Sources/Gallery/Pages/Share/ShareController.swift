@@ -40,6 +40,7 @@ struct ShareController: Sendable {
         routes.open.get(.sharePhoto, use: photo)
         routes.open.get(.shareThumbnail, use: thumbnail)
         routes.open.get(.shareOriginal, use: original)
+        routes.open.get(.shareMotion, use: motion)
         routes.open.get(.sharePlay, use: play)
         routes.open.get(.sharePlayable, use: playableRendition)
         routes.open.post(.shareUpload, use: upload)
@@ -148,6 +149,15 @@ struct ShareController: Sendable {
             throw HTTPError(.notFound, message: "This file is not part of the shared group.")
         }
         return try await originals.respond(key: key, request, context)
+    }
+
+    @Sendable func motion(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (_, token, group, _) = try await resolve(request, context, page: false)
+        guard let key = SiteURL.Scope.share(token).motionKey(fromPath: request.uri.path),
+              try await store.group(group, containsKey: key) else {
+            throw OriginalController.noMotion
+        }
+        return try await originals.respondMotion(key: key, request, context)
     }
 
     @Sendable func play(_ request: Request, context: GalleryContext) async throws -> Response {

@@ -8,9 +8,20 @@ extension PhotoCard {
         return durationMs.map { Formatting.playTime(milliseconds: $0) } ?? "video"
     }
 
-    /// What a screen reader says of the tile: the name, and for a video that it is one and how long.
+    /// What else the shot holds, as its tile shows it: "Live" for a Live or motion photo, "RAW"
+    /// for one with its RAW file beside it; nil for neither.
+    var badge: String? {
+        let parts = (isLive ? ["Live"] : []) + (companions.contains(.raw) ? ["RAW"] : [])
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// What a screen reader says of the tile: the name, for a video that it is one and how long,
+    /// and what else the shot holds.
     var tileLabel: String {
-        guard kind == .video else { return name }
-        return durationMs.map { "\(name), video, \(Formatting.playTime(milliseconds: $0))" } ?? "\(name), video"
+        var label = name
+        if kind == .video { label += durationMs.map { ", video, \(Formatting.playTime(milliseconds: $0))" } ?? ", video" }
+        if isLive { label += ", live photo" }
+        if companions.contains(.raw) { label += ", with RAW" }
+        return label
     }
 }

@@ -1,0 +1,98 @@
+import Catalog
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+@testable import Gallery
+
+/// Live Photos, motion photos and their clips through the real application.
+@Suite(.enabled(if: TestVideos.available, "ffmpeg is not installed"))
+struct PairsRouteTests {
+    /// A Live pair (an H.264 clip beside a JPEG), a motion photo and a plain photo, scanned.
+    private func fixture(_ kind: SourceKind) async throws -> (GalleryFixture, clip: [UInt8], motionClip: [UInt8]) {
+        let f = try GalleryFixture(kind)
+        try f.addJPEG("roll/IMG_0001.JPG", seed: 1, size: "300x200")
+        let clip = try TestVideos.bytes("mov", seconds: 1, seed: 2)
+        try f.addBytes("roll/IMG_0001.MOV", clip)
+        let motionClip = try TestVideos.bytes("mp4", seconds: 1, seed: 3)
+        try f.addBytes("roll/PXL_1.MP.jpg", try TestMotionPhotos.jpeg(seed: 4, clip: motionClip))
+        try f.addJPEG("roll/plain.jpg", seed: 5)
+        try await f.scan()
+        return (f, clip, motionClip)
+    }
+
+    @Test(arguments: SourceKind.allCases) func tilesOfLivePhotosSaySoAndTheClipIsNoTile(_ kind: SourceKind) async throws {
+        let (f, _, _) = try await fixture(kind)
+        try await f.withClient { client in
+            // when
+            let html = try await client.execute(uri: "/folders/roll", method: .get).text
+            // then three tiles, two with the badge and the words for a screen reader
+            #expect(html.contains("3 photos"))
+            #expect(!html.contains("IMG_0001.MOV"))
+            #expect(html.contains(#"alt="IMG_0001.JPG, live photo""#) && html.contains(#"alt="PXL_1.MP.jpg, live photo""#))
+            #expect(html.components(separatedBy: #"<span class="kind-badge" aria-hidden="true">Live</span>"#).count == 3)
+            // and the filter keeps just them
+            let live = try await client.execute(uri: "/folders/roll?kind=live", method: .get).text
+            #expect(live.contains("2 photos") && !live.contains("plain.jpg") && live.contains("Live photos"))
+            #expect(try await client.execute(uri: "/folders/roll?kind=moving", method: .get).status == .badRequest)
+        }
+    }
+
+    @Test(arguments: SourceKind.allCases) func theStillsPageOffersItsClipWithoutScript(_ kind: SourceKind) async throws {
+        let (f, _, _) = try await fixture(kind)
+        try await f.withClient { client in
+            // when
+            let html = try await client.execute(uri: "/photos/roll/IMG_0001.JPG", method: .get).text
+            let clipPage = try await client.execute(uri: "/photos/roll/IMG_0001.MOV", method: .get).text
+            // then the still, and inside a <details> a player of the clip with the still as its poster
+            #expect(html.contains(#"<img class="large" src="/thumbs/1600/"#))
+            #expect(html.contains(#"<details class="live"><summary><span class="to-play">▶ Play the Live photo</span><span class="to-still">Show the photo</span></summary><video class="large" controls preload="metadata""#))
+            #expect(html.contains(#"<source src="/originals/roll/IMG_0001.MOV" type="video/mp4">"#))
+            #expect(html.contains("Download Live clip (MOV,") && html.contains(#"download="IMG_0001.MOV""#))
+            #expect(!html.contains("<script"))
+            // and the clip's own address shows the shot's page
+            #expect(clipPage.contains(#"<details class="live">"#) && clipPage.contains("<h1>IMG_0001.JPG</h1>"))
+        }
+    }
+
+    @Test(arguments: SourceKind.allCases) func aMotionPhotosClipIsServedWithRanges(_ kind: SourceKind) async throws {
+        let (f, _, motionClip) = try await fixture(kind)
+        try await f.withClient { client in
+            // when
+            let page = try await client.execute(uri: "/photos/roll/PXL_1.MP.jpg", method: .get).text
+            let whole = try await client.execute(uri: "/motion/roll/PXL_1.MP.jpg", method: .get)
+            let part = try await client.execute(uri: "/motion/roll/PXL_1.MP.jpg", method: .get, headers: [.range: "bytes=4-11"])
+            let none = try await client.execute(uri: "/motion/roll/plain.jpg", method: .get)
+            // then the page plays it, and the clip is the MP4 that was appended, byte for byte
+            #expect(page.contains(#"<source src="/motion/roll/PXL_1.MP.jpg" type="video/mp4">"#))
+            #expect(page.contains(#"download="PXL_1.MP.mp4""#) && page.contains("Motion clip"))
+            #expect(whole.status == .ok && whole.headers[.contentType] == "video/mp4")
+            #expect(Array(whole.body.readableBytesView) == motionClip)
+            #expect(part.status == .partialContent && part.text == "ftypisom")
+            #expect(part.headers[.contentRange] == "bytes 4-11/\(motionClip.count)")
+            #expect(none.status == .notFound)
+        }
+    }
+
+    @Test(arguments: SourceKind.allCases) func aShareOfTheFolderPlaysTheClipAndDownloadsIt(_ kind: SourceKind) async throws {
+        let (f, clip, motionClip) = try await fixture(kind)
+        f.guestRole = nil
+        let store = try CatalogStore.open(dataFolder: f.data)
+        let admin = try await f.addAccount("ada", role: .admin)
+        let token = String(repeating: "B", count: 43)
+        try await store.createShare(token: token, accountId: admin.id, kind: .folder, value: "roll", filter: "", expiresAt: nil, now: 0)
+        try await f.withClient { client in
+            // when
+            let page = try await client.execute(uri: "/share/\(token)/photos/roll/IMG_0001.JPG", method: .get).text
+            let original = try await client.execute(uri: "/share/\(token)/originals/roll/IMG_0001.MOV", method: .get)
+            let motion = try await client.execute(uri: "/share/\(token)/motion/roll/PXL_1.MP.jpg", method: .get)
+            let outside = try await client.execute(uri: "/originals/roll/IMG_0001.MOV", method: .get)
+            // then
+            #expect(page.contains(#"<source src="/share/\#(token)/originals/roll/IMG_0001.MOV" type="video/mp4">"#))
+            #expect(original.status == .ok && Array(original.body.readableBytesView) == clip)
+            #expect(motion.status == .ok && Array(motion.body.readableBytesView) == motionClip)
+            #expect(outside.status != .ok, "outside the link, a guest without a role sees nothing")
+        }
+    }
+}
