@@ -19,6 +19,8 @@ public enum DecoderWire {
         public var quality = 82
         /// The household's turn after the EXIF orientation; absent means none.
         public var rotation: Rotation?
+        /// How the rendition is stored; absent means JPEG.
+        public var encoding: RenditionEncoding?
         /// Seconds the worker may spend on this request before it gives up itself.
         public var timeout: Double?
     }
@@ -26,6 +28,7 @@ public enum DecoderWire {
     /// What comes back.
     public struct Answer: Codable, Sendable, Equatable {
         public var probe: ImageProbe?
+        /// The rendition's bytes: a JPEG, or the encoding the request named.
         public var jpeg: Data?
         public var error: String?
         public var tooManyPixels: Int?

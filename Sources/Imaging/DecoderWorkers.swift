@@ -26,9 +26,9 @@ public final class DecoderWorkers: Sendable {
     }
 
     func render(path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int,
-                rotation: Rotation) throws -> [UInt8] {
+                rotation: Rotation, encoding: RenditionEncoding = .jpeg) throws -> [UInt8] {
         let request = DecoderWire.Request(op: "render", path: path, format: format, width: width, height: height, fit: fit, quality: quality,
-                                          rotation: rotation == .none ? nil : rotation)
+                                          rotation: rotation == .none ? nil : rotation, encoding: encoding == .jpeg ? nil : encoding)
         let answer = try run(request)
         guard let jpeg = answer.jpeg else { throw ImagingError.unreadable("the decoder gave no answer") }
         return [UInt8](jpeg)
@@ -83,7 +83,8 @@ public final class DecoderWorkers: Sendable {
                 default:
                     answer.jpeg = Data(try Imaging.renderJPEGHere(fileAt: request.path, format: request.format, width: request.width,
                                                                   height: request.height, fit: request.fit, quality: request.quality,
-                                                                  rotation: request.rotation ?? .none, timeout: request.timeout))
+                                                                  rotation: request.rotation ?? .none, encoding: request.encoding ?? .jpeg,
+                                                                  timeout: request.timeout))
                 }
             } catch let error as ImagingError {
                 answer = DecoderWire.Answer(error: error)

@@ -14,13 +14,15 @@ extension Imaging {
     /// one frame a tenth of the way in (at most 1 s in, past a fade from black), both child processes
     /// under `decodeTimeout` and `videoToolMemory`; the frame then goes the way of any JPEG.
     static func renderPoster(
-        fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int, rotation: Rotation
+        fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int, rotation: Rotation,
+        encoding: RenditionEncoding = .jpeg
     ) throws -> [UInt8] {
         let info = try probeVideo(fileAt: path, format: format)
         let frame = NSTemporaryDirectory() + "photolala-poster-\(UUID().uuidString).jpg"
         defer { unlink(frame) }
         try extractFrame(fileAt: path, format: format, at: info.duration.map { min($0 / 10, 1) } ?? 0, to: frame)
-        return try renderJPEG(fileAt: frame, format: .jpeg, width: width, height: height, fit: fit, quality: quality, rotation: rotation)
+        return try renderJPEG(fileAt: frame, format: .jpeg, width: width, height: height, fit: fit, quality: quality, rotation: rotation,
+                              encoding: encoding)
     }
 
     /// Writes the frame at `seconds` (turned as the video is shown, shrunk into `posterSide`) to `target`.

@@ -10,34 +10,34 @@ extension Imaging {
     /// its poster frame, taken by ffmpeg in a child process (`renderPoster`).
     public static func renderJPEG(
         fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int = 82,
-        rotation: Rotation = .none
+        rotation: Rotation = .none, encoding: RenditionEncoding = .jpeg
     ) throws -> [UInt8] {
         if format.isVideo {
             return try renderPoster(fileAt: path, format: format, width: width, height: height, fit: fit, quality: quality,
-                                    rotation: rotation)
+                                    rotation: rotation, encoding: encoding)
         }
         if let workers = decoderWorkers {
             return try workers.render(path: path, format: format, width: width, height: height, fit: fit, quality: quality,
-                                      rotation: rotation)
+                                      rotation: rotation, encoding: encoding)
         }
         return try renderJPEGHere(fileAt: path, format: format, width: width, height: height, fit: fit, quality: quality,
-                                  rotation: rotation)
+                                  rotation: rotation, encoding: encoding)
     }
 
     /// Renders in this process (what a decoder worker runs), stopped after `timeout` seconds
     /// (`decodeTimeout` when nil).
     public static func renderJPEGHere(
         fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int = 82,
-        rotation: Rotation = .none, timeout: Double? = nil
+        rotation: Rotation = .none, encoding: RenditionEncoding = .jpeg, timeout: Double? = nil
     ) throws -> [UInt8] {
         try renderJPEGHere(fileAt: path, format: format, width: width, height: height, fit: fit, quality: quality, turbo: true,
-                           rotation: rotation, timeout: timeout)
+                           rotation: rotation, encoding: encoding, timeout: timeout)
     }
 
     /// `turbo: false` always goes through ImageMagick (tests compare the two paths).
     static func renderJPEGHere(
         fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int, turbo: Bool,
-        rotation: Rotation = .none, timeout: Double? = nil
+        rotation: Rotation = .none, encoding: RenditionEncoding = .jpeg, timeout: Double? = nil
     ) throws -> [UInt8] {
         guard width > 0, height > 0 else { throw ImagingError.unreadable("empty rendition box") }
         // A cover upscales into its box, so the box itself must respect the cap too.
@@ -50,9 +50,10 @@ extension Imaging {
         let probe = try bytes.flatMap(JPEGHeader.probe) ?? probeHere(fileAt: path, format: format, timeout: timeout)
         let (pixels, overflow) = probe.width.multipliedReportingOverflow(by: probe.height)
         guard !overflow, pixels <= maxPixels else { throw ImagingError.tooManyPixels(overflow ? Int.max : pixels) }
-        if let bytes, let jpeg = TurboRendition.render(
-            jpeg: bytes, orientation: probe.orientation, rotation: rotation, width: width, height: height, fit: fit, quality: quality) {
-            return jpeg
+        if let bytes, let image = TurboRendition.pixels(
+            jpeg: bytes, orientation: probe.orientation, rotation: rotation, width: width, height: height, fit: fit),
+           let encoded = try encode(image, quality: quality, as: encoding) {
+            return encoded
         }
 
         guard let wand = NewMagickWand() else { throw ImagingError.unreadable("out of memory") }
@@ -66,7 +67,7 @@ extension Imaging {
         return try MagickFile.guarded(wand, timeout: timeout) {
             try MagickFile.load(wand, path: path, format: format, mode: .read)
             try shape(wand, width: width, height: height, fit: fit, rotation: rotation)
-            return try encodeJPEG(wand, quality: quality)
+            return try encode(wand, quality: quality, as: encoding)
         }
     }
 
@@ -102,9 +103,27 @@ extension Imaging {
         MagickResetImagePage(wand, "0x0+0+0")
     }
 
-    /// Flattens, converts to sRGB, strips metadata and encodes a baseline 4:2:0 JPEG.
-    static func encodeJPEG(_ wand: OpaquePointer, quality: Int) throws -> [UInt8] {
-        // JPEG has no alpha: composite transparent areas onto white rather than whatever lies beneath.
+    /// Pixels made in Swift, stored as asked: a JPEG by libjpeg-turbo, WebP by ImageMagick's coder
+    /// (libwebp). Nil when libjpeg-turbo declines (ImageMagick then renders the file itself).
+    static func encode(_ image: Pixels, quality: Int, as encoding: RenditionEncoding) throws -> [UInt8]? {
+        switch encoding {
+        case .jpeg:
+            return TurboRendition.encode(image, quality: quality)
+        case .webp:
+            bootstrap()
+            guard let wand = NewMagickWand() else { throw ImagingError.unreadable("out of memory") }
+            defer { DestroyMagickWand(wand) }
+            let made = image.rgb.withUnsafeBufferPointer { rgb in
+                MagickConstituteImage(wand, image.width, image.height, "RGB", CharPixel, rgb.baseAddress)
+            }
+            try MagickFile.check(made, wand, "take the pixels")
+            return try encode(wand, quality: quality, as: .webp)
+        }
+    }
+
+    /// Flattens, converts to sRGB, strips metadata and encodes a baseline 4:2:0 JPEG, or a lossy WebP.
+    static func encode(_ wand: OpaquePointer, quality: Int, as encoding: RenditionEncoding) throws -> [UInt8] {
+        // Renditions have no alpha: transparent areas go onto white rather than whatever lies beneath.
         if MagickGetImageAlphaChannel(wand) == MagickTrue {
             guard let white = NewPixelWand() else { throw ImagingError.unreadable("out of memory") }
             defer { DestroyPixelWand(white) }
@@ -116,17 +135,24 @@ extension Imaging {
         // Renditions are public: no GPS, serials or thumbnails may leak through them.
         try MagickFile.check(MagickStripImage(wand), wand, "strip metadata")
         MagickSetImageDepth(wand, 8)
+        let coder = encoding == .jpeg ? "JPEG" : "WEBP"
         // The read left a `CODER:photo[0]` name behind whose prefix would outrank the image format.
-        MagickSetFilename(wand, "JPEG:rendition")
-        try MagickFile.check(MagickSetImageFilename(wand, "JPEG:rendition"), wand, "name rendition")
-        try MagickFile.check(MagickSetImageFormat(wand, "JPEG"), wand, "select JPEG")
+        MagickSetFilename(wand, "\(coder):rendition")
+        try MagickFile.check(MagickSetImageFilename(wand, "\(coder):rendition"), wand, "name rendition")
+        try MagickFile.check(MagickSetImageFormat(wand, coder), wand, "select \(coder)")
         MagickSetImageCompressionQuality(wand, min(max(quality, 1), 100))
-        // Set explicitly: ImageMagick otherwise keeps the source's sampling, or full chroma at quality >= 90.
-        MagickSetOption(wand, "jpeg:sampling-factor", "2x2,1x1,1x1")
+        switch encoding {
+        case .jpeg:
+            // Set explicitly: ImageMagick otherwise keeps the source's sampling, or full chroma at quality >= 90.
+            MagickSetOption(wand, "jpeg:sampling-factor", "2x2,1x1,1x1")
+        case .webp:
+            // libwebp's default effort: smaller files than its quickest, at a millisecond or two a tile.
+            MagickSetOption(wand, "webp:method", "4")
+        }
 
         var length = 0
         guard let blob = MagickGetImageBlob(wand, &length), length > 0 else {
-            throw ImagingError.unreadable(MagickFile.failureReason(wand, fallback: "cannot encode JPEG"))
+            throw ImagingError.unreadable(MagickFile.failureReason(wand, fallback: "cannot encode \(coder)"))
         }
         defer { MagickRelinquishMemory(blob) }
         return Array(UnsafeBufferPointer(start: blob, count: length))

@@ -22,6 +22,14 @@ enum TurboRendition {
         jpeg bytes: [UInt8], orientation: Int, rotation: Rotation = .none, width: Int, height: Int, fit: RenditionFit,
         quality: Int
     ) -> [UInt8]? {
+        pixels(jpeg: bytes, orientation: orientation, rotation: rotation, width: width, height: height, fit: fit)
+            .flatMap { encode($0, quality: quality) }
+    }
+
+    /// The rendition's pixels, oriented, cropped and resized, before they are stored.
+    static func pixels(
+        jpeg bytes: [UInt8], orientation: Int, rotation: Rotation = .none, width: Int, height: Int, fit: RenditionFit
+    ) -> Pixels? {
         guard width > 0, height > 0, max(width, height) <= maxBox, !bytes.isEmpty else { return nil }
         guard let decoder = tjInitDecompress() else { return nil }
         defer { tjDestroy(decoder) }
@@ -56,7 +64,7 @@ enum TurboRendition {
             image = image.cropped(x: plan.cropX, y: plan.cropY, width: plan.cropWidth, height: plan.cropHeight)
         }
         if plan.resizes { image = image.resized(width: plan.resizeWidth, height: plan.resizeHeight) }
-        return encode(image, quality: quality)
+        return image
     }
 
     /// Files larger than this are left to ImageMagick rather than read whole into memory.
@@ -110,7 +118,7 @@ enum TurboRendition {
         encode(Pixels(width: width, height: height, rgb: [UInt8](repeating: grey, count: width * height * 3)), quality: quality)
     }
 
-    private static func encode(_ image: Pixels, quality: Int) -> [UInt8]? {
+    static func encode(_ image: Pixels, quality: Int) -> [UInt8]? {
         guard let encoder = tjInitCompress() else { return nil }
         defer { tjDestroy(encoder) }
         var output: UnsafeMutablePointer<UInt8>?

@@ -45,7 +45,12 @@ import Testing
         let path = cache.path(key)
         #expect(path == "/data/thumbnails/0a/\(Self.hashes[10])-1600-r270.jpg")
         #expect(RenditionCache.key(fileName: (path as NSString).lastPathComponent) == key)
-        for stray in [".tmp-123", "\(Self.hashes[1])-256.png", "\(Self.hashes[1])-256-r45.jpg", "\(Self.hashes[1]).jpg",
+        // a WebP of the same rendition is another file, another key
+        let webp = try #require(RenditionCache.key(sha256: Self.hashes[10], size: 256, turn: 0, encoding: .webp))
+        #expect(cache.path(webp) == "/data/thumbnails/0a/\(Self.hashes[10])-256.webp")
+        #expect(RenditionCache.key(fileName: "\(Self.hashes[10])-256.webp") == webp)
+        #expect(webp != RenditionCache.key(sha256: Self.hashes[10], size: 256, turn: 0))
+        for stray in ["\(Self.hashes[1])-256.webp.jpg", "\(Self.hashes[1])-256.", "\(Self.hashes[1])-256", ".tmp-123", "\(Self.hashes[1])-256.png", "\(Self.hashes[1])-256-r45.jpg", "\(Self.hashes[1]).jpg",
                       "\(Self.hashes[10].uppercased())-256.jpg", "\(Self.hashes[1])-x.jpg", "\(Self.hashes[1])-99999999-r90.jpg"] {
             #expect(RenditionCache.key(fileName: stray) == nil, "\(stray)")
         }

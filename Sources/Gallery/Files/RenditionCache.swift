@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Synchronization
 
 /// The rendition cache's index, held in memory: which renditions are on disk, how big each is
@@ -7,14 +8,17 @@ import Synchronization
 /// background until it is back under nine tenths of it.
 final class RenditionCache: Sendable {
     /// A rendition: the picture's hash as four words (compact: about 60 bytes an entry with the
-    /// dictionary's own), its size and its turn.
+    /// dictionary's own), its size, its turn and whether it is WebP (else JPEG).
     struct Key: Hashable, Sendable {
         var hash: (UInt64, UInt64, UInt64, UInt64)
         var size: UInt16
         var turn: UInt16
+        var webp = false
+
+        var encoding: RenditionEncoding { webp ? .webp : .jpeg }
 
         static func == (l: Key, r: Key) -> Bool {
-            l.hash == r.hash && l.size == r.size && l.turn == r.turn
+            l.hash == r.hash && l.size == r.size && l.turn == r.turn && l.webp == r.webp
         }
 
         func hash(into hasher: inout Hasher) {
@@ -22,6 +26,7 @@ final class RenditionCache: Sendable {
             hasher.combine(hash.1)
             hasher.combine(size)
             hasher.combine(turn)
+            hasher.combine(webp)
         }
     }
 
@@ -65,13 +70,13 @@ final class RenditionCache: Sendable {
 
     /// The cache file of a rendition.
     func path(_ key: Key) -> String {
-        path(sha256: Self.hex(key.hash), size: Int(key.size), turn: Int(key.turn))
+        path(sha256: Self.hex(key.hash), size: Int(key.size), turn: Int(key.turn), encoding: key.encoding)
     }
 
     /// The cache file of a picture's rendition: `ab/<sha256>-<size>.jpg`, `-r90` (`-r180`, `-r270`)
-    /// before `.jpg` for a turned one; what `key(fileName:)` reads back.
-    func path(sha256: String, size: Int, turn: Int) -> String {
-        "\(root)/\(sha256.prefix(2))/\(sha256)-\(size)\(turn == 0 ? "" : "-r\(turn)").jpg"
+    /// before `.jpg` for a turned one, `.webp` for WebP; what `key(fileName:)` reads back.
+    func path(sha256: String, size: Int, turn: Int, encoding: RenditionEncoding = .jpeg) -> String {
+        "\(root)/\(sha256.prefix(2))/\(sha256)-\(size)\(turn == 0 ? "" : "-r\(turn)").\(encoding.fileExtension)"
     }
 
     /// The cache file of a rendition when it is there, counted as served; nil when it is not.
@@ -177,23 +182,25 @@ final class RenditionCache: Sendable {
     }
 
     /// The key of a rendition of this picture at this size.
-    static func key(sha256: String, size: Int, turn: Int) -> Key? {
+    static func key(sha256: String, size: Int, turn: Int, encoding: RenditionEncoding = .jpeg) -> Key? {
         guard let hash = words(sha256.utf8), let size = UInt16(exactly: size), let turn = UInt16(exactly: turn) else { return nil }
-        return Key(hash: hash, size: size, turn: turn)
+        return Key(hash: hash, size: size, turn: turn, webp: encoding == .webp)
     }
 
-    /// The key a cache file's name (`<sha256>-<size>[-r<turn>].jpg`) stands for; nil for
-    /// anything else (temporary files, strays).
+    /// The key a cache file's name (`<sha256>-<size>[-r<turn>].jpg`, or `.webp`) stands for; nil
+    /// for anything else (temporary files, strays).
     static func key(fileName name: String) -> Key? {
-        guard name.hasSuffix(".jpg") else { return nil }
-        let parts = name.dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
+        guard let dot = name.lastIndex(of: "."), let encoding = RenditionEncoding(fileExtension: name[name.index(after: dot)...]) else {
+            return nil
+        }
+        let parts = name[..<dot].split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3, let size = Int(parts[1]), size > 0 else { return nil }
         var turn = 0
         if parts.count == 3 {
             guard parts[2].hasPrefix("r"), let value = Int(parts[2].dropFirst()), [90, 180, 270].contains(value) else { return nil }
             turn = value
         }
-        return key(sha256: String(parts[0]), size: size, turn: turn)
+        return key(sha256: String(parts[0]), size: size, turn: turn, encoding: encoding)
     }
 
     /// 64 lowercase hex digits as four words; nil for anything else. Every warm rendition's

@@ -2,8 +2,8 @@ import Catalog
 import Hummingbird
 import Imaging
 
-/// `GET /thumbs/{size}/{sha256}.jpg` (or `{sha256}-r90.jpg`, turned): content-addressed
-/// renditions with immutable caching.
+/// `GET /thumbs/{size}/{sha256}.jpg` (or `{sha256}-r90.jpg`, turned; `.webp` for WebP):
+/// content-addressed renditions with immutable caching.
 struct ThumbnailController: Sendable {
     let thumbnails: ThumbnailStore
     let store: any TrashStore
@@ -15,18 +15,19 @@ struct ThumbnailController: Sendable {
     }
 
     @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (size, picture) = try Self.parse(context)
-        return try await respond(size: size, picture: picture, request, context)
+        let (size, picture, encoding) = try Self.parse(context)
+        return try await respond(size: size, picture: picture, encoding: encoding, request, context)
     }
 
-    /// The rendition size and picture named by the `:size` and `:file` parameters.
-    static func parse(_ context: GalleryContext) throws -> (SiteURL.Rendition, Picture) {
+    /// The rendition size, picture and encoding named by the `:size` and `:file` parameters.
+    static func parse(_ context: GalleryContext) throws -> (SiteURL.Rendition, Picture, RenditionEncoding) {
         guard let size = context.parameters.get("size", as: Int.self).flatMap(SiteURL.Rendition.init(rawValue:)),
-              let file = context.parameters.get("file"), file.hasSuffix(".jpg") else {
+              let file = context.parameters.get("file"), let dot = file.lastIndex(of: "."),
+              let encoding = RenditionEncoding(fileExtension: file[file.index(after: dot)...]) else {
             throw HTTPError(.notFound, message: "No such thumbnail size.")
         }
-        guard let picture = picture(named: file.dropLast(4)) else { throw HTTPError(.notFound, message: "No such thumbnail.") }
-        return (size, picture)
+        guard let picture = picture(named: file[..<dot]) else { throw HTTPError(.notFound, message: "No such thumbnail.") }
+        return (size, picture, encoding)
     }
 
     /// The picture a rendition's file name (without `.jpg`) names, nil for anything else.
@@ -34,7 +35,8 @@ struct ThumbnailController: Sendable {
         ThumbnailName.parse(name).map { Picture(sha256: $0.sha256, rotation: $0.rotation) }
     }
 
-    func respond(size: SiteURL.Rendition, picture: Picture, _ request: Request, _ context: GalleryContext) async throws -> Response {
+    func respond(size: SiteURL.Rendition, picture: Picture, encoding: RenditionEncoding = .jpeg, _ request: Request,
+                 _ context: GalleryContext) async throws -> Response {
         let sha = picture.sha256
         // A picture whose every copy is in the trash is the admins' to see until it is restored or
         // destroyed, and no shared cache may keep it meanwhile.
@@ -42,10 +44,10 @@ struct ThumbnailController: Sendable {
         if onlyInTrash && !context.visitor.can(.admin) {
             throw HTTPError(.notFound, message: "No photo in the library has this content.")
         }
-        let etag = "\"\(sha.prefix(20))-\(size.rawValue)-\(picture.rotation.rawValue)\""
+        let etag = "\"\(sha.prefix(20))-\(size.rawValue)-\(picture.rotation.rawValue)\(encoding == .jpeg ? "" : "-" + encoding.rawValue)\""
         let scope = sharedCaching && !onlyInTrash ? "public" : "private"
         var headers = HTTPFields()
-        headers[.contentType] = "image/jpeg"
+        headers[.contentType] = encoding.mimeType
         if let match = request.headers[.ifNoneMatch], match == etag || match == "*" {
             headers[.eTag] = etag
             headers[.cacheControl] = scope + ", max-age=31536000, immutable"
@@ -54,12 +56,12 @@ struct ThumbnailController: Sendable {
         // A rendition removed by the cache's budget between being made and being read is made again, once.
         var made = false
         for _ in 0..<3 {
-            if let bytes = await thumbnails.cachedBytes(picture, size: size, justMade: made) {
+            if let bytes = await thumbnails.cachedBytes(picture, size: size, encoding: encoding, justMade: made) {
                 headers[.eTag] = etag
                 headers[.cacheControl] = scope + ", max-age=31536000, immutable"
                 return Response(status: .ok, headers: headers, body: .init(byteBuffer: bytes))
             }
-            let outcome = await thumbnails.rendition(picture, size: size)
+            let outcome = await thumbnails.rendition(picture, size: size, encoding: encoding)
             switch outcome {
             case .unknown:
                 throw HTTPError(.notFound, message: "No photo in the library has this content.")
@@ -67,6 +69,7 @@ struct ThumbnailController: Sendable {
                 // Unstored: not cached by anyone, so the next request tries again once the disk has room.
                 // Unreadable: short caching, as the file may be fixed and rescanned, but no retry storm meanwhile.
                 headers[.cacheControl] = outcome == .unstored ? "no-store" : scope + ", max-age=300"
+                headers[.contentType] = "image/jpeg"
                 let bytes = Imaging.placeholderJPEG(width: size.rawValue, height: size.rawValue)
                 return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
             case .file:

@@ -6,7 +6,7 @@ import NIOCore
 import NIOPosix
 
 /// Content-addressed renditions under `thumbnails/ab/<sha>-<size>.jpg` in the data folder
-/// (`<sha>-<size>-r90.jpg` for a picture the household turned):
+/// (`<sha>-<size>-r90.jpg` for a picture the household turned, `.webp` for WebP ones):
 /// generated on first request, written atomically, deduplicated while in flight, bounded in
 /// concurrency, and never regenerated after a failure (a placeholder is served instead). The
 /// cache keeps to its budget (`RenditionCache`), and a warm rendition is found without entering
@@ -69,16 +69,17 @@ actor ThumbnailStore {
     }
 
     /// The cache path of a rendition.
-    nonisolated func path(_ picture: Picture, size: Int) -> String {
-        cache.path(sha256: picture.sha256, size: size, turn: picture.rotation.rawValue)
+    nonisolated func path(_ picture: Picture, size: Int, encoding: RenditionEncoding = .jpeg) -> String {
+        cache.path(sha256: picture.sha256, size: size, turn: picture.rotation.rawValue, encoding: encoding)
     }
 
     /// The bytes of a cached rendition when the index has it: the warm path, with no actor hop and
     /// no stat, and for grid renditions served lately no file opened either (`RecentRenditions`).
     /// Nil when it is not cached, or its file is gone (then it is forgotten, to be made again).
     /// `justMade` reads one this request has made, so it is not counted as served from the cache.
-    nonisolated func cachedBytes(_ picture: Picture, size: SiteURL.Rendition, justMade: Bool = false) async -> ByteBuffer? {
-        guard let key = Self.key(picture, size: size.rawValue), let path = cache.servedPath(key, counting: !justMade) else { return nil }
+    nonisolated func cachedBytes(_ picture: Picture, size: SiteURL.Rendition, encoding: RenditionEncoding = .jpeg,
+                                 justMade: Bool = false) async -> ByteBuffer? {
+        guard let key = Self.key(picture, size: size.rawValue, encoding: encoding), let path = cache.servedPath(key, counting: !justMade) else { return nil }
         if !justMade { metrics?.thumbnail(.cached) }
         if let bytes = recent.bytes(key) { return bytes }
         guard let bytes = try? await NIOThreadPool.singleton.runIfActive({ try Self.read(path) }) else {
@@ -112,8 +113,8 @@ actor ThumbnailStore {
         return buffer
     }
 
-    private static func key(_ picture: Picture, size: Int) -> RenditionCache.Key? {
-        RenditionCache.key(sha256: picture.sha256, size: size, turn: picture.rotation.rawValue)
+    private static func key(_ picture: Picture, size: Int, encoding: RenditionEncoding) -> RenditionCache.Key? {
+        RenditionCache.key(sha256: picture.sha256, size: size, turn: picture.rotation.rawValue, encoding: encoding)
     }
 
     /// Deletes every cached rendition of these pictures (their last copy was destroyed), so
@@ -122,13 +123,15 @@ actor ThumbnailStore {
         for sha256 in hashes {
             for size in SiteURL.Rendition.allCases {
                 for rotation in Rotation.allCases {
-                    let picture = Picture(sha256: sha256, rotation: rotation)
-                    let target = path(picture, size: size.rawValue)
-                    unlink(target)
-                    failed.remove(target)
-                    if let key = Self.key(picture, size: size.rawValue) {
-                        cache.remove(key)
-                        recent.drop(key)
+                    for encoding in RenditionEncoding.allCases {
+                        let picture = Picture(sha256: sha256, rotation: rotation)
+                        let target = path(picture, size: size.rawValue, encoding: encoding)
+                        unlink(target)
+                        failed.remove(target)
+                        if let key = Self.key(picture, size: size.rawValue, encoding: encoding) {
+                            cache.remove(key)
+                            recent.drop(key)
+                        }
                     }
                 }
             }
@@ -136,9 +139,9 @@ actor ThumbnailStore {
     }
 
     /// Finds or makes the rendition of a picture.
-    func rendition(_ picture: Picture, size: SiteURL.Rendition) async -> Outcome {
-        let target = path(picture, size: size.rawValue)
-        let key = Self.key(picture, size: size.rawValue)
+    func rendition(_ picture: Picture, size: SiteURL.Rendition, encoding: RenditionEncoding = .jpeg) async -> Outcome {
+        let target = path(picture, size: size.rawValue, encoding: encoding)
+        let key = Self.key(picture, size: size.rawValue, encoding: encoding)
         var info = stat()
         if stat(target, &info) == 0 {
             metrics?.thumbnail(.cached)
@@ -147,7 +150,7 @@ actor ThumbnailStore {
         }
         if failed.contains(target) { return .placeholder }
         if let running = inFlight[target] { return await running.value }
-        let task = Task { await generate(picture, size: size, target: target) }
+        let task = Task { await generate(picture, size: size, encoding: encoding, target: target) }
         inFlight[target] = task
         let outcome = await task.value
         inFlight[target] = nil
@@ -162,7 +165,7 @@ actor ThumbnailStore {
         return outcome
     }
 
-    private func generate(_ picture: Picture, size: SiteURL.Rendition, target: String) async -> Outcome {
+    private func generate(_ picture: Picture, size: SiteURL.Rendition, encoding: RenditionEncoding, target: String) async -> Outcome {
         let sha256 = picture.sha256
         // The library copy, or else the trashed one (the trash page shows thumbnails too), as a
         // local file the decoders can read, kept until the rendition is made.
@@ -191,7 +194,7 @@ actor ThumbnailStore {
                     let render = {
                         try withExtendedLifetime(file) {
                             try Imaging.renderJPEG(fileAt: file.path, format: format, width: size.rawValue, height: size.rawValue, fit: fit,
-                                                  rotation: picture.rotation)
+                                                  quality: encoding.quality, rotation: picture.rotation, encoding: encoding)
                         }
                     }
                     let jpeg = try entry.map { try journal.reading(.render, $0, render) } ?? render()

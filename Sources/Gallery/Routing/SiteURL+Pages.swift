@@ -1,4 +1,5 @@
 import Catalog
+import Imaging
 
 /// The gallery's places. Routes (`SiteRoute`) and links are both named here.
 extension SiteURL {
@@ -117,9 +118,11 @@ extension SiteURL {
     public static func playable(sha256: String) -> SiteURL { SiteURL(playablePrefix + sha256 + ".mp4") }
 
     /// A content-addressed thumbnail: `<sha256>.jpg`, or `<sha256>-r90.jpg` (180, 270) when the
-    /// household turned the picture, so a turn is a new address and no cache shows the old one.
-    public static func thumbnail(_ picture: Picture, _ rendition: Rendition) -> SiteURL {
-        SiteURL(thumbnailPrefix + "\(rendition.rawValue)/" + ThumbnailName.name(sha256: picture.sha256, rotation: picture.rotation) + ".jpg")
+    /// household turned the picture, so a turn is a new address and no cache shows the old one;
+    /// `.webp` for the same rendition in WebP.
+    public static func thumbnail(_ picture: Picture, _ rendition: Rendition, _ encoding: RenditionEncoding = .jpeg) -> SiteURL {
+        SiteURL(thumbnailPrefix + "\(rendition.rawValue)/" + ThumbnailName.name(sha256: picture.sha256, rotation: picture.rotation)
+                + "." + encoding.fileExtension)
     }
 
     /// Where the keyed places start: a key follows, percent-encoded segment by segment.

@@ -1,4 +1,5 @@
 import Catalog
+import Imaging
 
 extension SiteURL {
     /// Where a page's links may lead: the gallery itself, or inside one share link, whose pages
@@ -25,8 +26,8 @@ extension SiteURL {
                            + SiteURL.query(sort: sort ?? defaultSort, defaultSort: defaultSort, page: 1))
         }
 
-        func thumbnail(_ picture: Picture, _ rendition: Rendition) -> SiteURL {
-            SiteURL((sharePrefix ?? "") + SiteURL.thumbnail(picture, rendition).path)
+        func thumbnail(_ picture: Picture, _ rendition: Rendition, _ encoding: RenditionEncoding = .jpeg) -> SiteURL {
+            SiteURL((sharePrefix ?? "") + SiteURL.thumbnail(picture, rendition, encoding).path)
         }
 
         /// A share link's upload form's target (an album's link that takes photos).

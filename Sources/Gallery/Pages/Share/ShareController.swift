@@ -135,11 +135,11 @@ struct ShareController: Sendable {
 
     @Sendable func thumbnail(_ request: Request, context: GalleryContext) async throws -> Response {
         let (_, _, group, _) = try await resolve(request, context, page: false)
-        let (size, picture) = try ThumbnailController.parse(context)
+        let (size, picture, encoding) = try ThumbnailController.parse(context)
         guard try await store.group(group, containsSha256: picture.sha256) else {
             throw HTTPError(.notFound, message: "No such thumbnail in this shared group.")
         }
-        return try await thumbnails.respond(size: size, picture: picture, request, context)
+        return try await thumbnails.respond(size: size, picture: picture, encoding: encoding, request, context)
     }
 
     @Sendable func original(_ request: Request, context: GalleryContext) async throws -> Response {
