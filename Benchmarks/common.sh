@@ -29,6 +29,10 @@ photolala_bin() {
   echo "$(swift build -c release --show-bin-path)/photolala"
 }
 
+# Peak RSS (VmHWM) of a process and of its children (the decoder workers), in MB.
+peak() { local total=0 p; for p in "$1" $(pgrep -P "$1" || true); do
+  total=$(( total + $(awk '/VmHWM/ { print $2 }' "/proc/$p/status" 2>/dev/null || echo 0) )); done; echo $(( total / 1024 )); }
+
 # A free TCP port on loopback (the kernel's pick; released again before use).
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 

@@ -22,44 +22,13 @@ done
 [[ -x /usr/bin/time ]] || apt-get install -y -qq time >/dev/null
 command -v djpeg >/dev/null || apt-get install -y -qq libjpeg-turbo-progs >/dev/null
 
-corpus=Benchmarks/.cache/phone-12mp
-if [[ ! -f "$corpus/.complete" ]]; then
-  rm -rf "$corpus"; mkdir -p "$corpus"
-  pkg="$(mktemp -d)"
-  (cd "$pkg" && apt-get download plasma-workspace-wallpapers >/dev/null 2>&1 && dpkg-deb -x ./*.deb root)
-  # The largest JPEG of each wallpaper (18 photographs, 2560x1600 to 5120x2880).
-  mapfile -t sources < <(find "$pkg/root" -path '*/contents/images/*' -iname '*.jpg' -printf '%s %h %p\n' \
-    | sort -k2,2 -k1,1nr | awk '!seen[$2]++ { print $3 }')
-  # Twelve variants each (flips, turns, colour shifts), so every file has bytes of its own: 216 files.
-  variants=("" "-flop" "-flip" "-rotate 180" "-modulate 100,80" "-modulate 100,120" "-modulate 95,100,98" "-modulate 105,100,102"
-            "-flop -modulate 100,90" "-flip -modulate 100,110" "-rotate 180 -modulate 97,105" "-flop -flip -modulate 103,95")
-  args=(); n=0
-  for src in "${sources[@]}"; do
-    for v in "${variants[@]}"; do
-      n=$((n + 1)); out="$corpus/IMG_$(printf %04d $n).jpg"
-      # shellcheck disable=SC2086
-      convert "$src" $v -resize '4032x3024^' -gravity center -extent 4032x3024 -quality 90 -sampling-factor 2x2 "$out"
-      args+=(-overwrite_original -Make=Google "-Model=Pixel $((6 + n % 3))" "-DateTimeOriginal=2024:0$((1 + n % 9)):1$((n % 9)) 1$((n % 10)):2$((n % 6)):00" "$out" -execute)
-    done
-  done
-  printf '%s\n' "${args[@]}" > "$pkg/exif-args"
-  # (-q covers only the first command of the list: the others print a line each, kept off the table)
-  exiftool -q -@ "$pkg/exif-args" > /dev/null
-  rm -rf "$pkg"
-  touch "$corpus/.complete"
-fi
+source Benchmarks/phone_corpus.sh
 count=$(find "$corpus" -name '*.jpg' | wc -l)
 
-if [[ -n "${PHOTOLALA_BIN:-}" ]]; then bin="$PHOTOLALA_BIN"; else
-  swift build -c release --product photolala >/dev/null
-  bin="$(swift build -c release --show-bin-path)/photolala"
-fi
+source Benchmarks/common.sh
+bin="$(photolala_bin)"
 work="$(mktemp -d)"; pid=""
 trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
-
-# Peak RSS (VmHWM) of a process and of its children (the decoder workers), in MB.
-peak() { local total=0 p; for p in "$1" $(pgrep -P "$1" || true); do
-  total=$(( total + $(awk '/VmHWM/ { print $2 }' "/proc/$p/status" 2>/dev/null || echo 0) )); done; echo $(( total / 1024 )); }
 
 # One cold pass of Photolala over HTTP for rendition size $1, with extra serve flags; prints "images/s peak-MB".
 photolala() {
@@ -131,7 +100,6 @@ for run in $(seq "$runs"); do
   floor+=("$(echo "$count / ($(date +%s.%N) - $start)" | bc -l)")
 done
 
-median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 o=$(median "${ours[@]}"); v=$(median "${vips[@]}")
 echo "machine: $(lscpu | awk -F: '/Model name/ { gsub(/^ +/, "", $2); print $2 }'), $cores cores; $count JPEGs of 4032x3024; median of $runs runs"
 printf "%-44s %12s %12s\n" "cold 256 px grid thumbnails" "images/s" "peak RSS MB"
