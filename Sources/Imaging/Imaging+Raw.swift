@@ -1,3 +1,5 @@
+import CMagickWand
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -21,10 +23,11 @@ extension Imaging {
     }
 
     /// Renders a RAW from its embedded preview through libjpeg-turbo, turned by the RAW's
-    /// orientation and then the household's; what a decoder worker runs. The RAW's own bytes
-    /// never reach ImageMagick.
+    /// orientation and then the household's; what a decoder worker runs. When libjpeg-turbo
+    /// declines the preview (a decode warning, a box past the screen size), or `turbo` is false,
+    /// ImageMagick's JPEG coder reads the preview's bytes; the RAW's own bytes never reach it.
     static func renderRawHere(
-        fileAt path: String, width: Int, height: Int, fit: RenditionFit, quality: Int, rotation: Rotation
+        fileAt path: String, width: Int, height: Int, fit: RenditionFit, quality: Int, rotation: Rotation, turbo: Bool, timeout: Double
     ) throws -> [UInt8] {
         let found = try withRawFile(path) { data in
             RawPreview.find(in: data).flatMap { preview in preview.jpeg(in: data).map { (preview, $0) } }
@@ -32,10 +35,26 @@ extension Imaging {
         guard let (preview, jpeg) = found else { throw noRawPreview }
         let (pixels, overflow) = preview.width.multipliedReportingOverflow(by: preview.height)
         guard !overflow, pixels <= maxPixels else { throw ImagingError.tooManyPixels(overflow ? Int.max : pixels) }
-        guard let rendition = TurboRendition.render(
-            jpeg: jpeg, orientation: preview.orientation, rotation: rotation, width: width, height: height, fit: fit, quality: quality)
-        else { throw ImagingError.unreadable("the RAW file's embedded preview could not be decoded") }
-        return rendition
+        if turbo, let rendition = TurboRendition.render(
+            jpeg: jpeg, orientation: preview.orientation, rotation: rotation, width: width, height: height, fit: fit, quality: quality) {
+            return rendition
+        }
+        bootstrap()
+        guard let wand = NewMagickWand() else { throw ImagingError.unreadable("out of memory") }
+        defer { DestroyMagickWand(wand) }
+        return try MagickFile.guarded(wand, timeout: timeout) {
+            // Named as a JPEG, and it starts with SOI (`RawPreview` checked), so no other coder reads it.
+            MagickSetFilename(wand, "JPEG:preview[0]")
+            let read = jpeg.withUnsafeBytes { MagickReadImageBlob(wand, $0.baseAddress, $0.count) }
+            guard read == MagickTrue, MagickGetNumberImages(wand) > 0 else {
+                throw ImagingError.unreadable(MagickFile.failureReason(wand, fallback: "the RAW file's embedded preview could not be decoded"))
+            }
+            MagickSetFirstIterator(wand)
+            // The RAW's orientation, not whatever the preview says of itself.
+            MagickSetImageOrientation(wand, OrientationType(rawValue: UInt32(preview.orientation)))
+            try shape(wand, width: width, height: height, fit: fit, rotation: rotation)
+            return try encodeJPEG(wand, quality: quality)
+        }
     }
 
     /// Opens the file for `body`, which reads it at random through `RawBytes` (pread, nothing mapped).

@@ -46,7 +46,8 @@ extension Imaging {
         guard !boxOverflow, boxPixels <= maxPixels else { throw ImagingError.tooManyPixels(boxOverflow ? Int.max : boxPixels) }
         // A RAW is shown by its embedded JPEG preview, through libjpeg-turbo; ImageMagick never sees it.
         if format.isRaw {
-            return try renderRawHere(fileAt: path, width: width, height: height, fit: fit, quality: quality, rotation: rotation)
+            return try renderRawHere(fileAt: path, width: width, height: height, fit: fit, quality: quality, rotation: rotation,
+                                     turbo: turbo, timeout: timeout ?? decodeTimeout)
         }
         // A JPEG grid thumbnail is read once, its header in Swift and its pixels by libjpeg-turbo.
         let bytes = turbo && format == .jpeg && max(width, height) <= TurboRendition.maxBox
