@@ -34,7 +34,8 @@ public enum ContentHasher {
         return ContentIdentity(sha256: hex(Array(hasher.finalize())), size: size)
     }
 
-    /// What one read of a file tells: its format by its first bytes; for an image, its identity
+    /// What one read of a file tells: its format by its first bytes (a TIFF-based RAW by its first
+    /// IFD, within them); for an image, its identity
     /// and, for a JPEG, the leading bytes `JPEGHeader` reads. A file that is not an image is
     /// left after its first read, unhashed.
     public struct Examined: Sendable {
@@ -70,7 +71,8 @@ public enum ContentHasher {
             }
             let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<filled])
             if format == nil {
-                let sniffed = ImageFormat.sniff(chunk.prefix(ImageFormat.sniffLength))
+                // The first chunk holds the first IFD of any TIFF-based RAW, which tells a DNG from a TIFF.
+                let sniffed = ImageFormat.sniff(prefix: chunk.prefix(ImageFormat.rawPrefixLength))
                 format = .some(sniffed)
                 guard let sniffed else { return Examined(format: nil, identity: nil, header: []) }
                 if sniffed == .jpeg { header = Array(chunk) }

@@ -14,18 +14,42 @@ extension ImageFormat {
         if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
             return .webp
         }
+        if let raw = sniffRaw(bytes) { return raw }
         if isTIFF(bytes) { return .tiff }
         let brands = ftypBrands(bytes)
+        if brands.contains("crx ") { return .cr3 }
         if !heicBrands.isDisjoint(with: brands) { return .heic }
         if !avifBrands.isDisjoint(with: brands) { return .avif }
         return sniffVideo(bytes)
     }
 
-    /// Classic little- or big-endian TIFF; Canon CR2 raws share the signature, so they are refused.
+    /// Classic little- or big-endian TIFF. DNG, NEF, ARW and PEF share the signature: `sniff(prefix:)` tells them apart.
     private static func isTIFF(_ bytes: [UInt8]) -> Bool {
-        let tiff = bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
-        let canonRaw = bytes.count >= 10 && bytes[8] == 0x43 && bytes[9] == 0x52  // "CR"
-        return tiff && !canonRaw
+        bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+    }
+
+    /// The RAW formats whose first bytes name them: Fujifilm's RAF, Olympus ORF, Panasonic RW2 and
+    /// Canon's CR2 (a TIFF with "CR" at byte 8).
+    private static func sniffRaw(_ bytes: [UInt8]) -> ImageFormat? {
+        if bytes.starts(with: Array("FUJIFILMCCD-RAW".utf8)) { return .raf }
+        if bytes.starts(with: Array("IIRO".utf8)) || bytes.starts(with: Array("IIRS".utf8)) || bytes.starts(with: Array("MMOR".utf8)) {
+            return .orf
+        }
+        if bytes.starts(with: [0x49, 0x49, 0x55, 0x00]) { return .rw2 }
+        if isTIFF(bytes), bytes.count >= 10, bytes[8] == 0x43, bytes[9] == 0x52 { return .cr2 }  // "CR"
+        return nil
+    }
+
+    /// How many leading bytes `sniff(prefix:)` looks at to tell a TIFF-based RAW from a TIFF.
+    public static let rawPrefixLength = 64 * 1024
+
+    /// Sniffs the file's first bytes, then reads a TIFF's first IFD (within the first
+    /// `rawPrefixLength` bytes) for what says it is a RAW: a DNGVersion tag, or a Nikon, Sony or
+    /// Pentax maker. A TIFF whose IFD lies further in stays a TIFF.
+    public static func sniff(prefix: some Collection<UInt8>) -> ImageFormat? {
+        guard let format = sniff(prefix.prefix(sniffLength)) else { return nil }
+        guard format == .tiff else { return format }
+        return RawPreview.tiffFamily(Array(prefix.prefix(rawPrefixLength))) ?? .tiff
     }
 
     /// HEVC stills.

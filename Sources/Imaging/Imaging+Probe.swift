@@ -3,9 +3,12 @@ import CMagickWand
 
 extension Imaging {
     /// Pings the first frame of the file with `format`'s coder, reading header and EXIF but no pixels;
-    /// in a decoder worker when they are started. A video is asked of ffprobe, in a child process.
+    /// in a decoder worker when they are started. A video is asked of ffprobe, in a child process;
+    /// a RAW is read by `RawPreview`.
     public static func probe(fileAt path: String, format: ImageFormat) throws -> ImageProbe {
         if format.isVideo { return try probeVideoForCatalog(fileAt: path, format: format) }
+        // A RAW's structure is read in Swift, like a JPEG's header: no decoder is involved.
+        if format.isRaw { return try probeRaw(fileAt: path, format: format) }
         if let workers = decoderWorkers { return try workers.probe(path: path, format: format) }
         return try probeHere(fileAt: path, format: format)
     }
@@ -36,6 +39,7 @@ extension Imaging {
     /// Probes in this process (what a decoder worker runs), stopped after `timeout` seconds
     /// (`decodeTimeout` when nil).
     public static func probeHere(fileAt path: String, format: ImageFormat, timeout: Double? = nil) throws -> ImageProbe {
+        if format.isRaw { return try probeRaw(fileAt: path, format: format) }
         bootstrap()
         guard let wand = NewMagickWand() else { throw ImagingError.unreadable("out of memory") }
         defer { DestroyMagickWand(wand) }

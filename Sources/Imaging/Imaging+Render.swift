@@ -7,7 +7,8 @@ extension Imaging {
     /// Renders a JPEG rendition of the first frame: box is width x height in pixels. With decoder
     /// workers started, the decode runs in one of them, so a crash in ImageMagick kills only that.
     /// `rotation` turns the upright picture further, as the household asked. A video's rendition is
-    /// its poster frame, taken by ffmpeg in a child process (`renderPoster`).
+    /// its poster frame, taken by ffmpeg in a child process (`renderPoster`); a RAW's is made from
+    /// its embedded JPEG preview (`renderRawHere`).
     public static func renderJPEG(
         fileAt path: String, format: ImageFormat, width: Int, height: Int, fit: RenditionFit, quality: Int = 82,
         rotation: Rotation = .none, encoding: RenditionEncoding = .jpeg
@@ -43,6 +44,11 @@ extension Imaging {
         // A cover upscales into its box, so the box itself must respect the cap too.
         let (boxPixels, boxOverflow) = width.multipliedReportingOverflow(by: height)
         guard !boxOverflow, boxPixels <= maxPixels else { throw ImagingError.tooManyPixels(boxOverflow ? Int.max : boxPixels) }
+        // A RAW is shown by its embedded JPEG preview, through libjpeg-turbo; ImageMagick never sees it.
+        if format.isRaw {
+            return try renderRawHere(fileAt: path, width: width, height: height, fit: fit, quality: quality, rotation: rotation,
+                                     encoding: encoding, turbo: turbo, timeout: timeout ?? decodeTimeout)
+        }
         // A JPEG grid thumbnail is read once, its header in Swift and its pixels by libjpeg-turbo.
         let bytes = turbo && format == .jpeg && max(width, height) <= TurboRendition.maxBox
             ? TurboRendition.readFile(path) : nil

@@ -10,6 +10,7 @@ let targets: [String: ([UInt8]) -> Void] = {
         "xmp-iptc": ImagingTargets.xmpIPTC,
         "exif-date": ImagingTargets.exifDate,
         "sniff": ImagingTargets.sniff,
+        "raw-preview": ImagingTargets.rawPreview,
         "video-info": ImagingTargets.videoInfo,
         "multipart": MultipartTarget.run,
         "form": GalleryTargets.form,

@@ -55,6 +55,29 @@ enum ImagingTargets {
         }
     }
 
+    /// `RawPreview.find` over a whole RAW-shaped file (TIFF IFDs in both byte orders with ORF's and
+    /// RW2's magic, RAF's header, CR3's boxes), and the TIFF-based RAW sniff over its first bytes.
+    static func rawPreview(_ bytes: [UInt8]) {
+        let data = RawBytes(bytes)
+        if let preview = RawPreview.find(in: data) {
+            check(preview.offset > 0 && preview.length > 0 && preview.length <= bytes.count - preview.offset,
+                  "preview \(preview.offset)+\(preview.length) outside \(bytes.count) bytes")
+            check((1...0xFFFF).contains(preview.width) && (1...0xFFFF).contains(preview.height), "size \(preview.width)x\(preview.height)")
+            check((1...8).contains(preview.orientation), "orientation \(preview.orientation)")
+            let jpeg = preview.jpeg(in: data)
+            check(jpeg?.count == preview.length && jpeg?.starts(with: [0xFF, 0xD8]) == true, "preview bytes not a JPEG")
+            if let taken = preview.takenAt { exifDateRange(taken) }
+        }
+        let plain = ImageFormat.sniff(bytes)
+        let format = ImageFormat.sniff(prefix: bytes)
+        check(format == ImageFormat.sniff(prefix: bytes.prefix(ImageFormat.rawPrefixLength)), "sniff looked past its prefix")
+        if plain == .tiff {
+            check([.tiff, .dng, .nef, .arw, .pef].contains(format), "a TIFF sniffed as \(String(describing: format))")
+        } else {
+            check(format == plain, "the prefix sniff changed \(String(describing: plain)) to \(String(describing: format))")
+        }
+    }
+
     /// ffprobe's JSON as `VideoInfo` reads it (ffprobe repeats what a hostile file claims): sizes
     /// in range, a rotation in quarters, a finite positive duration, codec names in ffmpeg's alphabet.
     static func videoInfo(_ bytes: [UInt8]) {

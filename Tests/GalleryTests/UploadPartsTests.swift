@@ -67,6 +67,14 @@ import Testing
         #expect(UploadNaming.fileName("shot.png", format: .jpeg) == "shot.png.jpg")
         #expect(UploadNaming.fileName("", format: .heic) == "upload.heic")
         #expect(UploadNaming.fileName(String(repeating: "é", count: 200) + ".jpg", format: .jpeg).utf8.count <= 124)
+        #expect(UploadNaming.fileName("DSC_0001.NEF", format: .nef) == "DSC_0001.NEF")
+        #expect(UploadNaming.fileName("IMG_0002.JPG", format: .cr3) == "IMG_0002.JPG.cr3")
+    }
+
+    @Test func everyFormatHasAnExtension() {
+        for format in ImageFormat.allCases {
+            #expect(UploadNaming.fileName("", format: format).hasPrefix("upload."), "\(format)")
+        }
     }
 
     @Test func foldersComeFromTheDateTaken() {

@@ -55,5 +55,7 @@ struct UploadNaming: Sendable {
         .jpeg: ["jpg", "jpeg", "jpe"], .png: ["png"], .gif: ["gif"], .webp: ["webp"], .tiff: ["tif", "tiff"], .heic: ["heic", "heif"],
         .avif: ["avif"],
         .mp4: ["mp4"], .mov: ["mov", "qt"], .m4v: ["m4v"], .threeGP: ["3gp", "3g2"], .webm: ["webm"], .mkv: ["mkv"], .avi: ["avi"],
+        .dng: ["dng"], .cr2: ["cr2"], .cr3: ["cr3"], .nef: ["nef", "nrw"], .arw: ["arw", "srf", "sr2"], .raf: ["raf"], .orf: ["orf"],
+        .rw2: ["rw2"], .pef: ["pef"],
     ]
 }
