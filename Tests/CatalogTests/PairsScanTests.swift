@@ -96,4 +96,23 @@ struct PairsScanTests {
         #expect(try await names(store, .filtered(.folder("pixel"), SearchFilter(kind: .live))) == ["PXL_1.MP.jpg"])
         #expect(try await store.kindCounts().live == 1)
     }
+
+    @Test(arguments: SourceKind.allCases) func aRAWBesideItsJPEGIsOneItemAndOneAloneIsItsOwn(_ kind: SourceKind) async throws {
+        // given a JPEG and the DNG of the same shot, and a NEF with no JPEG beside it
+        let lib = try TestLibrary(kind)
+        try lib.addJPEG("shoot/DSC_0001.jpg", seed: 11)
+        try lib.addBytes("shoot/DSC_0001.dng", TestRaws.dng(preview: try TestImages.jpeg(seed: 12)))
+        try lib.addBytes("shoot/DSC_0002.nef", TestRaws.nef(preview: try TestImages.jpeg(seed: 13, size: "96x64"),
+                                                            thumbnail: try TestImages.jpeg(seed: 14, size: "16x12")))
+        let store = try lib.openStore()
+        // when
+        let summary = try await lib.scanner(store).run()
+        // then the stack is one item with its RAW, the lone RAW an item of its own, and both are RAWs to the filter
+        #expect(try await names(store, .folder("shoot")) == ["DSC_0001.jpg", "DSC_0002.nef"])
+        let jpeg = try #require(try await store.photo(key: "shoot/DSC_0001.jpg"))
+        #expect(jpeg.card.companions == .raw && !jpeg.card.isLive)
+        #expect(jpeg.companions.map(\.key) == ["shoot/DSC_0001.dng"] && jpeg.companions.first?.format == .dng)
+        #expect(try await names(store, .filtered(.folder("shoot"), SearchFilter(kind: .raw))) == ["DSC_0001.jpg", "DSC_0002.nef"])
+        #expect(summary.kinds == KindCounts(photos: 2, videos: 0, live: 0, raw: 2))
+    }
 }

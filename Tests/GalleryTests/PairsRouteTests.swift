@@ -95,4 +95,25 @@ struct PairsRouteTests {
             #expect(outside.status != .ok, "outside the link, a guest without a role sees nothing")
         }
     }
+
+    @Test(arguments: SourceKind.allCases) func aStackOffersItsRAWForDownload(_ kind: SourceKind) async throws {
+        // given a JPEG and the DNG of the same shot
+        let f = try GalleryFixture(kind)
+        try f.addJPEG("shoot/DSC_0001.jpg", seed: 11, size: "300x200")
+        let dng = TestRaws.dng(preview: try TestImages.jpeg(seed: 12, size: "300x200"))
+        try f.addBytes("shoot/DSC_0001.dng", dng)
+        try await f.scan()
+        try await f.withClient { client in
+            // when
+            let grid = try await client.execute(uri: "/folders/shoot", method: .get).text
+            let page = try await client.execute(uri: "/photos/shoot/DSC_0001.jpg", method: .get).text
+            let raw = try await client.execute(uri: "/originals/shoot/DSC_0001.dng", method: .get)
+            // then one tile, marked RAW; its page offers both files, the RAW as it is
+            #expect(grid.contains("1 photo") && grid.contains(#"<span class="kind-badge" aria-hidden="true">RAW</span>"#))
+            #expect(grid.contains(#"alt="DSC_0001.jpg, with RAW""#))
+            #expect(page.contains("Download original") && page.contains(#"href="/originals/shoot/DSC_0001.dng" download="DSC_0001.dng">Download RAW (DNG,"#))
+            #expect(!page.contains(#"<details class="live">"#))
+            #expect(raw.status == .ok && raw.headers[.contentType] == "image/x-adobe-dng" && Array(raw.body.readableBytesView) == dng)
+        }
+    }
 }

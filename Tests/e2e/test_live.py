@@ -1,9 +1,14 @@
-"""Live Photos and motion photos in a real browser: the grid shows one tile per shot with a
-"Live" badge; the shot's page plays its clip inside a <details> that opens without script. A
-motion photo's clip is the end of its JPEG, served with Range; a Live Photo's HEVC clip, which
-headless Chromium cannot decode, plays from the rendition its waiting page has made."""
+"""A phone's camera roll in a real browser: an H.264 MP4, an HEVC MOV, a Live Photo, a motion
+photo, a DNG beside its JPEG and an AVIF. The grid shows one tile per shot, each with a real
+thumbnail and its badge; the Live shot's page plays its clip inside a <details> that opens
+without script. A motion photo's clip is the end of its JPEG, served with Range; a Live Photo's
+HEVC clip, which headless Chromium cannot decode, plays from the rendition its waiting page has
+made."""
 import pathlib
+import struct
 import subprocess
+
+import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -16,6 +21,28 @@ MOTION_XMP = ["-XMP-GCamera:MicroVideo=1", "-XMP-GCamera:MicroVideoVersion=1"]
 
 def ffmpeg(pattern: str, codec: list, out: pathlib.Path) -> None:
     subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", pattern] + codec + [str(out)], check=True)
+
+
+def dng(preview: bytes) -> bytes:
+    """A little-endian DNG whose IFD0 says DNGVersion, Make and Model and carries a JPEG preview
+    (JPEGInterchangeFormat): all a camera's RAW needs to show here."""
+    make, model = b"Photolala\0", b"Test DNG\0"
+    entries = 6
+    ifd_at = 8
+    data_at = ifd_at + 2 + entries * 12 + 4
+    make_at, model_at = data_at, data_at + len(make)
+    jpeg_at = model_at + len(model)
+    def entry(tag, kind, count, value):
+        return struct.pack("<HHI", tag, kind, count) + value
+    ifd = struct.pack("<H", entries) + b"".join([
+        entry(0x010F, 2, len(make), struct.pack("<I", make_at)),
+        entry(0x0110, 2, len(model), struct.pack("<I", model_at)),
+        entry(0x0112, 3, 1, struct.pack("<HH", 1, 0)),
+        entry(0x0201, 4, 1, struct.pack("<I", jpeg_at)),
+        entry(0x0202, 4, 1, struct.pack("<I", len(preview))),
+        entry(0xC612, 1, 4, bytes([1, 4, 0, 0])),
+    ]) + struct.pack("<I", 0)
+    return b"II*\0" + struct.pack("<I", ifd_at) + ifd + make + model + preview
 
 
 def fill(library: pathlib.Path, work: pathlib.Path) -> None:
@@ -35,6 +62,15 @@ def fill(library: pathlib.Path, work: pathlib.Path) -> None:
                                                                            str(still)], check=True)
     (roll / "PXL_0002.MP.jpg").write_bytes(still.read_bytes() + clip.read_bytes())
     subprocess.run(["convert", "-size", "640x480", "plasma:fractal", "-seed", "3", str(roll / "plain.jpg")], check=True)
+    # A RAW beside the JPEG the camera made of the same shot.
+    subprocess.run(["convert", "-size", "640x480", "gradient:#6d597a-#eaac8b", str(roll / "DSC_0003.jpg")], check=True)
+    preview = work / "preview.jpg"
+    subprocess.run(["convert", "-size", "640x480", "gradient:#6d597a-#eaac8b", "-quality", "85", str(preview)], check=True)
+    (roll / "DSC_0003.dng").write_bytes(dng(preview.read_bytes()))
+    # Videos of their own, and an AVIF.
+    ffmpeg("testsrc=duration=4:size=320x240:rate=15,hue=h=200", h264, roll / "walk.mp4")
+    ffmpeg("testsrc=duration=4:size=320x240:rate=15,hue=h=300", hevc, roll / "phone.mov")
+    subprocess.run(["convert", "-size", "640x480", "gradient:#ffb703-#023047", str(roll / "sky.avif")], check=True)
 
 
 @pytest.fixture(scope="module")
@@ -51,24 +87,45 @@ def browser(request, live_server):
     driver.quit()
 
 
+def tile_marks(d) -> dict:
+    """Each tile's name, with what it shows over its picture: a badge, a video's length."""
+    return d.execute_script("""
+        const out = {};
+        for (const li of document.querySelectorAll('ul.photos > li')) {
+          const name = li.querySelector('a').getAttribute('title');
+          const badge = li.querySelector('.kind-badge'), length = li.querySelector('.duration');
+          out[name] = [badge ? badge.textContent : null, length ? length.textContent.replace('▶', '').trim() : null];
+        }
+        return out;""")
+
+
 def test_the_roll_shows_one_tile_per_shot_with_its_badge(browser, live_server):
     d, size, javascript = browser
-    d.get(live_server + "/folders/roll")
-    tiles = d.find_elements(By.CSS_SELECTOR, "ul.photos > li")
-    assert len(tiles) == 3
-    badges = [b.text for b in d.find_elements(By.CSS_SELECTOR, ".kind-badge")]
-    assert [b.upper() for b in badges] == ["LIVE", "LIVE"]
-    # every tile's thumbnail is a real picture, the Live one's its still
-    WebDriverWait(d, 30).until(lambda drv: drv.execute_script(
+    d.get(live_server + "/folders/roll?sort=name")
+    assert tile_marks(d) == {
+        "DSC_0003.jpg": ["RAW", None], "IMG_0001.JPG": ["Live", None], "PXL_0002.MP.jpg": ["Live", None],
+        "phone.mov": [None, "0:04"], "plain.jpg": [None, None], "sky.avif": [None, None], "walk.mp4": [None, "0:04"],
+    }
+    # every tile's thumbnail is a real picture (a poster for a video, the still for a Live shot),
+    # not a placeholder: the server answers each with a cache lifetime a placeholder never gets
+    WebDriverWait(d, 60).until(lambda drv: drv.execute_script(
         "return [...document.querySelectorAll('ul.photos img')].every(i => i.complete && i.naturalWidth > 0)"))
+    sources = d.execute_script("return [...document.querySelectorAll('ul.photos img')].map(i => i.currentSrc)")
+    cookie = "; ".join(f"{c['name']}={c['value']}" for c in d.get_cookies())
+    for url in sources:
+        answer = urllib.request.urlopen(urllib.request.Request(url, headers={"Cookie": cookie}))
+        assert "immutable" in answer.headers["Cache-Control"], url
     screenshot(d, f"live-grid-{size[0]}-{'js' if javascript else 'nojs'}")
 
 
-def test_the_live_filter_keeps_the_moving_shots(browser, live_server):
+def test_the_filters_keep_each_kind(browser, live_server):
     d, _, _ = browser
-    d.get(live_server + "/folders/roll?kind=live")
-    names = [a.get_attribute("title") for a in d.find_elements(By.CSS_SELECTOR, "ul.photos > li > a")]
-    assert sorted(names) == ["IMG_0001.JPG", "PXL_0002.MP.jpg"]
+    def names(kind):
+        d.get(live_server + f"/folders/roll?kind={kind}")
+        return sorted(a.get_attribute("title") for a in d.find_elements(By.CSS_SELECTOR, "ul.photos > li > a"))
+    assert names("live") == ["IMG_0001.JPG", "PXL_0002.MP.jpg"]
+    assert names("raw") == ["DSC_0003.jpg"]
+    assert names("videos") == ["phone.mov", "walk.mp4"]
 
 
 def skip_without_h264(d) -> None:

@@ -36,7 +36,7 @@ public enum FilePairs {
     public static let longestLiveClipMs: Int64 = 10_000
 
     /// Formats a camera's RAW file comes in.
-    public static let rawFormats: Set<String> = ["dng", "cr2", "cr3", "nef", "arw", "raf", "orf", "rw2", "pef"]
+    public static let rawFormats: Set<String> = Set(ImageFormat.allCases.filter(\.isRaw).map(\.rawValue))
     /// Containers a Live Photo's clip comes in.
     static let clipFormats: Set<String> = [ImageFormat.mov.rawValue, ImageFormat.mp4.rawValue]
 
