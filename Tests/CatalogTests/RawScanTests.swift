@@ -42,3 +42,31 @@ struct RawScanTests {
         #expect(issues.first?.reason.contains("has no embedded preview") == true)
     }
 }
+
+/// Content the scan read before it knew better (a DNG taken for a TIFF) is probed again once,
+/// keeping its curation (migration `v18-reprobe`).
+struct ReprobeTests {
+    @Test(arguments: SourceKind.allCases) func aRowMarkedForAProbeIsReadAgainAndKeepsItsStars(_ kind: SourceKind) async throws {
+        // given a DNG catalogued as the TIFF an older scan took it for, with stars given here
+        let lib = try TestLibrary(kind)
+        try lib.addBytes("raw/IMG_0002.DNG", TestRaws.dng(preview: try TestImages.jpeg(seed: 2, size: "64x48")))
+        let store = try lib.openStore()
+        try await lib.scanner(store).run()
+        let before = try #require(try await store.photo(key: "raw/IMG_0002.DNG"))
+        try await store.setRating(photoId: before.photoId, 4)
+        try await store.write { db in
+            try db.execute(sql: "UPDATE photo SET format = 'tiff', width = 256, height = 171, reprobe = 1")
+            try db.execute(sql: "UPDATE file SET mtimeNs = -1")
+        }
+        // when the library is scanned again
+        let summary = try await lib.scanner(store).run()
+        // then the row holds what the file is, under the same id, with its stars
+        let after = try #require(try await store.photo(key: "raw/IMG_0002.DNG"))
+        #expect(summary.errors == 0)
+        #expect(after.format == .dng && after.card.width == 64 && after.card.height == 48)
+        #expect(after.photoId == before.photoId && after.rating == 4)
+        // and the next scan leaves it be
+        let third = try await lib.scanner(store).run()
+        #expect(third.unchanged == 1 && third.updated == 0)
+    }
+}

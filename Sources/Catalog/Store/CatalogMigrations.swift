@@ -358,6 +358,18 @@ enum CatalogMigrations {
                 ALTER TABLE trash ADD COLUMN partOf INTEGER;
                 """)
         }
+        migrator.registerMigration("v18-reprobe") { db in
+            // What the scan learned of some content may be out of date: a DNG or a NEF was read as
+            // a TIFF (its small first image) before RAW files were known, and a JPEG's motion clip
+            // was not looked for. Such rows are probed again at the next scan (their files count as
+            // changed), keeping their id and so their curation.
+            try db.execute(sql: """
+                ALTER TABLE photo ADD COLUMN reprobe INTEGER NOT NULL DEFAULT 0;
+                UPDATE photo SET reprobe = 1 WHERE format = 'tiff' OR (format = 'jpeg' AND EXISTS (
+                  SELECT 1 FROM file f WHERE f.photoId = photo.id AND (f.name LIKE '%.MP.jpg' OR f.name LIKE 'MVIMG%' OR f.name LIKE 'PXL%')));
+                UPDATE file SET mtimeNs = -1 WHERE photoId IN (SELECT id FROM photo WHERE reprobe = 1);
+                """)
+        }
         return migrator
     }
 }

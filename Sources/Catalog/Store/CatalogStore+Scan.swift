@@ -42,11 +42,13 @@ extension CatalogStore {
         }
     }
 
-    /// The photo rows the catalog has for these content identities, in one read.
+    /// The photo rows the catalog has for these content identities, in one read. A row marked to
+    /// be probed again (`reprobe`) is not counted: its file is probed as new content, and the
+    /// probe's findings replace the row's while its id, and so its curation, stays.
     func photoIds(for identities: [ContentIdentity]) throws -> [ContentIdentity: Int64] {
         guard !identities.isEmpty else { return [:] }
         return try pool.read { db in
-            let statement = try db.cachedStatement(sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ?")
+            let statement = try db.cachedStatement(sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ? AND reprobe = 0")
             var found: [ContentIdentity: Int64] = [:]
             for identity in identities {
                 if let id = try Int64.fetchOne(statement, arguments: [identity.sha256, identity.size]) { found[identity] = id }
@@ -71,7 +73,12 @@ extension CatalogStore {
                 try db.run(sql: """
                     INSERT INTO photo (sha256, size, format, width, height, orientation, takenAt, cameraMake, cameraModel, addedAt,
                                        kind, durationMs, videoCodec, audioCodec, motionLength)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sha256, size) DO NOTHING
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (sha256, size) DO UPDATE SET format = excluded.format, width = excluded.width, height = excluded.height,
+                      orientation = excluded.orientation, takenAt = excluded.takenAt, cameraMake = excluded.cameraMake,
+                      cameraModel = excluded.cameraModel, kind = excluded.kind, durationMs = excluded.durationMs,
+                      videoCodec = excluded.videoCodec, audioCodec = excluded.audioCodec, motionLength = excluded.motionLength, reprobe = 0
+                    WHERE photo.reprobe = 1
                     """, arguments: [identity.sha256, identity.size, probe.format.rawValue, probe.displayWidth,
                                      probe.displayHeight, probe.orientation, probe.takenAt.map { Int64($0.timeIntervalSince1970) },
                                      probe.cameraMake, probe.cameraModel, Int64(now.timeIntervalSince1970),
