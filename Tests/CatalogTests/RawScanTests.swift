@@ -65,6 +65,9 @@ struct ReprobeTests {
         #expect(summary.errors == 0)
         #expect(after.format == .dng && after.card.width == 64 && after.card.height == 48)
         #expect(after.photoId == before.photoId && after.rating == 4)
+        // and its renditions are named stale, once
+        #expect(try await store.takeStaleRenditions() == [after.card.sha256])
+        #expect(try await store.takeStaleRenditions().isEmpty)
         // and the next scan leaves it be
         let third = try await lib.scanner(store).run()
         #expect(third.unchanged == 1 && third.updated == 0)

@@ -1,7 +1,8 @@
-import Catalog
+@testable import Catalog
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import TestSupport
 import Testing
 @testable import Gallery
@@ -115,5 +116,33 @@ struct PairsRouteTests {
             #expect(!page.contains(#"<details class="live">"#))
             #expect(raw.status == .ok && raw.headers[.contentType] == "image/x-adobe-dng" && Array(raw.body.readableBytesView) == dng)
         }
+    }
+
+    @Test(arguments: SourceKind.allCases) func renditionsOfContentProbedAnewAreDroppedAfterTheScan(_ kind: SourceKind) async throws {
+        // given a DNG with its grid rendition made
+        let f = try GalleryFixture(kind)
+        try f.addBytes("shoot/DSC_0009.dng", TestRaws.dng(preview: try TestImages.jpeg(seed: 19, size: "300x200")))
+        try await f.scan()
+        let store = try CatalogStore.open(dataFolder: f.data)
+        let sha = try #require(try await store.photo(key: "shoot/DSC_0009.dng")?.card.sha256)
+        try await f.withClient { client in
+            let made = try await client.execute(uri: "/thumbs/256/\(sha).jpg", method: .get)
+            #expect(made.status == .ok)
+        }
+        let rendition = f.data + "/thumbnails/\(sha.prefix(2))/\(sha)-256.jpg"
+        #expect(FileManager.default.fileExists(atPath: rendition))
+        // when its row is marked to be read again (as an upgrade does), the library is scanned, and
+        // the server's after-scan step runs
+        try await store.write { db in
+            try db.execute(sql: "UPDATE photo SET reprobe = 1")
+            try db.execute(sql: "UPDATE file SET mtimeNs = -1")
+        }
+        try await f.scan()
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let parts = try await GalleryParts(config: f.config(), source: f.memory, logger: logger)
+        await parts.dropStaleRenditions()
+        // then the rendition made from what was read before is gone, to be made again
+        #expect(!FileManager.default.fileExists(atPath: rendition))
     }
 }

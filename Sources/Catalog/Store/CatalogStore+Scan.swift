@@ -43,12 +43,13 @@ extension CatalogStore {
     }
 
     /// The photo rows the catalog has for these content identities, in one read. A row marked to
-    /// be probed again (`reprobe`) is not counted: its file is probed as new content, and the
-    /// probe's findings replace the row's while its id, and so its curation, stays.
+    /// be probed again (`reprobe` 1) is not counted: its file is probed as new content, and the
+    /// probe's findings replace the row's while its id, and so its curation, stays; the row is
+    /// then `reprobe` 2 until `takeStaleRenditions` hands its hash to whoever keeps renditions.
     func photoIds(for identities: [ContentIdentity]) throws -> [ContentIdentity: Int64] {
         guard !identities.isEmpty else { return [:] }
         return try pool.read { db in
-            let statement = try db.cachedStatement(sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ? AND reprobe = 0")
+            let statement = try db.cachedStatement(sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ? AND reprobe != 1")
             var found: [ContentIdentity: Int64] = [:]
             for identity in identities {
                 if let id = try Int64.fetchOne(statement, arguments: [identity.sha256, identity.size]) { found[identity] = id }
@@ -77,7 +78,7 @@ extension CatalogStore {
                     ON CONFLICT (sha256, size) DO UPDATE SET format = excluded.format, width = excluded.width, height = excluded.height,
                       orientation = excluded.orientation, takenAt = excluded.takenAt, cameraMake = excluded.cameraMake,
                       cameraModel = excluded.cameraModel, kind = excluded.kind, durationMs = excluded.durationMs,
-                      videoCodec = excluded.videoCodec, audioCodec = excluded.audioCodec, motionLength = excluded.motionLength, reprobe = 0
+                      videoCodec = excluded.videoCodec, audioCodec = excluded.audioCodec, motionLength = excluded.motionLength, reprobe = 2
                     WHERE photo.reprobe = 1
                     """, arguments: [identity.sha256, identity.size, probe.format.rawValue, probe.displayWidth,
                                      probe.displayHeight, probe.orientation, probe.takenAt.map { Int64($0.timeIntervalSince1970) },
@@ -154,6 +155,16 @@ extension CatalogStore {
             """, arguments: [entry.key, SourceKey.folder(of: entry.key), name, SourceKey.naturalSortKey(name),
                              entry.size, entry.mtimeNs, photoId, entry.mtimeNs / 1_000_000_000, photoId])
         try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [entry.key])
+    }
+
+    /// Hashes of content probed again since the last call, whose renditions were made from what
+    /// was read before; each is handed out once.
+    public func takeStaleRenditions() async throws -> Set<String> {
+        try await write { db in
+            let stale = try String.fetchSet(db, sql: "SELECT sha256 FROM photo WHERE reprobe = 2")
+            if !stale.isEmpty { try db.execute(sql: "UPDATE photo SET reprobe = 0 WHERE reprobe = 2") }
+            return stale
+        }
     }
 
     /// Forgets files that are gone from the source; their photo rows (and curation) stay.

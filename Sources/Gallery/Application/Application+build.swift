@@ -17,7 +17,7 @@ public func buildApplication(_ config: GalleryConfig, source: (any PhotoSource)?
         services.append(ScanService(scanner: parts.scanner, logger: logger, scanOnStart: config.scanOnStart,
                                     watched: config.watch ? parts.source : nil,
                                     rescanInterval: config.rescanMinutes > 0 ? Double(config.rescanMinutes) * 60 : nil,
-                                    settle: config.watchSettleSeconds))
+                                    settle: config.watchSettleSeconds, afterScan: parts.dropStaleRenditions))
     }
     if let port = config.metricsPort {
         // A listener of its own, so /metrics can stay on a private network while the gallery is public.
@@ -51,6 +51,8 @@ public struct GalleryParts {
     /// The Prometheus metrics.
     public let metrics: GalleryMetrics
     let router: Router<GalleryContext>
+    /// Deletes the renditions of content a scan probed anew (they show what was read before).
+    let dropStaleRenditions: @Sendable () async -> Void
 
     /// Every registered route as "METHOD /path", for tests that walk them all.
     public var routeList: [String] { router.routes.map(\.description) }
@@ -99,6 +101,9 @@ public struct GalleryParts {
         metrics = GalleryMetrics(store: store, monitor: monitor, renditions: renditions, pages: pages)
         let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source, journal: journal,
                                         workers: config.thumbnailWorkers, logger: logger, metrics: metrics, cache: renditions)
+        dropStaleRenditions = { [store] in
+            if let stale = try? await store.takeStaleRenditions(), !stale.isEmpty { await thumbnails.forget(stale) }
+        }
         passwords = Passwords(cost: config.bcryptCost)
         if config.guestRole == nil, try await !store.hasAccounts() {
             logger.notice("No accounts yet: make the first admin with `photolala users add NAME --role admin --data \(config.dataPath)`.")

@@ -16,6 +16,8 @@ struct ScanService: Service {
     var rescanInterval: Double?
     /// Quiet time after a change before rescanning, so a copy of 500 photos is one scan, not 500.
     var settle: Double = 2
+    /// Run after every scan, however it ended (renditions of content the scan read anew are dropped).
+    var afterScan: (@Sendable () async -> Void)?
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
@@ -52,6 +54,7 @@ struct ScanService: Service {
     }
 
     private func scan(reason: String) async {
+        defer { if let afterScan { Task { await afterScan() } } }
         do {
             try await scanner.run()
         } catch is CancellationError {
