@@ -3,7 +3,9 @@ and 3 device pixels a CSS pixel (cache off, JavaScript on so lazy loading is the
 opens a folder of photos and waits until the network is quiet; the browser's resource timing
 gives what came over the wire: the HTML, the stylesheet and the grid thumbnails it fetched (those
 in view and those it loads ahead). The same thumbnails are then fetched as JPEG, to show what
-WebP saves. Prints one line per density: "dpr html css thumbnails count jpeg-thumbnails" in bytes.
+WebP saves, and the thumbnails of the tiles on the screen itself are counted apart. Prints one
+line per density: "dpr html css thumbnails count jpeg-thumbnails in-view-thumbnails in-view-count",
+in bytes.
 
 usage: weight.py BASE_URL PATH
 """
@@ -44,6 +46,10 @@ def weigh(base: str, path: str, dpr: int) -> str:
         nav = d.execute_script("return performance.getEntriesByType('navigation')[0].encodedBodySize")
         entries = json.loads(d.execute_script(
             "return JSON.stringify(performance.getEntriesByType('resource').map(e => [e.name, e.encodedBodySize]))"))
+        # The tiles on the screen itself, without scrolling.
+        in_view = set(d.execute_script("""
+            return [...document.querySelectorAll('ul.photos img')]
+              .filter(i => i.getBoundingClientRect().top < window.innerHeight).map(i => i.currentSrc)"""))
     finally:
         d.quit()
     css = sum(size for name, size in entries if name.endswith(".css"))
@@ -53,7 +59,8 @@ def weigh(base: str, path: str, dpr: int) -> str:
         jpeg = name.rsplit(".", 1)[0] + ".jpg"
         with urllib.request.urlopen(jpeg) as answer:
             as_jpeg += len(answer.read())
-    return f"{dpr} {nav} {css} {sum(size for _, size in thumbs)} {len(thumbs)} {as_jpeg}"
+    seen = sum(size for name, size in thumbs if name in in_view)
+    return f"{dpr} {nav} {css} {sum(size for _, size in thumbs)} {len(thumbs)} {as_jpeg} {seen} {len(in_view)}"
 
 
 if __name__ == "__main__":
