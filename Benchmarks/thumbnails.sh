@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Cold grid thumbnails of 12 MP phone photos: Photolala over HTTP (every core busy) against
 # vipsthumbnail making the same 256 px centre crops from the same files with the same
-# parallelism, in the same run; then the photo view's 1600 px screen renditions against
+# parallelism, in the same run (and the same tiles in WebP); then the photo view's 1600 px screen renditions against
 # `vipsthumbnail -s 1600x1600`; last, a new household's first look: from an empty data folder,
 # `photolala serve` started on 18 photos (one of each wallpaper) until every grid thumbnail of
 # them has been served, against `openssl dgst -sha256` then vipsthumbnail over the same files.
@@ -41,7 +41,7 @@ photolala() {
   for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.1; done
   # One client process keeping $cores requests in flight (no process start per image).
   sqlite3 "$work/data/catalog.sqlite" "SELECT sha256 FROM photo" \
-    | sed "s|.*|url = \"http://127.0.0.1:$port/thumbs/$size/&.jpg\"\noutput = \"/dev/null\"|" > "$work/curl.conf"
+    | sed "s|.*|url = \"http://127.0.0.1:$port/thumbs/$size/&.${ext:-jpg}\"\noutput = \"/dev/null\"|" > "$work/curl.conf"
   local start; start=$(date +%s.%N)
   curl -sf --no-progress-meter --parallel --parallel-max "$cores" -K "$work/curl.conf"
   echo "$(echo "$count / ($(date +%s.%N) - $start)" | bc -l) $(peak "$pid")"
@@ -68,11 +68,12 @@ first_look() {
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
 }
 
-ours=(); ours_rss=(); inproc=(); inproc_rss=(); vips=(); vips_rss=(); floor=(); screen=(); screen_rss=(); vips_screen=(); look=(); look_ref=()
+webp=(); webp_rss=(); ours=(); ours_rss=(); inproc=(); inproc_rss=(); vips=(); vips_rss=(); floor=(); screen=(); screen_rss=(); vips_screen=(); look=(); look_ref=()
 for run in $(seq "$runs"); do
   rm -rf "$work/vips"; mkdir -p "$work/vips"
   read -r speed rss < <(photolala 256); ours+=("$speed"); ours_rss+=("$rss")
   read -r speed rss < <(photolala 256 --no-isolate-decoders); inproc+=("$speed"); inproc_rss+=("$rss")
+  read -r speed rss < <(ext=webp photolala 256); webp+=("$speed"); webp_rss+=("$rss")
   read -r speed rss < <(photolala 1600); screen+=("$speed"); screen_rss+=("$rss")
 
   start=$(date +%s.%N)
@@ -105,6 +106,7 @@ echo "machine: $(lscpu | awk -F: '/Model name/ { gsub(/^ +/, "", $2); print $2 }
 printf "%-44s %12s %12s\n" "cold 256 px grid thumbnails" "images/s" "peak RSS MB"
 printf "%-44s %12.1f %12s\n" "Photolala (HTTP, $cores parallel, incl. workers)" "$o" "$(median "${ours_rss[@]}")"
 printf "%-44s %12.1f %12s\n" "Photolala, decoding in the server process" "$(median "${inproc[@]}")" "$(median "${inproc_rss[@]}")"
+printf "%-44s %12.1f %12s\n" "Photolala, the same tiles in WebP" "$(median "${webp[@]}")" "$(median "${webp_rss[@]}")"
 printf "%-44s %12.1f %12s\n" "vipsthumbnail ($cores parallel, per process)" "$v" "$(median "${vips_rss[@]}")"
 printf "%-44s %12.1f %12s\n" "djpeg -scale 1/8 (decode only, $cores parallel)" "$(median "${floor[@]}")" "-"
 printf "%-44s %12.2fx\n" "ratio Photolala / vipsthumbnail" "$(echo "$o / $v" | bc -l)"
