@@ -33,7 +33,7 @@ declare -A max_len=(
 targets=(jpeg-header xmp-iptc exif-date sniff raw-preview video-info multipart form byte-range cookie path-key filter-value fts-query thumbnail-name flash-cookie accept-encoding)
 sources=(
   Sources/Imaging/{JPEGHeader,ImageProbe,ImageFormat,ImageFormat+Sniff,ImageFormat+SniffVideo,MediaKind,VideoInfo,ExifDate,EmbeddedCuration,MotionPhoto}.swift
-  Sources/Imaging/{JPEGSizeHint,RenditionGeometry,RenditionFit,Rotation}.swift
+  Sources/Imaging/{JPEGSizeHint,RenditionGeometry,RenditionFit,RenditionEncoding,Rotation}.swift
   Sources/Imaging/{RawBytes,RawPreview,RawPreview+TIFF,RawPreview+Containers}.swift
   Sources/Catalog/Source/SourceKey.swift Sources/Catalog/Store/FTSQuery.swift
   Sources/Gallery/Parsing/*.swift

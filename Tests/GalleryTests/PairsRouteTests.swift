@@ -145,4 +145,30 @@ struct PairsRouteTests {
         // then the rendition made from what was read before is gone, to be made again
         #expect(!FileManager.default.fileExists(atPath: rendition))
     }
+
+    @Test func aZipOfTheShotsHoldsTheirClipsAndRAWs() async throws {
+        // given a Live pair, a JPEG with its DNG, and a plain photo
+        let (f, clip, _) = try await fixture(.folder)
+        let dng = TestRaws.dng(preview: try TestImages.jpeg(seed: 12, size: "300x200"))
+        try f.addJPEG("roll/DSC_0001.jpg", seed: 11)
+        try f.addBytes("roll/DSC_0001.dng", dng)
+        try await f.scan()
+        try await f.withClient { client in
+            // when every photo of the folder is downloaded as one zip
+            let form = try await FormPoster.start(client, page: "/folders/roll")
+            let response = try await form.post("/actions/select", [("group", "folder:roll"), ("all", "1"), ("do", "zip")])
+            // then it holds each shot's other files too, byte for byte
+            #expect(response.status == .ok)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zip-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let zip = folder.appendingPathComponent("roll.zip")
+            try Data(buffer: response.body).write(to: zip)
+            try GalleryFixture.run("unzip", ["-q", zip.path, "-d", folder.appendingPathComponent("out").path])
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path).sorted()
+            #expect(names == ["DSC_0001.dng", "DSC_0001.jpg", "IMG_0001.JPG", "IMG_0001.MOV", "PXL_1.MP.jpg", "plain.jpg"])
+            #expect(try Data(contentsOf: folder.appendingPathComponent("out/IMG_0001.MOV")) == Data(clip))
+            #expect(try Data(contentsOf: folder.appendingPathComponent("out/DSC_0001.dng")) == Data(dng))
+        }
+    }
 }

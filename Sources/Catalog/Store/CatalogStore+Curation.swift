@@ -188,6 +188,23 @@ extension CatalogStore {
         return ids.compactMap { id in seen.insert(id).inserted ? found[id] : nil }
     }
 
+    /// The same files, each followed by the files that belong to it (a Live Photo's clip, its
+    /// RAW), by key.
+    public func withCompanions(_ files: [FileRef]) async throws -> [FileRef] {
+        let companions = try await read { db in
+            var found: [Int64: [FileRef]] = [:]
+            for chunk in Self.chunks(files.map(\.id)) {
+                for row in try Row.fetchAll(db, sql: """
+                    SELECT id, photoId, key, size, pairedTo FROM file WHERE pairedTo IN (\(Self.marks(chunk.count))) ORDER BY key
+                    """, arguments: StatementArguments(chunk)) {
+                    found[row["pairedTo"], default: []].append(FileRef(id: row["id"], photoId: row["photoId"], key: row["key"], size: row["size"]))
+                }
+            }
+            return found
+        }
+        return files.flatMap { [$0] + (companions[$0.id] ?? []) }
+    }
+
     /// Photos by the month their camera dated them, newest first, and how many have no such date.
     public func timeline() async throws -> (months: [TimelineMonth], undated: Int) {
         let all = PhotoGroup.all.filter

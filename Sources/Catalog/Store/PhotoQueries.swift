@@ -40,6 +40,9 @@ public protocol PhotoQueries: Sendable {
     func fileIds(in group: PhotoGroup, sort: PhotoSort) async throws -> [Int64]
     /// The files with these ids, in the order asked; unknown ids are left out.
     func files(ids: [Int64]) async throws -> [FileRef]
+    /// The same files, each followed by the files that belong to it (a Live Photo's clip, its
+    /// RAW), so a download of the shot holds all of it.
+    func withCompanions(_ files: [FileRef]) async throws -> [FileRef]
     /// How many photos were taken in each month (camera dates), newest month first, and how many have no camera date.
     func timeline() async throws -> (months: [TimelineMonth], undated: Int)
     /// Photos taken on this month and day in years before `year` (camera dates), newest first.

@@ -50,7 +50,7 @@ struct SelectionController: Sendable {
         guard !files.isEmpty else {
             throw HTTPError(.badRequest, message: "No photo was selected: tick some photos, or “All … in this group”, then choose what to do.")
         }
-        if action == "zip" { return ZipDownload.response(files, title: title, source: source) }
+        if action == "zip" { return ZipDownload.response(try await store.withCompanions(files), title: title, source: source) }
 
         var seen = Set<Int64>()
         let photoIds = files.map(\.photoId).filter { seen.insert($0).inserted }

@@ -50,7 +50,7 @@ struct ShareController: Sendable {
     /// `GET /share/TOKEN/zip`: every photo the link shows, as one zip streamed as it is made.
     @Sendable func zip(_ request: Request, context: GalleryContext) async throws -> Response {
         let (_, _, group, title) = try await resolve(request, context, page: false)
-        let files = try await store.files(ids: try await store.fileIds(in: group, sort: group.defaultSort))
+        let files = try await store.withCompanions(try await store.files(ids: try await store.fileIds(in: group, sort: group.defaultSort)))
         guard !files.isEmpty else { throw HTTPError(.notFound, message: "This shared group holds no photos to download.") }
         return ZipDownload.response(files, title: title, source: originals.source)
     }
