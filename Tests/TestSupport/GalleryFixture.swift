@@ -65,6 +65,9 @@ public final class GalleryFixture: @unchecked Sendable {
         config.uploadLimit = uploadLimit
         config.uploadFileLimit = uploadFileLimit
         config.demoLibrary = demoLibrary
+        // A test client starved by a loaded machine may sit longer than a real browser between
+        // requests on one connection; the slow-client tests set the real limits themselves.
+        config.headerTimeout = 120
         return config
     }
 
