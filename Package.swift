@@ -96,13 +96,14 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CMagickWand", "TestSupport"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "ObjectStore", "TestSupport"]),
         .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Catalog", "TestSupport"]),
         .testTarget(
             name: "GalleryTests",
             dependencies: [
                 "Gallery",
                 "Catalog",
+                "ObjectStore",
                 "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // The reference the compiled templates are checked against.
