@@ -81,6 +81,7 @@ let package = Package(
                 "Catalog",
                 "Gallery",
                 "Imaging",
+                "ObjectStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
