@@ -14,11 +14,13 @@ s3_port="$(.venv-e2e/bin/python -c 'import socket; s = socket.socket(); s.bind((
 s3_pid=$!
 trap 'kill "$s3_pid" 2>/dev/null || true' EXIT
 export PHOTOLALA_TEST_S3_ENDPOINT="http://127.0.0.1:$s3_port"
-for _ in $(seq 100); do
-  .venv-e2e/bin/python -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=1)' "$PHOTOLALA_TEST_S3_ENDPOINT/" 2>/dev/null && break
+# Ready when it listens (a second or two; up to a minute on a busy machine).
+for _ in $(seq 600); do
+  (exec 3<>"/dev/tcp/127.0.0.1/$s3_port") 2>/dev/null && break
   kill -0 "$s3_pid" 2>/dev/null || { cat .build/moto.log >&2; exit 1; }
   sleep 0.1
 done
+(exec 3<>"/dev/tcp/127.0.0.1/$s3_port") 2>/dev/null || { echo "test: moto did not start" >&2; cat .build/moto.log >&2; exit 1; }
 swift test --skip-build
 # Every parser of untrusted bytes: the committed fuzz corpus replayed, then a short fuzz of each target.
 bash scripts/fuzz.sh all 7
