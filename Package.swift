@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -48,6 +49,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // An S3-compatible bucket as a photo source: SigV4 over async-http-client. Catalog has no
+        // HTTP, so this sits beside it; only the composition roots name it.
+        .target(
+            name: "ObjectStore",
+            dependencies: [
+                "Catalog",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "Gallery",
             dependencies: [
@@ -69,6 +81,7 @@ let package = Package(
                 "Catalog",
                 "Gallery",
                 "Imaging",
+                "ObjectStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,16 +89,22 @@ let package = Package(
         // source and the route tests' application builder.
         .target(
             name: "TestSupport",
-            dependencies: ["Catalog", "Gallery", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            dependencies: [
+                "Catalog", "Gallery", "ObjectStore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CMagickWand", "TestSupport"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "ObjectStore", "TestSupport"]),
+        .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Catalog", "TestSupport"]),
         .testTarget(
             name: "GalleryTests",
             dependencies: [
                 "Gallery",
                 "Catalog",
+                "ObjectStore",
                 "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // The reference the compiled templates are checked against.

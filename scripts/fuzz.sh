@@ -28,16 +28,17 @@ which="${1:-all}"
 declare -A max_len=(
   [jpeg-header]=16384 [xmp-iptc]=8192 [exif-date]=64 [sniff]=128 [multipart]=4096 [form]=2048
   [byte-range]=96 [cookie]=1024 [path-key]=512 [filter-value]=64 [fts-query]=512 [decoder-wire]=4096
-  [thumbnail-name]=128 [flash-cookie]=512 [accept-encoding]=256 [video-info]=8192 [raw-preview]=16384
+  [thumbnail-name]=128 [flash-cookie]=512 [accept-encoding]=256 [video-info]=8192 [raw-preview]=16384 [s3-xml]=4096
 )
-targets=(jpeg-header xmp-iptc exif-date sniff raw-preview video-info multipart form byte-range cookie path-key filter-value fts-query thumbnail-name flash-cookie accept-encoding)
+targets=(jpeg-header xmp-iptc exif-date sniff raw-preview video-info multipart form byte-range cookie path-key filter-value fts-query thumbnail-name flash-cookie accept-encoding s3-xml)
 sources=(
   Sources/Imaging/{JPEGHeader,ImageProbe,ImageFormat,ImageFormat+Sniff,ImageFormat+SniffVideo,MediaKind,VideoInfo,ExifDate,EmbeddedCuration,MotionPhoto}.swift
   Sources/Imaging/{JPEGSizeHint,RenditionGeometry,RenditionFit,RenditionEncoding,Rotation}.swift
   Sources/Imaging/{RawBytes,RawPreview,RawPreview+TIFF,RawPreview+Containers}.swift
   Sources/Catalog/Source/SourceKey.swift Sources/Catalog/Store/FTSQuery.swift
   Sources/Gallery/Parsing/*.swift
-  Tests/Fuzz/{FuzzMain,ImagingTargets,GalleryTargets,MultipartTarget}.swift
+  Sources/ObjectStore/{XMLScanner,S3XML,S3Time}.swift
+  Tests/Fuzz/{FuzzMain,ImagingTargets,GalleryTargets,MultipartTarget,ObjectStoreTargets}.swift
 )
 defines=()
 # The decoder workers' wire format has a target once it lives in its own pure file.

@@ -43,9 +43,9 @@ fi
 if [[ "$mode" == "--test" ]]; then
   here="$(cd "$(dirname "$0")/.." && pwd)"
   venv="$here/.venv-e2e"
-  if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c "import selenium, pytest, axe_selenium_python" 2>/dev/null; then
-    echo "setup: creating $venv with selenium, pytest and axe-core (axe-selenium-python)"
+  if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c "import selenium, pytest, axe_selenium_python, moto.server" 2>/dev/null; then
+    echo "setup: creating $venv with selenium, pytest, axe-core (axe-selenium-python) and moto (the test S3 server)"
     python3 -m venv "$venv"
-    "$venv/bin/pip" install -q "selenium>=4.20,<5" "pytest>=8,<10" "axe-selenium-python>=2.1.6,<3"
+    "$venv/bin/pip" install -q "selenium>=4.20,<5" "pytest>=8,<10" "axe-selenium-python>=2.1.6,<3" "moto[server]>=5.0,<6"
   fi
 fi

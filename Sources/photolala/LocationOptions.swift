@@ -2,6 +2,7 @@ import ArgumentParser
 import Catalog
 import Foundation
 import Gallery
+import ObjectStore
 
 /// `--data`: where the catalog lives; every subcommand has it.
 struct DataOptions: ParsableArguments {
@@ -29,6 +30,9 @@ struct LocationOptions: ParsableArguments {
 
     @Option(name: .long, help: LocationOptions.help(ServeSettings.library))
     var library: String?
+
+    @Option(name: .customLong("s3-endpoint"), help: LocationOptions.help(ServeSettings.s3Endpoint))
+    var s3Endpoint: String?
 
     @OptionGroup var dataOptions: DataOptions
 
@@ -68,13 +72,42 @@ struct LocationOptions: ParsableArguments {
         if check, let record = Self.peek(locations.data), !record.fits(locations.library) {
             throw ValidationError(LibraryMismatch(dataFolder: locations.data, recorded: record.path, given: locations.library).description)
         }
-        return locations
+        return try withBucket(locations, env)
     }
 
-    /// The library given by the flag or `PHOTOLALA_LIBRARY`, checked to be a readable folder.
+    /// `locations` with the source of an `s3://` library made (no request is sent yet): the
+    /// endpoint from `--s3-endpoint` or `PHOTOLALA_S3_ENDPOINT`, credentials and region from the
+    /// environment, each checked here so a bad one stops the command before it starts.
+    private func withBucket(_ locations: Locations, _ env: [String: String]) throws -> Locations {
+        let endpointName = s3Endpoint == nil ? "PHOTOLALA_S3_ENDPOINT" : "--s3-endpoint"
+        let endpointText = s3Endpoint ?? env["PHOTOLALA_S3_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 }
+        guard S3Location.isS3(locations.library) else {
+            // The variable may be set for another library; the flag is a mistake.
+            if s3Endpoint != nil { throw ValidationError("--s3-endpoint is only for a library in a bucket (--library s3://bucket/prefix).") }
+            return locations
+        }
+        var located = locations
+        located.s3Endpoint = endpointText
+        var endpoint: S3Endpoint?
+        if let endpointText {
+            do { endpoint = try S3Endpoint.custom(endpointText) } catch { throw ValidationError("\(endpointName) \(error).") }
+        }
+        do {
+            located.bucket = try S3Source.fromEnvironment(location: try S3Location.parse(locations.library), endpoint: endpoint, environment: env)
+        } catch {
+            throw ValidationError("The library \(locations.library) \(error).")
+        }
+        return located
+    }
+
+    /// The library given by the flag or `PHOTOLALA_LIBRARY`, checked to be a readable folder or
+    /// a well-formed `s3://bucket/prefix` (written back the one way, so a catalog records it once).
     private func givenLibrary(_ env: [String: String]) throws -> String? {
         guard let raw = library ?? env["PHOTOLALA_LIBRARY"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
         let name = library == nil ? "PHOTOLALA_LIBRARY" : "--library"
+        if S3Location.isS3(raw) {
+            do { return try S3Location.parse(raw).description } catch { throw ValidationError("\(name) \(error).") }
+        }
         let path = Self.absolute(raw)
         if let problem = Locations.folderProblem(path) { throw ValidationError("\(name) “\(raw)” \(problem); expected the folder of photos.") }
         return path

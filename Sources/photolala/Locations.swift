@@ -1,5 +1,7 @@
 import Catalog
 import Foundation
+import Logging
+import ObjectStore
 
 /// A library and the data folder that holds its catalog, as a command will use them.
 struct Locations {
@@ -9,6 +11,15 @@ struct Locations {
     var isDemo = false
     /// Which library is used and why, when nobody named it.
     var note: String?
+    /// The source of a library in a bucket (`s3://…`); nil for a folder.
+    var bucket: S3Source?
+    /// The server of that bucket as given; nil for AWS itself.
+    var s3Endpoint: String?
+
+    /// The source the library is read through: the bucket's, or a folder's with its trash in the data folder.
+    func source(logger: Logger) -> any PhotoSource {
+        bucket ?? LocalFolderSource(root: library, trashFolder: data + "/trash", logger: logger)
+    }
 
     /// The demo library, with `data` or its own default data folder.
     static func demo(home: String, data: String?) -> Locations {

@@ -31,7 +31,7 @@ struct Scan: AsyncParsableCommand {
         for read in try await store.markStoppedReaders(journal.recover().culprits) {
             print("\(read.entry.key) stopped the reader last time; it is marked unreadable and skipped.")
         }
-        let source = LocalFolderSource(root: library, trashFolder: dataPath + "/trash", logger: logger)
+        let source = locations.source(logger: logger)
         let scanner = LibraryScanner(source: source, store: store, journal: journal, monitor: monitor, logger: logger)
         let bar = ProgressBar(monitor: monitor, enabled: isatty(STDERR_FILENO) == 1)
         let ticker = Task { await bar.run() }

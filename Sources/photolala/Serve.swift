@@ -30,12 +30,14 @@ struct Serve: AsyncParsableCommand {
         } catch let error as ConfigError {
             throw ValidationError(error.description)
         }
+        config.s3Endpoint = locations.s3Endpoint
         if let note = locations.note { FileHandle.standardError.write(Data((note + "\n").utf8)) }
         if locations.isDemo { try DemoLibrary.ensure(at: locations.library) }
         config.demoLibrary = DemoLibrary.isDemo(locations.library)
         logger.info("serving \(config.libraryPath) on http://\(config.host):\(config.port)/ (data in \(config.dataPath))")
         do {
-            let app = try await buildApplication(config, logger: logger)
+            // A bucket's source is handed in; a folder goes through the application's own wiring.
+            let app = try await buildApplication(config, source: locations.bucket, logger: logger)
             try await app.runService()
         } catch let error as LibraryMismatch {
             throw ValidationError(error.description)

@@ -31,7 +31,7 @@ import Testing
         #expect(try await store.folder(at: "2021")?.photoCount == 1)
         #expect(try await store.folder(at: "")?.totalCount == 2)
         // and the copies an in-memory source made for the decoders are gone
-        #expect(lib.memory?.temporaryFiles() ?? [] == [])
+        #expect(lib.temporaryFiles() == [])
     }
 
     @Test(arguments: SourceKind.allCases) func rescanSkipsUnchangedAndNoticesModified(_ kind: SourceKind) async throws {

@@ -131,8 +131,8 @@ import Testing
 
     /// Nothing is left in the trash: for a folder, not even an empty folder.
     func expectTrashEmpty(_ s: Setup) async throws {
-        if let memory = s.lib.memory {
-            #expect(memory.trashKeys.isEmpty)
+        if s.lib.kind != .folder {
+            #expect(s.lib.trashKeys.isEmpty)
         } else {
             let trash = s.lib.data + "/trash"
             #expect(((try? FileManager.default.contentsOfDirectory(atPath: trash)) ?? []).isEmpty)

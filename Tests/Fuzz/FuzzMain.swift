@@ -22,6 +22,7 @@ let targets: [String: ([UInt8]) -> Void] = {
         "thumbnail-name": GalleryTargets.thumbnailName,
         "flash-cookie": GalleryTargets.flashCookie,
         "accept-encoding": GalleryTargets.acceptEncoding,
+        "s3-xml": ObjectStoreTargets.s3XML,
     ]
     #if PHOTOLALA_DECODER_WIRE
     all["decoder-wire"] = DecoderWireTarget.run

@@ -107,7 +107,7 @@ import Testing
     @Test(arguments: SourceKind.allCases) func aPhotoGoneSinceTheScanIsNotFound(_ kind: SourceKind) async throws {
         // given a scanned photo removed behind the catalog's back
         let f = try await fixture(kind)
-        if let memory = f.memory { memory.remove("a/photo.jpg") } else { try FileManager.default.removeItem(atPath: f.library + "/a/photo.jpg") }
+        try f.remove("a/photo.jpg")
         try await f.withClient { client in
             // when its original is asked for, then it is a 404, not a broken answer
             let response = try await client.execute(uri: "/originals/a/photo.jpg", method: .get)

@@ -62,8 +62,8 @@ import Testing
             #expect(try await ada.post("/actions/empty-trash", []).status == .seeOther)
             #expect(!FileManager.default.fileExists(atPath: cached))
             #expect(try await ada.get("/thumbs/256/\(sha).jpg").status == .notFound)
-            #expect(f.memory?.trashKeys ?? [] == [])
-            #expect(f.memory?.temporaryFiles() ?? [] == [])
+            #expect(f.trashKeys == [])
+            #expect(f.temporaryFiles() == [])
         }
     }
 

@@ -4,11 +4,11 @@ import Gallery
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import TestSupport
+import ObjectStore
 
 /// A scanned temporary library, a configuration pointing at it and the real application built
-/// over it, for route tests. The library
-/// is a folder on disk, or (`.memory`) an in-memory source the application is built over.
+/// over it, for route tests. The library is a folder on disk, or an in-memory source (`.memory`)
+/// or a bucket on the test S3 server (`.s3`) that the application is built over.
 public final class GalleryFixture: @unchecked Sendable {
     public let root: String
     public let library: String
@@ -18,6 +18,8 @@ public final class GalleryFixture: @unchecked Sendable {
     public let source: any PhotoSource
     /// The same source, for a `.memory` fixture.
     public let memory: InMemorySource?
+    /// The bucket, for an `.s3` fixture.
+    public let bucket: S3TestBucket?
 
     /// The checkout's top folder (holding Templates/ and Public/).
     public static let resources: String = {
@@ -35,7 +37,8 @@ public final class GalleryFixture: @unchecked Sendable {
         library = root + "/library"
         data = root + "/data"
         try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
-        (source, memory) = kind.makeSource(library: library, trashFolder: data + "/trash")
+        (source, memory) = try kind.makeSource(library: library, trashFolder: data + "/trash")
+        bucket = (source as? S3Source).map(S3TestBucket.init)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
@@ -86,6 +89,7 @@ public final class GalleryFixture: @unchecked Sendable {
     /// Puts `bytes` in the library at `key`.
     public func addBytes(_ key: String, _ bytes: [UInt8]) throws {
         if let memory { return memory.put(key, bytes) }
+        if let bucket { return try bucket.put(key, bytes) }
         let path = library + "/" + key
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
@@ -97,6 +101,23 @@ public final class GalleryFixture: @unchecked Sendable {
         try await store.bindLibrary(library)
         try await LibraryScanner(source: source, store: store, journal: ReadJournal(dataFolder: data), workers: 2).run()
     }
+
+    /// Removes the library's item at `key`, as someone deleting a file would.
+    public func remove(_ key: String) throws {
+        if let memory { return memory.remove(key) }
+        if let bucket { return try bucket.remove(key) }
+        try FileManager.default.removeItem(atPath: library + "/" + key)
+    }
+
+    /// The temporary copies the source made for decoders that still exist (none for a folder).
+    public func temporaryFiles() -> [String] {
+        if let memory { return memory.temporaryFiles() }
+        guard let s3 = source as? S3Source else { return [] }
+        return (try? FileManager.default.contentsOfDirectory(atPath: s3.temporaryFolder)) ?? []
+    }
+
+    /// The trash's keys, for a source that is not a folder.
+    public var trashKeys: [String] { memory?.trashKeys ?? bucket?.trashKeys ?? [] }
 
     /// Whether the library has an item at `key`.
     public func exists(_ key: String) async throws -> Bool { try await source.entry(forKey: key) != nil }
@@ -114,8 +135,8 @@ public final class GalleryFixture: @unchecked Sendable {
     public func withClient(pageSize: Int = 60, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
-        // A folder fixture goes through the real wiring; a memory one hands its source in.
-        let app = try await buildApplication(config(pageSize: pageSize), source: memory, logger: logger)
+        // A folder fixture goes through the real wiring; the others hand their source in.
+        let app = try await buildApplication(config(pageSize: pageSize), source: kind == .folder ? nil : source, logger: logger)
         try await app.test(.router, body)
     }
 

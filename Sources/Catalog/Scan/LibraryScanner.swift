@@ -159,13 +159,20 @@ public struct LibraryScanner: Sendable {
     }
 
     private func analyse(_ entry: SourceEntry) async throws -> FileAnalysis {
-        try await analyse([entry])[0]
+        guard let analysis = try await analyse([entry]).first else { throw CancellationError() }
+        return analysis
     }
 
     /// The bytes come from the source as local files (a copy, for a source without them), kept
     /// until the analysis is done.
     private func analyse(_ entries: [SourceEntry], alone: Bool = false) async throws -> [FileAnalysis] {
-        let files = await source.localFiles(forKeys: entries.map(\.key))
+        var (entries, files) = (entries, await source.localFiles(forKeys: entries.map(\.key)))
+        if Task.isCancelled {
+            // A source that downloads (a bucket) has no file for a download the cancellation cut
+            // off: such a file is not unreadable, so it is left for the next scan.
+            let fetched = zip(entries, files).filter { $0.1 != nil }
+            (entries, files) = (fetched.map(\.0), fetched.map(\.1))
+        }
         return await FileAnalysis.analyse(entries, files: files, as: .scan, journal: journal, pool: pool, alone: alone) { [store, pool] identities in
             try await pool.run { try store.photoIds(for: identities) }
         }

@@ -4,8 +4,10 @@ import Foundation
 /// Everything `buildApplication(_:)` needs to know. The settings people give have their defaults,
 /// checks and help in `ServeSettings`; the rest are for tests and embedding.
 public struct GalleryConfig: Sendable {
-    /// The photo library folder: read, and written only by uploads and delete (unless `readOnlyLibrary`).
+    /// The photo library folder (or `s3://bucket/prefix`): read, and written only by uploads and delete (unless `readOnlyLibrary`).
     public var libraryPath: String
+    /// The S3-compatible server of an `s3://` library; nil for AWS itself (or a folder).
+    public var s3Endpoint: String? = ServeSettings.s3Endpoint.defaultValue
     /// Where the catalog and thumbnail cache live; never inside the library.
     public var dataPath: String
     public var host: String = ServeSettings.host.defaultValue

@@ -1,8 +1,9 @@
 import Foundation
+import ObjectStore
 import TestSupport
 @testable import Catalog
 
-/// A temporary library (a folder on disk, or an in-memory source) and data folder, with helpers
+/// A temporary library (a folder on disk, an in-memory source or a bucket) and data folder, with helpers
 /// that write real images via ImageMagick.
 final class TestLibrary {
     let kind: SourceKind
@@ -13,6 +14,8 @@ final class TestLibrary {
     let source: any PhotoSource
     /// The same source, for a `.memory` library.
     let memory: InMemorySource?
+    /// The bucket, for an `.s3` library.
+    let bucket: S3TestBucket?
 
     init(_ kind: SourceKind = .folder) throws {
         self.kind = kind
@@ -21,7 +24,8 @@ final class TestLibrary {
         data = root + "/data"
         try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
-        (source, memory) = kind.makeSource(library: library, trashFolder: data + "/trash")
+        (source, memory) = try kind.makeSource(library: library, trashFolder: data + "/trash")
+        bucket = (source as? S3Source).map(S3TestBucket.init)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
@@ -34,6 +38,7 @@ final class TestLibrary {
     /// Writes raw bytes at a key.
     func addBytes(_ key: String, _ bytes: [UInt8]) throws {
         if let memory { return memory.put(key, bytes) }
+        if let bucket { return try bucket.put(key, bytes) }
         let path = library + "/" + key
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
@@ -41,6 +46,7 @@ final class TestLibrary {
 
     func move(_ from: String, to: String) throws {
         if let memory { return memory.move(from, to: to) }
+        if let bucket { return try bucket.move(from, to: to) }
         let target = library + "/" + to
         try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: library + "/" + from, toPath: target)
@@ -48,11 +54,13 @@ final class TestLibrary {
 
     func remove(_ key: String) throws {
         if let memory { return memory.remove(key) }
+        if let bucket { return try bucket.remove(key) }
         try FileManager.default.removeItem(atPath: library + "/" + key)
     }
 
     func copy(_ from: String, to: String) throws {
         if let memory { return memory.put(to, memory.bytes(from) ?? []) }
+        if let bucket { return try bucket.copy(from, to: to) }
         let target = library + "/" + to
         try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: library + "/" + from, toPath: target)
@@ -61,8 +69,19 @@ final class TestLibrary {
     /// Makes the library unreadable, as an unmounted drive is; the reason says "does not exist".
     func takeOffline() throws {
         if let memory { return memory.setOffline("does not exist (taken offline by the test)") }
+        if let bucket { return try bucket.takeAway() }
         try FileManager.default.moveItem(atPath: library, toPath: root + "/unmounted")
     }
+
+    /// The temporary copies the source made for decoders that still exist (none for a folder).
+    func temporaryFiles() -> [String] {
+        if let memory { return memory.temporaryFiles() }
+        guard let s3 = source as? S3Source else { return [] }
+        return (try? FileManager.default.contentsOfDirectory(atPath: s3.temporaryFolder)) ?? []
+    }
+
+    /// The trash's keys, for a source that is not a folder.
+    var trashKeys: [String] { memory?.trashKeys ?? bucket?.trashKeys ?? [] }
 
     func openStore() throws -> CatalogStore { try CatalogStore.open(dataFolder: data) }
 

@@ -7,7 +7,10 @@ import Foundation
 public enum ServeSettings {
     public static let library = Setting<String>("library", "dir", default: "",
         shown: "the library the data folder records, else a demo library in $XDG_DATA_HOME/photolala-demo", resolvedFirst: true, \.libraryPath,
-        help: "The photo folder to serve.", parse: SettingParse.folder)
+        help: "The photo folder to serve, or a bucket as s3://bucket/prefix (see --s3-endpoint).", parse: SettingParse.folder)
+    public static let s3Endpoint = Setting<String?>("s3-endpoint", "url", default: nil, shown: "AWS itself", resolvedFirst: true, \.s3Endpoint,
+        help: "The S3-compatible server of an s3:// library (MinIO, Garage: http://127.0.0.1:9000), addressed by path; credentials come from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN, the region from AWS_REGION or AWS_DEFAULT_REGION (else us-east-1). Renditions stay in the data folder.",
+        parse: { raw in try SettingParse.nonEmpty(raw) })
     public static let data = Setting<String>("data", "dir", default: "",
         shown: "the library's own folder, $XDG_DATA_HOME/photolala/libraries/NAME-HASH (~/.local/share/…); the demo's is $XDG_DATA_HOME/photolala/demo",
         resolvedFirst: true, \.dataPath,
@@ -94,7 +97,7 @@ public enum ServeSettings {
 
     /// The table, in the order `--help` and the docs list it.
     public static let all: [any ServeSetting] = [
-        library, data, host, port, pageSize, scan, watch, rescanInterval, guest, secureCookies, trustedProxies, basePath, publicURL,
+        library, s3Endpoint, data, host, port, pageSize, scan, watch, rescanInterval, guest, secureCookies, trustedProxies, basePath, publicURL,
         uploadLimit, uploadFolder, readOnlyLibrary, thumbnailWorkers, renditionCache, isolateDecoders, decodeTimeout, maxPixels, headerTimeout,
         idleTimeout, connectionsPerAddress, maxConnections, minBodyRate, metricsPort, metricsToken, resources,
     ]

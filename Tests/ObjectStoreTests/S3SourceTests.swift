@@ -1,0 +1,56 @@
+import Catalog
+import Foundation
+import TestSupport
+import Testing
+@testable import ObjectStore
+
+/// What only a bucket does: paged listings, entries that fold the ETag in, and saying why a
+/// server cannot be used. The contract every source keeps is `PhotoSourceContractTests`.
+@Suite struct S3SourceTests {
+    @Test(.enabled(if: S3TestBucket.endpoint != nil)) func aListingFollowsContinuationTokensAcrossPages() async throws {
+        // given a bucket with five items, some hidden, and a source that asks for two a page
+        let made = try S3TestBucket.makeSource()
+        let bucket = S3TestBucket(made)
+        for key in ["a.jpg", "b/c.jpg", "b/d e&f.jpg", "g.jpg", ".trash/1/x.jpg", "h/.hidden.jpg", "z.jpg"] { try bucket.put(key, [1, 2]) }
+        let source = S3Source(location: made.location, endpoint: made.client.endpoint, credentials: made.client.signer.credentials,
+                              region: "us-east-1", maxKeys: 2)
+        // when
+        let listing = try await source.list()
+        // then every page was read, hidden names skipped
+        #expect(listing.entries.map(\.key) == ["a.jpg", "b/c.jpg", "b/d e&f.jpg", "g.jpg", "z.jpg"])
+        #expect(listing.entries.allSatisfy { $0.size == 2 })
+        // and each entry is what a HEAD gives
+        for entry in listing.entries { #expect(try await source.entry(forKey: entry.key) == entry) }
+    }
+
+    @Test(.enabled(if: S3TestBucket.endpoint != nil)) func aRewriteOfTheSameSizeInTheSameSecondIsAChange() async throws {
+        let source = try S3TestBucket.makeSource()
+        try S3TestBucket(source).put("a.jpg", [1, 2, 3])
+        let before = try #require(try await source.entry(forKey: "a.jpg"))
+        try S3TestBucket(source).put("a.jpg", [3, 2, 1])
+        let after = try #require(try await source.entry(forKey: "a.jpg"))
+        #expect(after.size == before.size && after.mtimeNs != before.mtimeNs)
+    }
+
+    @Test func aServerThatCannotBeReachedSaysSo() async throws {
+        // given a source whose server is not there
+        let source = S3Source(location: S3Location(bucket: "photos", prefix: ""), endpoint: try S3Endpoint.custom("http://127.0.0.1:1"),
+                              credentials: .init(accessKey: "a", secretKey: "s"), region: "us-east-1")
+        // then the health check names it, and listing fails with the reason
+        let reason = try #require(await source.unavailableReason())
+        #expect(reason.contains("the bucket photos at http://127.0.0.1:1 cannot be reached"), "\(reason)")
+        await #expect(throws: SourceError.self) { try await source.list() }
+        #expect(!(await source.isWritable()))
+        #expect(throws: SourceError.self) { _ = try source.changes() }
+    }
+
+    @Test func aRefusalNamesTheCredentials() {
+        let client = S3Client(http: .shared, signer: SigV4(credentials: .init(accessKey: "a", secretKey: "s"), region: "us-east-1"),
+                              endpoint: try! S3Endpoint.custom("http://127.0.0.1:9000"), bucket: "photos")
+        let refused = S3Client.Answer(status: 403, headers: [:], body: Array("<Error><Code>InvalidAccessKeyId</Code><Message>no</Message></Error>".utf8))
+        #expect(client.problem(refused)
+                == "the bucket photos at http://127.0.0.1:9000 answered 403 (check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY: InvalidAccessKeyId)")
+        let missing = S3Client.Answer(status: 404, headers: [:], body: Array("<Error><Code>NoSuchBucket</Code></Error>".utf8))
+        #expect(client.problem(missing) == "the bucket photos at http://127.0.0.1:9000 does not exist")
+    }
+}
