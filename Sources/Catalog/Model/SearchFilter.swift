@@ -18,7 +18,7 @@ public struct SearchFilter: Hashable, Sendable {
             case .video: "p.kind = 'video'"
             case .live: "(f.companions & \(FilePairs.Companions.live.rawValue) != 0 OR p.motionLength IS NOT NULL)"
             case .raw:
-                "(f.companions & \(FilePairs.Companions.raw.rawValue) != 0 OR p.format IN (\(FilePairs.rawFormats.sorted().map { "'\($0)'" }.joined(separator: ","))))"
+                "(f.companions & \(FilePairs.Companions.raw.rawValue) != 0 OR p.format IN (\(FilePairs.rawFormatList)))"
             }
         }
     }

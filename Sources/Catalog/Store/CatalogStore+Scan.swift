@@ -24,7 +24,7 @@ extension CatalogStore {
                 SELECT COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND p.kind = 'photo') AS photos,
                        COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND p.kind = 'video') AS videos,
                        COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND \(SearchFilter.Kind.live.sql)) AS live,
-                       COUNT(*) FILTER (WHERE p.format IN (\(FilePairs.rawFormats.sorted().map { "'\($0)'" }.joined(separator: ",")))) AS raw
+                       COUNT(*) FILTER (WHERE p.format IN (\(FilePairs.rawFormatList))) AS raw
                 FROM file f JOIN photo p ON p.id = f.photoId
                 """)
             return KindCounts(photos: row?["photos"] ?? 0, videos: row?["videos"] ?? 0, live: row?["live"] ?? 0, raw: row?["raw"] ?? 0)

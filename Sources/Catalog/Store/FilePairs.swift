@@ -37,15 +37,16 @@ public enum FilePairs {
 
     /// Formats a camera's RAW file comes in.
     public static let rawFormats: Set<String> = Set(ImageFormat.allCases.filter(\.isRaw).map(\.rawValue))
+    /// The same as an SQL list, `'arw','cr2',…`, for `format IN (…)`.
+    static let rawFormatList = rawFormats.sorted().map { "'\($0)'" }.joined(separator: ",")
     /// Containers a Live Photo's clip comes in.
     static let clipFormats: Set<String> = [ImageFormat.mov.rawValue, ImageFormat.mp4.rawValue]
 
     /// The SQL condition (over `photo p`) for a file that may be a companion, so only the folders
     /// holding one need reading.
     static var candidateCondition: String {
-        let raws = rawFormats.sorted().map { "'\($0)'" }.joined(separator: ",")
         let clips = clipFormats.sorted().map { "'\($0)'" }.joined(separator: ",")
-        return "(p.format IN (\(raws)) OR (p.format IN (\(clips)) AND p.durationMs <= \(longestLiveClipMs)))"
+        return "(p.format IN (\(rawFormatList)) OR (p.format IN (\(clips)) AND p.durationMs <= \(longestLiveClipMs)))"
     }
 
     /// What the companion would be to a still, if anything.
