@@ -180,3 +180,20 @@ def test_a_live_photos_hevc_clip_plays_after_its_rendition_is_made(live_server):
         assert "/playable/" in d.execute_script("return document.querySelector('details.live video').currentSrc")
     finally:
         d.quit()
+
+
+def test_a_raw_stacks_page_offers_both_files_without_script(live_server):
+    d = make_driver(PHONE, javascript=False)
+    try:
+        sign_in(d, live_server, "ada")
+        d.get(live_server + "/photos/roll/DSC_0003.jpg")
+        links = {a.get_attribute("download"): a.text for a in d.find_elements(By.CSS_SELECTOR, "p.actions a[download]")}
+        assert links["DSC_0003.jpg"] == "Download original"
+        assert links["DSC_0003.dng"].startswith("Download RAW (DNG,")
+        # the RAW's own address shows the shot's page
+        d.get(live_server + "/photos/roll/DSC_0003.dng")
+        assert "<h1>DSC_0003.jpg</h1>" in d.page_source
+        d.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        screenshot(d, "raw-stack-390-nojs")
+    finally:
+        d.quit()
