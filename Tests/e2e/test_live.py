@@ -8,6 +8,7 @@ import pathlib
 import struct
 import subprocess
 
+import contextlib
 import urllib.request
 
 import pytest
@@ -78,13 +79,22 @@ def live_server():
     yield from own_library_server("photolala-e2e-live-", fill)
 
 
+@contextlib.contextmanager
+def signed_in(base: str, size, javascript: bool):
+    """A browser at `size`, signed in as ada, quit however the block ends."""
+    d = make_driver(size, javascript=javascript)
+    try:
+        sign_in(d, base, "ada")
+        yield d
+    finally:
+        d.quit()
+
+
 @pytest.fixture(params=[(PHONE, False), (DESKTOP, True)], ids=["phone-nojs", "desktop-js"])
 def browser(request, live_server):
     size, javascript = request.param
-    driver = make_driver(size, javascript=javascript)
-    sign_in(driver, live_server, "ada")
-    yield driver, size, javascript
-    driver.quit()
+    with signed_in(live_server, size, javascript) as driver:
+        yield driver, size, javascript
 
 
 def tile_marks(d) -> dict:
@@ -140,23 +150,17 @@ def plays(d) -> float:
 
 
 def test_a_motion_photo_plays_its_clip_from_inside_the_jpeg(live_server):
-    d = make_driver(DESKTOP, javascript=True)
-    try:
-        sign_in(d, live_server, "ada")
+    with signed_in(live_server, DESKTOP, javascript=True) as d:
         skip_without_h264(d)
         d.get(live_server + "/photos/roll/PXL_0002.MP.jpg")
         d.find_element(By.CSS_SELECTOR, "details.live summary").click()
         assert plays(d) > 1.0
         assert d.execute_script("return document.querySelector('details.live video').currentSrc").endswith("/motion/roll/PXL_0002.MP.jpg")
         screenshot(d, "live-motion-1280-js")
-    finally:
-        d.quit()
 
 
 def test_a_live_photos_hevc_clip_plays_after_its_rendition_is_made(live_server):
-    d = make_driver(PHONE, javascript=False)
-    try:
-        sign_in(d, live_server, "ada")
+    with signed_in(live_server, PHONE, javascript=False) as d:
         d.get(live_server + "/photos/roll/IMG_0001.JPG")
         # without script, the summary opens the clip's player and its note
         d.find_element(By.CSS_SELECTOR, "details.live summary").click()
@@ -168,24 +172,16 @@ def test_a_live_photos_hevc_clip_plays_after_its_rendition_is_made(live_server):
         d.get(live_server + "/play/roll/IMG_0001.MOV")
         WebDriverWait(d, 120, poll_frequency=0.5).until(lambda drv: "/photos/roll/IMG_0001" in drv.current_url)
         assert "<h1>IMG_0001.JPG</h1>" in d.page_source
-    finally:
-        d.quit()
-    d = make_driver(DESKTOP, javascript=True)
-    try:
-        sign_in(d, live_server, "ada")
+    with signed_in(live_server, DESKTOP, javascript=True) as d:
         skip_without_h264(d)
         d.get(live_server + "/photos/roll/IMG_0001.JPG")
         d.find_element(By.CSS_SELECTOR, "details.live summary").click()
         assert plays(d) > 1.0
         assert "/playable/" in d.execute_script("return document.querySelector('details.live video').currentSrc")
-    finally:
-        d.quit()
 
 
 def test_a_raw_stacks_page_offers_both_files_without_script(live_server):
-    d = make_driver(PHONE, javascript=False)
-    try:
-        sign_in(d, live_server, "ada")
+    with signed_in(live_server, PHONE, javascript=False) as d:
         d.get(live_server + "/photos/roll/DSC_0003.jpg")
         links = {a.get_attribute("download"): a.text for a in d.find_elements(By.CSS_SELECTOR, "p.actions a[download]")}
         assert links["DSC_0003.jpg"] == "Download original"
@@ -195,5 +191,3 @@ def test_a_raw_stacks_page_offers_both_files_without_script(live_server):
         assert "<h1>DSC_0003.jpg</h1>" in d.page_source
         d.execute_script("window.scrollTo(0, document.body.scrollHeight)")
         screenshot(d, "raw-stack-390-nojs")
-    finally:
-        d.quit()
