@@ -157,4 +157,24 @@ import Testing
         #expect(String(buffer: cache.body(cache.keep(ByteBuffer(string: "no forms"), for: .init(version: 2, target: "/", layout: "")), token: "x"))
                 == "no forms")
     }
+
+    @Test func aNewerCatalogVersionLetsEveryOlderPageGo() {
+        let cache = PageCache()
+        let home = PageCache.Key(version: 1, target: "/", layout: "medium")
+        let folder = PageCache.Key(version: 1, target: "/folders/trip", layout: "medium")
+        cache.keep(ByteBuffer(string: "home"), for: home)
+        cache.keep(ByteBuffer(string: "folder"), for: folder)
+        cache.keepCompressed(ByteBuffer(string: "gz"), for: home, token: "T")
+        #expect(cache.figures.bytes > 0 && cache.page(home) != nil)
+        // when a page of the next version is kept
+        var next = home
+        next.version = 2
+        cache.keep(ByteBuffer(string: "home 2"), for: next)
+        // then only it is held
+        #expect(cache.page(home) == nil && cache.page(folder) == nil && cache.compressed(home, token: "T") == nil)
+        #expect(cache.figures.bytes == "home 2".utf8.count && cache.page(next) != nil)
+        // and a page rendered from the passed version, finishing late, is not kept
+        cache.keep(ByteBuffer(string: "folder, late"), for: folder)
+        #expect(cache.page(folder) == nil && cache.page(next) != nil)
+    }
 }

@@ -32,6 +32,8 @@ final class PageCache: Sendable {
     private let byteLimit: Int
     private let state = Mutex<State>(State())
     private struct State {
+        /// The catalog version of the kept pages: a page of an older one is never asked for again.
+        var version = Int.min
         var pages: [Key: Page] = [:]
         /// A page as one visitor's browser gets it, gzip-compressed with their token in it.
         var compressed: [TokenKey: ByteBuffer] = [:]
@@ -63,15 +65,17 @@ final class PageCache: Sendable {
         return (hits, misses, state.withLock { $0.bytes })
     }
 
-    /// Keeps a page rendered with the placeholder; a page of an older version is never asked for
-    /// again, so when full the cache starts afresh.
+    /// Keeps a page rendered with the placeholder. A page of an older catalog version is never
+    /// asked for again, so the first page of a newer version lets every older one go, and a page
+    /// rendered from a version already passed is not kept; when full, the cache starts afresh.
     @discardableResult
     func keep(_ rendered: ByteBuffer, for key: Key) -> Page {
         let page = Page(pieces: Self.split(rendered, at: Array(placeholder.utf8)))
         let size = page.bytes
         guard size <= byteLimit / 4 else { return page }
         state.withLock { state in
-            if state.bytes + size > byteLimit { state = State() }
+            guard key.version >= state.version else { return }
+            if key.version > state.version || state.bytes + size > byteLimit { state = State(version: key.version) }
             if let old = state.pages.updateValue(page, forKey: key) { state.bytes -= old.bytes }
             state.bytes += size
         }
@@ -99,7 +103,7 @@ final class PageCache: Sendable {
         let size = body.readableBytes + token.utf8.count
         state.withLock { state in
             guard state.pages[key] != nil else { return }
-            if state.bytes + size > byteLimit { state = State() }
+            if state.bytes + size > byteLimit { state = State(version: state.version) }
             if let old = state.compressed.updateValue(body, forKey: TokenKey(key: key, token: token)) { state.bytes -= old.readableBytes }
             state.bytes += size
         }
