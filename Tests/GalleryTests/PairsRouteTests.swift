@@ -141,7 +141,7 @@ struct PairsRouteTests {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let parts = try await GalleryParts(config: f.config(), source: f.memory, logger: logger)
-        await parts.dropStaleRenditions()
+        await parts.afterScan()
         // then the rendition made from what was read before is gone, to be made again
         #expect(!FileManager.default.fileExists(atPath: rendition))
     }

@@ -206,28 +206,34 @@ extension CatalogStore {
     }
 
     /// Photos by the month their camera dated them, newest first, and how many have no such date.
+    /// One pass over the photos (a photo counts when a file of it is listed, as in `.all`).
     public func timeline() async throws -> (months: [TimelineMonth], undated: Int) {
-        let all = PhotoGroup.all.filter
-        return try await read { db in
-            let months = try Row.fetchAll(db, sql: """
-                SELECT CAST(strftime('%Y', p.takenAt, 'unixepoch') AS INTEGER) AS year,
-                       CAST(strftime('%m', p.takenAt, 'unixepoch') AS INTEGER) AS month, COUNT(*) AS n
-                \(all.sql) AND p.takenAt IS NOT NULL GROUP BY year, month ORDER BY year DESC, month DESC
-                """, arguments: all.arguments).map { TimelineMonth(year: $0["year"], month: $0["month"], count: $0["n"]) }
-            let undated = try Int.fetchOne(db, sql: "SELECT COUNT(*) \(all.sql) AND p.takenAt IS NULL", arguments: all.arguments) ?? 0
+        try await read { db in
+            var months: [TimelineMonth] = []
+            var undated = 0
+            for row in try Row.fetchAll(db, sql: """
+                SELECT strftime('%Y %m', p.takenAt, 'unixepoch') AS month, COUNT(*) AS n FROM photo p
+                WHERE EXISTS (SELECT 1 FROM file WHERE photoId = p.id AND pairedTo IS NULL)
+                GROUP BY month ORDER BY month DESC
+                """) {
+                let month: String? = row["month"]
+                let parts = month?.split(separator: " ").compactMap { Int($0) } ?? []
+                if parts.count == 2 { months.append(TimelineMonth(year: parts[0], month: parts[1], count: row["n"])) } else { undated += row["n"] }
+            }
             return (months, undated)
         }
     }
 
     /// Photos whose camera date falls on this month and day in an earlier year, newest first.
+    /// The dates are matched in the photo table first, so only those photos' files are read.
     public func onThisDay(month: Int, day: Int, before year: Int, limit: Int) async throws -> [(card: PhotoCard, year: Int)] {
         let all = PhotoGroup.all.filter
         let monthDay = String(format: "%02d-%02d", month, day)
         return try await read { db in
             try Row.fetchAll(db, sql: """
                 \(CardRecord.columns), CAST(strftime('%Y', p.takenAt, 'unixepoch') AS INTEGER) AS year
-                \(all.sql) AND p.takenAt IS NOT NULL AND strftime('%m-%d', p.takenAt, 'unixepoch') = ?
-                  AND CAST(strftime('%Y', p.takenAt, 'unixepoch') AS INTEGER) < ?
+                \(all.sql) AND p.id IN (SELECT id FROM photo WHERE takenAt IS NOT NULL AND strftime('%m-%d', takenAt, 'unixepoch') = ?
+                                         AND CAST(strftime('%Y', takenAt, 'unixepoch') AS INTEGER) < ?)
                 ORDER BY p.takenAt DESC LIMIT ?
                 """, arguments: all.arguments + [monthDay, year, limit]).map { (CardRecord(row: $0).card, $0["year"]) }
         }
@@ -243,7 +249,7 @@ extension CatalogStore {
     /// Every tag in use, with how many visible photos carry it.
     public func tagCounts() async throws -> [TagCount] {
         // Read at the version before the query, so a change during it makes the next call recount.
-        try await tagCountsCache.value(at: version, computing: {
+        try await tagCountsCache.value(at: version, computing: { [self] in
             try await read { db in
                 try Row.fetchAll(db, sql: """
                     SELECT t.name, COUNT(DISTINCT pt.photoId) AS photoCount FROM tag t JOIN photoTag pt ON pt.tagId = t.id

@@ -133,7 +133,7 @@ extension CatalogStore {
     /// Hashes of the pictures whose every file is in the trash, kept per catalog version since
     /// every thumbnail request asks.
     public func contentOnlyInTrash() async throws -> Set<String> {
-        try await onlyInTrashCache.value(at: version) {
+        try await onlyInTrashCache.value(at: version) { [self] in
             try await read { db in
                 Set(try String.fetchAll(db, sql: """
                     SELECT DISTINCT p.sha256 FROM trash t JOIN photo p ON p.id = t.photoId

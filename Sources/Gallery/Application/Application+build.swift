@@ -17,7 +17,7 @@ public func buildApplication(_ config: GalleryConfig, source: (any PhotoSource)?
         services.append(ScanService(scanner: parts.scanner, logger: logger, scanOnStart: config.scanOnStart,
                                     watched: config.watch ? parts.source : nil,
                                     rescanInterval: config.rescanMinutes > 0 ? Double(config.rescanMinutes) * 60 : nil,
-                                    settle: config.watchSettleSeconds, afterScan: parts.dropStaleRenditions))
+                                    settle: config.watchSettleSeconds, afterScan: parts.afterScan))
     }
     if let port = config.metricsPort {
         // A listener of its own, so /metrics can stay on a private network while the gallery is public.
@@ -51,8 +51,9 @@ public struct GalleryParts {
     /// The Prometheus metrics.
     public let metrics: GalleryMetrics
     let router: Router<GalleryContext>
-    /// Deletes the renditions of content a scan probed anew (they show what was read before).
-    let dropStaleRenditions: @Sendable () async -> Void
+    /// What follows each scan: the renditions of content the scan probed anew are deleted (they
+    /// show what was read before), and the home page's collections counted for the first visitor.
+    let afterScan: @Sendable () async -> Void
 
     /// Every registered route as "METHOD /path", for tests that walk them all.
     public var routeList: [String] { router.routes.map(\.description) }
@@ -101,9 +102,6 @@ public struct GalleryParts {
         metrics = GalleryMetrics(store: store, monitor: monitor, renditions: renditions, pages: pages)
         let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source, journal: journal,
                                         workers: config.thumbnailWorkers, logger: logger, metrics: metrics, cache: renditions)
-        dropStaleRenditions = { [store] in
-            if let stale = try? await store.takeStaleRenditions(), !stale.isEmpty { await thumbnails.forget(stale) }
-        }
         passwords = Passwords(cost: config.bcryptCost)
         if config.guestRole == nil, try await !store.hasAccounts() {
             logger.notice("No accounts yet: make the first admin with `photolala users add NAME --role admin --data \(config.dataPath)`.")
@@ -137,8 +135,13 @@ public struct GalleryParts {
         AuthController(store: store, passwords: passwords, throttle: LoginThrottle(), sessions: sessions, signIn: signIn,
                        renderer: renderer, chrome: chrome, slowdownScale: config.loginSlowdownScale).register(with: routes)
         UsersController(store: store, passwords: passwords, renderer: renderer, chrome: chrome).register(with: routes)
-        BrowseController(store: store, monitor: monitor, renderer: renderer, chrome: chrome, groupPage: groupPage,
-                         libraryName: libraryName.isEmpty ? config.libraryPath : libraryName).register(with: routes)
+        let browse = BrowseController(store: store, monitor: monitor, renderer: renderer, chrome: chrome, groupPage: groupPage,
+                                      libraryName: libraryName.isEmpty ? config.libraryPath : libraryName)
+        browse.register(with: routes)
+        afterScan = { [store] in
+            if let stale = try? await store.takeStaleRenditions(), !stale.isEmpty { await thumbnails.forget(stale) }
+            await browse.warmAfterScan()
+        }
         photos.register(with: routes)
         SlideshowController(store: store, renderer: renderer, pageSize: config.pageSize).register(with: routes)
         ViewOptionsController(store: store, cookiePath: cookiePath, secureCookies: config.secureCookies).register(with: routes)

@@ -112,7 +112,7 @@ struct BrowseController: Sendable {
     private func onThisDay(now: Date = Date()) async throws -> OnThisDay? {
         let today = Calendar.current.dateComponents([.year, .month, .day], from: now)
         // The key changes with the catalog and with the date (days since 1970 stay far below a million).
-        return try await onThisDayCache.value(at: store.version &* 1_000_000 &+ Self.today(now: now)) {
+        return try await onThisDayCache.value(at: store.version &* 1_000_000 &+ Self.today(now: now), tolerating: scanTolerance) { [store] in
             let found = try await store.onThisDay(month: today.month!, day: today.day!, before: today.year!, limit: 12)
             guard !found.isEmpty else { return nil }
             return OnThisDay(tiles: found.map { card, year in
@@ -123,12 +123,22 @@ struct BrowseController: Sendable {
         }
     }
 
+    /// While a scan runs the catalog changes every half second: the home page's counts are
+    /// recounted at most every 5 s, in the background, and the page shows the last ones meanwhile.
+    private var scanTolerance: Duration { monitor.progress.isRunning ? .seconds(5) : .zero }
+
+    /// Counts the shared collections and finds On this day once a scan is over, so that the
+    /// first visitors after it share that work (each such pass reads every photo's row).
+    func warmAfterScan() async {
+        async let cards = try? collections.value(at: store.version, computing: sharedCollectionCards)
+        async let day = try? onThisDay()
+        _ = await (cards, day)
+    }
+
     /// The visitor's favorites, then the shared collections (cached per catalog version).
     private func collectionCards(for visitor: Visitor) async throws -> [FolderCard] {
         let favorites = try await collectionCard(.favorites(visitor.viewer))
-        // While a scan runs the catalog changes every half second; recount at most every 5 s.
-        let tolerance: Duration = monitor.progress.isRunning ? .seconds(5) : .zero
-        var shared = try await collections.value(at: store.version, tolerating: tolerance, computing: sharedCollectionCards)
+        var shared = try await collections.value(at: store.version, tolerating: scanTolerance, computing: sharedCollectionCards)
         if !visitor.can(.member) { shared.removeAll { $0.url == SiteURL.trash } }
         return [favorites] + shared
     }
