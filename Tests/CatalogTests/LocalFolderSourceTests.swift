@@ -44,6 +44,33 @@ import Testing
         #expect(try await source.localFile(forKey: "in/a.jpg") != nil)
     }
 
+    @Test func aBatchResolvesEachFolderOnceAndStillNeverLeavesTheLibrary() async throws {
+        // given files beside links out of the library, a link to a file inside, and a linked folder inside
+        let lib = try TestLibrary()
+        let outside = lib.root + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: outside + "/secret.jpg", contents: Data([1]))
+        try lib.addBytes("in/a.jpg", [1])
+        try lib.addBytes("in/b.jpg", [1, 2])
+        try lib.addBytes("top.jpg", [3])
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: lib.library + "/out", withDestinationPath: outside)
+        try fm.createSymbolicLink(atPath: lib.library + "/in/secret.jpg", withDestinationPath: outside + "/secret.jpg")
+        try fm.createSymbolicLink(atPath: lib.library + "/in/alias.jpg", withDestinationPath: lib.library + "/in/a.jpg")
+        try fm.createSymbolicLink(atPath: lib.library + "/same", withDestinationPath: lib.library + "/in")
+        try fm.createSymbolicLink(atPath: lib.library + "/root", withDestinationPath: lib.library)
+        let keys = ["in/a.jpg", "in/secret.jpg", "in/b.jpg", "out/secret.jpg", "in/alias.jpg", "same/b.jpg", "root/top.jpg",
+                    "top.jpg", "in/missing.jpg", "in", "../outside/secret.jpg"]
+        // when they are resolved as one batch
+        let files = await lib.source.localFiles(forKeys: keys)
+        // then each answer is what resolving that key alone gives: inside or nothing
+        let real = { (key: String) in LocalFolderSource.realPath(lib.library + "/" + key)! }
+        #expect(files.map { $0?.path } == [real("in/a.jpg"), nil, real("in/b.jpg"), nil, real("in/a.jpg"), real("in/b.jpg"), real("top.jpg"),
+                                           real("top.jpg"), nil, nil, nil])
+        for (key, file) in zip(keys, files) { #expect(try await lib.source.localFile(forKey: key)?.path == file?.path, "\(key)") }
+        #expect(files[2]?.entry.size == 2 && files[2]?.entry.key == "in/b.jpg")
+    }
+
     @Test func aRestoreNeverLandsOutsideTheLibraryThroughAFolderThatBecameALink() async throws {
         // given a trashed file whose folder was replaced by a link leading out of the library
         let lib = try TestLibrary()

@@ -57,8 +57,14 @@ public struct LocalFolderSource: PhotoSource {
     public func localFile(forKey key: String) async throws -> LocalFile? { resolveFile(key) }
 
     /// Resolved on the source's own threads: a library on a network share can be slow to answer.
+    /// The root and each folder are resolved once for the whole batch, not once per file.
     public func localFiles(forKeys keys: [String]) async -> [LocalFile?] {
-        (try? await pool.run { [self] in keys.map(resolveFile) }) ?? Array(repeating: nil, count: keys.count)
+        (try? await pool.run { [self] in
+            var resolver = Resolver(realRoot: Self.realPath(root))
+            return keys.map { key in
+                resolver.resolve(key).flatMap { path in Self.fileEntry(atPath: path, key: key).map { LocalFile(path: path, entry: $0) } }
+            }
+        }) ?? Array(repeating: nil, count: keys.count)
     }
 
     private func resolveFile(_ key: String) -> LocalFile? {
@@ -68,11 +74,42 @@ public struct LocalFolderSource: PhotoSource {
 
     /// The real path of the file at `key`, or nil when the key is not valid or leads outside the root.
     func resolve(_ key: String) -> String? {
-        guard SourceKey.isValid(key), let realRoot = Self.realPath(root) else { return nil }
-        guard let resolved = Self.realPath(realRoot + "/" + key) else { return nil }
-        // A symlink inside the library may point anywhere: only what resolves inside is the library's.
-        guard resolved.hasPrefix(realRoot == "/" ? "/" : realRoot + "/") else { return nil }
-        return resolved
+        var resolver = Resolver(realRoot: Self.realPath(root))
+        return resolver.resolve(key)
+    }
+
+    /// Keys to real paths inside the root, remembering each folder's real path: a file that is
+    /// not itself a symlink is its real folder and its name, so a batch of files in one folder
+    /// costs one `realpath` and an `lstat` each, not a `readlink` for every part of every path.
+    struct Resolver {
+        let realRoot: String?
+        private var folders: [Substring: String?] = [:]
+
+        init(realRoot: String?) { self.realRoot = realRoot }
+
+        mutating func resolve(_ key: String) -> String? {
+            guard SourceKey.isValid(key), let realRoot else { return nil }
+            // A symlink inside the library may point anywhere: only what resolves inside is the library's.
+            let inside = realRoot == "/" ? "/" : realRoot + "/"
+            func within(_ path: String) -> Bool { path == realRoot || path.hasPrefix(inside) }
+            let slash = key.lastIndex(of: "/")
+            let folder = slash.map { key[..<$0] } ?? ""
+            let name = slash.map { key[key.index(after: $0)...] } ?? Substring(key)
+            let realFolder: String?
+            if let known = folders[folder] {
+                realFolder = known
+            } else {
+                realFolder = folder.isEmpty ? realRoot : LocalFolderSource.realPath(inside + folder).flatMap { within($0) ? $0 : nil }
+                folders[folder] = realFolder
+            }
+            guard let realFolder else { return nil }
+            let path = (realFolder == "/" ? "" : realFolder) + "/" + name
+            var st = stat()
+            guard lstat(path, &st) == 0 else { return nil }
+            guard (st.st_mode & S_IFMT) == S_IFLNK else { return path }
+            guard let resolved = LocalFolderSource.realPath(path), resolved.hasPrefix(inside) else { return nil }
+            return resolved
+        }
     }
 
     /// Why the library folder cannot be listed, or nil when it can (see `folderProblem(_:)`).
