@@ -143,7 +143,9 @@ public struct LibraryScanner: Sendable {
                     $0.current = results.last?.entry.key
                     $0.errors += failures
                 }
-                if batch.count >= 256 || Date().timeIntervalSince(lastFlush) > 0.5 {
+                // Large batches: each commit writes every page it changed into the WAL, and the indexes
+                // (key, folder, content, full text) put one file's rows on many pages.
+                if batch.count >= 2048 || Date().timeIntervalSince(lastFlush) > 2 {
                     try await store.apply(batch)
                     batch.removeAll(keepingCapacity: true)
                     lastFlush = Date()
