@@ -28,7 +28,7 @@ public final class VersionedCache<Value: Sendable>: Sendable {
     public init() {}
 
     /// The cached value for `version` (or a newer one), computed when stale. A value computed at an older version
-    /// is still used while younger than `tolerance`: a scan changes the catalog every half second,
+    /// is still used while younger than `tolerance`: a scan changes the catalog with every batch,
     /// and counts a few seconds old are fine while it runs. Past that, a tolerant caller still
     /// gets the value it has while one computation for the newest version runs in the background,
     /// so a page shown during a scan never waits for a recount. Without tolerance the value is of

@@ -123,7 +123,7 @@ struct BrowseController: Sendable {
         }
     }
 
-    /// While a scan runs the catalog changes every half second: the home page's counts are
+    /// While a scan runs the catalog changes with every batch it writes: the home page's counts are
     /// recounted at most every 5 s, in the background, and the page shows the last ones meanwhile.
     private var scanTolerance: Duration { monitor.progress.isRunning ? .seconds(5) : .zero }
 
