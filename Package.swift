@@ -55,6 +55,7 @@ let package = Package(
             name: "ObjectStore",
             dependencies: [
                 "Catalog",
+                "Imaging",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -31,7 +31,7 @@ public enum ContentHasher {
             hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             size += Int64(count)
         }
-        return ContentIdentity(sha256: hex(Array(hasher.finalize())), size: size)
+        return ContentIdentity(sha256: Hex.lowercase(hasher.finalize()), size: size)
     }
 
     /// What one read of a file tells: its format by its first bytes (a TIFF-based RAW by its first
@@ -82,19 +82,7 @@ public enum ContentHasher {
             size += Int64(filled)
             if filled < bufferSize { break }
         }
-        return Examined(format: format ?? nil, identity: ContentIdentity(sha256: hex(Array(hasher.finalize())), size: size), header: header)
-    }
-
-    /// Lowercase hex without going through String(format:), which is slow on Linux.
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        return Examined(format: format ?? nil, identity: ContentIdentity(sha256: Hex.lowercase(hasher.finalize()), size: size), header: header)
     }
 
     private static func errnoText() -> String {

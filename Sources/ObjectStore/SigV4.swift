@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Imaging
 
 /// AWS Signature Version 4, pure: the canonical request, the string to sign, the signing key and
 /// the `Authorization` header for one request, from its parts and a time. No I/O, no clock.
@@ -43,7 +44,7 @@ public struct SigV4: Sendable {
         let scope = "\(day)/\(region)/\(service)/aws4_request"
         let toSign = Self.stringToSign(canonicalRequest: canonical.text, date: date, scope: scope)
         let key = Self.signingKey(secret: credentials.secretKey, day: day, region: region, service: service)
-        let signature = Self.hex(HMAC<SHA256>.authenticationCode(for: Data(toSign.utf8), using: key))
+        let signature = Hex.lowercase(HMAC<SHA256>.authenticationCode(for: Data(toSign.utf8), using: key))
         return "AWS4-HMAC-SHA256 Credential=\(credentials.accessKey)/\(scope),SignedHeaders=\(canonical.signedHeaders),Signature=\(signature)"
     }
 
@@ -121,11 +122,7 @@ public struct SigV4: Sendable {
     }
 
     /// The lowercase hex SHA-256 of `data`.
-    public static func sha256Hex(_ data: Data) -> String { hex(SHA256.hash(data: data)) }
-
-    static func hex<D: Sequence>(_ bytes: D) -> String where D.Element == UInt8 {
-        bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-    }
+    public static func sha256Hex(_ data: Data) -> String { Hex.lowercase(SHA256.hash(data: data)) }
 
     /// A header value with its ends trimmed and runs of spaces made one.
     static func trimmed(_ value: String) -> String {

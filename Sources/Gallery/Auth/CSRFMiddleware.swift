@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
+import Imaging
 
 /// CSRF protection on every POST: it must be a form (`application/x-www-form-urlencoded`, or
 /// `multipart/form-data` for uploads; anything else is 415), name where it came from (`Origin`,
@@ -85,7 +86,7 @@ struct CSRFMiddleware: RouterMiddleware {
     /// so it cannot be made without the session cookie and means nothing in another session.
     static func token(forSession sessionToken: String) -> String {
         let mac = HMAC<SHA256>.authenticationCode(for: Data("photolala-csrf".utf8), using: SymmetricKey(data: Data(sessionToken.utf8)))
-        return mac.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        return Hex.lowercase(mac)
     }
 
     /// Whether a token has the shape `newToken()` and `token(forSession:)` make.

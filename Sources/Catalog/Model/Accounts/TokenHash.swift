@@ -1,14 +1,12 @@
 import Crypto
 import Foundation
+import Imaging
 
 /// What the catalog keeps of a secret token (a session's, a share link's): its SHA-256 in
 /// lower-case hex, so a copy of the catalog opens nothing.
 public enum TokenHash {
     /// The SHA-256 of the token's UTF-8 bytes, as 64 hex digits.
     public static func of(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        Hex.lowercase(SHA256.hash(data: Data(token.utf8)))
     }
 }
