@@ -54,21 +54,22 @@ public struct LocalFolderSource: PhotoSource {
         resolve(key).flatMap { Self.fileEntry(atPath: $0, key: key) != nil ? $0 : nil }
     }
 
-    public func localFile(forKey key: String) async throws -> LocalFile? { resolveFile(key) }
+    public func localFile(forKey key: String) async throws -> LocalFile? {
+        var resolver = Resolver(realRoot: Self.realPath(root))
+        return resolveFile(key, &resolver)
+    }
 
     /// Resolved on the source's own threads: a library on a network share can be slow to answer.
     /// The root and each folder are resolved once for the whole batch, not once per file.
     public func localFiles(forKeys keys: [String]) async -> [LocalFile?] {
         (try? await pool.run { [self] in
             var resolver = Resolver(realRoot: Self.realPath(root))
-            return keys.map { key in
-                resolver.resolve(key).flatMap { path in Self.fileEntry(atPath: path, key: key).map { LocalFile(path: path, entry: $0) } }
-            }
+            return keys.map { resolveFile($0, &resolver) }
         }) ?? Array(repeating: nil, count: keys.count)
     }
 
-    private func resolveFile(_ key: String) -> LocalFile? {
-        guard let path = resolve(key), let entry = Self.fileEntry(atPath: path, key: key) else { return nil }
+    private func resolveFile(_ key: String, _ resolver: inout Resolver) -> LocalFile? {
+        guard let path = resolver.resolve(key), let entry = Self.fileEntry(atPath: path, key: key) else { return nil }
         return LocalFile(path: path, entry: entry)
     }
 
@@ -83,14 +84,18 @@ public struct LocalFolderSource: PhotoSource {
     /// costs one `realpath` and an `lstat` each, not a `readlink` for every part of every path.
     struct Resolver {
         let realRoot: String?
+        /// What every real path inside the root starts with.
+        private let inside: String
         private var folders: [Substring: String?] = [:]
 
-        init(realRoot: String?) { self.realRoot = realRoot }
+        init(realRoot: String?) {
+            self.realRoot = realRoot
+            inside = realRoot == "/" ? "/" : (realRoot ?? "") + "/"
+        }
 
         mutating func resolve(_ key: String) -> String? {
             guard SourceKey.isValid(key), let realRoot else { return nil }
             // A symlink inside the library may point anywhere: only what resolves inside is the library's.
-            let inside = realRoot == "/" ? "/" : realRoot + "/"
             func within(_ path: String) -> Bool { path == realRoot || path.hasPrefix(inside) }
             let slash = key.lastIndex(of: "/")
             let folder = slash.map { key[..<$0] } ?? ""
