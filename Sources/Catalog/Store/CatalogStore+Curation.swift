@@ -212,13 +212,15 @@ extension CatalogStore {
             var months: [TimelineMonth] = []
             var undated = 0
             for row in try Row.fetchAll(db, sql: """
-                SELECT strftime('%Y %m', p.takenAt, 'unixepoch') AS month, COUNT(*) AS n FROM photo p
+                SELECT CAST(strftime('%Y%m', p.takenAt, 'unixepoch') AS INTEGER) AS yearMonth, COUNT(*) AS n FROM photo p
                 WHERE EXISTS (SELECT 1 FROM file WHERE photoId = p.id AND pairedTo IS NULL)
-                GROUP BY month ORDER BY month DESC
+                GROUP BY yearMonth ORDER BY yearMonth DESC
                 """) {
-                let month: String? = row["month"]
-                let parts = month?.split(separator: " ").compactMap { Int($0) } ?? []
-                if parts.count == 2 { months.append(TimelineMonth(year: parts[0], month: parts[1], count: row["n"])) } else { undated += row["n"] }
+                if let yearMonth: Int = row["yearMonth"] {
+                    months.append(TimelineMonth(year: yearMonth / 100, month: yearMonth % 100, count: row["n"]))
+                } else {
+                    undated += row["n"]
+                }
             }
             return (months, undated)
         }
