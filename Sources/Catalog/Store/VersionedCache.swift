@@ -27,17 +27,17 @@ public final class VersionedCache<Value: Sendable>: Sendable {
 
     public init() {}
 
-    /// The cached value for `version` (or a newer one), computed when stale. A value computed at an older version
-    /// is still used while younger than `tolerance`: a scan changes the catalog with every batch,
-    /// and counts a few seconds old are fine while it runs. Past that, a tolerant caller still
-    /// gets the value it has while one computation for the newest version runs in the background,
-    /// so a page shown during a scan never waits for a recount. Without tolerance the value is of
-    /// `version` exactly, shared with every caller asking for it meanwhile.
+    /// The cached value for `version` (or a newer one), computed when stale. A value computed at
+    /// an older version is still used while younger than `tolerance`: a scan changes the catalog
+    /// with every batch, and counts a few seconds old are fine while it runs. Past that, a
+    /// tolerant caller still gets the value it has while one computation for the newest version
+    /// runs in the background, so a page shown during a scan never waits for a recount. Without
+    /// tolerance the value is of `version` exactly, shared with every caller asking meanwhile.
     public func value(at version: Int, tolerating tolerance: Duration = .zero,
                       computing compute: @escaping @Sendable () async throws -> Value) async throws -> Value {
         let plan = state.withLock { s -> Plan in
             if let kept = s.kept, kept.version >= version { return .hit(kept.value) }
-            if let kept = s.kept, tolerance > .zero, kept.version < version {
+            if let kept = s.kept, tolerance > .zero {
                 if ContinuousClock.now - kept.at >= tolerance, s.pending == nil { start(version, compute, in: &s) }
                 return .hit(kept.value)
             }
