@@ -53,6 +53,30 @@ import Testing
         #expect(after.card.sha256 != before && after.card.width == 70)
     }
 
+    @Test func searchFindsEachScannedFileOnceByNameFolderAndKeyword() async throws {
+        // given: a new file with a keyword, a plain one, and one edited in place after the first scan
+        let lib = try TestLibrary()
+        try lib.addJPEG("trips/harbour/boats.jpg", seed: 1, exif: ["-XMP-dc:Subject=lighthouse"])
+        try lib.addJPEG("trips/harbour/pier.jpg", seed: 2)
+        let store = try lib.openStore()
+        try await lib.scanner(store).run()
+        try lib.addJPEG("trips/harbour/pier.jpg", seed: 3, size: "70x50", exif: ["-XMP-dc:Subject=sunset"])
+        // when
+        try await lib.scanner(store).run()
+        // then: every file row has exactly one full-text row, and each is found by what it holds
+        let rows = try await store.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fileSearch")!
+        }
+        #expect(rows == 2)
+        func found(_ text: String) async throws -> Int {
+            try await store.count(.filtered(.all, SearchFilter(text: text)))
+        }
+        #expect(try await found("lighthouse") == 1)
+        #expect(try await found("harbour") == 2)
+        #expect(try await found("pier") == 1)
+        #expect(try await found("sunset") == 1)
+    }
+
     @Test(arguments: SourceKind.allCases) func movedFileKeepsItsPhotoRow(_ kind: SourceKind) async throws {
         // given
         let lib = try TestLibrary(kind)

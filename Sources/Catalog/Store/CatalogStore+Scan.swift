@@ -66,12 +66,15 @@ extension CatalogStore {
     }
 
     private func writeRows(_ batch: [FileAnalysis], now: Date, _ db: Database) throws {
+        var written: [Int64] = []
+        written.reserveCapacity(batch.count)
         for item in batch {
             switch item {
             case .known(let entry, let photoId):
-                try upsertFile(db, entry: entry, photoId: photoId)
+                written.append(try upsertFile(db, entry: entry, photoId: photoId))
             case .new(let entry, let identity, let probe):
-                try db.run(sql: """
+                // The new row's id, or the row's that was there (and, unless marked to be probed again, stays as it was).
+                let inserted = try Int64.fetchOne(db.cachedStatement(sql: """
                     INSERT INTO photo (sha256, size, format, width, height, orientation, takenAt, cameraMake, cameraModel, addedAt,
                                        kind, durationMs, videoCodec, audioCodec, motionLength)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -80,17 +83,20 @@ extension CatalogStore {
                       cameraModel = excluded.cameraModel, kind = excluded.kind, durationMs = excluded.durationMs,
                       videoCodec = excluded.videoCodec, audioCodec = excluded.audioCodec, motionLength = excluded.motionLength, reprobe = 2
                     WHERE photo.reprobe = 1
-                    """, arguments: [identity.sha256, identity.size, probe.format.rawValue, probe.displayWidth,
+                    RETURNING id
+                    """), arguments: [identity.sha256, identity.size, probe.format.rawValue, probe.displayWidth,
                                      probe.displayHeight, probe.orientation, probe.takenAt.map { Int64($0.timeIntervalSince1970) },
                                      probe.cameraMake, probe.cameraModel, Int64(now.timeIntervalSince1970),
                                      probe.format.kind.rawValue, probe.video?.duration.map { Int64(($0 * 1_000).rounded()) },
                                      probe.video?.videoCodec, probe.video?.audioCodec, probe.motionLength])
-                let photoId = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ?"),
-                                                 arguments: [identity.sha256, identity.size])!
+                guard let photoId = try inserted ?? Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ?"),
+                                                                   arguments: [identity.sha256, identity.size]) else {
+                    throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "no photo row for \(identity.sha256)")
+                }
                 let previous = try Int64.fetchOne(db.cachedStatement(sql: "SELECT photoId FROM file WHERE key = ?"), arguments: [entry.key])
                 if let previous, previous != photoId { try carryCuration(db, from: previous, to: photoId) }
                 try importEmbedded(db, probe: probe, photoId: photoId)
-                try upsertFile(db, entry: entry, photoId: photoId)
+                written.append(try upsertFile(db, entry: entry, photoId: photoId))
             case .notImage(let entry):
                 try db.run(sql: "DELETE FROM file WHERE key = ?", arguments: [entry.key])
                 try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [entry.key])
@@ -103,6 +109,21 @@ extension CatalogStore {
                     """, arguments: [entry.key, entry.size, entry.mtimeNs, reason, Int64(now.timeIntervalSince1970)])
             }
         }
+        try Self.writeSearchRows(db, fileIds: written)
+    }
+
+    /// The full-text rows of these files, made anew in one statement: FTS5 writes out what it
+    /// holds at each statement that may be undone on its own, so a statement a row would cost a
+    /// segment a file (see migration `v19-search-rows-by-batch`).
+    static func writeSearchRows(_ db: Database, fileIds: [Int64]) throws {
+        guard !fileIds.isEmpty else { return }
+        try db.run(sql: """
+            INSERT OR REPLACE INTO fileSearch (rowid, name, folder, tags, caption)
+            SELECT f.id, f.name, f.folder,
+                   COALESCE((SELECT group_concat(t.name, ' ') FROM photoTag pt JOIN tag t ON t.id = pt.tagId WHERE pt.photoId = f.photoId), ''),
+                   COALESCE((SELECT caption FROM photo WHERE id = f.photoId), '')
+            FROM file f WHERE f.id IN (SELECT value FROM json_each(?))
+            """, arguments: ["[" + fileIds.map(String.init).joined(separator: ",") + "]"])
     }
 
     /// A file edited in place (new bytes at the same path) keeps what people said about it.
@@ -145,16 +166,21 @@ extension CatalogStore {
         }
     }
 
-    private func upsertFile(_ db: Database, entry: SourceEntry, photoId: Int64) throws {
+    /// Inserts or updates the file row at the entry's key and returns its id; its full-text row
+    /// is the caller's to write (`writeSearchRows`).
+    private func upsertFile(_ db: Database, entry: SourceEntry, photoId: Int64) throws -> Int64 {
         let name = SourceKey.name(of: entry.key)
-        try db.run(sql: """
+        let id = try Int64.fetchOne(db.cachedStatement(sql: """
             INSERT INTO file (key, folder, name, sortName, size, mtimeNs, sortTaken, photoId)
             VALUES (?, ?, ?, ?, ?, ?, COALESCE((SELECT takenAt FROM photo WHERE id = ?), ?), ?)
             ON CONFLICT (key) DO UPDATE SET size = excluded.size, mtimeNs = excluded.mtimeNs,
               sortTaken = excluded.sortTaken, photoId = excluded.photoId
-            """, arguments: [entry.key, SourceKey.folder(of: entry.key), name, SourceKey.naturalSortKey(name),
-                             entry.size, entry.mtimeNs, photoId, entry.mtimeNs / 1_000_000_000, photoId])
+            RETURNING id
+            """), arguments: [entry.key, SourceKey.folder(of: entry.key), name, SourceKey.naturalSortKey(name),
+                              entry.size, entry.mtimeNs, photoId, entry.mtimeNs / 1_000_000_000, photoId])
         try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [entry.key])
+        guard let id else { throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "no file row for \(entry.key)") }
+        return id
     }
 
     /// Hashes of content probed again since the last call, whose renditions were made from what

@@ -55,6 +55,7 @@ public final class CatalogStore: Sendable {
         config.prepareDatabase { db in
             // Curation writes must survive a power cut once acknowledged.
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
         }
         return config
     }
