@@ -16,6 +16,10 @@ public struct LibraryScanner: Sendable {
     /// Where reads of the library's bytes in this process are noted before they happen.
     public let journal: ReadJournal
     private let pool = BlockingPool(label: "photolala.scan", qos: .utility)
+    /// Run once the catalog holds a scan's result and before the scan is said to be over, so that
+    /// whatever is counted from the catalog (the home page's collections) is counted anew while
+    /// pages still take the counts of a moment ago, and not by the first visitor after the scan.
+    public var finishing: (@Sendable () async -> Void)?
 
     /// Creates a scanner; `workers` defaults to the number of cores. Reads are noted in `journal`.
     public init(source: any PhotoSource, store: CatalogStore, journal: ReadJournal, monitor: ScanMonitor = ScanMonitor(),
@@ -79,6 +83,7 @@ public struct LibraryScanner: Sendable {
         try await store.rebuildFolders()
         summary.errors += plan.knownFailures + listing.skipped.count
         summary.kinds = try await store.kindCounts()
+        await finishing?()
         summary.seconds = Date().timeIntervalSince(started)
         let final = summary
         monitor.update { $0.phase = .finished; $0.finishedAt = Date(); $0.current = nil; $0.errors = final.errors }
@@ -124,38 +129,57 @@ public struct LibraryScanner: Sendable {
         var batch: [FileAnalysis] = []
         var lastFlush = Date()
         var lastFolders = Date()
-        try await withThrowingTaskGroup(of: [FileAnalysis].self) { group in
-            // Small jobs get small chunks, so there is always more than what is in flight.
-            let size = max(1, min(Self.chunkSize, work.count / (workers * 16)))
-            var next = stride(from: 0, to: work.count, by: size).lazy
-                .map { Array(work[$0..<min($0 + size, work.count)]) }.makeIterator()
-            // Enough chunks in flight that analysis goes on while a batch is written.
-            for _ in 0..<workers * 8 { if let chunk = next.next() { group.addTask { try await analyse(chunk) } } }
-            while let results = try await group.next() {
-                // Once cancelled (the server is stopping), start nothing new; what is in flight still lands.
-                if !Task.isCancelled, let chunk = next.next() { group.addTask { try await analyse(chunk) } }
-                for result in results { count(result, known: known, into: &summary) }
-                batch += results
-                let failures = results.reduce(0) { if case .failed = $1 { $0 + 1 } else { $0 } }
-                monitor.update {
-                    $0.processed += results.count
-                    $0.changed += results.count
-                    $0.current = results.last?.entry.key
-                    $0.errors += failures
-                }
-                // Large batches: each commit writes every page it changed into the WAL, and the indexes
-                // (key, folder, content, full text) put one file's rows on many pages.
-                if batch.count >= 2048 || Date().timeIntervalSince(lastFlush) > 2 {
-                    try await store.apply(batch)
-                    batch.removeAll(keepingCapacity: true)
-                    lastFlush = Date()
-                    if Date().timeIntervalSince(lastFolders) > 2 {
-                        try await store.rebuildFolders()
-                        lastFolders = Date()
+        // Folder counts are made anew from every file row, so in a large library they are made
+        // less often: the writer spends at most about a tenth of its time on them.
+        var foldersEvery: TimeInterval = 2
+        // One batch is written while the next is analysed, so the catalog's single writer and the
+        // analysing threads each keep a core busy. The task gives how long folder counts took.
+        var writing: Task<TimeInterval?, any Error>?
+        do {
+            try await withThrowingTaskGroup(of: [FileAnalysis].self) { group in
+                // Small jobs get small chunks, so there is always more than what is in flight.
+                let size = max(1, min(Self.chunkSize, work.count / (workers * 16)))
+                var next = stride(from: 0, to: work.count, by: size).lazy
+                    .map { Array(work[$0..<min($0 + size, work.count)]) }.makeIterator()
+                // Enough chunks in flight that analysis goes on while a batch is written.
+                for _ in 0..<workers * 8 { if let chunk = next.next() { group.addTask { try await analyse(chunk) } } }
+                while let results = try await group.next() {
+                    // Once cancelled (the server is stopping), start nothing new; what is in flight still lands.
+                    if !Task.isCancelled, let chunk = next.next() { group.addTask { try await analyse(chunk) } }
+                    for result in results { count(result, known: known, into: &summary) }
+                    batch += results
+                    let failures = results.reduce(0) { if case .failed = $1 { $0 + 1 } else { $0 } }
+                    monitor.update {
+                        $0.processed += results.count
+                        $0.changed += results.count
+                        $0.current = results.last?.entry.key
+                        $0.errors += failures
+                    }
+                    // Large batches: each commit writes every page it changed into the WAL, and the indexes
+                    // (key, folder, content, full text) put one file's rows on many pages.
+                    if batch.count >= 2048 || Date().timeIntervalSince(lastFlush) > 2 {
+                        // At most one batch waits for the writer, so memory stays bounded.
+                        if let took = try await writing?.value { foldersEvery = max(2, took * 10) }
+                        let rows = batch, folders = Date().timeIntervalSince(lastFolders) > foldersEvery
+                        writing = Task { [store] in
+                            try await store.apply(rows)
+                            guard folders else { return nil }
+                            let started = Date()
+                            try await store.rebuildFolders()
+                            return Date().timeIntervalSince(started)
+                        }
+                        batch.removeAll(keepingCapacity: true)
+                        lastFlush = Date()
+                        if folders { lastFolders = Date() }
                     }
                 }
             }
+        } catch {
+            // What was handed to the writer lands before the scan says where it stopped.
+            _ = try? await writing?.value
+            throw error
         }
+        _ = try await writing?.value
         try await store.apply(batch)
         if Task.isCancelled { throw CancellationError() }
     }

@@ -52,7 +52,8 @@ public struct GalleryParts {
     public let metrics: GalleryMetrics
     let router: Router<GalleryContext>
     /// What follows each scan: the renditions of content the scan probed anew are deleted (they
-    /// show what was read before), and the home page's collections counted for the first visitor.
+    /// show what was read before). The home page's collections are counted anew as a scan finishes
+    /// (`LibraryScanner.finishing`).
     let afterScan: @Sendable () async -> Void
 
     /// Every registered route as "METHOD /path", for tests that walk them all.
@@ -94,7 +95,7 @@ public struct GalleryParts {
                            metadata: ["files": "\(recovery.suspects.map(\.entry.key))"])
         }
         monitor = ScanMonitor()
-        scanner = LibraryScanner(source: source, store: store, journal: journal, monitor: monitor, logger: logger)
+        var scanner = LibraryScanner(source: source, store: store, journal: journal, monitor: monitor, logger: logger)
         let renderer = try PageRenderer(resourcesPath: config.resourcesPath, base: BasePath(prefix: config.basePath))
         let chrome = ChromeBuilder(monitor: monitor, demo: config.demoLibrary ? DemoNote() : nil)
         let renditions = RenditionCache(root: config.dataPath + "/thumbnails", budget: config.renditionCache)
@@ -140,8 +141,8 @@ public struct GalleryParts {
         browse.register(with: routes)
         afterScan = { [store] in
             if let stale = try? await store.takeStaleRenditions(), !stale.isEmpty { await thumbnails.forget(stale) }
-            await browse.warmAfterScan()
         }
+        scanner.finishing = { await browse.countAfterScan() }
         photos.register(with: routes)
         SlideshowController(store: store, renderer: renderer, pageSize: config.pageSize).register(with: routes)
         ViewOptionsController(store: store, cookiePath: cookiePath, secureCookies: config.secureCookies).register(with: routes)
@@ -156,6 +157,7 @@ public struct GalleryParts {
         thumbnailRoutes.register(with: routes)
         let playableRoutes = PlayableController(store: store, playable: playable, renderer: renderer, chrome: chrome)
         playableRoutes.register(with: routes)
+        self.scanner = scanner
         let uploads = UploadController(store: store, source: source, scanner: scanner, renderer: renderer, chrome: chrome,
                                        naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit,
                                        fileLimit: config.uploadFileLimit, dataPath: config.dataPath, readOnly: config.readOnlyLibrary, logger: logger)

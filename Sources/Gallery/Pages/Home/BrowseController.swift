@@ -127,9 +127,10 @@ struct BrowseController: Sendable {
     /// recounted at most every 5 s, in the background, and the page shows the last ones meanwhile.
     private var scanTolerance: Duration { monitor.progress.isRunning ? .seconds(5) : .zero }
 
-    /// Counts the shared collections and finds On this day once a scan is over, so that the
-    /// first visitors after it share that work (each such pass reads every photo's row).
-    func warmAfterScan() async {
+    /// Counts the shared collections and finds On this day as a scan finishes, while pages still
+    /// take the last counts, so that no visitor after it waits for that work (each such pass reads
+    /// every photo's row).
+    func countAfterScan() async {
         async let cards = try? collections.value(at: store.version, computing: sharedCollectionCards)
         async let day = try? onThisDay()
         _ = await (cards, day)
