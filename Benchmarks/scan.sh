@@ -5,6 +5,9 @@
 #   - the reference: `openssl dgst -sha256` over the same files with the same parallelism (one
 #     process per 500 files, nproc at once); seconds, files/s, peak RSS of all its processes;
 #   - rescan: `photolala scan` again over the unchanged library (nothing to hash);
+#   - the catalog's floor: SQLite alone inserting the same photo, file and full-text rows into an
+#     empty catalog, 2,048 files a transaction with prepared statements, as the scan's writer
+#     does, without reading a file (Benchmarks/catalog_floor.py): what keeping it costs at least;
 #   - the home page while a server scans: `photolala serve` (start-up scan, no watcher) on an
 #     empty data folder, `wrk -t1 -c2 --latency /` from the moment it answers until it logs
 #     "scan finished"; p50/p99 and requests/s, how long the scan took under that load (server
@@ -68,6 +71,18 @@ for run in $(seq "$runs"); do
 done
 c=$(median "${cold[@]}"); o=$(median "${ossl[@]}")
 
+# The catalog's floor: an empty catalog of the same schema (a scan of an empty folder makes one),
+# filled with the scanned catalog's rows by SQLite alone.
+echo "scan: the catalog's floor (SQLite alone)" >&2
+mkdir -p "$work/empty-library"
+floor=()
+for run in $(seq "$runs"); do
+  rm -rf "$work/floor"
+  "$bin" scan --library "$work/empty-library" --data "$work/floor" > /dev/null
+  floor+=("$(python3 Benchmarks/catalog_floor.py "$work/data/catalog.sqlite" "$work/floor/catalog.sqlite")")
+done
+q=$(median "${floor[@]}")
+
 # The home page while `photolala serve` scans an empty data folder at start-up: wrk starts as
 # soon as the server answers and is stopped (SIGINT, upon which it prints its figures) when the
 # server logs "scan finished", so it covers the whole scan but its first moments.
@@ -101,6 +116,9 @@ printf "%-52s %10s %9s %12s\n" "scan" "files/s" "seconds" "peak RSS MB"
 printf "%-52s %10.0f %9.1f %12s\n" "Photolala cold scan (process + decoder workers)" "$(awk -v n="$count" -v s="$c" 'BEGIN { print n / s }')" "$c" "$(median "${cold_rss[@]}")"
 printf "%-52s %10.0f %9.1f %12s\n" "openssl dgst -sha256 ($cores parallel, all processes)" "$(awk -v n="$count" -v s="$o" 'BEGIN { print n / s }')" "$o" "$(median "${ossl_rss[@]}")"
 printf "%-52s %10s\n" "ratio Photolala / openssl (files/s)" "$(awk -v a="$o" -v b="$c" 'BEGIN { r = a / b; printf (r < 0.1 ? "%.3fx" : "%.2fx"), r }')"
+printf "%-52s %10.0f %9.1f %12s\n" "SQLite alone writing the same rows (catalog floor)" "$(awk -v n="$count" -v s="$q" 'BEGIN { print n / s }')" "$q" "-"
+printf "%-52s %10s\n" "ratio catalog floor / openssl (files/s)" "$(awk -v a="$o" -v b="$q" 'BEGIN { printf "%.2fx", a / b }')"
+printf "%-52s %10s\n" "ratio Photolala / the catalog's floor (files/s)" "$(awk -v a="$q" -v b="$c" 'BEGIN { printf "%.2fx", a / b }')"
 printf "%-52s %10s %9.1f %12s\n" "Photolala rescan, nothing changed" "" "$(median "${rescan[@]}")" "$(median "${rescan_rss[@]}")"
 echo
 echo "home page (/) while \`photolala serve\` scans the library from empty (wrk -t1 -c2; one run)"
@@ -108,4 +126,4 @@ printf "%-52s %10s %9s %9s %7s\n" "" "req/s" "p50 ms" "p99 ms" "errors"
 printf "%-52s %10s %9s %9s %7s\n" "during the start-up scan ($(printf %.0f "$during") s)" "$during_rps" "$during_p50" "$during_p99" "$during_errors"
 printf "%-52s %10s %9s %9s %7s\n" "after it, idle (5 s)" "$idle_rps" "$idle_p50" "$idle_p99" "$idle_errors"
 printf "start-up scan under that load: %.1f s from server start (alone: %.1f s)\n" "$served_scan" "$c"
-echo "per-run seconds: cold ${cold[*]}; openssl ${ossl[*]}; rescan ${rescan[*]}"
+echo "per-run seconds: cold ${cold[*]}; openssl ${ossl[*]}; rescan ${rescan[*]}; catalog floor ${floor[*]}"
