@@ -9,7 +9,8 @@
 #     nginx serving the same cached files under the same URLs (an alias onto the thumbnail folder).
 # Every page is measured as a guest and signed in as a member (a session cookie from the real
 # sign-in form), and beside a bare Hummingbird server of the same version (Benchmarks/floor:
-# "hello", and page 1's HTML from memory), the framework's own floor; memory is printed after.
+# "hello", page 1's HTML and the 200 warm thumbnails from memory), the framework's own floor;
+# memory is printed after.
 # Photolala runs `serve --no-scan --no-watch --guest viewer` (its access log goes to a file);
 # nginx runs in the foreground with nproc workers, sendfile on and no access log. Both on loopback,
 # wrk on the same machine. Reports requests/s, p50 and p99 (medians over runs) and the ratios,
@@ -100,11 +101,6 @@ session=$(awk '$6 == "photolala_session" { print $7 }' "$work/jar")
 signed=(-H "Cookie: photolala_session=$session")
 curl -s "${signed[@]}" "$ours/" | grep -q '>bench' || { echo "the session cookie does not sign in" >&2; exit 1; }
 
-fport=$(free_port)
-"$floor_bin" "$fport" "$work/nginx/html/page1.html" > "$work/floor.log" 2>&1 & floor_pid=$!
-floor="http://127.0.0.1:$fport"
-wait_up "$floor/hello"
-cmp -s "$work/nginx/html/page1.html" <(curl -s "$floor/page") || { echo "the floor serves other bytes than page 1" >&2; exit 1; }
 
 code=$(curl -s -o /dev/null -w '%{http_code}' "$ours/folders/$(quote "$big")?page=$(( last + 1 ))")
 [[ "$code" == 404 ]] || echo "warning: page $(( last + 1 )) of $big answered $code, not 404" >&2
@@ -132,6 +128,15 @@ theirs="http://127.0.0.1:$nport"
 expect_200 "$theirs$(head -1 "$work/thumbs.txt")"
 cmp -s <(curl -s "$ours$(head -1 "$work/thumbs.txt")") <(curl -s "$theirs$(head -1 "$work/thumbs.txt")") \
   || { echo "nginx and Photolala serve different thumbnail bytes" >&2; exit 1; }
+
+# The bare server, with page 1 and the thumbnails just made in memory.
+fport=$(free_port)
+"$floor_bin" "$fport" "$work/nginx/html/page1.html" "$work/data/thumbnails" > "$work/floor.log" 2>&1 & floor_pid=$!
+floor="http://127.0.0.1:$fport"
+wait_up "$floor/hello"
+cmp -s "$work/nginx/html/page1.html" <(curl -s "$floor/page") || { echo "the floor serves other bytes than page 1" >&2; exit 1; }
+cmp -s <(curl -s "$ours$(head -1 "$work/thumbs.txt")") <(curl -s "$floor$(head -1 "$work/thumbs.txt")") \
+  || { echo "the floor serves other thumbnail bytes than Photolala" >&2; exit 1; }
 
 # bench NAME ARGS... URL: a warm-up, then a measured wrk; appends "req/s p50 p99 errors requests
 # server-CPU-ms-per-request" to $work/NAME (the CPU is Photolala's user + system time over the
@@ -168,6 +173,7 @@ for run in $(seq "$runs"); do
   bench ours-thumbs -s "$work/thumbs.lua" "$ours"
   bench signed-thumbs -s "$work/thumbs.lua" "${signed[@]}" "$ours"
   bench nginx-thumbs -s "$work/thumbs.lua" "$theirs"
+  bench floor-thumbs -s "$work/thumbs.lua" "$floor"
 done
 
 # col FILE N: the median of column N over runs.
@@ -200,7 +206,9 @@ row "\"hello\"" "0.0" "$(col floor-hello 1)" "$(col floor-hello 2)" "$(col floor
 row "page 1 of $big_count from memory" "$(awk -v b="$(stat -c %s "$work/nginx/html/page1.html")" 'BEGIN { printf "%.1f", b / 1024 }')" \
   "$(col floor-page 1)" "$(col floor-page 2)" "$(col floor-page 3)" "" "$(col floor-page 4)" \
   "" "" "$(ratio "$(col floor-page 1)" "$(col nginx-1 1)")" "$(ratio "$(col ours-1 1)" "$(col floor-page 1)")"
-echo "(vs nginx: \"hello\" against nginx serving /healthz's two bytes, page 1 against nginx serving its HTML; Photolala/it: Photolala's guest /healthz and page 1 over these)"
+row "the 200 thumbnails from memory" "" "$(col floor-thumbs 1)" "$(col floor-thumbs 2)" "$(col floor-thumbs 3)" "" "$(col floor-thumbs 4)" \
+  "" "" "$(ratio "$(col floor-thumbs 1)" "$(col nginx-thumbs 1)")" "$(ratio "$(col ours-thumbs 1)" "$(col floor-thumbs 1)")"
+echo "(vs nginx: \"hello\" against nginx serving /healthz's two bytes, page 1 against nginx serving its HTML, the thumbnails against nginx serving the same files; Photolala/it: Photolala's guest /healthz, page 1 and warm thumbnails over these)"
 rss() { awk '/^VmRSS:/ { r = $2 } /^VmHWM:/ { h = $2 } END { printf "%.0f MB now, %.0f MB peak", r / 1024, h / 1024 }' "/proc/$1/status"; }
 echo "memory after the runs: Photolala $(rss "$pid"); bare Hummingbird $(rss "$floor_pid")"
 echo
