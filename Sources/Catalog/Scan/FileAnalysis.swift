@@ -74,13 +74,15 @@ public enum FileAnalysis: Sendable {
     ) -> ([FileAnalysis?], [Examined]) {
         var results: [FileAnalysis?] = Array(repeating: nil, count: entries.count)
         var images: [Examined] = []
+        // Each file's note replaces the one before it in the slot, so the slot is cleared once,
+        // when the chunk is done, instead of after every file.
+        defer { slot.clear() }
         for (index, entry) in entries.enumerated() {
             guard files.indices.contains(index), let path = files[index]?.path else {
                 results[index] = .failed(entry, reason: "the file vanished or points outside the library")
                 continue
             }
             slot.note(kind, entry, alone: alone)
-            defer { slot.clear() }
             do {
                 let examined = try ContentHasher.examine(fileAt: path)
                 guard let format = examined.format, let identity = examined.identity else {
@@ -99,10 +101,10 @@ public enum FileAnalysis: Sendable {
     private static func probe(
         _ images: [Examined], _ entries: [SourceEntry], _ kind: ReadJournal.Kind, _ slot: ReadJournal.Slot, _ alone: Bool
     ) -> [FileAnalysis] {
-        images.map { image in
+        defer { slot.clear() }
+        return images.map { image in
             let entry = entries[image.index]
             slot.note(kind, entry, alone: alone)
-            defer { slot.clear() }
             do {
                 return .new(entry, image.identity, try Imaging.probe(fileAt: image.path, format: image.format, header: image.header))
             } catch {
