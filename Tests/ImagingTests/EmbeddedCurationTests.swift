@@ -17,6 +17,19 @@ import Testing
         #expect(EmbeddedCuration.subjects(inXMP: Array("<x/>".utf8)).isEmpty)
     }
 
+    @Test func findsNamesByteForByteAmongOtherScriptsAndBrokenBytes() {
+        // given a packet with accents, an emoji, a combining mark after a tag and a stray byte
+        var bytes = Array("<rdf:Description xmp:Label=\"Plage à Saint-Malo 🌊\" xmp:Rating=\"3\"><dc:subject><rdf:Bag>".utf8)
+        bytes += [0xFF] + Array("<rdf:li>é\u{301}t\u{E9}</rdf:li><rdf:li>\u{301}mer</rdf:li></rdf:Bag></dc:subject>".utf8)
+        // then
+        #expect(EmbeddedCuration.ratingText(inXMP: bytes) == "3")
+        #expect(EmbeddedCuration.subjects(inXMP: bytes) == ["é\u{301}t\u{E9}", "\u{301}mer"])
+        #expect(EmbeddedCuration.find("Rating", in: "xmp:Ratin"[...]) == nil)
+        #expect(EmbeddedCuration.find("", in: "abc"[...]) == nil)
+        let text = "aab 🌊 aabc"
+        #expect(EmbeddedCuration.find("abc", in: text[...]).map { String(text[$0]) } == "abc")
+    }
+
     @Test(arguments: [("4", 4), ("0", 0), ("5.0", 5), ("-1", nil), ("7", nil), ("lots", nil), (nil, nil)] as [(String?, Int?)])
     func readsXMPRating(raw: String?, expected: Int?) {
         #expect(EmbeddedCuration.rating(raw) == expected)
