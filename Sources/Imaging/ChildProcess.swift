@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -28,40 +29,43 @@ enum ChildProcess {
         guard let toolPath = locate(tool) else { throw ImagingError.unreadableVideo("\(tool) is not installed") }
         guard let prlimit = locate("prlimit") else { throw ImagingError.unreadableVideo("prlimit is not installed") }
         guard let backstop = locate("timeout") else { throw ImagingError.unreadableVideo("timeout is not installed") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: prlimit)
         let seconds = Double(Imaging.nanoseconds(timeout)) / 1e9 + 2
-        process.arguments = ["--as=\(max(memory, 1 << 20))", "--core=0", "--", backstop, "--signal=KILL", String(format: "%.2f", seconds),
-                             toolPath] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        let finished = DispatchGroup()
-        finished.enter()
-        process.terminationHandler = { _ in finished.leave() }
+        let arguments = ["--as=\(max(memory, 1 << 20))", "--core=0", "--", backstop, "--signal=KILL", String(format: "%.2f", seconds),
+                         toolPath] + arguments
+        guard let output = try? Spawn.pipe() else { throw ImagingError.unreadableVideo("cannot start \(tool)") }
+        let pid: pid_t
         do {
-            try process.run()
+            pid = try Spawn.start(prlimit, arguments, stdout: output.write)
         } catch {
+            close(output.read); close(output.write)
             throw ImagingError.unreadableVideo("cannot start \(tool)")
         }
-        let reader = OutputReader(fd: output.fileHandleForReading.fileDescriptor, limit: maxOutput)
+        close(output.write)
+        let reader = OutputReader(fd: output.read, limit: maxOutput)
+        let ending = Mutex<Spawn.Ending?>(nil)
+        let finished = DispatchGroup()
         finished.enter()
         Thread.detachNewThread {
             reader.drain()
+            close(output.read)
+            finished.leave()
+        }
+        finished.enter()
+        Thread.detachNewThread {
+            let end = Spawn.wait(pid)
+            ending.withLock { $0 = end }
             finished.leave()
         }
         let deadline = DispatchTime.now() + .nanoseconds(Int(Imaging.nanoseconds(timeout)))
         if finished.wait(timeout: deadline) == .timedOut {
             // The group `timeout` made (the tool with it), and `timeout` itself if it had not made it yet.
-            kill(-process.processIdentifier, SIGKILL)
-            kill(process.processIdentifier, SIGKILL)
+            kill(-pid, SIGKILL)
+            kill(pid, SIGKILL)
             // The pipe closes with the child; a grandchild holding it open is not waited for long.
             _ = finished.wait(timeout: .now() + 5)
             throw ImagingError.timedOut(timeout)
         }
-        let status = process.terminationReason == .exit ? process.terminationStatus : nil
-        return Outcome(status: status, output: reader.bytes)
+        return Outcome(status: ending.withLock { $0?.status }, output: reader.bytes)
     }
 
     /// The first executable file named `tool` on PATH (or the default Debian path).

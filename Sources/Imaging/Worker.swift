@@ -2,30 +2,42 @@ import Foundation
 
 /// One decoder worker: a child process and its pipes, asked one request at a time.
 final class Worker: @unchecked Sendable {
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
+    private let pid: pid_t
+    private let input: FileHandle
+    private let output: Int32
     private var framer = DecoderWire.LineFramer()
+    /// How the worker ended, once it has been waited for.
+    private var ending: Spawn.Ending?
 
     init(executable: String, arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = input
-        process.standardOutput = output
-        do { try process.run() } catch {
-            throw ImagingError.unreadable("the decoder worker could not start")
+        let cannot = ImagingError.unreadable("the decoder worker could not start")
+        guard let toWorker = try? Spawn.pipe() else { throw cannot }
+        guard let fromWorker = try? Spawn.pipe() else {
+            close(toWorker.read); close(toWorker.write)
+            throw cannot
         }
+        do {
+            pid = try Spawn.start(executable, arguments, stdin: toWorker.read, stdout: fromWorker.write, stderr: STDERR_FILENO)
+        } catch {
+            [toWorker.read, toWorker.write, fromWorker.read, fromWorker.write].forEach { close($0) }
+            throw cannot
+        }
+        close(toWorker.read); close(fromWorker.write)
+        input = FileHandle(fileDescriptor: toWorker.write, closeOnDealloc: true)
+        output = fromWorker.read
     }
+
+    deinit { close(output) }
 
     /// Sends `request` and waits for the answer at most its timeout and a grace second (the
     /// worker's own guard stops ImageMagick at the timeout; the grace is for a decode that never
     /// reports progress, inside a delegate library, which only a kill stops). Past that the worker
     /// is killed and the request fails as timed out.
     func ask(_ request: DecoderWire.Request) throws -> DecoderWire.Answer {
-        do { try input.fileHandleForWriting.write(contentsOf: DecoderWire.encode(request)) } catch { throw crashed() }
+        do { try input.write(contentsOf: DecoderWire.encode(request)) } catch { throw crashed() }
         let seconds = request.timeout ?? Imaging.decodeTimeout
         let deadline = DispatchTime.now().uptimeNanoseconds &+ Imaging.nanoseconds(seconds) &+ 1_000_000_000
-        let fd = output.fileHandleForReading.fileDescriptor
+        let fd = output
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             do {
@@ -46,21 +58,30 @@ final class Worker: @unchecked Sendable {
         }
     }
 
+    /// Waits for the worker to end, once.
+    @discardableResult
+    private func reap() -> Spawn.Ending {
+        if let ending { return ending }
+        let ended = Spawn.wait(pid)
+        ending = ended
+        return ended
+    }
+
     private func crashed() -> ImagingError {
-        process.waitUntilExit()
-        let how = process.terminationReason == .uncaughtSignal ? "signal \(process.terminationStatus)" : "exit \(process.terminationStatus)"
+        let ended = reap()
+        let how = ended.signal.map { "signal \($0)" } ?? "exit \(ended.status ?? -1)"
         return .unreadable("it crashed the image decoder (\(how)); the server kept running")
     }
 
     private func timedOut(_ seconds: Double) -> ImagingError {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        if ending == nil { kill(pid, SIGKILL) }
+        reap()
         return .timedOut(seconds)
     }
 
     func terminate() {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        try? input.close()
+        if ending == nil { kill(pid, SIGKILL) }
+        reap()
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Imaging
 
 /// A demo library for a first run, made in a few seconds from real photographs: the photos in
 /// Debian's `plasma-workspace-wallpapers` package, cropped as a phone or a camera would have
@@ -206,17 +207,11 @@ enum DemoLibrary {
     }
 
     private static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: which(tool) ?? "/usr/bin/\(tool)")
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let detail = String(decoding: said, as: UTF8.self).split(separator: "\n").first.map { ": " + $0 } ?? ""
-            throw ValidationError("Creating the demo library failed: \(tool) exited with status \(process.terminationStatus)\(detail).")
+        let outcome = try Spawn.run(which(tool) ?? "/usr/bin/\(tool)", arguments)
+        guard outcome.ending.status == 0 else {
+            let detail = String(decoding: outcome.errors, as: UTF8.self).split(separator: "\n").first.map { ": " + $0 } ?? ""
+            let how = outcome.ending.status.map { "exited with status \($0)" } ?? "was stopped by signal \(outcome.ending.signal ?? 0)"
+            throw ValidationError("Creating the demo library failed: \(tool) \(how)\(detail).")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Imaging
 import Testing
 @testable import Catalog
 
@@ -121,17 +122,10 @@ import Testing
 
     /// Lower-case hex SHA-256, computed here independently of the catalog's own helper.
     static func sha256Hex(_ text: String) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sha256sum"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try? process.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try? input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let file = NSTemporaryDirectory() + "/photolala-sha-\(UUID().uuidString)"
+        _ = FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let data = (try? Spawn.run("/usr/bin/env", ["sha256sum", file]))?.output ?? []
         return String(decoding: data, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
     }
 }

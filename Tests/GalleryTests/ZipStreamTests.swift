@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import TestSupport
 import Testing
 @testable import Gallery
@@ -6,17 +7,9 @@ import Testing
 @Suite struct ZipStreamTests {
     /// Runs a tool and returns what it printed, or throws with it.
     private func output(_ tool: String, _ args: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = [tool] + args
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard p.terminationStatus == 0 else { throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: text]) }
+        let outcome = try Spawn.run("/usr/bin/env", [tool] + args)
+        let text = String(decoding: outcome.output + outcome.errors, as: UTF8.self)
+        guard outcome.ending.status == 0 else { throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: text]) }
         return text
     }
 

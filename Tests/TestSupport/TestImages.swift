@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 
 /// Real image files made at test time with ImageMagick (and exiftool for metadata).
 public enum TestImages {
@@ -19,13 +20,12 @@ public enum TestImages {
         if !exif.isEmpty { try run("exiftool", ["-q", "-overwrite_original"] + exif + [path]) }
     }
 
-    /// Runs a tool from PATH; throws unless it succeeds.
+    /// Runs a tool from PATH; throws unless it succeeds. (`Spawn`, not Foundation's `Process`,
+    /// whose `run()` crashes now and then on Linux.)
     public static func run(_ tool: String, _ args: [String]) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = [tool] + args
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+        let outcome = try Spawn.run("/usr/bin/env", [tool] + args)
+        guard outcome.ending.status == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(tool): " + String(decoding: outcome.errors, as: UTF8.self)])
+        }
     }
 }
