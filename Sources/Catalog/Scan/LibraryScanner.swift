@@ -70,7 +70,8 @@ public struct LibraryScanner: Sendable {
                 try await store.apply(result)
                 monitor.update { $0.processed += 1; $0.changed += 1 }
             }
-            try await process(work, known: plan.knownKeys, summary: &summary)
+            // A first scan into an empty catalog: no key it writes has a row or a failure yet.
+            try await process(work, known: plan.knownKeys, newKeys: plan.knownKeys.isEmpty && plan.failedKeys.isEmpty, summary: &summary)
         } catch is CancellationError {
             // Everything analysed so far is written; the next scan skips it and carries on.
             try? await store.rebuildFolders()
@@ -125,7 +126,7 @@ public struct LibraryScanner: Sendable {
     /// few enough that progress and the cancellation safe point stay fine-grained.
     static let chunkSize = 32
 
-    private func process(_ work: [SourceEntry], known: Set<String>, summary: inout ScanSummary) async throws {
+    private func process(_ work: [SourceEntry], known: Set<String>, newKeys: Bool, summary: inout ScanSummary) async throws {
         var batch: [FileAnalysis] = []
         var lastFlush = Date()
         var lastFolders = Date()
@@ -162,7 +163,7 @@ public struct LibraryScanner: Sendable {
                         if let took = try await writing?.value { foldersEvery = max(2, took * 10) }
                         let rows = batch, folders = Date().timeIntervalSince(lastFolders) > foldersEvery
                         writing = Task { [store] in
-                            try await store.apply(rows)
+                            try await store.apply(rows, newKeys: newKeys)
                             guard folders else { return nil }
                             let started = Date()
                             try await store.rebuildFolders()
@@ -180,7 +181,7 @@ public struct LibraryScanner: Sendable {
             throw error
         }
         _ = try await writing?.value
-        try await store.apply(batch)
+        try await store.apply(batch, newKeys: newKeys)
         if Task.isCancelled { throw CancellationError() }
     }
 

@@ -5,6 +5,8 @@ struct ScanPlan {
     var knownFailures = 0
     var vanished: [String] = []
     var knownKeys: Set<String> = []
+    /// Keys of every recorded failure, present or not.
+    var failedKeys: Set<String> = []
 
     init(listing: SourceListing, known: [String: FileState], failed: [String: FileState]) {
         var seen = Set<String>()
@@ -23,6 +25,7 @@ struct ScanPlan {
             }
         }
         knownKeys = Set(known.keys)
+        failedKeys = Set(failed.keys)
         let unreadable = listing.unreadableFolders
         for key in known.keys where !seen.contains(key) {
             // Items under a folder we could not read are unknown, not gone.

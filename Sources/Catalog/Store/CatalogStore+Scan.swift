@@ -59,19 +59,19 @@ extension CatalogStore {
     }
 
     /// Writes a batch of analysed files in one transaction.
-    func apply(_ batch: [FileAnalysis], now: Date) async throws {
+    func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool) async throws {
         guard !batch.isEmpty else { return }
-        try await write { db in try self.writeRows(batch, now: now, db) }
+        try await write { db in try self.writeRows(batch, now: now, newKeys: newKeys, db) }
         bumpVersion()
     }
 
-    private func writeRows(_ batch: [FileAnalysis], now: Date, _ db: Database) throws {
+    private func writeRows(_ batch: [FileAnalysis], now: Date, newKeys: Bool, _ db: Database) throws {
         var written: [Int64] = []
         written.reserveCapacity(batch.count)
         for item in batch {
             switch item {
             case .known(let entry, let photoId):
-                written.append(try upsertFile(db, entry: entry, photoId: photoId))
+                written.append(try upsertFile(db, entry: entry, photoId: photoId, newKey: newKeys))
             case .new(let entry, let identity, let probe):
                 // The new row's id, or the row's that was there (and, unless marked to be probed again, stays as it was).
                 let inserted = try Int64.fetchOne(db.cachedStatement(sql: """
@@ -93,10 +93,12 @@ extension CatalogStore {
                                                                    arguments: [identity.sha256, identity.size]) else {
                     throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "no photo row for \(identity.sha256)")
                 }
-                let previous = try Int64.fetchOne(db.cachedStatement(sql: "SELECT photoId FROM file WHERE key = ?"), arguments: [entry.key])
-                if let previous, previous != photoId { try carryCuration(db, from: previous, to: photoId) }
+                if !newKeys, let previous = try Int64.fetchOne(db.cachedStatement(sql: "SELECT photoId FROM file WHERE key = ?"), arguments: [entry.key]),
+                   previous != photoId {
+                    try carryCuration(db, from: previous, to: photoId)
+                }
                 try importEmbedded(db, probe: probe, photoId: photoId)
-                written.append(try upsertFile(db, entry: entry, photoId: photoId))
+                written.append(try upsertFile(db, entry: entry, photoId: photoId, newKey: newKeys))
             case .notImage(let entry):
                 try db.run(sql: "DELETE FROM file WHERE key = ?", arguments: [entry.key])
                 try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [entry.key])
@@ -167,8 +169,8 @@ extension CatalogStore {
     }
 
     /// Inserts or updates the file row at the entry's key and returns its id; its full-text row
-    /// is the caller's to write (`writeSearchRows`).
-    private func upsertFile(_ db: Database, entry: SourceEntry, photoId: Int64) throws -> Int64 {
+    /// is the caller's to write (`writeSearchRows`). A key known to be new has no failure to forget.
+    private func upsertFile(_ db: Database, entry: SourceEntry, photoId: Int64, newKey: Bool) throws -> Int64 {
         let name = SourceKey.name(of: entry.key)
         let id = try Int64.fetchOne(db.cachedStatement(sql: """
             INSERT INTO file (key, folder, name, sortName, size, mtimeNs, sortTaken, photoId)
@@ -178,7 +180,7 @@ extension CatalogStore {
             RETURNING id
             """), arguments: [entry.key, SourceKey.folder(of: entry.key), name, SourceKey.naturalSortKey(name),
                               entry.size, entry.mtimeNs, photoId, entry.mtimeNs / 1_000_000_000, photoId])
-        try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [entry.key])
+        if !newKey { try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [entry.key]) }
         guard let id else { throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "no file row for \(entry.key)") }
         return id
     }

@@ -10,8 +10,10 @@ protocol ScanBookkeeping: Sendable {
     /// The photos the catalog has for these content identities. Blocking: the scanner calls it
     /// from its own worker threads, between hashing and probing a chunk of files.
     func photoIds(for identities: [ContentIdentity]) throws -> [ContentIdentity: Int64]
-    /// Writes a batch of analysed files in one transaction.
-    func apply(_ batch: [FileAnalysis], now: Date) async throws
+    /// Writes a batch of analysed files in one transaction. `newKeys`: the caller knows that no
+    /// key in the batch has a file row or a recorded failure yet (a scan of an empty catalog), so
+    /// neither is looked for.
+    func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool) async throws
     /// Forgets files that are gone from the source; their photos (and curation) stay.
     func removeFiles(keys: [String]) async throws
     /// Forgets recorded failures of files the walk no longer finds.
@@ -23,8 +25,13 @@ protocol ScanBookkeeping: Sendable {
 }
 
 extension ScanBookkeeping {
+    /// Writes a batch of analysed files, stamped `now`, whose keys may be known.
+    func apply(_ batch: [FileAnalysis], now: Date) async throws {
+        try await apply(batch, now: now, newKeys: false)
+    }
+
     /// Writes a batch of analysed files, stamped now.
-    func apply(_ batch: [FileAnalysis]) async throws {
-        try await apply(batch, now: Date())
+    func apply(_ batch: [FileAnalysis], newKeys: Bool = false) async throws {
+        try await apply(batch, now: Date(), newKeys: newKeys)
     }
 }

@@ -37,4 +37,27 @@ import Testing
         try await store.apply([.notImage(SourceEntry(key: "f/b.jpg", size: 1, mtimeNs: 1))], now: Date())
         #expect(try await store.fileCount() == 1)
     }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func aBatchOfNewKeysLandsAsAnyOtherBatch(_ kind: StoreUnderTest) async throws {
+        // given the same pictures, one with keywords, written as new keys and as keys that may be known
+        var seed = CatalogSeed(seed: 31)
+        let pictures = [seed.picture("t/sea.jpg", takenAt: 10, keywords: ["lighthouse"], rating: 4),
+                        seed.picture("t/pier.jpg", takenAt: 20), seed.picture("u/pier copy.jpg", takenAt: 30)]
+        let (fresh, usual) = (try kind.make(), try kind.make())
+        // when
+        try await fresh.store.apply(pictures.map { CatalogSeed.analysis($0) }, now: Date(timeIntervalSince1970: 5), newKeys: true)
+        try await usual.store.apply(pictures.map { CatalogSeed.analysis($0) }, now: Date(timeIntervalSince1970: 5), newKeys: false)
+        // then both catalogs hold the same files, content, stars, tags and search
+        for opened in [fresh, usual] {
+            let store = opened.store
+            try await store.rebuildFolders()
+            #expect(try await store.fileStates() == (try await usual.store.fileStates()))
+            #expect(try await store.libraryCounts().photos == 3)
+            #expect(try await store.count(.topRated) == 1)
+            #expect(try await store.count(.tag("lighthouse")) == 1)
+            #expect(try await store.count(.filtered(.all, SearchFilter(text: "pier"))) == 2)
+            #expect(try await store.count(.filtered(.all, SearchFilter(text: "lighthouse"))) == 1)
+        }
+    }
 }
