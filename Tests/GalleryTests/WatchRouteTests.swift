@@ -49,4 +49,21 @@ import Testing
             #expect(try await eventually(client, "/photos/trip/a.jpg") { $0.contains("not in the library") })
         }
     }
+
+    @Test func aLibraryThatCannotBeWatchedIsStillScannedAtStartUp() async throws {
+        // given a source that cannot tell about changes, and the watching asked for
+        let f = try GalleryFixture()
+        let source = InMemorySource(canWatch: false)
+        source.put("trip/a.jpg", try TestImages.jpeg(seed: 1))
+        var config = f.config()
+        config.scanOnStart = true
+        config.watch = true
+        let app = try await buildApplication(config, source: source)
+        // then the start-up scan still runs to its end (the watcher giving up ends nothing else)
+        try await app.test(.live) { client in
+            let scanned = try await eventually(client, "/folders/trip") { page in page.contains("a.jpg") }
+            let over = try await eventually(client, "/scan") { page in page.contains("Library up to date") }
+            #expect(scanned && over)
+        }
+    }
 }

@@ -21,7 +21,6 @@ struct ScanService: Service {
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
-            if scanOnStart { await scan(reason: "start-up") }
             let (triggers, trigger) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(1))
             await withTaskGroup(of: Void.self) { group in
                 if let watched {
@@ -31,6 +30,8 @@ struct ScanService: Service {
                             for await _ in try watched.changes() { trigger.yield("files changed") }
                         } catch {
                             logger.warning("\(error) Changes show up at the periodic rescan.")
+                            // This task ending would end the others (the scans) with it.
+                            while (try? await Task.sleep(for: .seconds(3600))) != nil {}
                         }
                     }
                 }
@@ -40,6 +41,9 @@ struct ScanService: Service {
                     }
                 }
                 group.addTask {
+                    // The watching starts with the start-up scan, not after it: a file added while
+                    // it runs (past its listing, or as it finishes) is scanned right after it.
+                    if scanOnStart { await scan(reason: "start-up") }
                     for await reason in triggers {
                         if reason == "files changed", (try? await Task.sleep(for: .seconds(settle))) == nil { return }
                         await scan(reason: reason)
