@@ -117,7 +117,7 @@ extension CatalogStore {
     /// The full-text rows of these files, made anew in one statement: FTS5 writes out what it
     /// holds at each statement that may be undone on its own, so a statement a row would cost a
     /// segment a file (see migration `v19-search-rows-by-batch`).
-    static func writeSearchRows(_ db: Database, fileIds: [Int64]) throws {
+    private static func writeSearchRows(_ db: Database, fileIds: [Int64]) throws {
         guard !fileIds.isEmpty else { return }
         try db.run(sql: """
             INSERT OR REPLACE INTO fileSearch (rowid, name, folder, tags, caption)
