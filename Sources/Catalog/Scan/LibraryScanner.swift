@@ -70,8 +70,7 @@ public struct LibraryScanner: Sendable {
                 try await store.apply(result)
                 monitor.update { $0.processed += 1; $0.changed += 1 }
             }
-            // A first scan into an empty catalog: no key it writes has a row or a failure yet.
-            try await process(work, known: plan.knownKeys, newKeys: plan.knownKeys.isEmpty && plan.failedKeys.isEmpty, summary: &summary)
+            try await process(work, known: plan.knownKeys, newKeys: plan.catalogWasEmpty, summary: &summary)
         } catch is CancellationError {
             // Everything analysed so far is written; the next scan skips it and carries on.
             try? await store.rebuildFolders()

@@ -5,8 +5,8 @@ struct ScanPlan {
     var knownFailures = 0
     var vanished: [String] = []
     var knownKeys: Set<String> = []
-    /// Keys of every recorded failure, present or not.
-    var failedKeys: Set<String> = []
+    /// The catalog knew no file and no failure: nothing the scan writes has a row yet.
+    var catalogWasEmpty = false
 
     init(listing: SourceListing, known: [String: FileState], failed: [String: FileState]) {
         var seen = Set<String>()
@@ -25,7 +25,7 @@ struct ScanPlan {
             }
         }
         knownKeys = Set(known.keys)
-        failedKeys = Set(failed.keys)
+        catalogWasEmpty = known.isEmpty && failed.isEmpty
         let unreadable = listing.unreadableFolders
         for key in known.keys where !seen.contains(key) {
             // Items under a folder we could not read are unknown, not gone.
