@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Logging
+import Synchronization
 
 /// Brings the catalog up to date with a photo source.
 ///
@@ -9,7 +10,7 @@ import Logging
 /// folder counts are refreshed as it goes so pages fill in live.
 public struct LibraryScanner: Sendable {
     let source: any PhotoSource
-    let store: any ScanBookkeeping
+    let store: any PhotoCatalog
     let monitor: ScanMonitor
     let workers: Int
     let logger: Logger
@@ -22,7 +23,7 @@ public struct LibraryScanner: Sendable {
     public var finishing: (@Sendable () async -> Void)?
 
     /// Creates a scanner; `workers` defaults to the number of cores. Reads are noted in `journal`.
-    public init(source: any PhotoSource, store: CatalogStore, journal: ReadJournal, monitor: ScanMonitor = ScanMonitor(),
+    public init(source: any PhotoSource, store: any PhotoCatalog, journal: ReadJournal, monitor: ScanMonitor = ScanMonitor(),
                 workers: Int = ProcessInfo.processInfo.activeProcessorCount, logger: Logger = Logger(label: "photolala.scan")) {
         self.journal = journal
         self.source = source
@@ -32,9 +33,23 @@ public struct LibraryScanner: Sendable {
         self.logger = logger
     }
 
-    /// Runs one full scan. Throws `SourceError.unavailable` (and removes nothing) when the library can't be read.
+    /// Runs one full scan. Throws `SourceError.unavailable` (and removes nothing) when the library
+    /// can't be read, and `ScanBusy` (doing nothing) while another instance scans the same catalog.
     @discardableResult
     public func run() async throws -> ScanSummary {
+        let summary = Mutex<ScanSummary?>(nil)
+        let ran = try await store.exclusiveScan {
+            let result = try await scan()
+            summary.withLock { $0 = result }
+        }
+        guard ran, let result = summary.withLock({ $0 }) else {
+            logger.info("scan skipped: another instance is scanning this catalog's library")
+            throw ScanBusy()
+        }
+        return result
+    }
+
+    private func scan() async throws -> ScanSummary {
         let started = Date()
         monitor.update { $0 = ScanProgress(); $0.phase = .listing; $0.startedAt = started }
         logger.info("scan started", metadata: ["library": "\(source.displayName)"])
@@ -214,4 +229,10 @@ public struct LibraryScanner: Sendable {
             break
         }
     }
+}
+
+/// A scan not started because another instance sharing the catalog is scanning the library.
+public struct ScanBusy: Error, CustomStringConvertible {
+    public init() {}
+    public var description: String { "Another instance is scanning this library; its scan brings the shared catalog up to date." }
 }

@@ -3,3 +3,14 @@ extension CatalogStore: PhotoQueries, CurationStore, AccountStore, SessionStore,
 // UndoStore: CatalogStore+Undo.swift; AlbumStore: CatalogStore+Albums.swift.
 
 extension CatalogStore: ScanBookkeeping {}
+
+extension CatalogStore: PhotoCatalog {
+    /// The catalog file's path.
+    public var location: String { path }
+
+    /// Runs `scan`: a SQLite catalog is one process's, whose scanner runs one scan at a time.
+    public func exclusiveScan(_ scan: @Sendable () async throws -> Void) async throws -> Bool {
+        try await scan()
+        return true
+    }
+}

@@ -46,7 +46,7 @@ extension CatalogStore {
     /// be probed again (`reprobe` 1) is not counted: its file is probed as new content, and the
     /// probe's findings replace the row's while its id, and so its curation, stays; the row is
     /// then `reprobe` 2 until `takeStaleRenditions` hands its hash to whoever keeps renditions.
-    func photoIds(for identities: [ContentIdentity]) throws -> [ContentIdentity: Int64] {
+    public func photoIds(for identities: [ContentIdentity]) throws -> [ContentIdentity: Int64] {
         guard !identities.isEmpty else { return [:] }
         return try pool.read { db in
             let statement = try db.cachedStatement(sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ? AND reprobe != 1")
@@ -59,7 +59,7 @@ extension CatalogStore {
     }
 
     /// Writes a batch of analysed files in one transaction.
-    func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool) async throws {
+    public func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool) async throws {
         guard !batch.isEmpty else { return }
         try await write { db in try self.writeRows(batch, now: now, newKeys: newKeys, db) }
         bumpVersion()
@@ -196,7 +196,7 @@ extension CatalogStore {
     }
 
     /// Forgets files that are gone from the source; their photo rows (and curation) stay.
-    func removeFiles(keys: [String]) async throws {
+    public func removeFiles(keys: [String]) async throws {
         guard !keys.isEmpty else { return }
         try await write { db in
             for key in keys {
@@ -208,7 +208,7 @@ extension CatalogStore {
     }
 
     /// Keys of failed files recorded earlier that the walk no longer finds.
-    func forgetIssues(notIn present: Set<String>) async throws {
+    public func forgetIssues(notIn present: Set<String>) async throws {
         try await write { db in
             let keys = try String.fetchAll(db, sql: "SELECT key FROM scanIssue")
             for key in keys where !present.contains(key) {

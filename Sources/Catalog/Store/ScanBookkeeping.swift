@@ -2,7 +2,7 @@ import Foundation
 import Imaging
 
 /// The writes and look-ups a scan needs: what is known of each file, and batches of results.
-protocol ScanBookkeeping: Sendable {
+public protocol ScanBookkeeping: Sendable {
     /// Size and mtime of every known file, by key.
     func fileStates() async throws -> [String: FileState]
     /// Size and mtime of every file that failed before, by key.
@@ -26,12 +26,12 @@ protocol ScanBookkeeping: Sendable {
 
 extension ScanBookkeeping {
     /// Writes a batch of analysed files, stamped `now`, whose keys may be known.
-    func apply(_ batch: [FileAnalysis], now: Date) async throws {
+    public func apply(_ batch: [FileAnalysis], now: Date) async throws {
         try await apply(batch, now: now, newKeys: false)
     }
 
     /// Writes a batch of analysed files, stamped now.
-    func apply(_ batch: [FileAnalysis], newKeys: Bool = false) async throws {
+    public func apply(_ batch: [FileAnalysis], newKeys: Bool = false) async throws {
         try await apply(batch, now: Date(), newKeys: newKeys)
     }
 }

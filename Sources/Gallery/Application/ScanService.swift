@@ -63,6 +63,8 @@ struct ScanService: Service {
             try await scanner.run()
         } catch is CancellationError {
             // Stopped at a safe point by shutdown; logged by the scanner.
+        } catch is ScanBusy {
+            // Another instance sharing the catalog is scanning; logged by the scanner.
         } catch {
             // The monitor carries the reason to the pages; the server keeps serving.
             logger.error("\(reason) scan failed: \(error)")
