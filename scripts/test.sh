@@ -12,7 +12,11 @@ swift build --build-tests
 s3_port="$(.venv-e2e/bin/python -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 .venv-e2e/bin/python -m moto.server -H 127.0.0.1 -p "$s3_port" > .build/moto.log 2>&1 &
 s3_pid=$!
-trap 'kill "$s3_pid" 2>/dev/null || true' EXIT
+# A throwaway PostgreSQL cluster, so the catalog's contract suites run against PostgreSQL too.
+pg_folder="$(mktemp -d /tmp/photolala-pg.XXXXXX)"
+trap 'kill "$s3_pid" 2>/dev/null || true; bash scripts/postgres.sh stop "$pg_folder"' EXIT
+PHOTOLALA_TEST_POSTGRES="$(bash scripts/postgres.sh start "$pg_folder")"
+export PHOTOLALA_TEST_POSTGRES
 export PHOTOLALA_TEST_S3_ENDPOINT="http://127.0.0.1:$s3_port"
 # Ready when it listens (a second or two; up to a minute on a busy machine).
 for _ in $(seq 600); do

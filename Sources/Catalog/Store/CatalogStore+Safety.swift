@@ -5,6 +5,10 @@ import GRDB
 public enum CatalogError: Error, CustomStringConvertible {
     /// The file is not a SQLite database, or fails SQLite's quick check.
     case damaged(path: String, reason: String, newestBackup: String?)
+    /// A PostgreSQL catalog's address that cannot be read.
+    case invalidAddress(String)
+    /// No connection to a PostgreSQL catalog could be made.
+    case unreachable(location: String, reason: String)
 
     public var description: String {
         switch self {
@@ -17,6 +21,10 @@ public enum CatalogError: Error, CustomStringConvertible {
                 text += "Restore a copy made with `photolala backup`: stop Photolala, copy it over \(path), delete catalog.sqlite-wal and catalog.sqlite-shm, and start again."
             }
             return text
+        case .invalidAddress(let reason):
+            return "The catalog's address is not usable: \(reason)"
+        case .unreachable(let location, let reason):
+            return "The PostgreSQL catalog at \(location) cannot be reached (\(reason)). Check that the server runs, that the address, user and password are right, and that it accepts connections from this machine."
         }
     }
 }

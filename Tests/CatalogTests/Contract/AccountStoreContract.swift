@@ -7,7 +7,7 @@ import Testing
     @Test(arguments: StoreUnderTest.allCases)
     func namesAreValidAndUniqueWhateverTheirForm(_ kind: StoreUnderTest) async throws {
         // given an empty catalog
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         #expect(try await !store.hasAccounts())
         // when accounts are added
@@ -29,7 +29,7 @@ import Testing
     @Test(arguments: StoreUnderTest.allCases)
     func theFirstAccountTakesOverTheGuestsFavorites(_ kind: StoreUnderTest) async throws {
         // given a favorite marked before any account existed
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         var seed = CatalogSeed(seed: 20)
         try await CatalogSeed.catalogue([seed.picture("a.jpg", takenAt: 1)], in: store)
@@ -46,7 +46,7 @@ import Testing
     @Test(arguments: StoreUnderTest.allCases)
     func theLastAdminStaysAndRemovalTakesItsFavorites(_ kind: StoreUnderTest) async throws {
         // given one admin and a member with a favorite
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         var seed = CatalogSeed(seed: 21)
         try await CatalogSeed.catalogue([seed.picture("a.jpg", takenAt: 1)], in: store)
@@ -70,7 +70,7 @@ import Testing
 
     @Test(arguments: StoreUnderTest.allCases)
     func eachPersonsLayoutIsKeptWithTheirAccount(_ kind: StoreUnderTest) async throws {
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         let max = try await store.addAccount(name: "max", passwordHash: "x", role: .member, now: Date())
         let vic = try await store.addAccount(name: "vic", passwordHash: "x", role: .viewer, now: Date())
@@ -83,5 +83,42 @@ import Testing
         #expect(try await store.account(id: max.id)?.viewLayout?.count == 16)
         try await store.setViewLayout(accountId: max.id, nil)
         #expect(try await store.accounts().first { $0.id == max.id }?.viewLayout == nil)
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func accountsAreListedByNameWithoutCaseAndFoundWithoutSpaces(_ kind: StoreUnderTest) async throws {
+        // given accounts whose names differ in case and in the first letter's case
+        let opened = try await kind.make()
+        let store = opened.store
+        for name in ["bo", "Bea", "alice", "Ada", "cy"] {
+            try await store.addAccount(name: name, passwordHash: "h", role: .member, now: Date(timeIntervalSince1970: 1))
+        }
+        // then they are listed as a person reads them, not by byte order (capitals first)
+        #expect(try await store.accounts().map(\.name) == ["Ada", "alice", "Bea", "bo", "cy"])
+        // and a name is found without its surrounding spaces and in any case, kept as it was made
+        #expect(try await store.account(named: "  BEA ")?.account.name == "Bea")
+        await #expect(throws: AccountError.nameTaken("ALICE")) {
+            try await store.addAccount(name: " ALICE ", passwordHash: "h", role: .viewer, now: Date())
+        }
+        await #expect(throws: AccountError.invalidName) {
+            try await store.addAccount(name: String(repeating: "a", count: 33), passwordHash: "h", role: .viewer, now: Date())
+        }
+        #expect(try await store.accounts().count == 5)
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func changesToAnUnknownAccountAreRefusedAndTheLastAdminMayStayAdmin(_ kind: StoreUnderTest) async throws {
+        // given a single admin
+        let opened = try await kind.make()
+        let store = opened.store
+        let ada = try await store.addAccount(name: "ada", passwordHash: "h", role: .admin, now: Date())
+        // when an account that does not exist is changed or removed, then it is not found
+        await #expect(throws: AccountError.notFound("#999")) { try await store.setRole(accountId: 999, .viewer) }
+        await #expect(throws: AccountError.notFound("#999")) { try await store.removeAccount(id: 999) }
+        #expect(try await store.account(id: 999) == nil)
+        // and the last admin may be made admin again without being refused
+        try await store.setRole(accountId: ada.id, .admin)
+        #expect(try await store.account(id: ada.id)?.role == .admin)
+        #expect(try await store.accounts() == [ada])
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// What every `AlbumStore` implementation must do with albums.
 @Suite struct AlbumStoreContract {
     private func seeded(_ kind: StoreUnderTest, count: Int = 5) async throws -> (OpenedStore, [Int64]) {
-        let opened = try kind.make()
+        let opened = try await kind.make()
         var seed = CatalogSeed(seed: 30)
         try await CatalogSeed.catalogue((0..<count).map { seed.picture("trip/\($0).jpg", takenAt: Int64(100 - $0)) }, in: opened.store)
         var ids: [Int64] = []
@@ -82,5 +82,64 @@ import Testing
         await #expect(throws: AlbumError.unknownAlbum) { _ = try await store.addToAlbum(id: b.id, photoIds: ids, now: Date()) }
         await #expect(throws: AlbumError.unknownAlbum) { try await store.updateAlbum(id: 12_345, name: "x", description: "") }
         #expect(try await store.album(id: b.id) == nil)
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func sharesAdditionsCoversAndOrderByNameWithoutCase(_ kind: StoreUnderTest) async throws {
+        let (opened, ids) = try await seeded(kind)
+        let store = opened.store
+        // given albums whose names sort differently with and without case
+        let beta = try await store.createAlbum(name: "Beta", description: "", createdBy: nil, now: Date())
+        let alpha = try await store.createAlbum(name: "alpha", description: "", createdBy: nil, now: Date())
+        _ = try await store.createAlbum(name: "gamma", description: "", createdBy: nil, now: Date())
+        #expect(try await store.albums().map(\.name) == ["alpha", "Beta", "gamma"])
+        // when photos are added by the household and through a share link
+        #expect(try await store.addToAlbum(id: beta.id, photoIds: [ids[0], ids[1]], now: Date()) == 2)
+        #expect(try await store.addToAlbum(id: beta.id, photoIds: [ids[2], ids[0]], now: Date(), throughShare: 7) == 1)
+        _ = try await store.addToAlbum(id: alpha.id, photoIds: [ids[2]], now: Date())
+        // then only the share's addition is known as such
+        let shared = try #require(try await store.photo(key: "trip/2.jpg")).card.sha256
+        #expect(try await store.photosAddedThroughShares(albumId: beta.id) == [shared])
+        #expect(try await store.photosAddedThroughShares(albumId: alpha.id).isEmpty)
+        #expect(try await store.albums(containing: ids[2]).map(\.name) == ["alpha", "Beta"])
+        // and moving up trades places with the one before
+        try await store.moveInAlbum(id: beta.id, photoId: ids[2], .up)
+        #expect(try await order(store, beta) == ["trip/0.jpg", "trip/2.jpg", "trip/1.jpg"])
+        // and a chosen cover can be unchosen, the first photo standing in again
+        try await store.setAlbumCover(id: beta.id, photoId: ids[1])
+        #expect(try await store.album(id: beta.id)?.coverPhotoId == ids[1])
+        try await store.setAlbumCover(id: beta.id, photoId: nil)
+        let unchosen = try #require(try await store.album(id: beta.id))
+        #expect(unchosen.coverPhotoId == nil && unchosen.photoCount == 3)
+        #expect(unchosen.cover?.sha256 == (try await store.photo(key: "trip/0.jpg")?.card.sha256))
+        await #expect(throws: AlbumError.unknownAlbum) { try await store.setAlbumCover(id: 12_345, photoId: nil) }
+        await #expect(throws: AlbumError.unknownAlbum) { _ = try await store.removeFromAlbum(id: 12_345, photoIds: ids) }
+        #expect(try await store.album(named: "GAMMA")?.photoCount == 0)
+        #expect(try await store.album(named: "delta") == nil)
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func anAlbumHoldsAtMostTenThousandPhotos(_ kind: StoreUnderTest) async throws {
+        // given one photo more than an album holds (written as a scan of an empty catalog writes them)
+        let opened = try await kind.make()
+        let store = opened.store
+        var seed = CatalogSeed(seed: 31)
+        let pictures = (0...AlbumRules.maxPhotos).map { seed.picture(String(format: "many/%05d.jpg", $0), takenAt: Int64($0)) }
+        try await store.apply(pictures.map { CatalogSeed.analysis($0) }, now: Date(timeIntervalSince1970: 1_700_000_000), newKeys: true)
+        try await store.rebuildFolders()
+        let ids = try await store.files(ids: try await store.fileIds(in: .folder("many"), sort: .default)).map(\.photoId)
+        #expect(ids.count == AlbumRules.maxPhotos + 1)
+        let album = try await store.createAlbum(name: "Everything", description: "", createdBy: nil, now: Date())
+        // when all but one fit, and then two more are added
+        #expect(try await store.addToAlbum(id: album.id, photoIds: Array(ids.prefix(AlbumRules.maxPhotos - 1)), now: Date())
+                == AlbumRules.maxPhotos - 1)
+        await #expect(throws: AlbumError.full) { _ = try await store.addToAlbum(id: album.id, photoIds: Array(ids.suffix(2)), now: Date()) }
+        // then none of the two was added
+        #expect(try await store.album(id: album.id)?.photoCount == AlbumRules.maxPhotos - 1)
+        // and one more fits (photos already in it do not count again), then no more
+        #expect(try await store.addToAlbum(id: album.id, photoIds: [ids[0], ids[AlbumRules.maxPhotos - 1]], now: Date()) == 1)
+        await #expect(throws: AlbumError.full) { _ = try await store.addToAlbum(id: album.id, photoIds: [ids[AlbumRules.maxPhotos]], now: Date()) }
+        #expect(try await store.addToAlbum(id: album.id, photoIds: [ids[0]], now: Date()) == 0)
+        #expect(try await store.count(.album(album.id)) == AlbumRules.maxPhotos)
     }
 }

@@ -7,7 +7,7 @@ import Testing
     @Test(arguments: StoreUnderTest.allCases)
     func favoritesBelongToTheirViewer(_ kind: StoreUnderTest) async throws {
         // given a photo, a guest and an account
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         var seed = CatalogSeed(seed: 10)
         try await CatalogSeed.catalogue([seed.picture("a.jpg", takenAt: 1), seed.picture("b.jpg", takenAt: 2)], in: store)
@@ -36,7 +36,7 @@ import Testing
     @Test(arguments: StoreUnderTest.allCases)
     func starsAreZeroToFive(_ kind: StoreUnderTest) async throws {
         // given a photo
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         var seed = CatalogSeed(seed: 11)
         try await CatalogSeed.catalogue([seed.picture("a.jpg", takenAt: 1)], in: store)
@@ -52,7 +52,7 @@ import Testing
     @Test(arguments: StoreUnderTest.allCases)
     func tagsRemovedHereStayRemovedWhenTheFileIsReadAgain(_ kind: StoreUnderTest) async throws {
         // given a photo whose file carries a keyword
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         var seed = CatalogSeed(seed: 12)
         let picture = seed.picture("a.jpg", takenAt: 1, keywords: ["beach"])
@@ -72,7 +72,7 @@ import Testing
     @Test(arguments: StoreUnderTest.allCases)
     func manyPhotosAtOnceInOneCallEachSayingHowManyChanged(_ kind: StoreUnderTest) async throws {
         // given 620 photos in a folder (more than one IN list holds), one of them at two paths
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         var seed = CatalogSeed(seed: 13)
         var pictures = (0..<620).map { seed.picture(String(format: "trip/%04d.jpg", $0), takenAt: Int64($0)) }
@@ -116,7 +116,7 @@ import Testing
     @Test(arguments: StoreUnderTest.allCases)
     func aCaptionIsKeptOnThePhotoAndFoundBySearch(_ kind: StoreUnderTest) async throws {
         // given a photo at two paths, and another
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         var seed = CatalogSeed(seed: 14)
         let picture = seed.picture("a/one.jpg", takenAt: 1)
@@ -149,7 +149,7 @@ import Testing
     @Test(arguments: StoreUnderTest.allCases)
     func aTurnIsKeptOnTheContentAndTradesTheShownSides(_ kind: StoreUnderTest) async throws {
         // given a landscape photo at two paths (searches show a content once)
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         var seed = CatalogSeed(seed: 15)
         let picture = seed.picture("a/one.jpg", takenAt: 1)
@@ -173,5 +173,53 @@ import Testing
         let left = try #require(try await store.photo(key: "a/one.jpg")?.card)
         #expect(left.rotation == .left && left.width == 48 && left.height == 64)
         await #expect(throws: CurationError.self) { try await store.rotate(photoId: 999_999, clockwise: true) }
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func aTagIsOneWithoutCaseAndGoesWhenNoPhotoCarriesIt(_ kind: StoreUnderTest) async throws {
+        // given two photos
+        let opened = try await kind.make()
+        let store = opened.store
+        var seed = CatalogSeed(seed: 16)
+        try await CatalogSeed.catalogue([seed.picture("a.jpg", takenAt: 1), seed.picture("b.jpg", takenAt: 2)], in: store)
+        let a = try #require(try await store.photoId(forKey: "a.jpg"))
+        let b = try #require(try await store.photoId(forKey: "b.jpg"))
+        // when they are tagged with one name written two ways
+        try await store.addTags(photoId: a, ["Lake"])
+        try await store.addTags(photoId: b, ["lake"])
+        // then it is one tag, named as it was first written
+        #expect(try await store.tagCounts() == [TagCount(name: "Lake", count: 2)])
+        #expect(try await store.photo(key: "b.jpg")?.tags == ["Lake"])
+        // when it is removed from both, written a third way, then no tag is left
+        #expect(try await store.removeTag(photoIds: [a, b], "LAKE") == 2)
+        #expect(try await store.tagCounts().isEmpty)
+        // and adding it again takes back the removal, under the new spelling
+        #expect(try await store.addTags(photoIds: [a], ["lake"]) == 1)
+        #expect(try await store.tagCounts() == [TagCount(name: "lake", count: 1)])
+        #expect(try await store.photo(key: "a.jpg")?.tags == ["lake"])
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func starsSetHereWinOverTheFilesEvenWhenEqualAndUnknownPhotosArePassedOver(_ kind: StoreUnderTest) async throws {
+        // given a photo whose file carries 3 stars, and one without
+        let opened = try await kind.make()
+        let store = opened.store
+        var seed = CatalogSeed(seed: 17)
+        let a = seed.picture("a.jpg", takenAt: 1, rating: 3)
+        try await CatalogSeed.catalogue([a, seed.picture("b.jpg", takenAt: 2)], in: store)
+        let ids = [try #require(try await store.photoId(forKey: "a.jpg")), try #require(try await store.photoId(forKey: "b.jpg"))]
+        let ada = try await store.addAccount(name: "ada", passwordHash: "h", role: .admin, now: Date())
+        // when both are given 3 stars here, with an id no photo has
+        #expect(try await store.setRating(photoIds: ids + [999_999], 3) == 1, "only the photo with other stars changed")
+        // then a file read again with other stars leaves the household's word
+        var edited = a
+        edited.rating = 5
+        try await CatalogSeed.catalogue([edited], in: store)
+        #expect(try await store.photo(key: "a.jpg")?.rating == 3)
+        // and the other many-photo actions pass over the unknown photo too
+        #expect(try await store.setFavorite(photoIds: [ids[0], 999_999], viewer: .account(ada.id), true) == 1)
+        #expect(try await store.addTags(photoIds: [ids[0], 999_999], ["x"]) == 1)
+        #expect(try await store.removeTag(photoIds: [999_999], "x") == 0)
+        #expect(try await store.tagCounts() == [TagCount(name: "x", count: 1)])
     }
 }

@@ -8,7 +8,7 @@ import Testing
     @Test(arguments: StoreUnderTest.allCases)
     func knownFilesFailuresAndContentAreRemembered(_ kind: StoreUnderTest) async throws {
         // given two pictures and a file that could not be read
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         var seed = CatalogSeed(seed: 30)
         let (a, b) = (seed.picture("a.jpg", takenAt: 10), seed.picture("f/b.jpg", takenAt: 20))
@@ -44,7 +44,7 @@ import Testing
         var seed = CatalogSeed(seed: 31)
         let pictures = [seed.picture("t/sea.jpg", takenAt: 10, keywords: ["lighthouse"], rating: 4),
                         seed.picture("t/pier.jpg", takenAt: 20), seed.picture("u/pier copy.jpg", takenAt: 30)]
-        let (fresh, usual) = (try kind.make(), try kind.make())
+        let (fresh, usual) = (try await kind.make(), try await kind.make())
         // when
         try await fresh.store.apply(pictures.map { CatalogSeed.analysis($0) }, now: Date(timeIntervalSince1970: 5), newKeys: true)
         try await usual.store.apply(pictures.map { CatalogSeed.analysis($0) }, now: Date(timeIntervalSince1970: 5), newKeys: false)

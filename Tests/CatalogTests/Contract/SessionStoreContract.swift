@@ -7,7 +7,7 @@ import Testing
     @Test(arguments: StoreUnderTest.allCases)
     func sessionsExpireSlideAndEnd(_ kind: StoreUnderTest) async throws {
         // given an account with two sessions made at 1000, open until 2000
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         let ada = try await store.addAccount(name: "ada", passwordHash: "h", role: .admin, now: Date())
         try await store.createSession(tokenHash: "one", accountId: ada.id, expiresAt: 2000, now: 1000)
@@ -33,7 +33,7 @@ import Testing
     @Test(arguments: StoreUnderTest.allCases)
     func aNewPasswordEndsEveryOtherSession(_ kind: StoreUnderTest) async throws {
         // given an account signed in twice
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         let ada = try await store.addAccount(name: "ada", passwordHash: "old", role: .admin, now: Date())
         try await store.createSession(tokenHash: "kept", accountId: ada.id, expiresAt: 2000, now: 1000)
@@ -51,7 +51,7 @@ import Testing
 
     @Test(arguments: StoreUnderTest.allCases)
     func aSessionShowsEveryChangeToItsAccountAtOnceHoweverOftenItIsRead(_ kind: StoreUnderTest) async throws {
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         let ada = try await store.addAccount(name: "ada", passwordHash: "h", role: .admin, now: Date())
         let bo = try await store.addAccount(name: "bo", passwordHash: "h", role: .member, now: Date())
@@ -88,5 +88,35 @@ import Testing
         // the server may answer from what it read for a few seconds, never longer
         #expect(try await server.session(tokenHash: "bo", now: 1500 + SessionCache.lifetime, madeAfter: .min) == nil)
         _ = ada
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func endingSessionsTouchesOnlyThoseMeant(_ kind: StoreUnderTest) async throws {
+        // given two accounts with sessions ending at 2000 and 2001, all read once (a store may keep them)
+        let opened = try await kind.make()
+        let store = opened.store
+        let ada = try await store.addAccount(name: "ada", passwordHash: "h", role: .admin, now: Date())
+        let bo = try await store.addAccount(name: "bo", passwordHash: "h", role: .member, now: Date())
+        try await store.createSession(tokenHash: "ada-1", accountId: ada.id, expiresAt: 2000, now: 1000)
+        try await store.createSession(tokenHash: "ada-2", accountId: ada.id, expiresAt: 2001, now: 1000)
+        try await store.createSession(tokenHash: "bo-1", accountId: bo.id, expiresAt: 2001, now: 1000)
+        try await store.createSession(tokenHash: "bo-2", accountId: bo.id, expiresAt: 2001, now: 1000)
+        try await store.createSession(tokenHash: "bo-3", accountId: bo.id, expiresAt: 2000, now: 1000)
+        for token in ["ada-1", "ada-2", "bo-1", "bo-2", "bo-3"] {
+            #expect(try await store.session(tokenHash: token, now: 1500, madeAfter: .min) != nil)
+        }
+        // when one of bo's sessions signs out, then only that one ends
+        try await store.deleteSession(tokenHash: "bo-1")
+        #expect(try await store.session(tokenHash: "bo-1", now: 1500, madeAfter: .min) == nil)
+        #expect(try await store.session(tokenHash: "bo-2", now: 1500, madeAfter: .min)?.account == bo)
+        // when ada's password is reset from one session, then her other one ends and bo's stay
+        try await store.setPassword(accountId: ada.id, passwordHash: "new", keepSession: "ada-2")
+        #expect(try await store.session(tokenHash: "ada-1", now: 1500, madeAfter: .min) == nil)
+        #expect(try await store.session(tokenHash: "bo-2", now: 1500, madeAfter: .min)?.account == bo)
+        // when sessions expiring at 2000 or before are purged, then they are gone, and those expiring a second later stay
+        try await store.purgeExpiredSessions(now: 2000)
+        #expect(try await store.session(tokenHash: "bo-3", now: 1500, madeAfter: .min) == nil)
+        #expect(try await store.session(tokenHash: "ada-2", now: 1500, madeAfter: .min)?.account == ada)
+        #expect(try await store.session(tokenHash: "bo-2", now: 2000, madeAfter: .min)?.lastSeenAt == 1000)
     }
 }

@@ -7,7 +7,7 @@ import Testing
     @Test(arguments: StoreUnderTest.allCases)
     func linksBelongToTheirOwnerAndKeepOnlyTheTokensHash(_ kind: StoreUnderTest) async throws {
         // given two accounts and a link made by one
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         let ada = try await store.addAccount(name: "ada", passwordHash: "h", role: .admin, now: Date())
         let bo = try await store.addAccount(name: "bo", passwordHash: "h", role: .member, now: Date())
@@ -36,7 +36,7 @@ import Testing
 
     @Test(arguments: StoreUnderTest.allCases)
     func aLinkKeepsThePasswordHashItWasGivenUntilItIsRemoved(_ kind: StoreUnderTest) async throws {
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         let bo = try await store.addAccount(name: "bo", passwordHash: "h", role: .member, now: Date())
         let id = try await store.createShare(token: "t1", accountId: bo.id, kind: .favorites, value: "", filter: "", expiresAt: nil, now: 1)
@@ -50,7 +50,7 @@ import Testing
 
     @Test(arguments: StoreUnderTest.allCases)
     func anAlbumsLinkTakesAsManyPhotosAsItWasGivenAndTheyAreMarkedAsItsOwn(_ kind: StoreUnderTest) async throws {
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         var seed = CatalogSeed(seed: 31)
         let pictures = (0..<3).map { seed.picture("trip/\($0).jpg", takenAt: Int64($0)) }
@@ -78,5 +78,44 @@ import Testing
         _ = try await store.addToAlbum(id: album.id, photoIds: [ids[1], ids[2]], now: Date(), throughShare: link)
         let through = try await store.photosAddedThroughShares(albumId: album.id)
         #expect(through.count == 2 && !through.contains(pictures[0].sha256) && through.contains(pictures[2].sha256))
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func uploadsTakenAtTheSameTimeNeverExceedWhatIsLeft(_ kind: StoreUnderTest) async throws {
+        // given an album's link allowed ten more photos
+        let opened = try await kind.make()
+        let store = opened.store
+        let bo = try await store.addAccount(name: "bo", passwordHash: "h", role: .member, now: Date())
+        let link = try await store.createShare(token: "t1", accountId: bo.id, kind: .album, value: "1", filter: "", expiresAt: nil, now: 1)
+        try await store.setShareUploads(id: link, count: 10)
+        // when twelve uploads ask for two each at the same time
+        let taken = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<12 { group.addTask { try await store.takeShareUploads(id: link, count: 2) } }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        // then exactly the ten that were left are handed out, none twice, and none remain
+        #expect(taken.reduce(0, +) == 10)
+        #expect(taken.allSatisfy { (0...2).contains($0) })
+        #expect(try await store.share(token: "t1")?.uploadsLeft == 0)
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func oddUploadCountsAndUnknownLinksTakeNothing(_ kind: StoreUnderTest) async throws {
+        // given an album's link
+        let opened = try await kind.make()
+        let store = opened.store
+        let bo = try await store.addAccount(name: "bo", passwordHash: "h", role: .member, now: Date())
+        let link = try await store.createShare(token: "t1", accountId: bo.id, kind: .album, value: "1", filter: "", expiresAt: nil, now: 1)
+        // when it is given fewer than none, then it has none
+        try await store.setShareUploads(id: link, count: -4)
+        #expect(try await store.share(token: "t1")?.uploadsLeft == 0)
+        // and asking for fewer than none, or from a link that does not exist, takes nothing
+        try await store.setShareUploads(id: link, count: 3)
+        #expect(try await store.takeShareUploads(id: link, count: -1) == 0)
+        #expect(try await store.takeShareUploads(id: link + 1000, count: 2) == 0)
+        #expect(try await store.share(token: "t1")?.uploadsLeft == 3)
+        // and its owner may revoke it, once
+        #expect(try await store.deleteShare(id: link, accountId: bo.id))
+        #expect(try await !store.deleteShare(id: link, accountId: bo.id))
     }
 }

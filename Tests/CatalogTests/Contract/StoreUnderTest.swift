@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Catalog
 
 /// Everything a catalog store implementation provides, as the contract suites use it.
@@ -13,17 +14,25 @@ enum StoreUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible
     case grdbFile
     /// The GRDB store on an in-memory `DatabaseQueue`.
     case grdbMemory
+    /// The PostgreSQL catalog, in a new database on the test cluster (`PHOTOLALA_TEST_POSTGRES`,
+    /// which scripts/test.sh starts).
+    case postgres
+
+    /// The kinds this run can test: `.postgres` only with a test cluster.
+    static var allCases: [StoreUnderTest] { PostgresTestServer.adminURL == nil ? [.grdbFile, .grdbMemory] : [.grdbFile, .grdbMemory, .postgres] }
 
     var testDescription: String { rawValue }
 
     /// A new, empty store of this kind.
-    func make() throws -> OpenedStore {
+    func make() async throws -> OpenedStore {
         switch self {
         case .grdbFile:
             let folder = NSTemporaryDirectory() + "photolala-contract-\(UUID().uuidString)"
             return OpenedStore(store: try CatalogStore.open(dataFolder: folder), folder: folder)
         case .grdbMemory:
             return OpenedStore(store: try CatalogStore.inMemory(), folder: nil)
+        case .postgres:
+            return OpenedStore(store: try await PostgresCatalog.connect(url: try await PostgresTestServer.makeDatabase()), folder: nil)
         }
     }
 }

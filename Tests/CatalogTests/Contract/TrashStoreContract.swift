@@ -9,7 +9,7 @@ import TestSupport
 @Suite struct TrashStoreContract {
     /// A store with two catalogued pictures whose bytes are in an in-memory source.
     func setup(_ kind: StoreUnderTest) async throws -> (OpenedStore, InMemorySource, CatalogSeed.Picture) {
-        let opened = try kind.make()
+        let opened = try await kind.make()
         var seed = CatalogSeed(seed: 40)
         let a = seed.picture("trip/a.jpg", takenAt: 1, rating: 4)
         let b = seed.picture("trip/b.jpg", takenAt: 2)
@@ -59,4 +59,94 @@ import TestSupport
         #expect(source.keys == ["trip/b.jpg"] && source.trashKeys.isEmpty)
         #expect(try await store.photo(key: "trip/b.jpg") != nil)
     }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func aShotGoesToTheTrashWithItsClipAndComesBackWithIt(_ kind: StoreUnderTest) async throws {
+        // given a Live Photo (a still and its short clip) beside another picture
+        let opened = try await kind.make()
+        let store = opened.store
+        var seed = CatalogSeed(seed: 41)
+        let still = seed.picture("trip/IMG_1.jpg", takenAt: 1)
+        var clip = seed.video("trip/IMG_1.mp4", takenAt: 1)
+        clip.video?.duration = 2.5
+        let other = seed.picture("trip/b.jpg", takenAt: 2)
+        try await CatalogSeed.catalogue([still, clip, other], in: store)
+        let source = InMemorySource()
+        for (n, picture) in [still, clip, other].enumerated() { source.put(picture.key, Array(repeating: UInt8(n), count: 16)) }
+        #expect(try await store.count(.folder("trip")) == 2)
+        // when the still goes to the trash
+        try await store.moveToTrash(key: still.key, source: source)
+        // then its clip goes with it, and only the still is listed
+        #expect(source.keys == [other.key] && source.trashKeys.count == 2)
+        let items = try await store.trashItems()
+        #expect(items.map(\.key) == [still.key])
+        #expect(try await store.count(.folder("trip")) == 1)
+        // when it is restored, then both come back, one shot again
+        try await store.restore(trashId: try #require(items.first).id, source: source)
+        #expect(source.keys == [clip.key, still.key, other.key].sorted() && source.trashKeys.isEmpty)
+        #expect(try await store.trashItems().isEmpty)
+        #expect(try await store.count(.folder("trip")) == 2)
+        await #expect(throws: CurationError.unknownTrashItem) { try await store.restore(trashId: try #require(items.first).id, source: source) }
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func aKillBetweenTheStepsOfAMoveIsSettledAtTheNextStart(_ kind: StoreUnderTest) async throws {
+        // given a rated picture and another, and the steps a kill can fall between
+        let (opened, source, a) = try await setup(kind)
+        let store = opened.store
+        let steps = try #require(store as? any TrashMoveSteps)
+        try await store.setRating(photoId: try #require(try await store.photoId(forKey: a.key)), 4)
+
+        // a delete killed after the file moved is finished
+        let begun = try await steps.beginTrash(key: a.key, partOf: nil)
+        try await source.moveToTrash(a.key, as: begun.trashKey)
+        #expect(try await store.recoverTrashMoves(source: source) == 1)
+        #expect(try await store.photo(key: a.key) == nil)
+        let item = try #require(try await store.trashItems().first)
+        #expect(item.key == a.key && item.id == begun.id)
+
+        // a restore killed before the file moved leaves it in the trash
+        _ = try #require(try await steps.beginRestore(trashId: item.id))
+        #expect(try await store.recoverTrashMoves(source: source) == 1)
+        #expect(try await store.trashItems().map(\.id) == [item.id])
+        #expect(try await store.photo(key: a.key) == nil)
+
+        // a restore killed after the file moved is finished, with the stars
+        let row = try #require(try await steps.beginRestore(trashId: item.id))
+        #expect(try await steps.beginRestore(trashId: item.id) == nil, "a restore under way is not begun twice")
+        _ = try await source.restore(fromTrash: row.trashPath, to: a.key)
+        #expect(try await store.recoverTrashMoves(source: source) == 1)
+        #expect(try await store.trashItems().isEmpty)
+        #expect(try await store.photo(key: a.key)?.rating == 4)
+
+        // a delete killed before the file moved is undone
+        _ = try await steps.beginTrash(key: "trip/b.jpg", partOf: nil)
+        #expect(try await store.recoverTrashMoves(source: source) == 1)
+        #expect(try await store.photo(key: "trip/b.jpg") != nil)
+        #expect(try await store.trashItems().isEmpty)
+        #expect(source.keys == [a.key, "trip/b.jpg"])
+
+        // an emptying killed after one file is finished
+        try await store.moveToTrash(key: a.key, source: source)
+        try await store.moveToTrash(key: "trip/b.jpg", source: source)
+        let rows = try await steps.beginEmptying()
+        #expect(rows.count == 2)
+        try await source.deleteFromTrash(rows[0].trashPath)
+        #expect(try await store.recoverTrashMoves(source: source) == 2)
+        #expect(try await steps.pendingTrashCount() == 0)
+        #expect(try await store.trashItems().isEmpty && source.trashKeys.isEmpty)
+        #expect(try await store.recoverTrashMoves(source: source) == 0, "nothing is left to settle")
+    }
 }
+
+/// The steps of a trash move that a kill can fall between, as each implementation exposes them
+/// to tests, so recovery is held to the same behaviour on every store.
+private protocol TrashMoveSteps {
+    func beginTrash(key: String, partOf: Int64?) async throws -> (id: Int64, trashKey: String)
+    func beginRestore(trashId: Int64) async throws -> TrashRow?
+    func beginEmptying() async throws -> [TrashRow]
+    func pendingTrashCount() async throws -> Int
+}
+
+extension CatalogStore: TrashMoveSteps {}
+extension PostgresCatalog: TrashMoveSteps {}

@@ -7,7 +7,7 @@ import Testing
 @Suite struct UndoStoreContract {
     @Test(arguments: StoreUnderTest.allCases)
     func aStepPutsBackExactlyWhatEachPhotoHadBefore(_ kind: StoreUnderTest) async throws {
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         var seed = CatalogSeed(seed: 21)
         let pictures = (0..<6).map { seed.picture("trip/\($0).jpg", takenAt: Int64($0)) }
@@ -59,7 +59,7 @@ import Testing
 
     @Test(arguments: StoreUnderTest.allCases)
     func anUndoIsKeptOnceAndForAWhile(_ kind: StoreUnderTest) async throws {
-        let opened = try kind.make()
+        let opened = try await kind.make()
         let store = opened.store
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let record = UndoRecord(accountId: nil, label: "Gave 3 photos 5 stars.", back: "/folders/trip", step: .ratings([
@@ -77,5 +77,55 @@ import Testing
         try await store.keepUndo(later, tokenHash: "e")
         #expect(try await store.takeUndo(tokenHash: "d", now: now) == nil)
         #expect(try await store.takeUndo(tokenHash: "e", now: later.createdAt) == later)
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func undoingAdditionsAndRemovalsPutsBackMembershipOriginsAndMarks(_ kind: StoreUnderTest) async throws {
+        let opened = try await kind.make()
+        let store = opened.store
+        var seed = CatalogSeed(seed: 22)
+        let pictures = [seed.picture("trip/0.jpg", takenAt: 0, keywords: ["beach"]), seed.picture("trip/1.jpg", takenAt: 1),
+                        seed.picture("trip/2.jpg", takenAt: 2)]
+        try await CatalogSeed.catalogue(pictures, in: store)
+        var ids: [Int64] = []
+        for picture in pictures { ids.append(try #require(try await store.photoId(forKey: picture.key))) }
+        let ada = try await store.addAccount(name: "ada", passwordHash: "x", role: .admin, now: Date())
+
+        // an album's additions: the photos that were not in it go out again
+        let album = try await store.createAlbum(name: "Best", description: "", createdBy: ada.id, now: Date())
+        _ = try await store.addToAlbum(id: album.id, photoIds: [ids[0]], now: Date())
+        let addition = try await store.undoStep(before: .album(id: album.id), photoIds: [ids[1], ids[2], ids[1]])
+        #expect(addition == .album(id: album.id, [ids[1], ids[2]].sorted().map { UndoStep.AlbumState(photoId: $0, position: nil, addedAt: nil) }))
+        #expect(try await store.addToAlbum(id: album.id, photoIds: ids, now: Date()) == 2)
+        #expect(try await store.apply(addition) == 2)
+        #expect(try await store.count(.album(album.id)) == 1)
+        #expect(try await store.apply(addition) == 0, "a second time changes nothing")
+
+        // a tag that came from the file comes back from the file, and is no longer remembered as removed
+        let tags = try await store.undoStep(before: .tags(["Beach"]), photoIds: ids)
+        #expect(try await store.removeTag(photoIds: ids, "beach") == 1)
+        #expect(try await store.apply(tags) == 1)
+        #expect(try await store.undoStep(before: .tags(["Beach"]), photoIds: ids) == tags)
+        #expect(try await store.tagCounts() == [TagCount(name: "Beach", count: 1)])
+        if case .tags(let snapshots) = tags {
+            #expect(snapshots[0].states.map(\.fromFile) == ids.sorted().map { $0 == ids[0] ? Optional(true) : nil })
+        }
+
+        // favorites being unmarked: the marked ones are marked again
+        _ = try await store.setFavorite(photoIds: [ids[0], ids[1]], viewer: .account(ada.id), true)
+        let unmarking = try await store.undoStep(before: .favorites(.account(ada.id), becoming: false), photoIds: ids)
+        #expect(unmarking == .favorites(userId: ada.id, photoIds: [ids[0], ids[1]].sorted(), on: true))
+        #expect(try await store.setFavorite(photoIds: ids, viewer: .account(ada.id), false) == 2)
+        #expect(try await store.apply(unmarking) == 2)
+        #expect(try await store.count(.favorites(.account(ada.id))) == 2)
+
+        // a trash step is the source's to undo: the catalog changes nothing
+        #expect(try await store.apply(.trash(ids: [1])) == 0)
+
+        // and an undo kept for an account is handed back to it as kept
+        let record = UndoRecord(accountId: ada.id, label: "Removed 2 photos from Best.", back: "/albums/\(album.id)", step: addition,
+                                createdAt: Date(timeIntervalSince1970: 1_800_000_000))
+        try await store.keepUndo(record, tokenHash: "f")
+        #expect(try await store.takeUndo(tokenHash: "f", now: record.createdAt) == record)
     }
 }

@@ -1,0 +1,325 @@
+import Foundation
+import GRDB
+import Imaging
+
+/// Read queries behind the folder grid, group pages, the photo view, the home page's counts and
+/// covers, selections, the timeline and "on this day", as the SQLite catalog answers them
+/// (`CatalogStore+Browse`, the query half of `CatalogStore+Curation`): the same groups
+/// (`PostgresGroupSQL`), the same order (ties broken by file id), the same page index.
+extension PostgresCatalog: PhotoQueries {
+    /// Subfolders of `parent` that hold photos, by name without case (ASCII letters, as SQLite's
+    /// NOCASE), then byte by byte.
+    public func folders(in parent: String) async throws -> [FolderSummary] {
+        try await read { db in
+            try await db.rows("\(PostgresFolderRecord.select) WHERE parent = ? ORDER BY lower(name), name", [parent])
+                .map(PostgresFolderRecord.summary)
+        }
+    }
+
+    /// One folder's summary, or nil when no photo lives in or below it.
+    public func folder(at path: String) async throws -> FolderSummary? {
+        try await read { db in
+            try await db.row("\(PostgresFolderRecord.select) WHERE path = ?", [path]).map(PostgresFolderRecord.summary)
+        }
+    }
+
+    /// Page `number` (1-based) of a group, or nil when out of range. An empty group has one empty page.
+    /// Cards carry `viewer`'s favorite marks.
+    public func page(_ group: PhotoGroup, sort: PhotoSort, number: Int, perPage: Int, viewer: Viewer) async throws -> PhotoPage? {
+        let userId = viewer.favoritesUserId
+        return try await snapshot { db in
+            let index = try await self.pageIndex(db, group: group, sort: sort, perPage: perPage)
+            let pageCount = max(1, index.starts.count)
+            guard number >= 1, number <= pageCount else { return nil }
+            guard index.total > 0 else { return PhotoPage(photos: [], number: 1, pageCount: 1, total: 0) }
+            if let ids = index.ids {
+                let slice = ids.slice((number - 1) * perPage..<number * perPage)
+                let cards = try await db.rows("""
+                    \(PostgresCardRecord.columns), \(PostgresCardRecord.isFavorite)
+                    FROM file f JOIN photo p ON p.id = f.photoId WHERE f.id = ANY(?::bigint[])
+                    """, [userId, slice]).map { try PostgresCardRecord.card($0) }
+                let byId = Dictionary(cards.map { ($0.fileId, $0) }, uniquingKeysWith: { a, _ in a })
+                return PhotoPage(photos: slice.compactMap { byId[$0] }, number: number, pageCount: pageCount, total: index.total)
+            }
+            let start = index.starts[number - 1]
+            let filter = PostgresGroupSQL.filter(group)
+            let cmp = sort.descending ? "<=" : ">="
+            let startValue = try PostgresGroupSQL.argument(start.value)
+            let arguments: [any SQLArgument] = [userId] + filter.arguments + [startValue, start.id, perPage]
+            let cards = try await db.rows("""
+                \(PostgresCardRecord.columns), \(PostgresCardRecord.isFavorite) \(filter.sql) AND (\(sort.field.column), f.id) \(cmp) (?, ?)
+                ORDER BY \(PostgresGroupSQL.order(sort)) LIMIT ?
+                """, arguments).map { try PostgresCardRecord.card($0) }
+            return PhotoPage(photos: cards, number: number, pageCount: pageCount, total: index.total)
+        }
+    }
+
+    /// The file at `key` with its photo and curation (favorites as `viewer` sees them), or nil:
+    /// one statement, tags, copies and companions included.
+    public func photo(key: String, viewer: Viewer) async throws -> PhotoDetail? {
+        let userId = viewer.favoritesUserId
+        return try await read { db in
+            try await db.row(PostgresPhotoDetailRecord.sql, [userId, key]).map(PostgresPhotoDetailRecord.detail)
+        }
+    }
+
+    /// The previous and next photo of `group` under `sort`, and the photo's position in it.
+    ///
+    /// The position comes from the group's page index (cached per catalog version): a binary
+    /// search over page starts, then a count within one page, so a photo deep in a folder of
+    /// 20,000 costs what one near its start does.
+    public func neighbors(of photo: PhotoDetail, in group: PhotoGroup, sort: PhotoSort, perPage: Int) async throws -> PhotoNeighbors {
+        let col = sort.field.column
+        let (before, after) = sort.descending ? (">", "<") : ("<", ">")
+        let filter = PostgresGroupSQL.filter(group)
+        let key = (value: photo.sortValue(sort.field), id: photo.card.fileId)
+        return try await snapshot { db in
+            // A group that keeps its ids knows the neighbours and the position outright.
+            let index = try await self.pageIndex(db, group: group, sort: sort, perPage: perPage)
+            if let ids = index.ids, let at = ids.firstIndex(of: key.id) {
+                let (previousId, nextId) = (at > 0 ? ids[at - 1] : nil, at + 1 < ids.count ? ids[at + 1] : nil)
+                let wanted = [previousId, nextId].compactMap { $0 }
+                var cards: [Int64: PhotoCard] = [:]
+                if !wanted.isEmpty {
+                    for row in try await db.rows("\(PostgresCardRecord.columns) FROM file f JOIN photo p ON p.id = f.photoId WHERE f.id = ANY(?::bigint[])",
+                                                 [wanted]) {
+                        let card = try PostgresCardRecord.card(row, readsFavorite: false)
+                        cards[card.fileId] = card
+                    }
+                }
+                return PhotoNeighbors(previous: previousId.flatMap { cards[$0] }, next: nextId.flatMap { cards[$0] },
+                                      position: at + 1, total: index.total)
+            }
+            let value = try PostgresGroupSQL.argument(key.value)
+            let args: [any SQLArgument] = filter.arguments + [value, key.id]
+            let cond = "\(filter.sql) AND (\(col), f.id)"
+            let previous = try await db.row("""
+                \(PostgresCardRecord.columns) \(cond) \(before) (?, ?) ORDER BY \(PostgresGroupSQL.order(sort, reversed: true)) LIMIT 1
+                """, args).map { try PostgresCardRecord.card($0, readsFavorite: false) }
+            let next = try await db.row("""
+                \(PostgresCardRecord.columns) \(cond) \(after) (?, ?) ORDER BY \(PostgresGroupSQL.order(sort)) LIMIT 1
+                """, args).map { try PostgresCardRecord.card($0, readsFavorite: false) }
+            // The last page starting at or before the photo (in the group's order)...
+            var low = 0, high = index.starts.count - 1, page = 0
+            while low <= high {
+                let middle = (low + high) / 2
+                let start = index.starts[middle]
+                if CatalogStore.precedesOrEquals(start, key, descending: sort.descending) { page = middle; low = middle + 1 } else { high = middle - 1 }
+            }
+            // ...and how many of that page's rows come before it.
+            var earlier = 0
+            if let start = index.starts.indices.contains(page) ? index.starts[page] : nil {
+                let (from, upTo) = sort.descending ? ("<=", ">") : (">=", "<")
+                let startValue = try PostgresGroupSQL.argument(start.value)
+                let countArgs: [any SQLArgument] = filter.arguments + [startValue, start.id, value, key.id]
+                earlier = Int(try await db.int("""
+                    SELECT COUNT(*) \(filter.sql) AND (\(col), f.id) \(from) (?, ?) AND (\(col), f.id) \(upTo) (?, ?)
+                    """, countArgs) ?? 0)
+            }
+            return PhotoNeighbors(previous: previous, next: next, position: page * perPage + earlier + 1, total: index.total)
+        }
+    }
+
+    /// A file holding the picture with this content hash, to render thumbnails from.
+    public func fileForContent(sha256: String) async throws -> (key: String, format: ImageFormat)? {
+        let found = try await read { db in
+            try await db.row("""
+                SELECT f.key, p.format FROM photo p JOIN file f ON f.photoId = p.id WHERE p.sha256 = ? ORDER BY f.id LIMIT 1
+                """, [sha256]).map { (try $0.string("key"), try $0.string("format")) }
+        }
+        return found.map { ($0.0, ImageFormat(rawValue: $0.1) ?? .jpeg) }
+    }
+
+    /// Files and distinct photos in the catalog.
+    public func libraryCounts() async throws -> (files: Int, photos: Int) {
+        let counts = try await read { db in
+            try await db.row("SELECT COUNT(*) AS files, COUNT(DISTINCT photoId) AS photos FROM file")
+                .map { (Int(try $0.int("files")), Int(try $0.int("photos"))) }
+        }
+        return counts ?? (0, 0)
+    }
+
+    /// Number of files in the catalog.
+    public func fileCount() async throws -> Int {
+        try await read { db in Int(try await db.int("SELECT COUNT(*) FROM file") ?? 0) }
+    }
+
+    /// The most recent scan problems: files that could not be read, with why.
+    public func scanIssues(limit: Int) async throws -> [ScanIssue] {
+        try await read { db in
+            try await db.rows("SELECT key, reason FROM scanIssue ORDER BY seenAt DESC, key LIMIT ?", [limit])
+                .map { ScanIssue(key: try $0.string("key"), reason: try $0.string("reason")) }
+        }
+    }
+
+    /// Every tag in use, with how many visible photos carry it, by name without case.
+    public func tagCounts() async throws -> [TagCount] {
+        // Read at the version before the query, so a change during it makes the next call recount.
+        try await tagCountsCache.value(at: version, computing: { [self] in
+            try await read { db in
+                try await db.rows("""
+                    SELECT t.name::text AS name, COUNT(DISTINCT pt.photoId) AS photoCount FROM tag t JOIN photoTag pt ON pt.tagId = t.id
+                    WHERE EXISTS (SELECT 1 FROM file WHERE photoId = pt.photoId)
+                    GROUP BY t.id ORDER BY t.name
+                    """).map { TagCount(name: try $0.string("name"), count: Int(try $0.int("photoCount"))) }
+            }
+        })
+    }
+
+    /// How many photos a group holds (for cards on the home page).
+    public func count(_ group: PhotoGroup) async throws -> Int {
+        let filter = PostgresGroupSQL.filter(group)
+        return try await read { db in Int(try await db.int("SELECT COUNT(*) \(filter.sql)", filter.arguments) ?? 0) }
+    }
+
+    /// A cover for a group: its most recently taken photo (of several taken at once, the one
+    /// filed last).
+    public func cover(_ group: PhotoGroup) async throws -> Picture? {
+        let filter = PostgresGroupSQL.filter(group)
+        return try await read { db in
+            try await db.row("SELECT p.sha256, p.rotation \(filter.sql) ORDER BY f.sortTaken DESC, f.id DESC LIMIT 1", filter.arguments)
+                .flatMap { try PostgresPictureColumns.picture($0, sha256: "sha256", rotation: "rotation") }
+        }
+    }
+
+    /// Whether the file at `key` is shown in `group` (share links admit only their own photos),
+    /// or belongs to one that is (a Live Photo's clip, a RAW: part of the shot the group shows).
+    public func group(_ group: PhotoGroup, containsKey key: String) async throws -> Bool {
+        let filter = PostgresGroupSQL.filter(group)
+        return try await read { db in
+            if try await db.int("SELECT EXISTS (SELECT 1 \(filter.sql) AND f.key = ?)", filter.arguments + [key]) == 1 { return true }
+            return try await db.int("""
+                SELECT EXISTS (SELECT 1 \(filter.sql) AND f.id = (SELECT c.pairedTo FROM file c WHERE c.key = ?))
+                """, filter.arguments + [key]) == 1
+        }
+    }
+
+    /// Whether a photo with these bytes is shown in `group` (for thumbnails and playable
+    /// renditions, which are named by hash), or belongs to a file that is (of the first 20
+    /// files with those bytes that belong to another).
+    public func group(_ group: PhotoGroup, containsSha256 sha256: String) async throws -> Bool {
+        let filter = PostgresGroupSQL.filter(group)
+        return try await read { db in
+            if try await db.int("SELECT EXISTS (SELECT 1 \(filter.sql) AND p.sha256 = ?)", filter.arguments + [sha256]) == 1 { return true }
+            return try await db.int("""
+                SELECT EXISTS (SELECT 1 \(filter.sql) AND f.id IN (
+                  SELECT c.pairedTo FROM file c JOIN photo cp ON cp.id = c.photoId WHERE cp.sha256 = ? AND c.pairedTo IS NOT NULL LIMIT 20))
+                """, filter.arguments + [sha256]) == 1
+        }
+    }
+
+    /// The ids of every file `group` shows, in `sort`'s order.
+    public func fileIds(in group: PhotoGroup, sort: PhotoSort) async throws -> [Int64] {
+        let filter = PostgresGroupSQL.filter(group)
+        return try await read { db in
+            try await db.ints("SELECT f.id \(filter.sql) ORDER BY \(PostgresGroupSQL.order(sort))", filter.arguments)
+        }
+    }
+
+    /// The files with these ids, in the order asked; unknown ids are left out, and an id asked
+    /// twice comes once.
+    public func files(ids: [Int64]) async throws -> [FileRef] {
+        guard !ids.isEmpty else { return [] }
+        let found = try await read { db in
+            var found: [Int64: FileRef] = [:]
+            for row in try await db.rows("SELECT id, photoId, key, size FROM file WHERE id = ANY(?::bigint[])", [ids]) {
+                let file = try PostgresFileRefRecord.fileRef(row)
+                found[file.id] = file
+            }
+            return found
+        }
+        var seen = Set<Int64>()
+        return ids.compactMap { id in seen.insert(id).inserted ? found[id] : nil }
+    }
+
+    /// The same files, each followed by the files that belong to it (a Live Photo's clip, its
+    /// RAW), by key.
+    public func withCompanions(_ files: [FileRef]) async throws -> [FileRef] {
+        guard !files.isEmpty else { return [] }
+        let companions = try await read { db in
+            var found: [Int64: [FileRef]] = [:]
+            for row in try await db.rows("""
+                SELECT id, photoId, key, size, pairedTo FROM file WHERE pairedTo = ANY(?::bigint[]) ORDER BY key
+                """, [files.map(\.id)]) {
+                found[try row.int("pairedTo"), default: []].append(try PostgresFileRefRecord.fileRef(row))
+            }
+            return found
+        }
+        return files.flatMap { [$0] + (companions[$0.id] ?? []) }
+    }
+
+    /// Photos by the month their camera dated them (UTC, as stored), newest first, and how many
+    /// have no such date. One pass over the photos (a photo counts when a file of it is listed,
+    /// as in `.all`).
+    public func timeline() async throws -> (months: [TimelineMonth], undated: Int) {
+        try await read { db in
+            var months: [TimelineMonth] = []
+            var undated = 0
+            // Photos are counted by the year and month of their date; each month is then numbered
+            // as SQLite's CAST(strftime('%Y%m') AS INTEGER) numbers it, and ordered by that number.
+            let date = PostgresGroupSQL.utc("p.takenAt")
+            for row in try await db.rows("""
+                SELECT CASE WHEN y < 0 THEN y * 100 - m ELSE y * 100 + m END AS yearMonth, n FROM (
+                  SELECT \(PostgresGroupSQL.astronomical("calendarYear")) AS y, calendarMonth AS m, n FROM (
+                    SELECT extract(year FROM \(date))::bigint AS calendarYear, extract(month FROM \(date))::bigint AS calendarMonth,
+                           COUNT(*) AS n
+                    FROM photo p WHERE EXISTS (SELECT 1 FROM file WHERE photoId = p.id AND pairedTo IS NULL)
+                    GROUP BY 1, 2
+                  ) AS byMonth
+                ) AS numbered
+                ORDER BY yearMonth DESC NULLS LAST
+                """) {
+                let count = Int(try row.int("n"))
+                if let yearMonth = try row.optionalInt("yearMonth").map({ Int($0) }) {
+                    months.append(TimelineMonth(year: yearMonth / 100, month: yearMonth % 100, count: count))
+                } else {
+                    undated += count
+                }
+            }
+            return (months, undated)
+        }
+    }
+
+    /// Photos whose camera date falls on this month and day in an earlier year, newest first
+    /// (of several taken at once, the one filed last). The dates are matched in the photo table
+    /// first, so only those photos' files are read.
+    public func onThisDay(month: Int, day: Int, before year: Int, limit: Int) async throws -> [(card: PhotoCard, year: Int)] {
+        let all = PostgresGroupSQL.filter(.all)
+        let monthDay = String(format: "%02d-%02d", month, day)
+        let date = PostgresGroupSQL.utc("takenAt")
+        let found = try await read { db in
+            try await db.rows("""
+                \(PostgresCardRecord.columns), \(PostgresGroupSQL.year(ofDate: PostgresGroupSQL.utc("p.takenAt"))) AS year
+                \(all.sql) AND p.id IN (SELECT id FROM photo WHERE takenAt IS NOT NULL AND \(PostgresGroupSQL.monthDay(ofDate: date)) = ?
+                                         AND \(PostgresGroupSQL.year(ofDate: date)) < ?)
+                ORDER BY p.takenAt DESC, f.id DESC LIMIT ?
+                """, all.arguments + [monthDay, year, limit]).map { (try PostgresCardRecord.card($0, readsFavorite: false), Int(try $0.int("year"))) }
+        }
+        return found.map { (card: $0.0, year: $0.1) }
+    }
+
+    /// The group's page index under `sort` at this catalog version: built with one query over
+    /// the whole group when no request has built it yet (`CatalogStore.pageIndex`).
+    private func pageIndex(_ db: SQLConnection, group: PhotoGroup, sort: PhotoSort, perPage: Int) async throws -> PageIndexCache.Entry {
+        let key = PageIndexCache.Key(group: group, sort: sort, perPage: perPage, version: version)
+        // The cache builds synchronously; a build that throws asks it for a kept entry only.
+        if let kept = try? pageIndexCache.entry(for: key, build: { throw PostgresPageIndexMiss() }) { return kept }
+        let filter = PostgresGroupSQL.filter(group)
+        let rows = try await db.rows("""
+            SELECT \(sort.field.column) AS sortValue, f.id AS fileId \(filter.sql) ORDER BY \(PostgresGroupSQL.order(sort))
+            """, filter.arguments)
+        var starts: [(value: DatabaseValue, id: Int64)] = []
+        // A folder's pages are keyset queries down its own index; other groups keep their ids.
+        var ids: OrderedIds? = group.isPlainFolder ? nil : OrderedIds()
+        for (position, row) in rows.enumerated() {
+            let fileId = try row.int(1)
+            if position % perPage == 0 { starts.append((try PostgresGroupSQL.sortValue(row, sort.field), fileId)) }
+            ids?.append(fileId)
+        }
+        let built = PageIndexCache.Entry(starts: starts, total: rows.count, ids: ids)
+        return pageIndexCache.entry(for: key) { built }
+    }
+}
+
+/// What `pageIndex` throws into the page index cache to find whether it keeps an entry.
+private struct PostgresPageIndexMiss: Error {}

@@ -1,0 +1,231 @@
+import Foundation
+import Logging
+import NIOSSL
+import PostgresNIO
+import Synchronization
+
+/// The catalog in a PostgreSQL database, for several Photolala instances sharing one library:
+/// the same store protocols, and the same behaviour, as the SQLite `CatalogStore`.
+///
+/// Every write is one transaction that first takes the catalog's write lock (a transaction-level
+/// advisory lock), so writes are serialised across every instance as SQLite's single writer
+/// serialises them in one process; reads run beside them on the pool's other connections.
+public final class PostgresCatalog: Sendable {
+    let client: PostgresClient
+    let logger: Logger
+    /// Where the catalog lives, without its password, for messages.
+    public let location: String
+    private let running: Task<Void, Never>
+    private let listening = Mutex<Task<Void, Never>?>(nil)
+    private let versionCounter = Atomic<Int>(0)
+    /// Tells the other instances what changed here, and hears what changed there.
+    let broadcast: CatalogBroadcast
+    let pageIndexCache = PageIndexCache()
+    let tagCountsCache = VersionedCache<[TagCount]>()
+    let onlyInTrashCache = VersionedCache<Set<String>>()
+    /// Live sessions, so a signed-in request reads nothing from the database (`SessionCache`);
+    /// what ends a session here ends it on every instance.
+    let sessionCache: SharedSessionCache
+
+    /// The advisory lock every write transaction takes (`pg_advisory_xact_lock`).
+    static let writeLock: Int64 = 0x7068_6f74_6f6c_0001
+    /// The advisory lock migrations take, so instances starting together migrate once.
+    static let migrationLock: Int64 = 0x7068_6f74_6f6c_0002
+
+    private init(client: PostgresClient, running: Task<Void, Never>, location: String, logger: Logger) {
+        (self.client, self.running, self.location, self.logger) = (client, running, location, logger)
+        broadcast = CatalogBroadcast(client: client, logger: logger)
+        sessionCache = SharedSessionCache(broadcast: broadcast)
+    }
+
+    deinit { close() }
+
+    /// Starts hearing the other instances' changes.
+    private func startListening() {
+        let task = Task { [broadcast, sessionCache, weak self] in
+            await broadcast.listen { [weak self] what in
+                if what == "catalog" || what == "*" { self?.bumpVersion(announce: false) }
+                sessionCache.heard(what)
+            }
+        }
+        listening.withLock { $0 = task }
+    }
+
+    /// Connects to the database at `url` (`postgres://user:password@host:port/database`), and
+    /// creates or migrates the catalog's tables. Throws `CatalogError.unreachable` when no
+    /// connection can be made within `timeout` seconds.
+    public static func connect(url: String, logger: Logger = Logger(label: "photolala.catalog"),
+                               timeout: Duration = .seconds(30)) async throws -> PostgresCatalog {
+        let settings = try PostgresURL(url)
+        // The driver's own messages (a connection attempt given up as the catalog closes, say)
+        // are kept to warnings and worse; the catalog logs what it does itself.
+        var background = logger
+        background.logLevel = max(logger.logLevel, .warning)
+        let client = PostgresClient(configuration: settings.configuration, backgroundLogger: background)
+        let running = Task { await client.run() }
+        let catalog = PostgresCatalog(client: client, running: running, location: settings.description, logger: logger)
+        do {
+            try await withDeadline(timeout, location: settings.description) {
+                try await catalog.client.withConnection { connection in
+                    try await PostgresMigrations.migrate(SQLConnection(connection: connection, logger: logger))
+                }
+            }
+        } catch {
+            running.cancel()
+            throw error
+        }
+        catalog.startListening()
+        return catalog
+    }
+
+    /// Throws `CatalogError.invalidAddress` unless `url` is a usable PostgreSQL address.
+    public static func checkAddress(_ url: String) throws { _ = try PostgresURL(url) }
+
+    /// Whether `error` means the database could not be reached or dropped the connection, so
+    /// nothing was read or written (the page says to try again).
+    public static func isUnavailable(_ error: any Error) -> Bool {
+        if case .unreachable = error as? CatalogError { return true }
+        guard let error = (error as? PostgresStatementError)?.underlying ?? error as? PSQLError else { return false }
+        return [.connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed].contains(error.code)
+    }
+
+    /// Closes every connection; the catalog answers nothing after this.
+    public func close() {
+        broadcast.stopped.store(true, ordering: .releasing)
+        listening.withLock { $0?.cancel() }
+        running.cancel()
+    }
+
+    /// Grows whenever visible catalog content changes; caches key on it.
+    public var version: Int { versionCounter.load(ordering: .acquiring) }
+
+    /// Marks that what readers see has changed, here and (unless it was heard from them) on the
+    /// other instances.
+    func bumpVersion(announce: Bool = true) {
+        versionCounter.add(1, ordering: .releasing)
+        if announce { broadcast.send("catalog") }
+    }
+
+    /// Throws unless the database answers a trivial query (for the health endpoint).
+    public func checkHealth() async throws {
+        _ = try await read { db in try await db.int("SELECT 1") }
+    }
+
+    /// Runs `body` on a connection of the pool, outside a transaction (each statement sees what
+    /// was committed when it began). Use `snapshot` for several statements that must agree.
+    func read<T: Sendable>(_ body: @Sendable (SQLConnection) async throws -> T) async throws -> T {
+        try await client.withConnection { connection in
+            try await body(SQLConnection(connection: connection, logger: logger))
+        }
+    }
+
+    /// Runs `body` in one read-only transaction that sees one state of the catalog throughout.
+    func snapshot<T: Sendable>(_ body: @Sendable (SQLConnection) async throws -> T) async throws -> T {
+        try await client.withConnection { connection in
+            let db = SQLConnection(connection: connection, logger: logger)
+            try await db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            do {
+                let value = try await body(db)
+                try await db.execute("COMMIT")
+                return value
+            } catch {
+                try? await db.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Runs `updates` in one transaction holding the catalog's write lock, and waits for it. As
+    /// with the SQLite catalog, a write once asked for lands even if the calling task is
+    /// cancelled: it runs in a task of its own.
+    func write<T: Sendable>(_ updates: @escaping @Sendable (SQLConnection) async throws -> T) async throws -> T {
+        try await Task { try await self.transaction(updates) }.value
+    }
+
+    private func transaction<T: Sendable>(_ updates: @Sendable (SQLConnection) async throws -> T) async throws -> T {
+        try await client.withConnection { connection in
+            let db = SQLConnection(connection: connection, logger: logger)
+            try await db.execute("BEGIN")
+            do {
+                try await db.execute("SELECT pg_advisory_xact_lock(?)", [Self.writeLock])
+                let value = try await updates(db)
+                try await db.execute("COMMIT")
+                return value
+            } catch {
+                try? await db.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Whether `error` is the server refusing a row because another row has the same unique value.
+    static func isUniqueViolation(_ error: any Error) -> Bool {
+        if let error = error as? PostgresStatementError { return error.sqlState == "23505" }
+        return (error as? PSQLError)?.serverInfo?[.sqlState] == "23505"
+    }
+
+    /// Runs `work`, throwing `CatalogError.unreachable` if it has not finished after `timeout`.
+    private static func withDeadline(_ timeout: Duration, location: String,
+                                     _ work: @escaping @Sendable () async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask { try await work(); return true }
+            group.addTask { try await Task.sleep(for: timeout); return false }
+            guard let finished = try await group.next() else { return }
+            group.cancelAll()
+            if !finished {
+                throw CatalogError.unreachable(location: location, reason: "no connection within \(timeout.components.seconds) s")
+            }
+        }
+    }
+}
+
+/// A `postgres://` (or `postgresql://`) address: user, password, host, port, database, and
+/// `sslmode` (`disable`, the default, `prefer` or `require`). A host that starts with `/` is a
+/// folder holding the server's Unix socket.
+struct PostgresURL: CustomStringConvertible {
+    var user: String
+    var password: String?
+    var host: String
+    var port: Int
+    var database: String
+    var tls: String
+
+    init(_ text: String) throws {
+        guard let components = URLComponents(string: text), ["postgres", "postgresql"].contains(components.scheme ?? ""),
+              let user = components.user, !user.isEmpty else {
+            throw CatalogError.invalidAddress("A PostgreSQL catalog is named as postgres://user:password@host:port/database.")
+        }
+        self.user = user
+        password = components.password
+        let socket = components.queryItems?.first { $0.name == "host" }?.value
+        host = socket ?? components.host ?? "localhost"
+        port = components.port ?? 5432
+        let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        database = path.isEmpty ? user : path
+        tls = components.queryItems?.first { $0.name == "sslmode" }?.value ?? "disable"
+        guard ["disable", "prefer", "require"].contains(tls) else {
+            throw CatalogError.invalidAddress("sslmode must be disable, prefer or require (not \(tls)).")
+        }
+        guard (1...65_535).contains(port) else { throw CatalogError.invalidAddress("The port must be 1 to 65535.") }
+    }
+
+    var configuration: PostgresClient.Configuration {
+        var config: PostgresClient.Configuration
+        if host.hasPrefix("/") {
+            config = .init(unixSocketPath: host + "/.s.PGSQL.\(port)", username: user, password: password, database: database)
+        } else {
+            let tlsSetting: PostgresClient.Configuration.TLS = switch tls {
+            case "require": .require(.makeClientConfiguration())
+            case "prefer": .prefer(.makeClientConfiguration())
+            default: .disable
+            }
+            config = .init(host: host, port: port, username: user, password: password, database: database, tls: tlsSetting)
+        }
+        config.options.connectTimeout = .seconds(10)
+        config.options.maximumConnections = 8
+        config.options.minimumConnections = 0
+        return config
+    }
+
+    var description: String { "postgres://\(user)@\(host.hasPrefix("/") ? "[\(host)]" : host):\(port)/\(database)" }
+}
