@@ -49,6 +49,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The catalog shared by several instances (`PostgresCatalog`).
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                // The errors its connection pool throws (shut down, no connection to be made).
+                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -22,7 +22,9 @@ struct Backup: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("The output “\(output)” is in \(folder), which is not a folder; make it first.")
         }
-        let store = try location.existingCatalog()
+        guard let store = try await location.openCatalog() as? CatalogStore else {
+            throw ValidationError("A PostgreSQL catalog is backed up with PostgreSQL's own tools: pg_dump --format=custom --file=FILE DATABASE (see docs/scale-out.md).")
+        }
         guard target != store.path else { throw ValidationError("The backup must not overwrite the catalog itself.") }
         do { try await store.backup(to: target) } catch let error as BackupError { throw ValidationError(error.description) }
         let size = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? NSNumber)?.intValue ?? 0

@@ -15,9 +15,13 @@ struct Library: AsyncParsableCommand {
         @OptionGroup var location: LocationOptions
 
         func run() async throws {
-            let store = try location.existingCatalog()
+            let store = try await location.openCatalog()
             let record = try await store.libraryRecord()
-            print("data folder: \((store.path as NSString).deletingLastPathComponent)")
+            if let local = store as? CatalogStore {
+                print("data folder: \((local.path as NSString).deletingLastPathComponent)")
+            } else {
+                print("catalog:     \(store.location)")
+            }
             print("library:     \(record.path ?? "not recorded yet (the next scan or start records it)")")
             print("library id:  \(record.id)")
         }

@@ -36,6 +36,9 @@ struct LocationOptions: ParsableArguments {
 
     @OptionGroup var dataOptions: DataOptions
 
+    @Option(name: .long, help: LocationOptions.help(ServeSettings.catalog))
+    var catalog: String?
+
     /// Where the library and its data folder are. Only checks and reads: nothing is created, so a
     /// bad value stops a command before it has done anything. With `check`, a data folder that
     /// belongs to another library is refused.
@@ -44,6 +47,16 @@ struct LocationOptions: ParsableArguments {
         let home = Self.dataHome(env)
         let library = try givenLibrary(env)
         let data = try dataOptions.given(env)
+        if let catalog = try givenCatalog(env) {
+            // The shared catalog records its library itself (checked when it is opened).
+            guard let library else {
+                guard check else { return Locations(library: "", data: data ?? home + "/photolala/shared", catalog: catalog) }
+                throw ValidationError("With a PostgreSQL catalog (--catalog), name the library too: --library DIR or s3://bucket/prefix.")
+            }
+            let locations = Locations(library: library, data: data ?? Locations.defaultData(for: library, home: home), catalog: catalog)
+            if let problem = LibraryRecord.problem(data: locations.data, library: locations.library) { throw ValidationError(problem) }
+            return try withBucket(locations, env)
+        }
         let locations: Locations
         switch (library, data) {
         case (let library?, let data?):
@@ -100,6 +113,13 @@ struct LocationOptions: ParsableArguments {
         return located
     }
 
+    /// The PostgreSQL catalog given by the flag or `PHOTOLALA_CATALOG`, checked; nil when neither is.
+    private func givenCatalog(_ env: [String: String]) throws -> String? {
+        guard let raw = catalog ?? env["PHOTOLALA_CATALOG"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        do { try PostgresCatalog.checkAddress(raw) } catch { throw ValidationError("\(catalog == nil ? "PHOTOLALA_CATALOG" : "--catalog") \(error)") }
+        return raw
+    }
+
     /// The library given by the flag or `PHOTOLALA_LIBRARY`, checked to be a readable folder or
     /// a well-formed `s3://bucket/prefix` (written back the one way, so a catalog records it once).
     private func givenLibrary(_ env: [String: String]) throws -> String? {
@@ -134,12 +154,20 @@ struct LocationOptions: ParsableArguments {
 }
 
 extension LocationOptions {
-    /// The catalog of a data folder that has one; refuses, creating nothing, when there is none.
-    func existingCatalog() throws -> CatalogStore {
-        let data = try resolve(check: false).data
-        guard Self.hasCatalog(data) else {
-            throw ValidationError("There is no catalog in \(data): check --data (or --library).")
+    /// The catalog a command works on: the PostgreSQL one named by `--catalog`, or the one in the
+    /// data folder. Without `create`, a data folder without a catalog is refused and nothing is made.
+    func openCatalog(create: Bool = false) async throws -> any PhotoCatalog {
+        let locations = try resolve(check: false)
+        if let catalog = locations.catalog { return try await PostgresCatalog.connect(url: catalog) }
+        guard create || Self.hasCatalog(locations.data) else {
+            throw ValidationError("There is no catalog in \(locations.data): check --data (or --library).")
         }
-        return try CatalogStore.open(dataFolder: data)
+        return try CatalogStore.open(dataFolder: locations.data)
+    }
+
+    /// Whether there is a catalog to read: a PostgreSQL one is named, or the data folder has one.
+    func hasCatalog() throws -> Bool {
+        let locations = try resolve(check: false)
+        return locations.catalog != nil || Self.hasCatalog(locations.data)
     }
 }

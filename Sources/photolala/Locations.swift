@@ -15,6 +15,8 @@ struct Locations {
     var bucket: S3Source?
     /// The server of that bucket as given; nil for AWS itself.
     var s3Endpoint: String?
+    /// A PostgreSQL catalog's address (`--catalog`); nil for `catalog.sqlite` in the data folder.
+    var catalog: String?
 
     /// The source the library is read through: the bucket's, or a folder's with its trash in the data folder.
     func source(logger: Logger) -> any PhotoSource {

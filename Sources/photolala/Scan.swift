@@ -15,7 +15,11 @@ struct Scan: AsyncParsableCommand {
         let (library, dataPath) = (locations.library, locations.data)
         if let note = locations.note { print(note) }
         if locations.isDemo { try DemoLibrary.ensure(at: library) }
-        let store = try CatalogStore.open(dataFolder: dataPath)
+        let store: any PhotoCatalog = if let catalog = locations.catalog {
+            try await PostgresCatalog.connect(url: catalog)
+        } else {
+            try CatalogStore.open(dataFolder: dataPath)
+        }
         do { try await store.bindLibrary(library) } catch let error as LibraryMismatch { throw ValidationError(error.description) }
         print("Scanning \(library) into \(dataPath).")
         Imaging.bootstrap()
@@ -37,7 +41,8 @@ struct Scan: AsyncParsableCommand {
         let ticker = Task { await bar.run() }
         defer { ticker.cancel() }
         do {
-            let summary = try await scanner.run()
+            let summary: ScanSummary
+            do { summary = try await scanner.run() } catch let busy as ScanBusy { throw ValidationError(busy.description) }
             ticker.cancel()
             bar.finish()
             print("Scanned \(summary.total) files in \(String(format: "%.1f", summary.seconds)) s: \(summary.added) added, "

@@ -31,6 +31,7 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError(error.description)
         }
         config.s3Endpoint = locations.s3Endpoint
+        config.catalogURL = locations.catalog
         if let note = locations.note { FileHandle.standardError.write(Data((note + "\n").utf8)) }
         if locations.isDemo { try DemoLibrary.ensure(at: locations.library) }
         config.demoLibrary = DemoLibrary.isDemo(locations.library)

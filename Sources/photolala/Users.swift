@@ -16,7 +16,7 @@ struct Users: AsyncParsableCommand {
 
         func run() async throws {
             let data = try location.resolve(check: false).data
-            let accounts = LocationOptions.hasCatalog(data) ? try await CatalogStore.open(dataFolder: data).accounts() : []
+            let accounts = try location.hasCatalog() ? try await location.openCatalog().accounts() : []
             if accounts.isEmpty { print("No accounts yet. Make the first admin with: photolala users add NAME --role admin --data \(data)"); return }
             let width = accounts.map(\.name.count).max() ?? 4
             for account in accounts { print(account.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + account.role.rawValue) }
@@ -32,13 +32,12 @@ struct Users: AsyncParsableCommand {
 
         func run() async throws {
             guard let valid = Account.validName(name) else { throw ValidationError(AccountError.invalidName.description) }
-            let data = try location.resolve(check: false).data
             // Checked before the password is asked for; the data folder is made only once there is one.
-            if LocationOptions.hasCatalog(data), try await CatalogStore.open(dataFolder: data).account(named: valid) != nil {
+            if try location.hasCatalog(), try await location.openCatalog().account(named: valid) != nil {
                 throw ValidationError(AccountError.nameTaken(valid).description)
             }
             let password = try PasswordPrompt.read(confirm: true)
-            let store = try CatalogStore.open(dataFolder: data)
+            let store = try await location.openCatalog(create: true)
             try await Users.reportingAccountErrors {
                 try await store.addAccount(name: valid, passwordHash: try await Passwords().hash(password), role: role.role)
             }
@@ -85,8 +84,8 @@ struct Users: AsyncParsableCommand {
     }
 
     /// The existing catalog and the named account in it; an unknown name is a usage error.
-    static func open(_ name: String, at location: LocationOptions) async throws -> (CatalogStore, Account) {
-        let store = try location.existingCatalog()
+    static func open(_ name: String, at location: LocationOptions) async throws -> (any PhotoCatalog, Account) {
+        let store = try await location.openCatalog()
         guard let found = try await store.account(named: name) else { throw ValidationError(AccountError.notFound(name).description) }
         return (store, found.account)
     }

@@ -41,6 +41,19 @@ public final class GalleryFixture: @unchecked Sendable {
         bucket = (source as? S3Source).map(S3TestBucket.init)
     }
 
+    /// A second instance's fixture over `other`'s library (the same folder or bucket), with a data
+    /// folder of its own, as a second server sharing a catalog would have.
+    public init(sharing other: GalleryFixture) throws {
+        kind = other.kind
+        root = NSTemporaryDirectory() + "photolala-gallery-\(UUID().uuidString)"
+        library = other.library
+        data = root + "/data"
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        (source, memory, bucket) = (other.source, other.memory, other.bucket)
+        catalogURL = other.catalogURL
+        guestRole = other.guestRole
+    }
+
     deinit { try? FileManager.default.removeItem(atPath: root) }
 
     /// What visitors who are not signed in may do; browsing and curation tests run as member guests.
@@ -50,6 +63,8 @@ public final class GalleryFixture: @unchecked Sendable {
     public var uploadFileLimit = 500
     /// Serve the library as the generated demo (every page says so).
     public var demoLibrary = false
+    /// A PostgreSQL catalog (`PostgresTestServer.makeDatabase()`) instead of the data folder's SQLite one.
+    public var catalogURL: String?
 
     public func config(pageSize: Int = 60) -> GalleryConfig {
         var config = GalleryConfig(libraryPath: library, dataPath: data)
@@ -68,6 +83,7 @@ public final class GalleryFixture: @unchecked Sendable {
         config.uploadLimit = uploadLimit
         config.uploadFileLimit = uploadFileLimit
         config.demoLibrary = demoLibrary
+        config.catalogURL = catalogURL
         // A test client starved by a loaded machine may sit longer than a real browser between
         // requests on one connection; the slow-client tests set the real limits themselves.
         config.headerTimeout = 120
@@ -77,7 +93,7 @@ public final class GalleryFixture: @unchecked Sendable {
     /// Adds an account straight to the catalog (cheap bcrypt cost, as the test config uses).
     @discardableResult
     public func addAccount(_ name: String, role: Role, password: String = "correct horse") async throws -> Account {
-        let store = try CatalogStore.open(dataFolder: data)
+        let store = try await openCatalog()
         return try await store.addAccount(name: name, passwordHash: try await Passwords(cost: 4).hash(password), role: role)
     }
 
@@ -97,9 +113,15 @@ public final class GalleryFixture: @unchecked Sendable {
 
     /// Scans the library into the data folder's catalog, as `photolala scan` would.
     public func scan() async throws {
-        let store = try CatalogStore.open(dataFolder: data)
+        let store = try await openCatalog()
         try await store.bindLibrary(library)
         try await LibraryScanner(source: source, store: store, journal: ReadJournal(dataFolder: data), workers: 2).run()
+    }
+
+    /// The fixture's catalog, as the application opens it: the PostgreSQL one, or the data folder's.
+    public func openCatalog() async throws -> any PhotoCatalog {
+        if let catalogURL { return try await PostgresCatalog.connect(url: catalogURL) }
+        return try CatalogStore.open(dataFolder: data)
     }
 
     /// Removes the library's item at `key`, as someone deleting a file would.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOSSL
+import _ConnectionPoolModule
 import PostgresNIO
 import Synchronization
 
@@ -85,6 +86,9 @@ public final class PostgresCatalog: Sendable {
     /// nothing was read or written (the page says to try again).
     public static func isUnavailable(_ error: any Error) -> Bool {
         if case .unreachable = error as? CatalogError { return true }
+        if let error = error as? ConnectionPoolError {
+            return [.poolShutdown, .connectionCreationCircuitBreakerTripped].contains(error)
+        }
         guard let error = (error as? PostgresStatementError)?.underlying ?? error as? PSQLError else { return false }
         return [.connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed].contains(error.code)
     }

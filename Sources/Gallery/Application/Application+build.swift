@@ -42,7 +42,7 @@ public func buildApplication(_ config: GalleryConfig, source: (any PhotoSource)?
 
 /// The catalog, scanner and router behind one gallery; `buildApplication` wires them into a server.
 public struct GalleryParts {
-    public let store: CatalogStore
+    public let store: any PhotoCatalog
     public let monitor: ScanMonitor
     public let scanner: LibraryScanner
     public let source: any PhotoSource
@@ -63,7 +63,12 @@ public struct GalleryParts {
     /// come from `source`, or else from the library folder, with its trash in the data folder.
     public init(config: GalleryConfig, source: (any PhotoSource)? = nil, logger: Logger) async throws {
         try config.validate()
-        store = try CatalogStore.open(dataFolder: config.dataPath)
+        if let catalogURL = config.catalogURL {
+            try FileManager.default.createDirectory(atPath: config.dataPath, withIntermediateDirectories: true)
+            store = try await PostgresCatalog.connect(url: catalogURL, logger: logger)
+        } else {
+            store = try CatalogStore.open(dataFolder: config.dataPath)
+        }
         // Refused before anything reads the library: another library's photos are never dropped from this catalog.
         try await store.bindLibrary(config.libraryPath)
         Imaging.bootstrap()
@@ -79,7 +84,7 @@ public struct GalleryParts {
         self.source = source
         let recovered = try await store.recoverTrashMoves(source: source)
         if recovered > 0 { logger.notice("finished or undid \(recovered) interrupted trash moves") }
-        do { try await store.dailyBackup() } catch {
+        do { try await store.dailyBackup(now: Date(), keep: 7) } catch {
             logger.warning("today's catalog backup could not be written", metadata: ["error": "\(error)"])
         }
         // A file whose read crashed an earlier process is marked unreadable before anything reads it again.
@@ -104,6 +109,9 @@ public struct GalleryParts {
         let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source, journal: journal,
                                         workers: config.thumbnailWorkers, logger: logger, metrics: metrics, cache: renditions)
         passwords = Passwords(cost: config.bcryptCost)
+        // Failed sign-ins are counted where every instance sees them: in a shared catalog, or
+        // in this process's memory for its own SQLite catalog.
+        let failures: any SignInThrottleStore = (store as? PostgresCatalog) ?? MemorySignInThrottle()
         if config.guestRole == nil, try await !store.hasAccounts() {
             logger.notice("No accounts yet: make the first admin with `photolala users add NAME --role admin --data \(config.dataPath)`.")
         }
@@ -133,7 +141,7 @@ public struct GalleryParts {
         let photos = PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, playable: playable, cache: pages)
         let originals = OriginalController(store: store, source: source)
         let thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)
-        AuthController(store: store, passwords: passwords, throttle: LoginThrottle(), sessions: sessions, signIn: signIn,
+        AuthController(store: store, passwords: passwords, throttle: LoginThrottle(store: failures), sessions: sessions, signIn: signIn,
                        renderer: renderer, chrome: chrome, slowdownScale: config.loginSlowdownScale).register(with: routes)
         UsersController(store: store, passwords: passwords, renderer: renderer, chrome: chrome).register(with: routes)
         let browse = BrowseController(store: store, monitor: monitor, renderer: renderer, chrome: chrome, groupPage: groupPage,
@@ -163,7 +171,7 @@ public struct GalleryParts {
                                        fileLimit: config.uploadFileLimit, dataPath: config.dataPath, readOnly: config.readOnlyLibrary, logger: logger)
         uploads.register(with: routes)
         ShareController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,
-                        thumbnails: thumbnailRoutes, originals: originals, playable: playableRoutes, uploads: uploads, passwords: passwords, throttle: LoginThrottle(),
+                        thumbnails: thumbnailRoutes, originals: originals, playable: playableRoutes, uploads: uploads, passwords: passwords, throttle: LoginThrottle(store: failures),
                         slowdownScale: config.loginSlowdownScale).register(with: routes)
         StaticController(folder: config.resourcesPath + "/Public").register(with: routes)
         HealthController(store: store, source: source).register(with: routes)

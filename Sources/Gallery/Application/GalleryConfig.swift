@@ -10,6 +10,8 @@ public struct GalleryConfig: Sendable {
     public var s3Endpoint: String? = ServeSettings.s3Endpoint.defaultValue
     /// Where the catalog and thumbnail cache live; never inside the library.
     public var dataPath: String
+    /// A PostgreSQL catalog shared by several instances; nil keeps `catalog.sqlite` in the data folder.
+    public var catalogURL: String? = ServeSettings.catalog.defaultValue
     public var host: String = ServeSettings.host.defaultValue
     public var port: Int = ServeSettings.port.defaultValue
     /// Photos per group page.

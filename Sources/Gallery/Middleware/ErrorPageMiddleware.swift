@@ -21,6 +21,10 @@ struct ErrorPageMiddleware: RouterMiddleware {
             return page(status: .init(code: 507, reasonPhrase: "Insufficient Storage"),
                         message: "The data folder is full (or its disk is failing), so nothing was changed. Pages keep working; free some space and try again.",
                         headers: [:], context: context)
+        } catch where PostgresCatalog.isUnavailable(error) {
+            context.logger.error("the catalog's database could not be reached", metadata: ["error": "\(error)"])
+            return page(status: .serviceUnavailable, message: "The catalog's database cannot be reached just now, so nothing was changed. Please try again in a moment.",
+                        headers: [.retryAfter: "5"], context: context)
         } catch {
             // A page that could not be rendered (`RenderError`) is a bug like any other: a 500, logged.
             context.logger.error(error is RenderError ? "page could not be rendered" : "request failed",

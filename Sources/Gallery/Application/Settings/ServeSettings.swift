@@ -16,6 +16,13 @@ public enum ServeSettings {
         resolvedFirst: true, \.dataPath,
         help: "Where the catalog (catalog.sqlite), thumbnails and trash live; belongs to one library and must not be inside it.",
         parse: SettingParse.folder)
+    public static let catalog = Setting<String?>("catalog", "url", default: nil, shown: "catalog.sqlite in the data folder", resolvedFirst: true,
+        \.catalogURL,
+        help: "A PostgreSQL database to keep the catalog in, as postgres://user:password@host:port/database (add ?sslmode=require for TLS), so several instances can serve one library: sessions, share links, sign-in limits and curation are shared, one instance scans at a time. The data folder still holds each instance's renditions.",
+        parse: { raw in
+            do { try PostgresCatalog.checkAddress(raw) } catch { throw SettingProblem("\(error)") }
+            return raw
+        })
     public static let host = Setting<String>("host", "address", default: "127.0.0.1", \.host,
         help: "Address to listen on (0.0.0.0 for every network).", parse: SettingParse.nonEmpty)
     public static let port = Setting<Int>("port", "n", default: 8080, \.port,
@@ -97,7 +104,7 @@ public enum ServeSettings {
 
     /// The table, in the order `--help` and the docs list it.
     public static let all: [any ServeSetting] = [
-        library, s3Endpoint, data, host, port, pageSize, scan, watch, rescanInterval, guest, secureCookies, trustedProxies, basePath, publicURL,
+        library, s3Endpoint, data, catalog, host, port, pageSize, scan, watch, rescanInterval, guest, secureCookies, trustedProxies, basePath, publicURL,
         uploadLimit, uploadFolder, readOnlyLibrary, thumbnailWorkers, renditionCache, isolateDecoders, decodeTimeout, maxPixels, headerTimeout,
         idleTimeout, connectionsPerAddress, maxConnections, minBodyRate, metricsPort, metricsToken, resources,
     ]

@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import Catalog
+
+/// What the PostgreSQL catalog does about its server rather than its rows: addresses, a server
+/// that cannot be reached, a catalog used after it closed, and migrations run twice.
+@Suite struct PostgresCatalogTests {
+    @Test func addressesAreCheckedBeforeAnythingConnects() throws {
+        for good in ["postgres://ada:secret@db.example:6543/photos", "postgresql://ada@127.0.0.1/photos?sslmode=require",
+                     "postgres://ada@localhost/photos?host=/run/postgresql"] {
+            #expect(throws: Never.self, "\(good)") { try PostgresCatalog.checkAddress(good) }
+        }
+        for bad in ["mysql://ada@db/photos", "postgres://db.example/photos", "postgres://ada@db/photos?sslmode=verify-full",
+                    "postgres://ada@db:99999/photos", "not an address"] {
+            #expect(throws: CatalogError.self, "\(bad)") { try PostgresCatalog.checkAddress(bad) }
+        }
+        // and the address shown in messages never carries the password
+        let url = try PostgresURL("postgres://ada:secret@db.example:6543/photos")
+        #expect(url.description == "postgres://ada@db.example:6543/photos")
+    }
+
+    @Test func aServerThatCannotBeReachedIsNamedAndNotWaitedForForever() async throws {
+        // given a port nothing listens on
+        let error = await #expect(throws: CatalogError.self) {
+            try await PostgresCatalog.connect(url: "postgres://ada@127.0.0.1:1/photos", timeout: .seconds(2))
+        }
+        // then it says where, and the gallery's error page counts it as the database being away
+        #expect("\(error.map { "\($0)" } ?? "")".contains("postgres://ada@127.0.0.1:1/photos"))
+        #expect(error.map(PostgresCatalog.isUnavailable) == true)
+    }
+
+    @Test(.enabled(if: PostgresTestServer.adminURL != nil, "needs the test PostgreSQL cluster (PHOTOLALA_TEST_POSTGRES)"))
+    func aClosedCatalogAnswersUnavailableAndMigrationsRunOnce() async throws {
+        // given a catalog opened twice on one database, as two instances starting together would
+        let url = try await PostgresTestServer.makeDatabase()
+        async let first = PostgresCatalog.connect(url: url)
+        async let second = PostgresCatalog.connect(url: url)
+        let (one, two) = try await (first, second)
+        let counts = (try await one.fileCount(), try await two.fileCount())
+        #expect(counts == (0, 0))
+        // when one is closed
+        one.close()
+        // then what it is asked fails as the database being unavailable, and the other answers on
+        let error = await #expect(throws: (any Error).self) { try await one.fileCount() }
+        #expect(error.map(PostgresCatalog.isUnavailable) == true, "\(String(reflecting: error))")
+        try await two.checkHealth()
+    }
+}
