@@ -116,13 +116,25 @@ wrk_figures() {
     END { printf "%.1f %.2f %.2f %d %d\n", rps, p50, p99, errors, n }' <<<"$out"
 }
 
+# Waits (up to 15 s) until the servers go idle, as the script's own `cpu_ticks` (their user +
+# system ticks) tells: requests a wrk left in flight are still answered after it has gone, and
+# would count against the next measurement.
+settle() {
+  local before _
+  for _ in $(seq 50); do
+    before=$(cpu_ticks); sleep 0.3
+    (( $(cpu_ticks) - before <= 1 )) && return
+  done
+}
+
 # Median of numbers.
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 # Starts nginx in the foreground (as a background job) serving from DIR/html on PORT, with an
-# extra `location` block (may be empty); sets nginx_pid. Config, pid, logs and temp files stay in DIR.
+# extra `location` block (may be empty) and more of the `http` block (an upstream; may be empty);
+# sets nginx_pid. Config, pid, logs and temp files stay in DIR.
 start_nginx() {
-  local dir="$1" port="$2" extra="${3:-}"
+  local dir="$1" port="$2" extra="${3:-}" http_extra="${4:-}"
   mkdir -p "$dir/html" "$dir/tmp"
   cat > "$dir/nginx.conf" <<EOF
 daemon off;
@@ -141,8 +153,10 @@ http {
   fastcgi_temp_path $dir/tmp/fastcgi;
   types { text/html html; image/jpeg jpg; }
   default_type application/octet-stream;
+  $http_extra
   server {
     listen 127.0.0.1:$port;
+    client_max_body_size 0;
     root $dir/html;
     $extra
   }
@@ -165,6 +179,16 @@ save_catalog() {
   rm -rf "$catalog_cache" "$catalog_cache.key"; mkdir -p "$(dirname "$catalog_cache")"
   cp -a "$2" "$catalog_cache"; rm -rf "$catalog_cache/thumbnails"
   catalog_key "$1" > "$catalog_cache.key"
+}
+# copy_catalog NAME BIN LIB DEST: a copy in DEST of the cached scan of LIB by BIN, scanning it
+# first (in WORK/scan, NAME saying who asks) when the cache is missing or stale.
+copy_catalog() {
+  if ! catalog_cached "$2"; then
+    echo "$1: scanning the library into $catalog_cache" >&2
+    "$2" scan --library "$3" --data "$work/scan" >&2
+    save_catalog "$2" "$work/scan"; rm -rf "$work/scan"
+  fi
+  cp -a "$catalog_cache" "$4"
 }
 
 machine() {

@@ -5,8 +5,10 @@
 # vipsthumbnail), Benchmarks/scan.sh (scanning against openssl, rescan, pages during a scan)
 # Benchmarks/serve.sh (pages and warm thumbnails under concurrency against nginx),
 # Benchmarks/zip.sh (a selection's zip, first byte, throughput and server memory, against tar),
-# Benchmarks/video.sh (cold video posters and an HEVC clip's first play, against ffmpeg alone) and
-# Benchmarks/weight.sh (the bytes of a phone's first screen of a group, in headless Chromium), and
+# Benchmarks/video.sh (cold video posters and an HEVC clip's first play, against ffmpeg alone),
+# Benchmarks/weight.sh (the bytes of a phone's first screen of a group, in headless Chromium) and
+# Benchmarks/scaleout.sh (a group page and warm thumbnails from a PostgreSQL catalog, directly and
+# behind nginx in front of one and two instances, beside SQLite), and
 # prints all their tables together with the machine (CPU, cores, RAM, kernel) and the date.
 # Everything printed also goes to Benchmarks/.cache/run-<UTC date and time>.log
 # (Benchmarks/.cache/run-latest.log points at the newest).
@@ -14,7 +16,7 @@
 #   usage: Benchmarks/run.sh [runs]     (default 3; passed to each script)
 #   env:   PHOTOLALA_BIN (binary to measure), BENCH_FILES (library size, default 100000),
 #          BENCH_DURATION / BENCH_WARMUP (serve.sh's wrk seconds, default 10 / 2),
-#          BENCH_ONLY (which to run, default "thumbnails scan serve zip video weight")
+#          BENCH_ONLY (which to run, default "thumbnails scan serve zip video weight scaleout")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-3}"
@@ -29,7 +31,7 @@ main() {
   PHOTOLALA_BIN="$(photolala_bin)"; export PHOTOLALA_BIN
   echo "run: measuring $PHOTOLALA_BIN ($(stat -c '%y' "$PHOTOLALA_BIN" | cut -d. -f1)); $runs runs; library of $bench_files" >&2
   bash Benchmarks/library.sh "$bench_files" > /dev/null
-  for name in ${BENCH_ONLY:-thumbnails scan serve zip video weight}; do
+  for name in ${BENCH_ONLY:-thumbnails scan serve zip video weight scaleout}; do
     echo "run: Benchmarks/$name.sh $runs" >&2
     bash "Benchmarks/$name.sh" "$runs" | tee "$tables/$name"
   done
@@ -37,7 +39,7 @@ main() {
   echo "================ Photolala benchmarks ================"
   machine
   echo "binary: $PHOTOLALA_BIN; $runs runs each; $(( (SECONDS - started) / 60 )) min in all; log: $log"
-  for name in ${BENCH_ONLY:-thumbnails scan serve zip video weight}; do
+  for name in ${BENCH_ONLY:-thumbnails scan serve zip video weight scaleout}; do
     echo
     echo "---- Benchmarks/$name.sh ----"
     sed '/./,$!d' "$tables/$name"

@@ -35,12 +35,7 @@ bin=$(photolala_bin)
 work="$(mktemp -d)"; pid=""; nginx_pid=""; floor_pid=""
 trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; [[ -n "$nginx_pid" ]] && kill "$nginx_pid" 2>/dev/null; [[ -n "$floor_pid" ]] && kill "$floor_pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
 
-if ! catalog_cached "$bin"; then
-  echo "serve: scanning the library into $catalog_cache" >&2
-  "$bin" scan --library "$lib" --data "$work/scan" >&2
-  save_catalog "$bin" "$work/scan"; rm -rf "$work/scan"
-fi
-cp -a "$catalog_cache" "$work/data"
+copy_catalog serve "$bin" "$lib" "$work/data"
 db="$work/data/catalog.sqlite"
 # A member account, to measure pages as the household sees them (signed in) beside a guest.
 printf 'bench password 1\n' | "$bin" users add bench --role member --data "$work/data" > /dev/null
@@ -141,16 +136,8 @@ cmp -s <(curl -s "$ours$(head -1 "$work/thumbs.txt")") <(curl -s "$floor$(head -
 # bench NAME ARGS... URL: a warm-up, then a measured wrk; appends "req/s p50 p99 errors requests
 # server-CPU-ms-per-request" to $work/NAME (the CPU is Photolala's user + system time over the
 # measured wrk, read from /proc; for nginx, whose workers are other processes, it stays 0).
-# Before each wrk it waits for Photolala to go idle: requests wrk left in flight are still
-# rendered after wrk has gone, and would otherwise count against the next measurement.
+# Before each wrk it waits for Photolala to go idle (`settle`).
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }
-settle() {
-  local before _
-  for _ in $(seq 50); do
-    before=$(cpu_ticks); sleep 0.3
-    (( $(cpu_ticks) - before <= 1 )) && return
-  done
-}
 bench() {
   local name="$1" before stats; shift
   settle

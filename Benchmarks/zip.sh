@@ -21,12 +21,7 @@ bin=$(photolala_bin)
 work="$(mktemp -d)"; pid=""
 trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
 
-if ! catalog_cached "$bin"; then
-  echo "zip: scanning the library into $catalog_cache" >&2
-  "$bin" scan --library "$lib" --data "$work/scan" >&2
-  save_catalog "$bin" "$work/scan"; rm -rf "$work/scan"
-fi
-cp -a "$catalog_cache" "$work/data"
+copy_catalog zip "$bin" "$lib" "$work/data"
 db="$work/data/catalog.sqlite"
 port=$(free_port)
 "$bin" serve --library "$lib" --data "$work/data" --port "$port" --no-scan --no-watch --guest viewer > "$work/serve.log" 2>&1 & pid=$!
