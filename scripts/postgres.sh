@@ -20,7 +20,7 @@ case "$command" in
     as_owner "$bin/initdb" -D "$folder/data" -U photolala --auth=trust --encoding=UTF8 --locale=C.UTF-8 > "$folder/initdb.log" 2>&1 \
       || { cat "$folder/initdb.log" >&2; exit 1; }
     as_owner "$bin/pg_ctl" -D "$folder/data" -l "$folder/server.log" -w -t 120 start \
-      -o "-p $port -k $folder -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400" \
+      -o "-p $port -k $folder -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=1000" \
       > /dev/null || { cat "$folder/server.log" >&2; exit 1; }
     echo "postgres://photolala@127.0.0.1:$port/postgres"
     ;;

@@ -46,4 +46,25 @@ import Testing
         #expect(error.map(PostgresCatalog.isUnavailable) == true, "\(String(reflecting: error))")
         try await two.checkHealth()
     }
+
+    @Test(.enabled(if: PostgresTestServer.adminURL != nil, "needs the test PostgreSQL cluster (PHOTOLALA_TEST_POSTGRES)"))
+    func aStartLeavesAnotherInstancesTrashMoveInProgressAlone() async throws {
+        // given a photo whose move to the trash has begun on one instance and not yet finished
+        let url = try await PostgresTestServer.makeDatabase()
+        let moving = try await PostgresCatalog.connect(url: url)
+        var seed = CatalogSeed(seed: 11)
+        let picture = seed.picture("trip/a.jpg", takenAt: 1_700_000_000)
+        try await moving.apply([CatalogSeed.analysis(picture)], now: Date())
+        _ = try await moving.beginTrash(key: picture.key, partOf: nil)
+        // when another instance starts and settles interrupted moves
+        let starting = try await PostgresCatalog.connect(url: url)
+        let source = InMemorySource()
+        // then the move in progress is not taken for an interrupted one
+        #expect(try await starting.recoverTrashMoves(source: source) == 0)
+        #expect(try await starting.pendingTrashCount() == 1)
+        // and once it is older than any move takes, a start settles it
+        let later = try await PostgresCatalog.connect(url: url, trashMoveGrace: .zero)
+        #expect(try await later.recoverTrashMoves(source: source) == 1)
+        #expect(try await later.pendingTrashCount() == 0)
+    }
 }

@@ -60,9 +60,10 @@ extension PostgresCatalog: TrashStore {
             }
             let (photoId, size, mtimeNs) = (try file.int("photoId"), try file.int("size"), try file.int("mtimeNs"))
             guard let id = try await db.int("""
-                INSERT INTO trash (photoId, key, trashPath, size, mtimeNs, trashedAt, pending, partOf) VALUES (?, ?, ?, ?, ?, ?, 1, ?::bigint)
+                INSERT INTO trash (photoId, key, trashPath, size, mtimeNs, trashedAt, pending, partOf, pendingSince)
+                VALUES (?, ?, ?, ?, ?, ?, 1, ?::bigint, ?)
                 RETURNING id
-                """, [photoId, key, trashKey, size, mtimeNs, stamp, partOf]) else {
+                """, [photoId, key, trashKey, size, mtimeNs, stamp, partOf, stamp]) else {
                 throw PostgresCatalogError(description: "no trash row for \(key)")
             }
             return (id, trashKey)
@@ -82,8 +83,12 @@ extension PostgresCatalog: TrashStore {
     /// finishes an interrupted emptying. Run at start-up, before anything else writes.
     @discardableResult
     public func recoverTrashMoves(source: any PhotoSource) async throws -> Int {
+        // Only moves older than any move takes: with several instances, a younger one may be
+        // another instance's, still going.
+        let before = Int64(Date().timeIntervalSince1970) - Int64(trashMoveGrace.components.seconds)
         let rows = try await read { db in
-            try await db.rows("SELECT \(Self.trashRowColumns) FROM trash WHERE pending != 0 ORDER BY id").map(Self.trashRow)
+            try await db.rows("SELECT \(Self.trashRowColumns) FROM trash WHERE pending != 0 AND COALESCE(pendingSince, 0) <= ? ORDER BY id",
+                              [before]).map(Self.trashRow)
         }
         for row in rows {
             let inTrash = try await source.trashEntry(row.trashPath) != nil
@@ -199,7 +204,7 @@ extension PostgresCatalog: TrashStore {
     /// Step 1 of emptying: every trash row marked, and returned.
     func beginEmptying() async throws -> [TrashRow] {
         try await write { db in
-            try await db.execute("UPDATE trash SET pending = 3 WHERE pending = 0")
+            try await db.execute("UPDATE trash SET pending = 3, pendingSince = ? WHERE pending = 0", [Int64(Date().timeIntervalSince1970)])
             return try await db.rows("SELECT \(Self.trashRowColumns) FROM trash WHERE pending = 3 ORDER BY id").map(Self.trashRow)
         }
     }
@@ -207,7 +212,8 @@ extension PostgresCatalog: TrashStore {
     /// Step 1 of a restore: the row marked, before the file moves; nil when there is no such item.
     func beginRestore(trashId: Int64) async throws -> TrashRow? {
         try await write { db in
-            try await db.row("UPDATE trash SET pending = 2 WHERE id = ? AND pending = 0 RETURNING \(Self.trashRowColumns)", [trashId])
+            try await db.row("UPDATE trash SET pending = 2, pendingSince = ? WHERE id = ? AND pending = 0 RETURNING \(Self.trashRowColumns)",
+                             [Int64(Date().timeIntervalSince1970), trashId])
                 .map(Self.trashRow)
         }
     }

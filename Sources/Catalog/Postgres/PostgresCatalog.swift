@@ -16,6 +16,9 @@ public final class PostgresCatalog: Sendable {
     let logger: Logger
     /// Where the catalog lives, without its password, for messages.
     public let location: String
+    /// How old a trash move in progress must be before `recoverTrashMoves` settles it: with
+    /// several instances, a younger one may be another instance's, still going.
+    let trashMoveGrace: Duration
     private let running: Task<Void, Never>
     private let listening = Mutex<Task<Void, Never>?>(nil)
     private let versionCounter = Atomic<Int>(0)
@@ -33,8 +36,9 @@ public final class PostgresCatalog: Sendable {
     /// The advisory lock migrations take, so instances starting together migrate once.
     static let migrationLock: Int64 = 0x7068_6f74_6f6c_0002
 
-    private init(client: PostgresClient, running: Task<Void, Never>, location: String, logger: Logger) {
+    private init(client: PostgresClient, running: Task<Void, Never>, location: String, logger: Logger, trashMoveGrace: Duration) {
         (self.client, self.running, self.location, self.logger) = (client, running, location, logger)
+        self.trashMoveGrace = trashMoveGrace
         broadcast = CatalogBroadcast(client: client, logger: logger)
         sessionCache = SharedSessionCache(broadcast: broadcast)
     }
@@ -54,9 +58,10 @@ public final class PostgresCatalog: Sendable {
 
     /// Connects to the database at `url` (`postgres://user:password@host:port/database`), and
     /// creates or migrates the catalog's tables. Throws `CatalogError.unreachable` when no
-    /// connection can be made within `timeout` seconds.
-    public static func connect(url: String, logger: Logger = Logger(label: "photolala.catalog"),
-                               timeout: Duration = .seconds(30)) async throws -> PostgresCatalog {
+    /// connection can be made within `timeout` seconds. A trash move that a kill interrupted is
+    /// settled at a start once it is `trashMoveGrace` old (ten minutes: a move takes seconds).
+    public static func connect(url: String, logger: Logger = Logger(label: "photolala.catalog"), timeout: Duration = .seconds(30),
+                               trashMoveGrace: Duration = .seconds(600)) async throws -> PostgresCatalog {
         let settings = try PostgresURL(url)
         // The driver's own messages (a connection attempt given up as the catalog closes, say)
         // are kept to warnings and worse; the catalog logs what it does itself.
@@ -64,12 +69,17 @@ public final class PostgresCatalog: Sendable {
         background.logLevel = max(logger.logLevel, .warning)
         let client = PostgresClient(configuration: settings.configuration, backgroundLogger: background)
         let running = Task { await client.run() }
-        let catalog = PostgresCatalog(client: client, running: running, location: settings.description, logger: logger)
+        let catalog = PostgresCatalog(client: client, running: running, location: settings.description, logger: logger,
+                                      trashMoveGrace: trashMoveGrace)
         do {
+            // The deadline is for reaching the server; migrating may take longer on a busy one.
             try await withDeadline(timeout, location: settings.description) {
                 try await catalog.client.withConnection { connection in
-                    try await PostgresMigrations.migrate(SQLConnection(connection: connection, logger: logger))
+                    _ = try await SQLConnection(connection: connection, logger: logger).int("SELECT 1")
                 }
+            }
+            try await catalog.client.withConnection { connection in
+                try await PostgresMigrations.migrate(SQLConnection(connection: connection, logger: logger))
             }
         } catch {
             running.cancel()

@@ -108,7 +108,10 @@ enum PostgresMigrations {
               mtimeNs BIGINT NOT NULL,
               trashedAt BIGINT NOT NULL,
               pending BIGINT NOT NULL DEFAULT 0,
-              partOf BIGINT
+              partOf BIGINT,
+              -- When the move in progress began: another instance's start settles it only once it
+              -- is older than any move takes (PostgresCatalog.trashMoveGrace).
+              pendingSince BIGINT
             );
             CREATE INDEX trash_photo ON trash(photoId);
             CREATE TABLE account (

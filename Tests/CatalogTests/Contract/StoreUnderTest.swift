@@ -32,7 +32,9 @@ enum StoreUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertible
         case .grdbMemory:
             return OpenedStore(store: try CatalogStore.inMemory(), folder: nil)
         case .postgres:
-            return OpenedStore(store: try await PostgresCatalog.connect(url: try await PostgresTestServer.makeDatabase()), folder: nil)
+            // Alone on its database: an interrupted trash move is settled at once, as SQLite's is.
+            return OpenedStore(store: try await PostgresCatalog.connect(url: try await PostgresTestServer.makeDatabase(), trashMoveGrace: .zero),
+                               folder: nil)
         }
     }
 }
