@@ -67,4 +67,27 @@ import Testing
         #expect(try await later.recoverTrashMoves(source: source) == 1)
         #expect(try await later.pendingTrashCount() == 0)
     }
+
+    @Test(.enabled(if: PostgresTestServer.adminURL != nil, "needs the test PostgreSQL cluster (PHOTOLALA_TEST_POSTGRES)"))
+    func aFolderSummaryKeptInMemoryFollowsChangesHereAndOnAnotherInstance() async throws {
+        // given two instances on one catalog, each having read a folder's summary
+        let url = try await PostgresTestServer.makeDatabase()
+        let here = try await PostgresCatalog.connect(url: url)
+        let there = try await PostgresCatalog.connect(url: url)
+        var seed = CatalogSeed(seed: 12)
+        try await CatalogSeed.catalogue([seed.picture("trip/a.jpg", takenAt: 1_700_000_000)], in: here)
+        #expect(try await here.folder(at: "trip")?.photoCount == 1)
+        #expect(try await there.folder(at: "trip")?.photoCount == 1)
+        #expect(try await there.folder(at: "elsewhere") == nil)
+        // when a photo is added through the first
+        try await CatalogSeed.catalogue([seed.picture("trip/b.jpg", takenAt: 1_700_000_100)], in: here)
+        // then the first counts it at once, and the second once it hears of the change
+        #expect(try await here.folder(at: "trip")?.photoCount == 2)
+        var seen = 0
+        for _ in 0..<100 where seen != 2 {
+            seen = try await there.folder(at: "trip")?.photoCount ?? 0
+            if seen != 2 { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(seen == 2)
+    }
 }

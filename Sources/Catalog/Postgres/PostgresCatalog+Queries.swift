@@ -18,9 +18,13 @@ extension PostgresCatalog: PhotoQueries {
 
     /// One folder's summary, or nil when no photo lives in or below it.
     public func folder(at path: String) async throws -> FolderSummary? {
-        try await read { db in
+        let version = self.version
+        if let known = folderCache.lookup(path, version: version) { return known }
+        let found = try await read { db in
             try await db.row("\(PostgresFolderRecord.select) WHERE path = ?", [path]).map(PostgresFolderRecord.summary)
         }
+        folderCache.keep(path, found, version: version)
+        return found
     }
 
     /// Page `number` (1-based) of a group, or nil when out of range. An empty group has one empty page.

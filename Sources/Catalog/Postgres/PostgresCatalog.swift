@@ -27,6 +27,8 @@ public final class PostgresCatalog: Sendable {
     let pageIndexCache = PageIndexCache()
     let tagCountsCache = VersionedCache<[TagCount]>()
     let onlyInTrashCache = VersionedCache<Set<String>>()
+    /// Folder summaries, which every folder page asks for before it looks in the page cache.
+    let folderCache = FolderSummaryCache()
     /// Live sessions, so a signed-in request reads nothing from the database (`SessionCache`);
     /// what ends a session here ends it on every instance.
     let sessionCache: SharedSessionCache
