@@ -127,6 +127,18 @@ settle() {
   done
 }
 
+# cycle_script LIST: a wrk script (on stdout) that requests the paths in the file LIST in turn.
+cycle_script() {
+  cat <<EOF
+local paths, i = {}, 0
+for line in io.lines("$1") do paths[#paths + 1] = line end
+request = function()
+  i = i % #paths + 1
+  return wrk.format("GET", paths[i])
+end
+EOF
+}
+
 # Median of numbers.
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 

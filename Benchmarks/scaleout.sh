@@ -137,14 +137,7 @@ for s in sqlite pg1 pg2; do
   sed "s|^|${!url}|" "$work/thumbs.txt" | xargs -P "$(nproc)" -n 1 curl -sf -o /dev/null \
     || { echo "${label[$s]:-PostgreSQL, the second instance}: a thumbnail failed" >&2; exit 1; }
 done
-cat > "$work/thumbs.lua" <<EOF
-local paths, i = {}, 0
-for line in io.lines("$work/thumbs.txt") do paths[#paths + 1] = line end
-request = function()
-  i = i % #paths + 1
-  return wrk.format("GET", paths[i])
-end
-EOF
+cycle_script "$work/thumbs.txt" > "$work/thumbs.lua"
 
 # Before each wrk, waits for every instance to go idle (`settle`).
 cpu_ticks() { local p total=0; for p in "$pid_sqlite" "$pid_pg1" "$pid_pg2"; do

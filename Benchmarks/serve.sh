@@ -108,14 +108,7 @@ while read -r url; do
   sha="${url#/thumbs/256/}"; sha="${sha%.jpg}"
   [[ -s "$work/data/thumbnails/${sha:0:2}/$sha-256.jpg" ]] || { echo "no cached thumbnail for $sha" >&2; exit 1; }
 done < "$work/thumbs.txt"
-cat > "$work/thumbs.lua" <<EOF
-local paths, i = {}, 0
-for line in io.lines("$work/thumbs.txt") do paths[#paths + 1] = line end
-request = function()
-  i = i % #paths + 1
-  return wrk.format("GET", paths[i])
-end
-EOF
+cycle_script "$work/thumbs.txt" > "$work/thumbs.lua"
 
 nport=$(free_port)
 start_nginx "$work/nginx" "$nport" "location ~ ^/thumbs/256/(..)(.*)\\.jpg\$ { alias $work/data/thumbnails/\$1/\$1\$2-256.jpg; }"
