@@ -13,6 +13,8 @@ struct S3Client: Sendable {
     let bucket: String
     /// How long a request may take until its answer's head arrives (a streamed body takes as long as its reader).
     var timeout: TimeAmount = .seconds(30)
+    /// What the bucket holds, to start messages: "The library", "The rendition cache".
+    var role = "The library"
 
     /// How much of an error answer's body is kept.
     static let errorBodyLimit = 64 * 1024
@@ -49,7 +51,7 @@ struct S3Client: Sendable {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw SourceError.unavailable("The library cannot be read: \(unreachable(error)).")
+            throw SourceError.unavailable("\(role) cannot be read: \(unreachable(error)).")
         }
     }
 
@@ -62,7 +64,7 @@ struct S3Client: Sendable {
             if body.count + buffer.readableBytes > (success ? limit : Self.errorBodyLimit) {
                 // An error's body is only read for its code: the start of it is enough.
                 guard success else { continue }
-                throw SourceError.unavailable("The library cannot be read: \(place) answered with more than \(limit) bytes.")
+                throw SourceError.unavailable("\(role) cannot be read: \(place) answered with more than \(limit) bytes.")
             }
             body += buffer.readableBytesView
         }
@@ -76,8 +78,33 @@ struct S3Client: Sendable {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw SourceError.unavailable("The library cannot be read: \(unreachable(error)).")
+            throw SourceError.unavailable("\(role) cannot be read: \(unreachable(error)).")
         }
+    }
+
+    /// Why the bucket cannot be listed under `prefix` (unreachable, refused, missing), or nil.
+    func listingProblem(prefix: String) async -> String? {
+        do {
+            let answer = try await sendRaw(request(.GET, key: nil, query: [("list-type", "2"), ("max-keys", "1"), ("prefix", prefix)]))
+            return (200..<300).contains(answer.status) ? nil : problem(answer)
+        } catch {
+            return unreachable(error)
+        }
+    }
+
+    /// Writes an answer's whole body to the file at `path` (made, or emptied, first) and says
+    /// how many bytes it held; the file is left for the caller to remove when this throws.
+    static func write(_ body: HTTPClientResponse.Body, to path: String) async throws -> Int64 {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw CocoaError(.fileWriteOutOfSpace)
+        }
+        defer { try? handle.close() }
+        var written: Int64 = 0
+        for try await buffer in body {
+            try handle.write(contentsOf: Data(buffer.readableBytesView))
+            written += Int64(buffer.readableBytes)
+        }
+        return written
     }
 
     /// `the bucket photos at http://127.0.0.1:9000`.

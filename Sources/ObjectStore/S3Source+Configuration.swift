@@ -9,13 +9,21 @@ extension S3Source {
     /// (the end of a sentence) when the credentials are missing.
     public static func fromEnvironment(location: S3Location, endpoint: S3Endpoint?, environment: [String: String],
                                        http: HTTPClient = S3HTTP.client, logger: Logger = Logger(label: "photolala.s3")) throws(S3LocationProblem) -> S3Source {
+        let (credentials, region) = try SigV4.Credentials.fromEnvironment(environment)
+        return S3Source(location: location, endpoint: endpoint ?? .aws(bucket: location.bucket, region: region),
+                        credentials: credentials, region: region, http: http, logger: logger)
+    }
+}
+
+extension SigV4.Credentials {
+    /// The credentials and region in `environment`, as AWS's tools read them; throws a problem
+    /// (the end of a sentence) when the keys are missing.
+    static func fromEnvironment(_ environment: [String: String]) throws(S3LocationProblem) -> (SigV4.Credentials, region: String) {
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
         guard let accessKey = value("AWS_ACCESS_KEY_ID"), let secretKey = value("AWS_SECRET_ACCESS_KEY") else {
             throw S3LocationProblem("needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment")
         }
         let region = value("AWS_REGION") ?? value("AWS_DEFAULT_REGION") ?? "us-east-1"
-        let credentials = SigV4.Credentials(accessKey: accessKey, secretKey: secretKey, sessionToken: value("AWS_SESSION_TOKEN"))
-        return S3Source(location: location, endpoint: endpoint ?? .aws(bucket: location.bucket, region: region),
-                        credentials: credentials, region: region, http: http, logger: logger)
+        return (SigV4.Credentials(accessKey: accessKey, secretKey: secretKey, sessionToken: value("AWS_SESSION_TOKEN")), region)
     }
 }

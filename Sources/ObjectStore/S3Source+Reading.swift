@@ -92,16 +92,12 @@ extension S3Source {
         let name = SourceKey.name(of: key)
         let ext = name.lastIndex(of: ".").map { String(name[$0...]) }.flatMap { $0.count <= 16 ? $0 : nil } ?? ""
         let path = temporaryFolder + "/" + UUID().uuidString + ext
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw SourceError.unavailable("A temporary copy of “\(key)” could not be written.")
-        }
-        var written: Int64 = 0
+        let written: Int64
         do {
-            defer { try? handle.close() }
-            for try await buffer in response.body {
-                try handle.write(contentsOf: Data(buffer.readableBytesView))
-                written += Int64(buffer.readableBytes)
-            }
+            written = try await S3Client.write(response.body, to: path)
+        } catch CocoaError.fileWriteOutOfSpace {
+            unlink(path)
+            throw SourceError.unavailable("A temporary copy of “\(key)” could not be written.")
         } catch {
             unlink(path)
             throw SourceError.unavailable("“\(key)” could not be copied from \(client.place) (\(error)).")

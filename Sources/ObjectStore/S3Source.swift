@@ -49,14 +49,7 @@ public final class S3Source: PhotoSource {
     /// The object key of a trash key.
     func trashObjectKey(_ trashKey: String) -> String { location.prefix + ".trash/" + trashKey }
 
-    public func unavailableReason() async -> String? {
-        do {
-            let answer = try await client.sendRaw(client.request(.GET, key: nil, query: [("list-type", "2"), ("max-keys", "1"), ("prefix", location.prefix)]))
-            return (200..<300).contains(answer.status) ? nil : client.problem(answer)
-        } catch {
-            return client.unreachable(error)
-        }
-    }
+    public func unavailableReason() async -> String? { await client.listingProblem(prefix: location.prefix) }
 
     /// Whether the bucket answers; whether these credentials may write is only known by writing.
     public func isWritable() async -> Bool { await unavailableReason() == nil }

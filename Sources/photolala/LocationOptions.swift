@@ -41,8 +41,9 @@ struct LocationOptions: ParsableArguments {
 
     /// Where the library and its data folder are. Only checks and reads: nothing is created, so a
     /// bad value stops a command before it has done anything. With `check`, a data folder that
-    /// belongs to another library is refused.
-    func resolve(check: Bool = true) throws -> Locations {
+    /// belongs to another library is refused. `cacheInBucket`: `serve --cache s3://…` was given,
+    /// which `--s3-endpoint` may be for.
+    func resolve(check: Bool = true, cacheInBucket: Bool = false) throws -> Locations {
         let env = ProcessInfo.processInfo.environment
         let home = Self.dataHome(env)
         let library = try givenLibrary(env)
@@ -55,7 +56,7 @@ struct LocationOptions: ParsableArguments {
             }
             let locations = Locations(library: library, data: data ?? Locations.defaultData(for: library, home: home), catalog: catalog)
             if let problem = LibraryRecord.problem(data: locations.data, library: locations.library) { throw ValidationError(problem) }
-            return try withBucket(locations, env)
+            return try withBucket(locations, env, cacheInBucket: cacheInBucket)
         }
         let locations: Locations
         switch (library, data) {
@@ -85,32 +86,58 @@ struct LocationOptions: ParsableArguments {
         if check, let record = Self.peek(locations.data), !record.fits(locations.library) {
             throw ValidationError(LibraryMismatch(dataFolder: locations.data, recorded: record.path, given: locations.library).description)
         }
-        return try withBucket(locations, env)
+        return try withBucket(locations, env, cacheInBucket: cacheInBucket)
     }
 
     /// `locations` with the source of an `s3://` library made (no request is sent yet): the
     /// endpoint from `--s3-endpoint` or `PHOTOLALA_S3_ENDPOINT`, credentials and region from the
     /// environment, each checked here so a bad one stops the command before it starts.
-    private func withBucket(_ locations: Locations, _ env: [String: String]) throws -> Locations {
-        let endpointName = s3Endpoint == nil ? "PHOTOLALA_S3_ENDPOINT" : "--s3-endpoint"
-        let endpointText = s3Endpoint ?? env["PHOTOLALA_S3_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 }
+    private func withBucket(_ locations: Locations, _ env: [String: String], cacheInBucket: Bool) throws -> Locations {
         guard S3Location.isS3(locations.library) else {
             // The variable may be set for another library; the flag is a mistake.
-            if s3Endpoint != nil { throw ValidationError("--s3-endpoint is only for a library in a bucket (--library s3://bucket/prefix).") }
+            if s3Endpoint != nil && !cacheInBucket {
+                throw ValidationError("--s3-endpoint is only for a bucket: --library s3://bucket/prefix, or serve --cache s3://bucket/prefix.")
+            }
             return locations
         }
         var located = locations
-        located.s3Endpoint = endpointText
-        var endpoint: S3Endpoint?
-        if let endpointText {
-            do { endpoint = try S3Endpoint.custom(endpointText) } catch { throw ValidationError("\(endpointName) \(error).") }
-        }
+        located.s3Endpoint = try endpointText(env)
+        let endpoint = try endpoint(env)
         do {
             located.bucket = try S3Source.fromEnvironment(location: try S3Location.parse(locations.library), endpoint: endpoint, environment: env)
         } catch {
             throw ValidationError("The library \(locations.library) \(error).")
         }
         return located
+    }
+
+    /// The S3 server given by `--s3-endpoint` or `PHOTOLALA_S3_ENDPOINT`; nil for AWS itself.
+    private func endpointText(_ env: [String: String]) throws -> String? {
+        s3Endpoint ?? env["PHOTOLALA_S3_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// That server, checked.
+    private func endpoint(_ env: [String: String]) throws -> S3Endpoint? {
+        guard let text = try endpointText(env) else { return nil }
+        do { return try S3Endpoint.custom(text) } catch { throw ValidationError("\(s3Endpoint == nil ? "PHOTOLALA_S3_ENDPOINT" : "--s3-endpoint") \(error).") }
+    }
+
+    /// The bucket prefix `serve --cache s3://…` shares renditions in, with the server and
+    /// credentials of the library's bucket; nil for a folder or none. Refused when it overlaps
+    /// the library, whose scans would list the renditions.
+    func renditionBucket(_ cache: String?, library: Locations, _ env: [String: String]) throws -> S3RenditionStore? {
+        guard let cache, S3Location.isS3(cache) else { return nil }
+        let location: S3Location
+        do { location = try S3Location.parse(cache) } catch { throw ValidationError("--cache \(error).") }
+        if let bucket = library.bucket?.location, bucket.bucket == location.bucket,
+           bucket.prefix.isEmpty || location.prefix.isEmpty || location.prefix.hasPrefix(bucket.prefix) || bucket.prefix.hasPrefix(location.prefix) {
+            throw ValidationError("--cache \(location) must not overlap the library \(bucket), or its renditions would be scanned as photos.")
+        }
+        do {
+            return try S3RenditionStore.fromEnvironment(location: location, endpoint: try endpoint(env), environment: env)
+        } catch let problem as S3LocationProblem {
+            throw ValidationError("--cache \(location) \(problem).")
+        }
     }
 
     /// The PostgreSQL catalog given by the flag or `PHOTOLALA_CATALOG`, checked; nil when neither is.

@@ -4,6 +4,7 @@ import Foundation
 import Gallery
 import Hummingbird
 import Logging
+import ObjectStore
 
 /// `photolala serve`: scan in the background and serve the gallery. Every setting is a flag and
 /// a `PHOTOLALA_*` environment variable; a flag wins.
@@ -22,14 +23,18 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "photolala")
         logger.logLevel = .info
         // Every setting is checked before anything is made, opened or started.
-        let locations = try location.resolve()
+        let flags: [String: String]
+        do { flags = try SettingArguments.parse(settings) } catch let error as ConfigError { throw ValidationError(error.description) }
+        let env = ProcessInfo.processInfo.environment
+        let cacheText = flags[ServeSettings.cache.name] ?? env[ServeSettings.cache.environment].flatMap { $0.isEmpty ? nil : $0 }
+        let locations = try location.resolve(cacheInBucket: cacheText.map(S3Location.isS3) ?? false)
         var config: GalleryConfig
         do {
-            config = try ServeSettings.config(library: locations.library, data: locations.data,
-                                              flags: try SettingArguments.parse(settings))
+            config = try ServeSettings.config(library: locations.library, data: locations.data, flags: flags)
         } catch let error as ConfigError {
             throw ValidationError(error.description)
         }
+        let sharedRenditions = try location.renditionBucket(config.sharedCache, library: locations, env)
         config.s3Endpoint = locations.s3Endpoint
         config.catalogURL = locations.catalog
         if let note = locations.note { FileHandle.standardError.write(Data((note + "\n").utf8)) }
@@ -38,7 +43,7 @@ struct Serve: AsyncParsableCommand {
         logger.info("serving \(config.libraryPath) on http://\(config.host):\(config.port)/ (data in \(config.dataPath))")
         do {
             // A bucket's source is handed in; a folder goes through the application's own wiring.
-            let app = try await buildApplication(config, source: locations.bucket, logger: logger)
+            let app = try await buildApplication(config, source: locations.bucket, sharedRenditions: sharedRenditions, logger: logger)
             try await app.runService()
         } catch let error as LibraryMismatch {
             throw ValidationError(error.description)

@@ -52,6 +52,7 @@ public final class GalleryFixture: @unchecked Sendable {
         (source, memory, bucket) = (other.source, other.memory, other.bucket)
         catalogURL = other.catalogURL
         guestRole = other.guestRole
+        sharedRenditions = other.sharedRenditions
     }
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
@@ -65,6 +66,8 @@ public final class GalleryFixture: @unchecked Sendable {
     public var demoLibrary = false
     /// A PostgreSQL catalog (`PostgresTestServer.makeDatabase()`) instead of the data folder's SQLite one.
     public var catalogURL: String?
+    /// Where this instance shares renditions with others (`--cache`), or nil.
+    public var sharedRenditions: (any SharedRenditionStore)?
 
     public func config(pageSize: Int = 60) -> GalleryConfig {
         var config = GalleryConfig(libraryPath: library, dataPath: data)
@@ -158,7 +161,8 @@ public final class GalleryFixture: @unchecked Sendable {
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         // A folder fixture goes through the real wiring; the others hand their source in.
-        let app = try await buildApplication(config(pageSize: pageSize), source: kind == .folder ? nil : source, logger: logger)
+        let app = try await buildApplication(config(pageSize: pageSize), source: kind == .folder ? nil : source,
+                                             sharedRenditions: sharedRenditions, logger: logger)
         try await app.test(.router, body)
     }
 

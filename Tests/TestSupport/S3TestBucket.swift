@@ -32,6 +32,21 @@ public struct S3TestBucket: Sendable {
         return source
     }
 
+    /// A rendition store over a new, empty bucket on the test server, under a prefix, and the
+    /// bucket's helper (whose library keys are then the store's object keys less `renditions/`).
+    public static func makeRenditionStore() throws -> (store: S3RenditionStore, bucket: S3TestBucket) {
+        guard let endpoint else { throw SourceError.unavailable("PHOTOLALA_TEST_S3_ENDPOINT is not set.") }
+        let name = "photolala-test-" + UUID().uuidString.lowercased().prefix(23)
+        let credentials = SigV4.Credentials(accessKey: "testing", secretKey: "testing")
+        let source = S3Source(location: S3Location(bucket: name, prefix: "renditions/"), endpoint: try S3Endpoint.custom(endpoint),
+                              credentials: credentials, region: "us-east-1")
+        let bucket = S3TestBucket(source)
+        let made = try bucket.send(.PUT, objectKey: nil)
+        guard (200..<300).contains(made.status) else { throw SourceError.unavailable("The test bucket could not be made (\(made.status)).") }
+        let store = S3RenditionStore(location: source.location, endpoint: try S3Endpoint.custom(endpoint), credentials: credentials, region: "us-east-1")
+        return (store, bucket)
+    }
+
     /// Writes (or replaces) the library item at `key`.
     public func put(_ key: String, _ bytes: [UInt8]) throws {
         let answer = try send(.PUT, objectKey: source.objectKey(key), body: bytes)

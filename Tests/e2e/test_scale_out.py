@@ -5,9 +5,10 @@ catalog, and a change made on one reaches the other by notification. nginx (Debi
 configuration of its own in a temporary folder) sends each request to either instance and skips
 one that is down. The test signs in through nginx, uses the same session on each instance
 directly, stars a photo on one and sees it on the other, uploads through one and browses it on
-the other, then kills an instance in the middle of an upload sent straight to it: nothing of that
-upload reaches the bucket, nothing acknowledged before is lost, and the browser carries on
-through nginx on the instance that is left.
+the other, has a rendition made by one and sees the other copy it from the renditions both keep
+in the bucket (`--cache`), then kills an instance in the middle of an upload sent straight to it:
+nothing of that upload reaches the bucket, nothing acknowledged before is lost, and the browser
+carries on through nginx on the instance that is left.
 
 Needs the test S3 server (PHOTOLALA_TEST_S3_ENDPOINT) and the test PostgreSQL cluster
 (PHOTOLALA_TEST_POSTGRES) that scripts/test.sh starts.
@@ -42,6 +43,9 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from conftest import ACCOUNTS, DESKTOP, PHONE, binary, free_port, make_driver, screenshot, settled, sign_in  # noqa: E402
 
 PREFIX = "family"
+# Where the instances share renditions, beside the library in the same bucket.
+CACHE = "renditions"
+METRICS_TOKEN = "scale-out-metrics-0123456789"
 # The library in the bucket: (folder, name, date taken, colours). Small, so both instances are up in seconds.
 PHOTOS = [("Holiday", f"IMG_{i:03d}.jpg", f"2024:07:{10 + i:02d} 09:30:00", f"rgb({40 * i},120,200)-rgb(250,{30 * i},60)")
           for i in range(6)] + [("Garden", f"flower_{i}.jpg", f"2023:05:0{i + 1} 17:00:00", "yellow-green") for i in range(2)]
@@ -84,9 +88,10 @@ class Instance:
         self.log = work / f"{name}.log"
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
+        bucket = library[len("s3://"):].split("/")[0]
         self.args = [str(binary()), "serve", "--library", library, "--s3-endpoint", S3_ENDPOINT, "--catalog", catalog,
                      "--data", str(self.data), "--port", str(self.port), "--no-watch", "--rescan-interval", "0",
-                     "--trusted-proxies", "127.0.0.1"]
+                     "--trusted-proxies", "127.0.0.1", "--cache", f"s3://{bucket}/{CACHE}", "--metrics-token", METRICS_TOKEN]
         self.proc = None
 
     def start(self) -> None:
@@ -204,7 +209,12 @@ class Cluster:
         return "\n".join([tail(self.first.log), tail(self.second.log), tail(self.nginx.folder / "error.log", 20)])
 
     def objects(self) -> dict:
-        return bucket_objects(self.s3, self.bucket)
+        """The library's objects (not the shared renditions beside it), key to size."""
+        return {key: size for key, size in bucket_objects(self.s3, self.bucket).items() if key.startswith(PREFIX + "/")}
+
+    def renditions(self) -> set:
+        """The shared renditions' names in the bucket."""
+        return {key[len(CACHE) + 1:] for key in bucket_objects(self.s3, self.bucket) if key.startswith(CACHE + "/")}
 
 
 @pytest.fixture(scope="module")
@@ -328,6 +338,39 @@ def test_group_page_through_nginx_at_both_widths(cluster):
             screenshot(d, f"scale-out-group-{label}")
         finally:
             d.quit()
+
+
+def metric(instance, name: str) -> int:
+    text = requests.get(instance.base + "/metrics", headers={"Authorization": "Bearer " + METRICS_TOKEN}, timeout=20).text
+    found = re.search(rf"^photolala_{name} (\d+)$", text, re.M)
+    return int(found.group(1)) if found else 0
+
+
+def test_a_rendition_made_by_one_instance_is_copied_by_the_other(cluster, browser):
+    c, d = cluster, browser
+    sign_in(d, c.nginx.base, "ada")
+    cookies = cookies_of(d)
+    page = poll("instance 1 shows the Garden folder",
+                lambda: (lambda r: r.text if r.status_code == 200 and "flower_1.jpg" in r.text else None)(
+                    get(c.first.base, "/folders/Garden", cookies)), 120, c.logs)
+    sha = re.search(r"/thumbs/\d+/([0-9a-f]{64})\.jpg", page).group(1)
+    name = f"thumbnails/{sha[:2]}/{sha}-1600.jpg"
+    # given a screen rendition nobody has asked for yet
+    assert name not in c.renditions()
+    made_before = metric(c.first, "thumbnails_generated_total")
+    # when instance 1 is asked for it
+    first = get(c.first.base, f"/thumbs/1600/{sha}.jpg", cookies)
+    assert first.status_code == 200 and first.headers["Content-Type"] == "image/jpeg", first.status_code
+    # then it made it and put it in the bucket
+    assert metric(c.first, "thumbnails_generated_total") == made_before + 1
+    assert name in c.renditions(), c.renditions()
+    # and instance 2, asked for it, copies it from there rather than making it again
+    made_before, shared_before = metric(c.second, "thumbnails_generated_total"), metric(c.second, "thumbnails_shared_total")
+    second = get(c.second.base, f"/thumbs/1600/{sha}.jpg", cookies)
+    assert second.status_code == 200 and second.content == first.content
+    assert metric(c.second, "thumbnails_shared_total") == shared_before + 1
+    assert metric(c.second, "thumbnails_generated_total") == made_before
+    assert (c.second.data / "thumbnails" / sha[:2] / f"{sha}-1600.jpg").read_bytes() == first.content
 
 
 def test_two_instances_share_sessions_curation_and_uploads_and_survive_a_kill(cluster, browser, tmp_path):

@@ -27,6 +27,12 @@ SERVE_CASES = [
     (["serve", "--library", "/nowhere/photos"], {}, ["--library", "/nowhere/photos", "does not exist"]),
     (["serve"], {"PHOTOLALA_LIBRARY": "/nowhere/photos"}, ["PHOTOLALA_LIBRARY", "/nowhere/photos", "does not exist"]),
     (["scan", "--library", "/nowhere/photos"], {}, ["--library", "/nowhere/photos", "does not exist"]),
+    (["serve", "--cache", "renditions"], {}, ["--cache", "“renditions”", "s3://bucket/prefix or an absolute folder"]),
+    (["serve", "--cache", "s3://Not_A_Bucket/r"], {}, ["--cache", "s3://Not_A_Bucket/r", "bucket"]),
+    (["serve", "--cache", "s3://photos/renditions"], {}, ["--cache", "s3://photos/renditions", "AWS_ACCESS_KEY_ID"]),
+    (["serve", "--library", "s3://photos/family", "--cache", "s3://photos/family/renditions"],
+     {"AWS_ACCESS_KEY_ID": "k", "AWS_SECRET_ACCESS_KEY": "s"}, ["--cache", "s3://photos/family/renditions", "overlap", "s3://photos/family"]),
+    (["serve", "--s3-endpoint", "http://127.0.0.1:9"], {}, ["--s3-endpoint", "only for a bucket"]),
 ]
 
 

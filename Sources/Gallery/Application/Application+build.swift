@@ -8,10 +8,11 @@ import ServiceLifecycle
 
 /// Builds the whole web app from a configuration: `@main` and the tests call this same function.
 /// The photos come from the library folder, or from `source` when one is given (tests run the
-/// app over an in-memory source too).
-public func buildApplication(_ config: GalleryConfig, source: (any PhotoSource)? = nil,
+/// app over an in-memory source too); a bucket that shares renditions (`--cache s3://…`) comes in
+/// as `sharedRenditions`, a folder that does is opened here.
+public func buildApplication(_ config: GalleryConfig, source: (any PhotoSource)? = nil, sharedRenditions: (any SharedRenditionStore)? = nil,
                              logger: Logger = Logger(label: "photolala")) async throws -> some ApplicationProtocol {
-    let parts = try await GalleryParts(config: config, source: source, logger: logger)
+    let parts = try await GalleryParts(config: config, source: source, sharedRenditions: sharedRenditions, logger: logger)
     var services: [any Service] = []
     if config.scanOnStart || config.watch || config.rescanMinutes > 0 {
         services.append(ScanService(scanner: parts.scanner, logger: logger, scanOnStart: config.scanOnStart,
@@ -61,8 +62,14 @@ public struct GalleryParts {
 
     /// Opens the catalog in the data folder, loads templates and registers every route. The photos
     /// come from `source`, or else from the library folder, with its trash in the data folder.
-    public init(config: GalleryConfig, source: (any PhotoSource)? = nil, logger: Logger) async throws {
+    public init(config: GalleryConfig, source: (any PhotoSource)? = nil, sharedRenditions: (any SharedRenditionStore)? = nil,
+                logger: Logger) async throws {
         try config.validate()
+        let shared = try Self.sharedRenditions(config, given: sharedRenditions)
+        if let shared, let problem = await shared.unavailableReason() {
+            logger.error("the shared rendition cache cannot be used just now; renditions are made here until it can",
+                         metadata: ["cache": "\(shared.displayName)", "problem": "\(problem)"])
+        }
         if let catalogURL = config.catalogURL {
             try FileManager.default.createDirectory(atPath: config.dataPath, withIntermediateDirectories: true)
             store = try await PostgresCatalog.connect(url: catalogURL, logger: logger)
@@ -107,7 +114,7 @@ public struct GalleryParts {
         let pages = PageCache()
         metrics = GalleryMetrics(store: store, monitor: monitor, renditions: renditions, pages: pages)
         let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source, journal: journal,
-                                        workers: config.thumbnailWorkers, logger: logger, metrics: metrics, cache: renditions)
+                                        workers: config.thumbnailWorkers, logger: logger, metrics: metrics, cache: renditions, shared: shared)
         passwords = Passwords(cost: config.bcryptCost)
         // Failed sign-ins are counted where every instance sees them: in a shared catalog, or
         // in this process's memory for its own SQLite catalog.
@@ -137,7 +144,7 @@ public struct GalleryParts {
         let routes = Routes(router: router, signIn: signIn)
         let libraryName = (config.libraryPath as NSString).lastPathComponent
         let groupPage = GroupPage(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, cache: pages)
-        let playable = PlayableStore(dataPath: config.dataPath, source: source, logger: logger)
+        let playable = PlayableStore(dataPath: config.dataPath, source: source, logger: logger, shared: shared)
         let photos = PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, playable: playable, cache: pages)
         let originals = OriginalController(store: store, source: source)
         let thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)
@@ -179,5 +186,19 @@ public struct GalleryParts {
             routes.open.get(.metrics, use: MetricsController(metrics: metrics, token: token).serve)
         }
         self.router = router
+    }
+
+    /// The store renditions are shared through: the one handed in, or the folder `--cache` names;
+    /// a bucket named but not handed in is a mistake of the caller.
+    static func sharedRenditions(_ config: GalleryConfig, given: (any SharedRenditionStore)?) throws -> (any SharedRenditionStore)? {
+        if let given { return given }
+        guard let cache = config.sharedCache else { return nil }
+        guard !cache.lowercased().hasPrefix("s3://") else {
+            throw ConfigError("--cache \(cache) names a bucket, but no store for it was made.")
+        }
+        do { try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true) } catch {
+            throw ConfigError("--cache \(cache) is not a folder that can be made or written.")
+        }
+        return FolderRenditionStore(root: cache)
     }
 }

@@ -24,6 +24,8 @@ public struct GalleryConfig: Sendable {
     public var thumbnailWorkers: Int = ServeSettings.thumbnailWorkers.defaultValue
     /// How much disk the rendition cache may hold before the least recently served are removed.
     public var renditionCache: RenditionBudget = ServeSettings.renditionCache.defaultValue
+    /// Where instances share renditions: `s3://bucket/prefix` (its store handed to `buildApplication`) or a folder; nil for none.
+    public var sharedCache: String? = ServeSettings.cache.defaultValue
     /// What someone who is not signed in may do; nil shows them only the sign-in page.
     public var guestRole: Role? = ServeSettings.guest.defaultValue
     /// Mark cookies `Secure` (the gallery is reached over HTTPS).
@@ -93,6 +95,10 @@ public struct GalleryConfig: Sendable {
         guard (4...31).contains(bcryptCost) else { throw ConfigError("The bcrypt cost must be between 4 and 31, not \(bcryptCost).") }
         if guestRole == .admin { throw ConfigError("--guest can be none, viewer or member: a guest can never be an admin.") }
         if let problem = LibraryRecord.problem(data: dataPath, library: libraryPath) { throw ConfigError(problem) }
+        if let cache = sharedCache, !cache.lowercased().hasPrefix("s3://"), !libraryPath.lowercased().hasPrefix("s3://"),
+           LibraryRecord.samePlace(cache, libraryPath) || cache.hasPrefix(libraryPath + "/") || libraryPath.hasPrefix(cache + "/") {
+            throw ConfigError("--cache \(cache) must be outside the library \(libraryPath), or its renditions would be scanned as photos.")
+        }
         guard FileManager.default.fileExists(atPath: resourcesPath + "/Templates/layout.mustache") else {
             throw ConfigError("Templates not found under \(resourcesPath); set --resources (PHOTOLALA_RESOURCES) to the folder holding Templates/ and Public/.")
         }

@@ -26,9 +26,13 @@ actor PlayableStore {
     /// Content destroyed while its rendition was being made: the rendition is dropped when done.
     private var discarded: Set<String> = []
 
-    init(dataPath: String, source: any PhotoSource, logger: Logger) {
+    /// Where instances share renditions (`--cache`), or nil.
+    private let shared: (any SharedRenditionStore)?
+
+    init(dataPath: String, source: any PhotoSource, logger: Logger, shared: (any SharedRenditionStore)? = nil) {
         root = dataPath + "/playable"
         self.source = source
+        self.shared = shared
         self.logger = logger
         let root = self.root
         Task.detached(priority: .background) { ThumbnailStore.sweepTemporaries(in: root) }
@@ -43,15 +47,25 @@ actor PlayableStore {
         "\(root)/\(sha256.prefix(2))/\(sha256).failed"
     }
 
-    /// Deletes the renditions (and failure markers) of content whose last copy was destroyed, so
-    /// nothing of it is served again; one being made is dropped when it is done.
-    func forget(_ hashes: Set<String>) {
+    /// Deletes the renditions (and failure markers) of content whose last copy was destroyed,
+    /// here and in the shared store, so nothing of it is served again; one being made is dropped
+    /// when it is done.
+    func forget(_ hashes: Set<String>) async {
         for sha256 in hashes {
             unlink(path(sha256: sha256))
             unlink(failureMarker(sha256: sha256))
             if running.contains(sha256) { discarded.insert(sha256) }
         }
+        guard let shared, !hashes.isEmpty else { return }
+        do {
+            try await shared.remove(namesStartingWith: hashes.sorted().map { Self.sharedName(sha256: $0) })
+        } catch {
+            logger.error("playable renditions of destroyed videos could not be removed from the shared cache", metadata: ["reason": "\(error)"])
+        }
     }
+
+    /// A rendition's name in the shared store: its path under the data folder.
+    static func sharedName(sha256: String) -> String { "playable/\(sha256.prefix(2))/\(sha256).mp4" }
 
     /// Where the video's rendition stands; a look at two paths, no work started.
     func state(sha256: String) -> State {
@@ -76,6 +90,18 @@ actor PlayableStore {
         let (target, marker) = (path(sha256: sha), failureMarker(sha256: sha))
         let folder = (target as NSString).deletingLastPathComponent
         let temporary = folder + "/.tmp-\(UUID().uuidString).mp4"
+        // Made by another instance already: copied, not made again.
+        if let shared {
+            do {
+                if try await shared.fetch(Self.sharedName(sha256: sha), to: target) {
+                    logger.info("playable rendition copied from the shared cache", metadata: ["sha": "\(sha.prefix(12))"])
+                    finish(sha)
+                    return
+                }
+            } catch {
+                logger.warning("shared rendition cache unreadable; making the rendition here", metadata: ["reason": "\(error)"])
+            }
+        }
         do {
             try await limiter.run { [source, pool] in
                 guard let file = try await source.localFile(forKey: photo.card.key) else { throw ImagingError.unreadable("the file is gone") }
@@ -89,6 +115,11 @@ actor PlayableStore {
                 }
             }
             logger.info("playable rendition made", metadata: ["sha": "\(sha.prefix(12))"])
+            if let shared, !discarded.contains(sha) {
+                do { try await shared.store(Self.sharedName(sha256: sha), from: target) } catch {
+                    logger.warning("rendition could not be put in the shared cache", metadata: ["reason": "\(error)"])
+                }
+            }
         } catch {
             unlink(temporary)
             let reason = (error as? ImagingError)?.description ?? "could not be read"
@@ -97,7 +128,15 @@ actor PlayableStore {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             _ = FileManager.default.createFile(atPath: marker, contents: Data(reason.utf8))
         }
+        finish(sha)
+    }
+
+    private func finish(_ sha: String) {
         running.remove(sha)
-        if discarded.remove(sha) != nil { forget([sha]) }
+        // Destroyed meanwhile: the shared copy went with the rest when it was forgotten.
+        if discarded.remove(sha) != nil {
+            unlink(path(sha256: sha))
+            unlink(failureMarker(sha256: sha))
+        }
     }
 }

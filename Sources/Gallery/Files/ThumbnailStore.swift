@@ -33,13 +33,19 @@ actor ThumbnailStore {
     private let logger: Logger
     private var inFlight: [String: Task<Outcome, Never>] = [:]
     private var failed: Set<String> = []
+    /// When a failure of the shared store was last logged.
+    private var lastSharedWarning: ContinuousClock.Instant?
 
     private let metrics: GalleryMetrics?
     private let journal: ReadJournal
 
+    /// Where instances share renditions (`--cache`), or nil.
+    private let shared: (any SharedRenditionStore)?
+
     init(dataPath: String, catalog: any PhotoQueries & TrashStore, source: any PhotoSource, journal: ReadJournal, workers: Int, logger: Logger,
-         metrics: GalleryMetrics? = nil, cache: RenditionCache? = nil) {
+         metrics: GalleryMetrics? = nil, cache: RenditionCache? = nil, shared: (any SharedRenditionStore)? = nil) {
         self.metrics = metrics
+        self.shared = shared
         self.journal = journal
         root = dataPath + "/thumbnails"
         let cache = cache ?? RenditionCache(root: root, budget: .unlimited)
@@ -117,9 +123,19 @@ actor ThumbnailStore {
         RenditionCache.key(sha256: picture.sha256, size: size, turn: picture.rotation.rawValue, encoding: encoding)
     }
 
-    /// Deletes every cached rendition of these pictures (their last copy was destroyed), so
-    /// nothing of them is served again.
-    func forget(_ hashes: Set<String>) {
+    /// Deletes every cached rendition of these pictures (their last copy was destroyed, or was
+    /// read wrongly before), here and in the shared store, so nothing of them is served again.
+    func forget(_ hashes: Set<String>) async {
+        forgetHere(hashes)
+        guard let shared, !hashes.isEmpty else { return }
+        do {
+            try await shared.remove(namesStartingWith: hashes.sorted().map { "thumbnails/\($0.prefix(2))/\($0)-" })
+        } catch {
+            logger.error("renditions of destroyed photos could not be removed from the shared cache", metadata: ["reason": "\(error)"])
+        }
+    }
+
+    private func forgetHere(_ hashes: Set<String>) {
         for sha256 in hashes {
             for size in SiteURL.Rendition.allCases {
                 for rotation in Rotation.allCases {
@@ -157,7 +173,6 @@ actor ThumbnailStore {
         if case .placeholder = outcome { failed.insert(target) }
         switch outcome {
         case .file:
-            metrics?.thumbnail(.generated)
             if let key, stat(target, &info) == 0 { cache.record(key, bytes: Int64(info.st_size)) }
         case .placeholder: metrics?.thumbnail(.failed)
         case .unknown, .unstored: break
@@ -167,18 +182,32 @@ actor ThumbnailStore {
 
     private func generate(_ picture: Picture, size: SiteURL.Rendition, encoding: RenditionEncoding, target: String) async -> Outcome {
         let sha256 = picture.sha256
-        // The library copy, or else the trashed one (the trash page shows thumbnails too), as a
-        // local file the decoders can read, kept until the rendition is made.
+        // Where a copy is: in the library, or else in the trash (the trash page shows thumbnails too).
+        let copy: (key: String, format: ImageFormat)?
+        let trashKey: String?
+        do {
+            copy = try await catalog.fileForContent(sha256: sha256).map { ($0.key, $0.format) }
+            trashKey = copy == nil ? try await catalog.trashKey(forContent: sha256) : nil
+        } catch {
+            logger.error("thumbnail lookup failed", metadata: ["sha": "\(sha256.prefix(12))"])
+            return .unknown
+        }
+        guard copy != nil || trashKey != nil else { return .unknown }
+        // Made by another instance already: copied, not made again.
+        if await fetchShared(target) {
+            metrics?.thumbnail(.shared)
+            return .file(target)
+        }
+        // That copy as a local file the decoders can read, kept until the rendition is made.
         let file: LocalFile
         let format: ImageFormat
         var entry: SourceEntry?
         do {
-            if let found = try await catalog.fileForContent(sha256: sha256), let local = try await source.localFile(forKey: found.key) {
-                (file, format) = (local, found.format)
+            if let copy, let local = try await source.localFile(forKey: copy.key) {
+                (file, format) = (local, copy.format)
                 // Decoding in this process: a crash must mark the file, not come back at every view.
                 if Imaging.decodesInProcess { entry = local.entry }
-            } else if let trashKey = try await catalog.trashKey(forContent: sha256), let local = try await source.trashedFile(trashKey),
-                      let sniffed = try ImageFormat.sniff(fileAt: local.path) {
+            } else if let trashKey, let local = try await source.trashedFile(trashKey), let sniffed = try ImageFormat.sniff(fileAt: local.path) {
                 (file, format) = (local, sniffed)
             } else {
                 return .unknown
@@ -206,10 +235,46 @@ actor ThumbnailStore {
                 logger.error("thumbnail cache could not be written (is the data folder full?)", metadata: ["sha": "\(sha256.prefix(12))"])
                 return .unstored
             }
+            metrics?.thumbnail(.generated)
+            await storeShared(target)
             return .file(target)
         } catch {
             logger.warning("thumbnail failed; serving a placeholder", metadata: ["sha": "\(sha256.prefix(12))", "reason": "\(error)"])
             return .placeholder
         }
+    }
+
+    /// A rendition's name in the shared store: its path under the data folder.
+    private func sharedName(_ target: String) -> String { "thumbnails" + target.dropFirst(root.count) }
+
+    /// Copies the rendition from the shared store to `target`; false when the store has none or
+    /// cannot be read (then it is made here, and the error logged).
+    private func fetchShared(_ target: String) async -> Bool {
+        guard let shared else { return false }
+        do {
+            return try await shared.fetch(sharedName(target), to: target)
+        } catch {
+            warnOfShared("shared rendition cache unreadable; making renditions here", error)
+            return false
+        }
+    }
+
+    /// Puts a rendition just made into the shared store; a failure is logged, the rendition still served.
+    private func storeShared(_ target: String) async {
+        guard let shared else { return }
+        do {
+            try await shared.store(sharedName(target), from: target)
+        } catch {
+            warnOfShared("renditions could not be put in the shared cache", error)
+        }
+    }
+
+    /// Logs a failure of the shared store, at most once a minute: a store that is down fails
+    /// every rendition a page asks for.
+    private func warnOfShared(_ message: Logger.Message, _ error: any Error) {
+        let now = ContinuousClock.now
+        if let last = lastSharedWarning, now - last < .seconds(60) { return }
+        lastSharedWarning = now
+        logger.warning(message, metadata: ["reason": "\(error)"])
     }
 }

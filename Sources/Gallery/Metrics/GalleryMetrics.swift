@@ -13,6 +13,7 @@ public final class GalleryMetrics: Sendable {
     private let thumbnailsMade: Counter
     private let thumbnailsCached: Counter
     private let thumbnailsFailed: Counter
+    private let thumbnailsShared: Counter
     private let scanProcessed: Gauge
     private let scanTotal: Gauge
     private let scanErrors: Gauge
@@ -54,6 +55,7 @@ public final class GalleryMetrics: Sendable {
         thumbnailsMade = counter("thumbnails_generated", "Renditions made (a miss of the rendition cache).")
         thumbnailsCached = counter("thumbnails_cached", "Renditions served from the disk cache.")
         thumbnailsFailed = counter("thumbnails_failed", "Renditions that failed; a placeholder was served.")
+        thumbnailsShared = counter("thumbnails_shared", "Renditions copied from the shared cache (--cache), made by another instance.")
         scanProcessed = gauge("scan_processed_files", "Files the current or last scan has looked at.")
         scanTotal = gauge("scan_total_files", "Files the current or last scan found.")
         scanErrors = gauge("scan_errors", "Files the current or last scan could not read.")
@@ -88,13 +90,14 @@ public final class GalleryMetrics: Sendable {
         return (counter, histogram)
     }
 
-    enum ThumbnailEvent { case generated, cached, failed }
+    enum ThumbnailEvent { case generated, cached, failed, shared }
 
     func thumbnail(_ event: ThumbnailEvent) {
         switch event {
         case .generated: thumbnailsMade.increment()
         case .cached: thumbnailsCached.increment()
         case .failed: thumbnailsFailed.increment()
+        case .shared: thumbnailsShared.increment()
         }
     }
 

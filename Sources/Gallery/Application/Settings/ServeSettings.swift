@@ -9,7 +9,7 @@ public enum ServeSettings {
         shown: "the library the data folder records, else a demo library in $XDG_DATA_HOME/photolala-demo", resolvedFirst: true, \.libraryPath,
         help: "The photo folder to serve, or a bucket as s3://bucket/prefix (see --s3-endpoint).", parse: SettingParse.folder)
     public static let s3Endpoint = Setting<String?>("s3-endpoint", "url", default: nil, shown: "AWS itself", resolvedFirst: true, \.s3Endpoint,
-        help: "The S3-compatible server of an s3:// library (MinIO, Garage: http://127.0.0.1:9000), addressed by path; credentials come from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN, the region from AWS_REGION or AWS_DEFAULT_REGION (else us-east-1). Renditions stay in the data folder.",
+        help: "The S3-compatible server of an s3:// library and of an s3:// --cache (MinIO, Garage: http://127.0.0.1:9000), addressed by path; credentials come from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN, the region from AWS_REGION or AWS_DEFAULT_REGION (else us-east-1).",
         parse: { raw in try SettingParse.nonEmpty(raw) })
     public static let data = Setting<String>("data", "dir", default: "",
         shown: "the library's own folder, $XDG_DATA_HOME/photolala/libraries/NAME-HASH (~/.local/share/…); the demo's is $XDG_DATA_HOME/photolala/demo",
@@ -18,7 +18,7 @@ public enum ServeSettings {
         parse: SettingParse.folder)
     public static let catalog = Setting<String?>("catalog", "url", default: nil, shown: "catalog.sqlite in the data folder", resolvedFirst: true,
         \.catalogURL,
-        help: "A PostgreSQL database to keep the catalog in, as postgres://user:password@host:port/database (add ?sslmode=require for TLS), so several instances can serve one library: sessions, share links, sign-in limits and curation are shared, one instance scans at a time. The data folder still holds each instance's renditions.",
+        help: "A PostgreSQL database to keep the catalog in, as postgres://user:password@host:port/database (add ?sslmode=require for TLS), so several instances can serve one library: sessions, share links, sign-in limits and curation are shared, one instance scans at a time. Each instance keeps renditions in its own data folder (share them with --cache).",
         parse: { raw in
             do { try PostgresCatalog.checkAddress(raw) } catch { throw SettingProblem("\(error)") }
             return raw
@@ -59,6 +59,14 @@ public enum ServeSettings {
         })
     public static let readOnlyLibrary = Setting(switch: "read-only-library", default: false, \.readOnlyLibrary,
         help: "Never write to the library: upload and delete say so, curation keeps working (detected by itself on a read-only mount).")
+    public static let cache = Setting<String?>("cache", "url|dir", default: nil, shown: "none: each instance keeps its own", \.sharedCache,
+        help: "Where instances share renditions, as s3://bucket/prefix (the server and credentials of --s3-endpoint) or a folder they all mount: one instance makes a thumbnail or a playable video, the others copy it instead of making it again. Each still keeps what it serves in its data folder, within --rendition-cache.",
+        parse: { raw in
+            if raw.lowercased().hasPrefix("s3://") { return raw }
+            let path = try SettingParse.folder(raw)
+            guard path.hasPrefix("/") else { throw SettingProblem("must be s3://bucket/prefix or an absolute folder, not “\(raw)”") }
+            return path
+        })
     public static let thumbnailWorkers = Setting<Int>("thumbnail-workers", "n", default: max(1, ProcessInfo.processInfo.activeProcessorCount),
         shown: "the core count", \.thumbnailWorkers, help: "Thumbnails made at once (1-64).", parse: SettingParse.int(1...64))
     public static let renditionCache = Setting<RenditionBudget>("rendition-cache", "size", default: .percentOfRoom(20), shown: "20%",
@@ -105,7 +113,7 @@ public enum ServeSettings {
     /// The table, in the order `--help` and the docs list it.
     public static let all: [any ServeSetting] = [
         library, s3Endpoint, data, catalog, host, port, pageSize, scan, watch, rescanInterval, guest, secureCookies, trustedProxies, basePath, publicURL,
-        uploadLimit, uploadFolder, readOnlyLibrary, thumbnailWorkers, renditionCache, isolateDecoders, decodeTimeout, maxPixels, headerTimeout,
+        uploadLimit, uploadFolder, readOnlyLibrary, cache, thumbnailWorkers, renditionCache, isolateDecoders, decodeTimeout, maxPixels, headerTimeout,
         idleTimeout, connectionsPerAddress, maxConnections, minBodyRate, metricsPort, metricsToken, resources,
     ]
 }
