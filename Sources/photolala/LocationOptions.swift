@@ -141,7 +141,10 @@ struct LocationOptions: ParsableArguments {
     }
 
     /// The PostgreSQL catalog given by the flag or `PHOTOLALA_CATALOG`, checked; nil when neither is.
-    private func givenCatalog(_ env: [String: String]) throws -> String? {
+    private func givenCatalog(_ env: [String: String]) throws -> String? { try Self.givenCatalog(catalog, env) }
+
+    /// The PostgreSQL catalog given by `--catalog` (`flag`) or `PHOTOLALA_CATALOG`, checked; nil when neither is.
+    static func givenCatalog(_ catalog: String?, _ env: [String: String]) throws -> String? {
         guard let raw = catalog ?? env["PHOTOLALA_CATALOG"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
         do { try PostgresCatalog.checkAddress(raw) } catch { throw ValidationError("\(catalog == nil ? "PHOTOLALA_CATALOG" : "--catalog") \(error)") }
         return raw

@@ -1,9 +1,14 @@
 """A data folder belongs to one library: each library gets a data folder of its own by default, a
 data folder is never used for another library, and a library that moved is recorded with
-`photolala library move`, keeping its catalog."""
+`photolala library move`, keeping its catalog (in a data folder or in PostgreSQL)."""
+import os
 import pathlib
 import sqlite3
 import subprocess
+import time
+import urllib.parse
+
+import pytest
 
 from cli import clean_env, make_photos, photolala
 from conftest import binary, free_port
@@ -113,3 +118,84 @@ def test_a_moved_library_is_found_again_without_data(tmp_path):
     # then the data folder that records it is used, and nothing is removed
     assert f"Scanning {new} into {data}." in scanned.stdout, scanned.stdout
     assert "0 removed" in scanned.stdout and catalog(data) == (str(new), 2)
+
+
+POSTGRES = os.environ.get("PHOTOLALA_TEST_POSTGRES", "")
+
+
+@pytest.mark.skipif(not POSTGRES, reason="needs the test PostgreSQL cluster (PHOTOLALA_TEST_POSTGRES)")
+def test_a_moved_library_is_recorded_in_a_postgresql_catalog(tmp_path):
+    name = f"libmove_{os.getpid()}_{int(time.time())}"
+    parts = urllib.parse.urlsplit(POSTGRES)
+    # A password the cluster does not ask for (it trusts loopback), to see that it is never shown.
+    url = urllib.parse.urlunsplit(parts._replace(netloc=parts.netloc.replace("@", ":never-shown@", 1), path="/" + name))
+
+    def psql(sql: str) -> None:
+        subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", POSTGRES, "-c", sql], check=True, capture_output=True, text=True)
+
+    psql(f'CREATE DATABASE "{name}"')
+    try:
+        # given a library scanned into a PostgreSQL catalog, then moved
+        old, new = tmp_path / "Pictures", tmp_path / "Photos"
+        make_photos(old, 3, "olive")
+        assert photolala(tmp_path, "scan", "--library", str(old), "--catalog", url).returncode == 0
+        old.rename(new)
+        # when it is scanned at its new place, it is refused until the move is recorded
+        refused = photolala(tmp_path, "scan", "--library", str(new), "--catalog", url)
+        assert refused.returncode == 64 and "photolala library move" in refused.stderr, refused.stderr
+        # and a place without its photos is refused, naming it, with nothing changed
+        elsewhere = tmp_path / "Elsewhere"
+        make_photos(elsewhere, 1, "plum")
+        wrong = photolala(tmp_path, "library", "move", str(elsewhere), "--catalog", url)
+        assert wrong.returncode == 64 and "not in" in wrong.stderr and str(elsewhere) in wrong.stderr, wrong.stderr
+        moved = photolala(tmp_path, "library", "move", str(new), "--catalog", url)
+        assert moved.returncode == 0, moved.stderr
+        # and the password never shows in what it says
+        assert "never-shown" not in moved.stdout + moved.stderr and str(new) in moved.stdout, moved.stdout
+        shown = photolala(tmp_path, "library", "show", "--catalog", url)
+        assert shown.returncode == 0 and f"library:     {new}" in shown.stdout, shown.stdout + shown.stderr
+        rescanned = photolala(tmp_path, "scan", "--library", str(new), "--catalog", url)
+        # then every photo is still there and nothing was removed
+        assert rescanned.returncode == 0, rescanned.stderr
+        assert "0 removed" in rescanned.stdout and "3 unchanged" in rescanned.stdout, rescanned.stdout
+    finally:
+        psql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+S3_ENDPOINT = os.environ.get("PHOTOLALA_TEST_S3_ENDPOINT", "")
+
+
+@pytest.mark.skipif(not (POSTGRES and S3_ENDPOINT), reason="needs the test PostgreSQL cluster and S3 server")
+def test_a_library_moved_within_a_bucket_is_recorded(tmp_path):
+    import boto3
+    name = f"bucketmove_{os.getpid()}_{int(time.time())}"
+    bucket = name.replace("_", "-")
+    url = urllib.parse.urlunsplit(urllib.parse.urlsplit(POSTGRES)._replace(path="/" + name))
+    aws = {"AWS_ACCESS_KEY_ID": "move", "AWS_SECRET_ACCESS_KEY": "move-secret", "AWS_REGION": "us-east-1"}
+    s3 = boto3.client("s3", endpoint_url=S3_ENDPOINT, aws_access_key_id="move", aws_secret_access_key="move-secret", region_name="us-east-1")
+    subprocess.run(["psql", "-X", "-q", "-v", "ON_ERROR_STOP=1", POSTGRES, "-c", f'CREATE DATABASE "{name}"'], check=True, capture_output=True)
+    s3.create_bucket(Bucket=bucket)
+    try:
+        # given a library in a bucket, scanned into a PostgreSQL catalog, then moved to another prefix
+        photos = tmp_path / "photos"
+        make_photos(photos, 3, "maroon")
+        for path in photos.iterdir():
+            s3.put_object(Bucket=bucket, Key=f"old/{path.name}", Body=path.read_bytes())
+        where = ["--s3-endpoint", S3_ENDPOINT, "--catalog", url]
+        assert photolala(tmp_path, "scan", "--library", f"s3://{bucket}/old", *where, env=aws).returncode == 0
+        for path in photos.iterdir():
+            s3.copy_object(Bucket=bucket, Key=f"new/{path.name}", CopySource={"Bucket": bucket, "Key": f"old/{path.name}"})
+            s3.delete_object(Bucket=bucket, Key=f"old/{path.name}")
+        # when the move is recorded: an empty prefix is refused, the new one taken
+        empty = photolala(tmp_path, "library", "move", f"s3://{bucket}/empty", *where, env=aws)
+        assert empty.returncode == 64 and "not in" in empty.stderr, empty.stderr
+        moved = photolala(tmp_path, "library", "move", f"s3://{bucket}/new", *where, env=aws)
+        assert moved.returncode == 0, moved.stderr
+        # then a scan of the new place keeps every photo
+        rescanned = photolala(tmp_path, "scan", "--library", f"s3://{bucket}/new", *where, env=aws)
+        assert rescanned.returncode == 0 and "0 removed" in rescanned.stdout, rescanned.stdout + rescanned.stderr
+    finally:
+        for item in s3.list_objects_v2(Bucket=bucket).get("Contents", []):
+            s3.delete_object(Bucket=bucket, Key=item["Key"])
+        s3.delete_bucket(Bucket=bucket)
+        subprocess.run(["psql", "-X", "-q", POSTGRES, "-c", f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'], capture_output=True)
