@@ -69,6 +69,31 @@ import Testing
     }
 
     @Test(.enabled(if: PostgresTestServer.adminURL != nil, "needs the test PostgreSQL cluster (PHOTOLALA_TEST_POSTGRES)"))
+    func aMoveLeftByAStoppedInstanceIsSettledByTheNextScanOfAnother() async throws {
+        // given two photos scanned into a shared catalog
+        let url = try await PostgresTestServer.makeDatabase()
+        let lib = try TestLibrary(.memory)
+        try lib.addJPEG("trip/a.jpg", seed: 1)
+        try lib.addJPEG("trip/b.jpg", seed: 2)
+        let serving = try await PostgresCatalog.connect(url: url)
+        let scanner = LibraryScanner(source: lib.source, store: serving, journal: ReadJournal(dataFolder: lib.data), workers: 1)
+        try await scanner.run()
+        // and an instance that began moving one to the trash, and stopped before the file moved,
+        // half an hour ago; and another move begun just now, still going
+        let stopped = try await PostgresCatalog.connect(url: url)
+        _ = try await stopped.beginTrash(key: "trip/a.jpg", partOf: nil)
+        _ = try await stopped.write { db in try await db.execute("UPDATE trash SET pendingSince = pendingSince - 1800") }
+        _ = try await stopped.beginTrash(key: "trip/b.jpg", partOf: nil)
+        stopped.close()
+        // when the instance still serving runs its next scan
+        try await scanner.run()
+        // then the abandoned move is undone (the photo stays in the library), the young one left alone
+        #expect(try await serving.pendingTrashCount() == 1)
+        #expect(try await serving.photo(key: "trip/a.jpg") != nil)
+        #expect(try await serving.trashItems().isEmpty)
+    }
+
+    @Test(.enabled(if: PostgresTestServer.adminURL != nil, "needs the test PostgreSQL cluster (PHOTOLALA_TEST_POSTGRES)"))
     func aFolderSummaryKeptInMemoryFollowsChangesHereAndOnAnotherInstance() async throws {
         // given two instances on one catalog, each having read a folder's summary
         let url = try await PostgresTestServer.makeDatabase()

@@ -23,6 +23,12 @@ extension PostgresCatalog: TrashStore, TrashSteps {
         try await TrashMoves.recover(self, source: source)
     }
 
+    /// The same as at a start, past the same grace: an instance that stopped mid-move may never
+    /// start again, and the moves it left would otherwise wait for one that does.
+    public func settleAbandonedTrashMoves(source: any PhotoSource) async throws -> Int {
+        try await recoverTrashMoves(source: source)
+    }
+
     public func restore(trashId: Int64, source: any PhotoSource) async throws {
         try await TrashMoves.restore(self, trashId: trashId, source: source)
     }

@@ -38,7 +38,14 @@ public struct LibraryScanner: Sendable {
     @discardableResult
     public func run() async throws -> ScanSummary {
         let summary = Mutex<ScanSummary?>(nil)
-        let ran = try await store.exclusiveScan {
+        let ran = try await store.exclusiveScan { [store, source, logger] in
+            // One instance at a time, as scans are: two would settle the same moves at once.
+            do {
+                let settled = try await store.settleAbandonedTrashMoves(source: source)
+                if settled > 0 { logger.notice("finished or undid \(settled) trash moves a stopped instance left") }
+            } catch {
+                logger.warning("trash moves a stopped instance left could not be settled", metadata: ["reason": "\(error)"])
+            }
             let result = try await scan()
             summary.withLock { $0 = result }
         }

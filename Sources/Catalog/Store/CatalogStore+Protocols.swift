@@ -13,4 +13,7 @@ extension CatalogStore: PhotoCatalog {
         try await scan()
         return true
     }
+
+    /// Nothing: only this process moves this catalog's files, and a move it left is settled at its next start.
+    public func settleAbandonedTrashMoves(source: any PhotoSource) async throws -> Int { 0 }
 }

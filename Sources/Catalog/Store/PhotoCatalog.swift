@@ -26,6 +26,10 @@ public protocol PhotoCatalog: PhotoQueries, CurationStore, AccountStore, Session
     /// ran. One process scans at a time: with SQLite there is only one; PostgreSQL instances
     /// take a lock that the database drops if the process holding it dies.
     func exclusiveScan(_ scan: @Sendable () async throws -> Void) async throws -> Bool
+    /// Settles trash moves another process left half-done (it was stopped between their steps)
+    /// while this one serves, and says how many; the scanner calls it in its exclusive section.
+    /// A SQLite catalog is one process's, whose moves are settled as it starts: nothing to do.
+    func settleAbandonedTrashMoves(source: any PhotoSource) async throws -> Int
 }
 
 /// Why a file that crashed its reader is listed among the scan's unreadable files.
