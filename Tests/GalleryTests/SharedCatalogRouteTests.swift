@@ -89,4 +89,28 @@ struct SharedCatalogRouteTests {
         let summary = try await LibraryScanner(source: b.source, store: catalogB, journal: ReadJournal(dataFolder: b.data), workers: 1).run()
         #expect(summary.unchanged == 2)
     }
+
+    @Test func photosDestroyedThroughOneInstanceLeaveNoRenditionOnTheOther() async throws {
+        let a = try await first()
+        let b = try GalleryFixture(sharing: a)
+        let sha = try #require(try await a.openCatalog().photo(key: "trip/a.jpg")?.card.sha256)
+        let kept = try #require(try await a.openCatalog().photo(key: "trip/b.jpg")?.card.sha256)
+        try await a.withClient { onA in
+            try await b.withClient { onB in
+                let ada = try await FormPoster.signIn(onA, "ada")
+                let adaOnB = FormPoster(client: onB, token: ada.token, session: ada.session, formToken: ada.formToken)
+                // given both photos' grid renditions made and kept by the second instance
+                for hash in [sha, kept] { #expect(try await adaOnB.get("/thumbs/256/\(hash).jpg").status == .ok) }
+                let cached = b.data + "/thumbnails/\(sha.prefix(2))/\(sha)-256.jpg"
+                #expect(FileManager.default.fileExists(atPath: cached))
+                // when one is deleted and the trash emptied through the first
+                #expect(try await ada.post("/actions/delete", [("key", "trip/a.jpg")]).status == .seeOther)
+                #expect(try await ada.post("/actions/empty-trash", []).status == .seeOther)
+                // then the second drops its copy and serves it to nobody, while the other photo's stays
+                #expect(try await eventually { !FileManager.default.fileExists(atPath: cached) })
+                #expect(try await adaOnB.get("/thumbs/256/\(sha).jpg").status == .notFound)
+                #expect(try await adaOnB.get("/thumbs/256/\(kept).jpg").status == .ok)
+            }
+        }
+    }
 }

@@ -7,9 +7,10 @@ import Synchronization
 /// channel `photolala`: that what readers see changed (so page and count caches keyed on
 /// `version` start again), and that sessions or accounts changed (so a sign-out, a new password
 /// or a removed account ends those sessions on every instance at once, not after the session
-/// cache's few seconds).
+/// cache's few seconds), and which pictures' renditions must go (each instance keeps copies).
 ///
-/// A payload is `instance:what`, where `what` is `catalog`, `sessions` or `session:HASH`; an
+/// A payload is `instance:what`, where `what` is `catalog`, `sessions`, `session:HASH` or
+/// `renditions:HASH,HASH,…`; an
 /// instance ignores its own. While the listening connection is down nothing is heard, so on
 /// every (re)connection everything is taken as changed.
 final class CatalogBroadcast: Sendable {
@@ -95,4 +96,20 @@ final class SharedSessionCache: Sendable {
             local.forget(String(what.dropFirst("session:".count)))
         }
     }
+}
+
+/// Renditions that must go, told to every instance: each keeps its own copies in its data folder.
+extension PostgresCatalog {
+    /// How a message of renditions to forget starts: `renditions:HASH,HASH,…`.
+    static let renditionsMessage = "renditions:"
+
+    public func announceForgottenRenditions(_ hashes: Set<String>) {
+        // A NOTIFY payload holds under 8,000 bytes: 100 hashes a message.
+        let sorted = hashes.sorted()
+        for start in stride(from: 0, to: sorted.count, by: 100) {
+            broadcast.send(Self.renditionsMessage + sorted[start..<min(start + 100, sorted.count)].joined(separator: ","))
+        }
+    }
+
+    public func forgottenRenditions() -> AsyncStream<Set<String>> { forgotten.stream }
 }

@@ -32,6 +32,8 @@ public final class PostgresCatalog: Sendable {
     /// Live sessions, so a signed-in request reads nothing from the database (`SessionCache`);
     /// what ends a session here ends it on every instance.
     let sessionCache: SharedSessionCache
+    /// What other instances said of renditions that must go (`forgottenRenditions()`).
+    let forgotten = AsyncStream.makeStream(of: Set<String>.self, bufferingPolicy: .bufferingNewest(1024))
 
     /// The advisory lock every write transaction takes (`pg_advisory_xact_lock`).
     static let writeLock: Int64 = 0x7068_6f74_6f6c_0001
@@ -49,9 +51,13 @@ public final class PostgresCatalog: Sendable {
 
     /// Starts hearing the other instances' changes.
     private func startListening() {
-        let task = Task { [broadcast, sessionCache, weak self] in
+        let task = Task { [broadcast, sessionCache, forgotten, weak self] in
             await broadcast.listen { [weak self] what in
                 if what == "catalog" || what == "*" { self?.bumpVersion(announce: false) }
+                if what.hasPrefix(Self.renditionsMessage) {
+                    let hashes = what.dropFirst(Self.renditionsMessage.count).split(separator: ",").map(String.init)
+                    forgotten.continuation.yield(Set(hashes.filter { $0.utf8.count == 64 && $0.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) } }))
+                }
                 sessionCache.heard(what)
             }
         }
@@ -109,6 +115,7 @@ public final class PostgresCatalog: Sendable {
     public func close() {
         broadcast.stopped.store(true, ordering: .releasing)
         listening.withLock { $0?.cancel() }
+        forgotten.continuation.finish()
         running.cancel()
     }
 

@@ -16,4 +16,10 @@ extension CatalogStore: PhotoCatalog {
 
     /// Nothing: only this process moves this catalog's files, and a move it left is settled at its next start.
     public func settleAbandonedTrashMoves(source: any PhotoSource) async throws -> Int { 0 }
+
+    /// Nothing: no other process serves this catalog.
+    public func announceForgottenRenditions(_ hashes: Set<String>) {}
+
+    /// A stream that ends at once: no other process serves this catalog.
+    public func forgottenRenditions() -> AsyncStream<Set<String>> { AsyncStream { $0.finish() } }
 }

@@ -30,6 +30,13 @@ public protocol PhotoCatalog: PhotoQueries, CurationStore, AccountStore, Session
     /// while this one serves, and says how many; the scanner calls it in its exclusive section.
     /// A SQLite catalog is one process's, whose moves are settled as it starts: nothing to do.
     func settleAbandonedTrashMoves(source: any PhotoSource) async throws -> Int
+    /// Tells the other processes serving this catalog that these pictures' renditions must go
+    /// (their content was destroyed, or read wrongly before), so none serves a copy it kept.
+    /// Nothing to tell for a catalog only one process uses.
+    func announceForgottenRenditions(_ hashes: Set<String>)
+    /// The pictures whose renditions another process said must go, as it says them; for one
+    /// reader. A catalog only one process uses never yields.
+    func forgottenRenditions() -> AsyncStream<Set<String>>
 }
 
 /// Why a file that crashed its reader is listed among the scan's unreadable files.

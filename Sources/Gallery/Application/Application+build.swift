@@ -154,8 +154,22 @@ public struct GalleryParts {
         let browse = BrowseController(store: store, monitor: monitor, renderer: renderer, chrome: chrome, groupPage: groupPage,
                                       libraryName: libraryName.isEmpty ? config.libraryPath : libraryName)
         browse.register(with: routes)
+        // Renditions that must go (destroyed content, content read wrongly before) go here, from the
+        // shared store, and from every other instance of a shared catalog, which removes its own.
+        let forgetRenditions: @Sendable (Set<String>) async -> Void = { [store] hashes in
+            guard !hashes.isEmpty else { return }
+            await thumbnails.forget(hashes)
+            await playable.forget(hashes)
+            store.announceForgottenRenditions(hashes)
+        }
+        Task.detached(priority: .utility) { [store] in
+            for await hashes in store.forgottenRenditions() where !hashes.isEmpty {
+                await thumbnails.forget(hashes, everywhere: false)
+                await playable.forget(hashes, everywhere: false)
+            }
+        }
         afterScan = { [store] in
-            if let stale = try? await store.takeStaleRenditions(), !stale.isEmpty { await thumbnails.forget(stale) }
+            if let stale = try? await store.takeStaleRenditions() { await forgetRenditions(stale) }
         }
         scanner.finishing = { await browse.countAfterScan() }
         photos.register(with: routes)
@@ -167,7 +181,7 @@ public struct GalleryParts {
         AlbumsController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage, flash: flash,
                          pageSize: config.pageSize).register(with: routes)
         GroupsController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage).register(with: routes)
-        TrashController(store: store, source: source, thumbnails: thumbnails, playable: playable, renderer: renderer,
+        TrashController(store: store, source: source, forgetRenditions: forgetRenditions, renderer: renderer,
                         chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)
         thumbnailRoutes.register(with: routes)
         let playableRoutes = PlayableController(store: store, playable: playable, renderer: renderer, chrome: chrome)

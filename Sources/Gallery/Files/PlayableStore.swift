@@ -50,13 +50,14 @@ actor PlayableStore {
     /// Deletes the renditions (and failure markers) of content whose last copy was destroyed,
     /// here and in the shared store, so nothing of it is served again; one being made is dropped
     /// when it is done.
-    func forget(_ hashes: Set<String>) async {
+    /// `everywhere` false: only this instance's copies (another instance removed the shared ones).
+    func forget(_ hashes: Set<String>, everywhere: Bool = true) async {
         for sha256 in hashes {
             unlink(path(sha256: sha256))
             unlink(failureMarker(sha256: sha256))
             if running.contains(sha256) { discarded.insert(sha256) }
         }
-        guard let shared, !hashes.isEmpty else { return }
+        guard everywhere, let shared, !hashes.isEmpty else { return }
         do {
             try await shared.remove(namesStartingWith: hashes.sorted().map { Self.sharedName(sha256: $0) })
         } catch {

@@ -125,9 +125,10 @@ actor ThumbnailStore {
 
     /// Deletes every cached rendition of these pictures (their last copy was destroyed, or was
     /// read wrongly before), here and in the shared store, so nothing of them is served again.
-    func forget(_ hashes: Set<String>) async {
+    /// `everywhere` false: only this instance's copies (another instance removed the shared ones).
+    func forget(_ hashes: Set<String>, everywhere: Bool = true) async {
         forgetHere(hashes)
-        guard let shared, !hashes.isEmpty else { return }
+        guard everywhere, let shared, !hashes.isEmpty else { return }
         do {
             try await shared.remove(namesStartingWith: hashes.sorted().map { "thumbnails/\($0.prefix(2))/\($0)-" })
         } catch {

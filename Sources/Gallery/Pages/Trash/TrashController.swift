@@ -6,10 +6,8 @@ import Hummingbird
 struct TrashController: Sendable {
     let store: any PhotoQueries & TrashStore
     let source: any PhotoSource
-    /// Renditions of destroyed photos are deleted with them.
-    let thumbnails: ThumbnailStore
-    /// Videos' playable renditions, deleted with their content like thumbnails.
-    let playable: PlayableStore
+    /// Deletes the renditions of destroyed photos, on every instance (`Renditions.forget`).
+    let forgetRenditions: @Sendable (Set<String>) async -> Void
     let renderer: PageRenderer
     let chrome: ChromeBuilder
 
@@ -104,8 +102,7 @@ struct TrashController: Sendable {
         _ = try await FormBody(request, context: context)
         let destroyed = try await store.contentOnlyInTrash()
         try await store.emptyTrash(source: source)
-        await thumbnails.forget(destroyed)
-        await playable.forget(destroyed)
+        await forgetRenditions(destroyed)
         return .redirect(to: SiteURL.trash)
     }
 
