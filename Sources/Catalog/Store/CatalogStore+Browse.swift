@@ -13,9 +13,13 @@ extension CatalogStore {
 
     /// One folder's summary, or nil when no photo lives in or below it.
     public func folder(at path: String) async throws -> FolderSummary? {
-        try await read { db in
+        let version = self.version
+        if let known = folderCache.lookup(path, version: version) { return known }
+        let found = try await read { db in
             try FolderRecord.fetchOne(db.cachedStatement(sql: "\(FolderRecord.select) WHERE path = ?"), arguments: [path])?.summary
         }
+        folderCache.keep(path, found, version: version)
+        return found
     }
 
     /// Page `number` (1-based) of a group, or nil when out of range. An empty group has one empty page.

@@ -17,6 +17,8 @@ public final class CatalogStore: Sendable {
     /// Tag counts feed every filter form; they change only with the catalog.
     let tagCountsCache = VersionedCache<[TagCount]>()
     let onlyInTrashCache = VersionedCache<Set<String>>()
+    /// Folder summaries, which every folder page asks for before it looks in the page cache.
+    let folderCache = FolderSummaryCache()
     /// Live sessions, so a signed-in request reads no SQLite (`SessionCache`).
     let sessionCache = SessionCache()
 

@@ -1,8 +1,8 @@
 import Synchronization
 
-/// Folder summaries as a shared catalog last read them, answered without a round trip to the
-/// database until the catalog's version moves on (a change here, or one another instance
-/// announced): every folder page asks for its folder's summary before it looks in the page cache.
+/// Folder summaries as the catalog last read them, answered without a read of the database until
+/// the catalog's version moves on (a change here, or one another instance announced): every
+/// folder page asks for its folder's summary before it looks in the page cache.
 final class FolderSummaryCache: Sendable {
     private struct State {
         var version = Int.min
