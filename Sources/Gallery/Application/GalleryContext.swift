@@ -9,8 +9,16 @@ public struct GalleryContext: RequestContext {
     public var csrfToken = ""
     /// Who is asking; set by `SessionMiddleware`.
     public var visitor = Visitor.nobody
-    /// The client's address (from a trusted proxy's `X-Forwarded-For`), for throttling sign-ins.
-    public var remoteAddress: String
+    /// The client's address (from a trusted proxy's `X-Forwarded-For`), for throttling sign-ins;
+    /// written out only when asked for, which most requests never do.
+    public var remoteAddress: String {
+        get { forwardedFor ?? peer?.ipAddress ?? "unknown" }
+        set { forwardedFor = newValue }
+    }
+    /// The connection's other end.
+    private let peer: SocketAddress?
+    /// The client a trusted proxy named, when one did.
+    private var forwardedFor: String?
     /// Whether a trusted proxy says the client used HTTPS.
     public var isHTTPS = false
     /// The client sent HEAD, answered as the GET it stands for (`FrontDoorResponder`).
@@ -23,6 +31,6 @@ public struct GalleryContext: RequestContext {
 
     public init(source: Source) {
         coreContext = .init(source: source)
-        remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+        peer = source.channel.remoteAddress
     }
 }

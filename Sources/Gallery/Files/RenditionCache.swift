@@ -83,21 +83,25 @@ final class RenditionCache: Sendable {
     /// Until the start-up walk has finished, a file the index does not know yet is looked for on
     /// disk. `counting` is false for the read that follows making it (a miss, counted as such).
     func servedPath(_ key: Key, counting: Bool = true) -> String? {
+        serve(key, counting: counting) ? path(key) : nil
+    }
+
+    /// Whether a rendition is there, counted as served when it is: `servedPath` without making
+    /// the path, for a caller that may not need it (one whose bytes are held in memory).
+    func serve(_ key: Key, counting: Bool = true) -> Bool {
         let known = state.withLock { s -> (known: Bool, indexed: Bool) in
-            guard var entry = s.entries[key] else { return (false, s.indexed) }
+            guard let index = s.entries.index(forKey: key) else { return (false, s.indexed) }
             s.clock += 1
-            entry.lastUse = s.clock
-            s.entries[key] = entry
+            s.entries.values[index].lastUse = s.clock
             if counting { s.hits += 1 }
             return (true, true)
         }
-        if known.known { return path(key) }
-        guard !known.indexed else { return nil }
+        if known.known { return true }
+        guard !known.indexed else { return false }
         var info = stat()
-        let target = path(key)
-        guard stat(target, &info) == 0 else { return nil }
+        guard stat(path(key), &info) == 0 else { return false }
         record(key, bytes: Int64(info.st_size), hit: counting ? true : nil)
-        return target
+        return true
     }
 
     /// Notes a rendition just written (a miss) or found on disk by the slow path (a hit; nil: not

@@ -1,4 +1,5 @@
 import Catalog
+import HTTPTypes
 import Hummingbird
 import Imaging
 
@@ -35,6 +36,10 @@ struct ThumbnailController: Sendable {
         ThumbnailName.parse(name).map { Picture(sha256: $0.sha256, rotation: $0.rotation) }
     }
 
+    /// The caching of a rendition's address, which never changes what it names: made once.
+    static let publicForever = HTTPField(name: .cacheControl, value: "public, max-age=31536000, immutable")
+    static let privateForever = HTTPField(name: .cacheControl, value: "private, max-age=31536000, immutable")
+
     func respond(size: SiteURL.Rendition, picture: Picture, encoding: RenditionEncoding = .jpeg, _ request: Request,
                  _ context: GalleryContext) async throws -> Response {
         let sha = picture.sha256
@@ -50,7 +55,7 @@ struct ThumbnailController: Sendable {
         headers[.contentType] = encoding.mimeType
         if let match = request.headers[.ifNoneMatch], match == etag || match == "*" {
             headers[.eTag] = etag
-            headers[.cacheControl] = scope + ", max-age=31536000, immutable"
+            headers.append(scope == "public" ? Self.publicForever : Self.privateForever)
             return Response(status: .notModified, headers: headers)
         }
         // A rendition removed by the cache's budget between being made and being read is made again, once.
@@ -58,7 +63,7 @@ struct ThumbnailController: Sendable {
         for _ in 0..<3 {
             if let bytes = await thumbnails.cachedBytes(picture, size: size, encoding: encoding, justMade: made) {
                 headers[.eTag] = etag
-                headers[.cacheControl] = scope + ", max-age=31536000, immutable"
+                headers.append(scope == "public" ? Self.publicForever : Self.privateForever)
                 return Response(status: .ok, headers: headers, body: .init(byteBuffer: bytes))
             }
             let outcome = await thumbnails.rendition(picture, size: size, encoding: encoding)

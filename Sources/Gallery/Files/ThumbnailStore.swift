@@ -85,9 +85,10 @@ actor ThumbnailStore {
     /// `justMade` reads one this request has made, so it is not counted as served from the cache.
     nonisolated func cachedBytes(_ picture: Picture, size: SiteURL.Rendition, encoding: RenditionEncoding = .jpeg,
                                  justMade: Bool = false) async -> ByteBuffer? {
-        guard let key = Self.key(picture, size: size.rawValue, encoding: encoding), let path = cache.servedPath(key, counting: !justMade) else { return nil }
+        guard let key = Self.key(picture, size: size.rawValue, encoding: encoding), cache.serve(key, counting: !justMade) else { return nil }
         if !justMade { metrics?.thumbnail(.cached) }
         if let bytes = recent.bytes(key) { return bytes }
+        let path = cache.path(key)
         guard let bytes = try? await NIOThreadPool.singleton.runIfActive({ try Self.read(path) }) else {
             cache.remove(key)
             return nil
