@@ -79,10 +79,10 @@ import Testing
 
     @Test func textTypesAreCompressibleWhateverTheirCaseAndImagesAreNot() {
         for type in ["text/html; charset=utf-8", "TEXT/CSS", "Text/Plain;charset=utf-8", "image/svg+xml", "application/json"] {
-            #expect(CompressionMiddleware.isCompressible(type), "\(type)")
+            #expect(Compression.isCompressible(type), "\(type)")
         }
         for type in [nil, "", "image/jpeg", "text/htmlx", "text/htm", " text/html", "video/mp4", "text/html\u{301}"] {
-            #expect(!CompressionMiddleware.isCompressible(type), "\(String(describing: type))")
+            #expect(!Compression.isCompressible(type), "\(String(describing: type))")
         }
     }
 }

@@ -26,7 +26,7 @@ import Testing
 
             // then the usual error page answers 500 and quotes the request id, without the error itself
             #expect(response.status == .internalServerError)
-            let id = try #require(response.headers[AccessLogMiddleware.requestIdHeader])
+            let id = try #require(response.headers[AccessLog.requestIdHeader])
             #expect(response.text.contains("<h1>Something went wrong</h1>") && response.text.contains("logged as request \(id)"))
             #expect(!response.text.contains("template") && !response.text.contains("mustache"))
             // and the log has the template and the same request id

@@ -126,20 +126,19 @@ public struct GalleryParts {
         let cookiePath = config.basePath.isEmpty ? "/" : config.basePath
         let sessions = SessionSettings(secureCookies: config.secureCookies, cookiePath: cookiePath, guestRole: config.guestRole)
         let router = Router(context: GalleryContext.self)
-        router.add(middleware: ForwardedMiddleware(trusted: config.trustedProxies))
-        router.add(middleware: SecurityHeadersMiddleware())
-        router.add(middleware: CachePolicyMiddleware())
-        router.add(middleware: AccessLogMiddleware(metrics: metrics))
-        router.add(middleware: CompressionMiddleware())
-        router.add(middleware: ErrorPageMiddleware(renderer: renderer, chrome: chrome))
+        let errorPages = ErrorPages(renderer: renderer, chrome: chrome)
+        // Proxy headers, error pages of the checks below, compression, access log, cache policy
+        // and security headers, as one layer (`ResponseMiddleware`).
+        router.add(middleware: ResponseMiddleware(forwarded: ForwardedHeaders(trusted: config.trustedProxies), log: AccessLog(metrics: metrics),
+                                                  errors: errorPages))
         router.add(middleware: CSRFMiddleware(secureCookies: config.secureCookies, cookiePath: cookiePath,
                                               publicOrigins: config.publicURLs.compactMap { WebOrigin($0.absoluteString) }))
         router.add(middleware: SessionMiddleware(store: store, sessions: sessions))
         let flash = FlashMiddleware(cookiePath: cookiePath, secureCookies: config.secureCookies)
         router.add(middleware: flash)
         // Errors of the routes are rendered here, where the visitor is known (their menu, their
-        // way back); the outer one above renders what the session and CSRF checks throw.
-        router.add(middleware: ErrorPageMiddleware(renderer: renderer, chrome: chrome))
+        // way back); the outer layer renders what the session and CSRF checks throw.
+        router.add(middleware: RouteErrorMiddleware(errors: errorPages))
         let signIn = SignInPage(store: store, renderer: renderer, chrome: chrome)
         let routes = Routes(router: router, signIn: signIn)
         let libraryName = (config.libraryPath as NSString).lastPathComponent

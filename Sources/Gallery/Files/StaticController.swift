@@ -31,7 +31,7 @@ struct StaticController: Sendable {
             let digest = SHA256.hash(data: data).prefix(12).map { String(format: "%02x", $0) }.joined()
             var gzipped: ByteBuffer?
             var plain = bytes
-            if CompressionMiddleware.isCompressible(type), let packed = try? plain.compress(with: .gzip(configuration: .init(compressionLevel: 9))),
+            if Compression.isCompressible(type), let packed = try? plain.compress(with: .gzip(configuration: .init(compressionLevel: 9))),
                packed.readableBytes < data.count {
                 gzipped = packed
             }
@@ -50,7 +50,7 @@ struct StaticController: Sendable {
         headers[.contentType] = asset.type
         headers[.cacheControl] = "public, max-age=3600"
         headers[.eTag] = asset.etag
-        if asset.gzipped != nil { CompressionMiddleware.addVary(&headers) }
+        if asset.gzipped != nil { Compression.addVary(&headers) }
         if let match = request.headers[.ifNoneMatch], match == asset.etag || match == "*" {
             return Response(status: .notModified, headers: headers)
         }

@@ -2,14 +2,12 @@ import Hummingbird
 
 /// A response a shared cache may keep (`public`) never carries a cookie: the cache would hand
 /// it to the next visitor. (Pages are `private, no-cache` and vary by cookie: `PageRenderer`.)
-struct CachePolicyMiddleware: RouterMiddleware {
-    typealias Context = GalleryContext
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response = try await next(request, context)
+/// Applied by `ResponseMiddleware`.
+enum CachePolicy {
+    /// Drops the cookies of a response a shared cache may keep.
+    static func apply(to response: inout Response) {
         if response.headers[.cacheControl]?.contains("public") == true {
             response.headers[values: .setCookie] = []
         }
-        return response
     }
 }

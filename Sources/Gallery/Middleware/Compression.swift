@@ -7,10 +7,9 @@ import NIOCore
 /// group page of about 60 KB goes out as about 7 KB, which is what a phone on mobile data
 /// waits for. Only whole bodies of a known size are compressed (pages are rendered whole);
 /// streamed answers such as a zip, and images, which are compressed already, pass as they are.
-/// A response that already has an encoding (a static file's gzip copy) is left alone.
-struct CompressionMiddleware: RouterMiddleware {
-    typealias Context = GalleryContext
-
+/// A response that already has an encoding (a static file's gzip copy) is left alone. Applied by
+/// `ResponseMiddleware`.
+enum Compression {
     /// Smaller bodies gain less than the encoding costs; larger ones are not pages.
     static let minimumSize = 1_024
     static let maximumSize = 8 << 20
@@ -28,18 +27,19 @@ struct CompressionMiddleware: RouterMiddleware {
 
     private static let compressibleBytes = compressible.map { Array($0.utf8) }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response = try await next(request, context)
-        guard Self.isCompressible(response.headers[.contentType]), response.headers[.contentEncoding] == nil else { return response }
+    /// The response compressed for this request when that pays, else as it was.
+    static func compress(_ response: Response, for request: Request) async throws -> Response {
+        var response = response
+        guard isCompressible(response.headers[.contentType]), response.headers[.contentEncoding] == nil else { return response }
         // A cache in between must keep the two forms apart, whichever this one is.
-        Self.addVary(&response.headers)
+        addVary(&response.headers)
         guard AcceptEncoding.allowsGzip(request.headers[.acceptEncoding]), response.status != .notModified,
-              let length = response.body.contentLength, (Self.minimumSize...Self.maximumSize).contains(length) else {
+              let length = response.body.contentLength, (minimumSize...maximumSize).contains(length) else {
             return response
         }
         let collector = BodyCollector(capacity: length)
         try await response.body.write(collector)
-        let compressed = try Self.gzip(collector.buffer)
+        let compressed = try gzip(collector.buffer)
         response.headers[.contentEncoding] = "gzip"
         response.headers[.contentLength] = nil
         response.body = ResponseBody(byteBuffer: compressed)

@@ -3,29 +3,30 @@ import Hummingbird
 import Logging
 
 /// Turns every error into a clear HTML page with the right status; the real error goes to the
-/// log with the request id (`context.logger` carries it), never onto the page.
-struct ErrorPageMiddleware: RouterMiddleware {
-    typealias Context = GalleryContext
+/// log with the request id (`context.logger` carries it), never onto the page. Used twice:
+/// `ResponseMiddleware` for what the session and CSRF checks throw, `RouteErrorMiddleware` for
+/// the routes' own errors, where the visitor is known (their menu, their way back).
+struct ErrorPages: Sendable {
     let renderer: PageRenderer
     let chrome: ChromeBuilder
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        do {
-            return try await next(request, context)
-        } catch let error as HTTPError {
+    /// The page answering `error`, thrown while answering `request`.
+    func response(for error: any Error, _ request: Request, context: GalleryContext) -> Response {
+        switch error {
+        case let error as HTTPError:
             return page(status: error.status, message: error.body, headers: error.headers, context: context)
-        } catch let error as HTTPResponseError {
+        case let error as HTTPResponseError:
             return page(status: error.status, message: nil, headers: [:], context: context)
-        } catch where CatalogStore.isStorageFailure(error) {
+        case _ where CatalogStore.isStorageFailure(error):
             context.logger.error("catalog write failed: the data folder is full or failing", metadata: ["error": "\(error)"])
             return page(status: .init(code: 507, reasonPhrase: "Insufficient Storage"),
                         message: "The data folder is full (or its disk is failing), so nothing was changed. Pages keep working; free some space and try again.",
                         headers: [:], context: context)
-        } catch where PostgresCatalog.isUnavailable(error) {
+        case _ where PostgresCatalog.isUnavailable(error):
             context.logger.error("the catalog's database could not be reached", metadata: ["error": "\(error)"])
             return page(status: .serviceUnavailable, message: "The catalog's database cannot be reached just now, so nothing was changed. Please try again in a moment.",
                         headers: [.retryAfter: "5"], context: context)
-        } catch {
+        default:
             // A page that could not be rendered (`RenderError`) is a bug like any other: a 500, logged.
             context.logger.error(error is RenderError ? "page could not be rendered" : "request failed",
                                  metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
@@ -35,7 +36,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
         }
     }
 
-    private func page(status: HTTPResponse.Status, message: String?, headers: HTTPFields, context: Context) -> Response {
+    private func page(status: HTTPResponse.Status, message: String?, headers: HTTPFields, context: GalleryContext) -> Response {
         let heading: String
         let fallback: String
         switch status.code {

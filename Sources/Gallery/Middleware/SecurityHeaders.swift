@@ -2,10 +2,8 @@ import HTTPTypes
 import Hummingbird
 
 /// Security headers on every response: no inline script, no framing, no MIME sniffing, and
-/// referrers only within the site.
-struct SecurityHeadersMiddleware: RouterMiddleware {
-    typealias Context = GalleryContext
-
+/// referrers only within the site. Applied by `ResponseMiddleware`.
+enum SecurityHeaders {
     static let referrerPolicy = HTTPFields.Element.Name("Referrer-Policy")!
     static let contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
         + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
@@ -15,13 +13,12 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
                          HTTPField(name: .xContentTypeOptions, value: "nosniff"),
                          HTTPField(name: referrerPolicy, value: "same-origin")]
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response = try await next(request, context)
+    /// Puts the three fields on a response's headers.
+    static func apply(to headers: inout HTTPFields) {
         // No route sets these itself; one that did would have its own replaced.
-        for field in Self.fields {
-            if response.headers[field.name] != nil { response.headers[field.name] = nil }
-            response.headers.append(field)
+        for field in fields {
+            if headers[field.name] != nil { headers[field.name] = nil }
+            headers.append(field)
         }
-        return response
     }
 }

@@ -18,7 +18,7 @@ extension PageCache {
     static let compressedHeaders: HTTPFields = {
         var headers = PageRenderer.pageHeaders
         headers[.contentEncoding] = "gzip"
-        CompressionMiddleware.addVary(&headers)
+        Compression.addVary(&headers)
         return headers
     }()
 
@@ -63,7 +63,7 @@ extension PageCache {
         if let kept = self.compressed(key, token: token) {
             compressed = kept
         } else {
-            compressed = try CompressionMiddleware.gzip(body(page, token: token))
+            compressed = try Compression.gzip(body(page, token: token))
             keepCompressed(compressed, for: key, token: token)
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: compressed))

@@ -1,0 +1,35 @@
+import Hummingbird
+
+/// The outermost layer every request passes through, in one step: what a trusted proxy says of
+/// the client goes into the context, an error the session or CSRF checks throw becomes its page
+/// (`ErrorPages`), and every answer is compressed when that pays (`Compression`), logged and
+/// counted (`AccessLog`), kept from shared caches with a cookie (`CachePolicy`) and given the
+/// security headers (`SecurityHeaders`). One layer rather than one each: every layer is an async
+/// call with its own frame and context copy, and six of them cost a warm thumbnail about a
+/// sixth of its time (BENCHMARKS.md).
+struct ResponseMiddleware: RouterMiddleware {
+    typealias Context = GalleryContext
+    let forwarded: ForwardedHeaders
+    let log: AccessLog
+    let errors: ErrorPages
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let started = ContinuousClock.now
+        var context = context
+        forwarded.apply(request, to: &context)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            response = errors.response(for: error, request, context: context)
+        }
+        // Images, most answers, are not compressed: no async call for them.
+        if Compression.isCompressible(response.headers[.contentType]) {
+            response = try await Compression.compress(response, for: request)
+        }
+        log.record(request, context: context, response: &response, started: started)
+        CachePolicy.apply(to: &response)
+        SecurityHeaders.apply(to: &response.headers)
+        return response
+    }
+}
