@@ -20,7 +20,7 @@ struct Serve: AsyncParsableCommand {
     @Argument(parsing: .allUnrecognized, help: .hidden) var settings: [String] = []
 
     func run() async throws {
-        var logger = Logger(label: "photolala")
+        var logger = Logger(label: "photolala", factory: { LineLogHandler(label: $0) })
         logger.logLevel = .info
         // Every setting is checked before anything is made, opened or started.
         let flags: [String: String]
