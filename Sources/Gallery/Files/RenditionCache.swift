@@ -187,7 +187,7 @@ final class RenditionCache: Sendable {
 
     /// The key of a rendition of this picture at this size.
     static func key(sha256: String, size: Int, turn: Int, encoding: RenditionEncoding = .jpeg) -> Key? {
-        guard let hash = words(sha256.utf8), let size = UInt16(exactly: size), let turn = UInt16(exactly: turn) else { return nil }
+        guard let hash = words(sha256), let size = UInt16(exactly: size), let turn = UInt16(exactly: turn) else { return nil }
         return Key(hash: hash, size: size, turn: turn, webp: encoding == .webp)
     }
 
@@ -208,25 +208,33 @@ final class RenditionCache: Sendable {
     }
 
     /// 64 lowercase hex digits as four words; nil for anything else. Every warm rendition's
-    /// request comes through here, so it allocates nothing.
-    private static func words(_ hex: String.UTF8View) -> (UInt64, UInt64, UInt64, UInt64)? {
-        guard hex.count == 64 else { return nil }
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        for (i, c) in hex.enumerated() {
-            let nibble: UInt64
-            switch c {
-            case 48...57: nibble = UInt64(c - 48)
-            case 97...102: nibble = UInt64(c - 87)
-            default: return nil
+    /// request comes through here, so it allocates nothing and reads contiguous bytes.
+    private static func words(_ hex: String) -> (UInt64, UInt64, UInt64, UInt64)? {
+        var hex = hex
+        return hex.withUTF8 { bytes -> (UInt64, UInt64, UInt64, UInt64)? in
+            guard bytes.count == 64 else { return nil }
+            var w: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            for part in 0..<4 {
+                var word: UInt64 = 0
+                for i in (part * 16)..<(part * 16 + 16) {
+                    let c = bytes[i]
+                    let nibble: UInt64
+                    switch c {
+                    case 48...57: nibble = UInt64(c - 48)
+                    case 97...102: nibble = UInt64(c - 87)
+                    default: return nil
+                    }
+                    word = word << 4 | nibble
+                }
+                switch part {
+                case 0: w.0 = word
+                case 1: w.1 = word
+                case 2: w.2 = word
+                default: w.3 = word
+                }
             }
-            switch i / 16 {
-            case 0: words.0 = words.0 << 4 | nibble
-            case 1: words.1 = words.1 << 4 | nibble
-            case 2: words.2 = words.2 << 4 | nibble
-            default: words.3 = words.3 << 4 | nibble
-            }
+            return w
         }
-        return words
     }
 
     private static func hex(_ hash: (UInt64, UInt64, UInt64, UInt64)) -> String {

@@ -7,8 +7,12 @@
 /// else, a `-r0` or a `-r090` included, is nil, so every picture has exactly one name per turn.
 enum ThumbnailName {
     static func parse(_ name: Substring) -> (sha256: String, rotation: Rotation)? {
-        let sha = name.prefix(64)
-        guard sha.utf8.count == 64, sha.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }) else { return nil }
+        // Every thumbnail request comes through here: the digits are checked over contiguous bytes.
+        var sha = name.prefix(64)
+        let isHex = sha.withUTF8 { bytes in
+            bytes.count == 64 && bytes.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
+        }
+        guard isHex else { return nil }
         let turn = name.dropFirst(64)
         if turn.isEmpty { return (String(sha), .none) }
         guard turn.hasPrefix("-r"), let rotation = Rotation.allCases.first(where: { $0 != .none && turn.dropFirst(2) == "\($0.rawValue)" }) else {
