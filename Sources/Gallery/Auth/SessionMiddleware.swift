@@ -36,6 +36,8 @@ struct SessionMiddleware: RouterMiddleware {
             context.visitor = Visitor(account: nil, role: guest, sessionHash: nil)
         }
         var response = try await next(request, context)
+        // Most answers change no session: their cookies are not looked at.
+        guard staleCookie || renewed != nil else { return response }
         let setsOwnCookie = response.headers[values: .setCookie].contains { $0.hasPrefix(Self.cookieName + "=") }
         if staleCookie && !setsOwnCookie {
             response.setCookie(sessions.cookie(value: "", maxAge: 0, context: context))

@@ -12,7 +12,8 @@ struct FlashMiddleware: RouterMiddleware {
     let secureCookies: Bool
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.method == .get, let raw = request.cookie(Self.cookieName), !Self.isAsset(request.uri.path) else {
+        // The path first: thumbnails, most requests, never read the cookies here.
+        guard request.method == .get, !Self.isAsset(request.uri.path), let raw = request.cookie(Self.cookieName) else {
             return try await next(request, context)
         }
         var context = context
