@@ -1,14 +1,25 @@
-/// Bytes as lowercase hex: digests, MACs and tokens alike. Written straight as UTF-8, since
-/// `String(format:)` and a `String(_:radix:)` a byte are slow on Linux.
+/// Bytes as lowercase hex: digests, MACs and tokens alike. Written straight into the string's
+/// own UTF-8 storage, since `String(format:)` and a `String(_:radix:)` a byte are slow on Linux
+/// and a session's token is turned into hex on every signed-in request.
 public enum Hex {
     public static func lowercase<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(bytes.underestimatedCount * 2)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
+        if let written = bytes.withContiguousStorageIfAvailable({ lowercase(buffer: $0) }) { return written }
+        return lowercase(buffer: Array(bytes))
+    }
+
+    private static func lowercase(buffer bytes: some Collection<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count * 2) { out in
+            var i = 0
+            for byte in bytes {
+                out[i] = digit(byte >> 4)
+                out[i + 1] = digit(byte & 0x0F)
+                i += 2
+            }
+            return i
         }
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    @inline(__always) private static func digit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? 48 + nibble : 87 + nibble
     }
 }
