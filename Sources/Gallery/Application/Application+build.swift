@@ -141,12 +141,16 @@ public struct GalleryParts {
         router.add(middleware: RouteErrorMiddleware(errors: errorPages))
         let signIn = SignInPage(store: store, renderer: renderer, chrome: chrome)
         let routes = Routes(router: router, signIn: signIn)
+        // Registered first, so the router's search meets them first: most requests are these.
+        StaticController(folder: config.resourcesPath + "/Public").register(with: routes)
+        HealthController(store: store, source: source).register(with: routes)
         let libraryName = (config.libraryPath as NSString).lastPathComponent
         let groupPage = GroupPage(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, cache: pages)
         let playable = PlayableStore(dataPath: config.dataPath, source: source, logger: logger, shared: shared)
         let photos = PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, playable: playable, cache: pages)
         let originals = OriginalController(store: store, source: source)
         let thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)
+        thumbnailRoutes.register(with: routes)
         AuthController(store: store, passwords: passwords, throttle: LoginThrottle(store: failures), sessions: sessions, signIn: signIn,
                        renderer: renderer, chrome: chrome, slowdownScale: config.loginSlowdownScale).register(with: routes)
         UsersController(store: store, passwords: passwords, renderer: renderer, chrome: chrome).register(with: routes)
@@ -182,7 +186,6 @@ public struct GalleryParts {
         GroupsController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage).register(with: routes)
         TrashController(store: store, source: source, forgetRenditions: forgetRenditions, renderer: renderer,
                         chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)
-        thumbnailRoutes.register(with: routes)
         let playableRoutes = PlayableController(store: store, playable: playable, renderer: renderer, chrome: chrome)
         playableRoutes.register(with: routes)
         self.scanner = scanner
@@ -193,8 +196,6 @@ public struct GalleryParts {
         ShareController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,
                         thumbnails: thumbnailRoutes, originals: originals, playable: playableRoutes, uploads: uploads, passwords: passwords, throttle: LoginThrottle(store: failures),
                         slowdownScale: config.loginSlowdownScale).register(with: routes)
-        StaticController(folder: config.resourcesPath + "/Public").register(with: routes)
-        HealthController(store: store, source: source).register(with: routes)
         if let token = config.metricsToken {
             routes.open.get(.metrics, use: MetricsController(metrics: metrics, token: token).serve)
         }
