@@ -27,23 +27,28 @@ enum Compression {
 
     private static let compressibleBytes = compressible.map { Array($0.utf8) }
 
-    /// The response compressed for this request when that pays, else as it was.
-    static func compress(_ response: Response, for request: Request) async throws -> Response {
-        var response = response
-        guard isCompressible(response.headers[.contentType]), response.headers[.contentEncoding] == nil else { return response }
+    /// Decides, without an async call, whether this response is compressed for this request: a
+    /// text answer gets `Vary: Accept-Encoding` either way, and the length of the body to
+    /// compress comes back when it is worth it; nil for everything else (images, most answers).
+    static func plan(_ response: inout Response, for request: Request) -> Int? {
+        guard isCompressible(response.headers[.contentType]), response.headers[.contentEncoding] == nil else { return nil }
         // A cache in between must keep the two forms apart, whichever this one is.
         addVary(&response.headers)
         guard AcceptEncoding.allowsGzip(request.headers[.acceptEncoding]), response.status != .notModified,
               let length = response.body.contentLength, (minimumSize...maximumSize).contains(length) else {
-            return response
+            return nil
         }
+        return length
+    }
+
+    /// Compresses a body of `length` bytes that `plan` chose.
+    static func compress(_ response: inout Response, length: Int) async throws {
         let collector = BodyCollector(capacity: length)
         try await response.body.write(collector)
         let compressed = try gzip(collector.buffer)
         response.headers[.contentEncoding] = "gzip"
         response.headers[.contentLength] = nil
         response.body = ResponseBody(byteBuffer: compressed)
-        return response
     }
 
     /// A page's bytes gzip-compressed, as every compressed page is.

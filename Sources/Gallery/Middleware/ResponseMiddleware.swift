@@ -23,9 +23,9 @@ struct ResponseMiddleware: RouterMiddleware {
         } catch {
             response = errors.response(for: error, request, context: context)
         }
-        // Images, most answers, are not compressed: no async call for them.
-        if Compression.isCompressible(response.headers[.contentType]) {
-            response = try await Compression.compress(response, for: request)
+        // Only a body worth compressing costs an async call; images, most answers, do not.
+        if let length = Compression.plan(&response, for: request) {
+            try await Compression.compress(&response, length: length)
         }
         log.record(request, context: context, response: &response, started: started)
         CachePolicy.apply(to: &response)
