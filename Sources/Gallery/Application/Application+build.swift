@@ -32,7 +32,7 @@ public func buildApplication(_ config: GalleryConfig, source: (any PhotoSource)?
                                         rateWindow: .seconds(Int64(config.rateWindowSeconds)))
     return Application(
         responder: FrontDoorResponder(names: ServerNames(publicURLs: config.publicURLs),
-                                      inner: BasePathResponder(base: BasePath(prefix: config.basePath), inner: parts.router.buildResponder())),
+                                      inner: BasePathResponder(base: BasePath(prefix: config.basePath), inner: parts.responder())),
         server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, counter: counter)],
                                             idleTimeout: .seconds(Int64(config.idleTimeout)))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Photolala"),
@@ -52,6 +52,11 @@ public struct GalleryParts {
     /// The Prometheus metrics.
     public let metrics: GalleryMetrics
     let router: Router<GalleryContext>
+    /// Static files and the health check, answered before the router (`ShortcutResponder`).
+    let statics: StaticController
+    let health: HealthController
+    /// The layer every answer passes through, the shortcuts' included.
+    let outer: ResponseMiddleware
     /// What follows each scan: the renditions of content the scan probed anew are deleted (they
     /// show what was read before). The home page's collections are counted anew as a scan finishes
     /// (`LibraryScanner.finishing`).
@@ -129,8 +134,9 @@ public struct GalleryParts {
         let errorPages = ErrorPages(renderer: renderer, chrome: chrome)
         // Proxy headers, error pages of the checks below, compression, access log, cache policy
         // and security headers, as one layer (`ResponseMiddleware`).
-        router.add(middleware: ResponseMiddleware(forwarded: ForwardedHeaders(trusted: config.trustedProxies), log: AccessLog(metrics: metrics),
-                                                  errors: errorPages))
+        outer = ResponseMiddleware(forwarded: ForwardedHeaders(trusted: config.trustedProxies), log: AccessLog(metrics: metrics),
+                                   errors: errorPages)
+        router.add(middleware: outer)
         router.add(middleware: CSRFMiddleware(secureCookies: config.secureCookies, cookiePath: cookiePath,
                                               publicOrigins: config.publicURLs.compactMap { WebOrigin($0.absoluteString) }))
         router.add(middleware: SessionMiddleware(store: store, sessions: sessions))
@@ -141,9 +147,12 @@ public struct GalleryParts {
         router.add(middleware: RouteErrorMiddleware(errors: errorPages))
         let signIn = SignInPage(store: store, renderer: renderer, chrome: chrome)
         let routes = Routes(router: router, signIn: signIn)
-        // Registered first, so the router's search meets them first: most requests are these.
-        StaticController(folder: config.resourcesPath + "/Public").register(with: routes)
-        HealthController(store: store, source: source).register(with: routes)
+        // Answered before the router (`responder()`); registered too, for what the shortcut passes
+        // on (another method, a name that is no file).
+        statics = StaticController(folder: config.resourcesPath + "/Public")
+        statics.register(with: routes)
+        health = HealthController(store: store, source: source)
+        health.register(with: routes)
         let libraryName = (config.libraryPath as NSString).lastPathComponent
         let groupPage = GroupPage(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, cache: pages)
         let playable = PlayableStore(dataPath: config.dataPath, source: source, logger: logger, shared: shared)
@@ -200,6 +209,11 @@ public struct GalleryParts {
             routes.open.get(.metrics, use: MetricsController(metrics: metrics, token: token).serve)
         }
         self.router = router
+    }
+
+    /// The router, behind the shortcut for static files and the health check.
+    func responder() -> some HTTPResponder<GalleryContext> {
+        ShortcutResponder(statics: statics, health: health, outer: outer, inner: router.buildResponder())
     }
 
     /// The store renditions are shared through: the one handed in, or the folder `--cache` names;

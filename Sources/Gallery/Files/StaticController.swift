@@ -46,6 +46,17 @@ struct StaticController: Sendable {
 
     @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let name = context.parameters.get("file"), let asset = assets[name] else { throw HTTPError(.notFound) }
+        return answer(asset, to: request)
+    }
+
+    /// The asset for a request's path, when the path is exactly `/static/` and a served file's name.
+    func asset(at path: String) -> Asset? {
+        guard path.utf8.count > SiteURL.staticPrefix.utf8.count, path.hasPrefix(SiteURL.staticPrefix) else { return nil }
+        return assets[String(path.dropFirst(SiteURL.staticPrefix.count))]
+    }
+
+    /// A 200 with the file (gzip when the client takes it) or a 304 when the client has it.
+    func answer(_ asset: Asset, to request: Request) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = asset.type
         headers[.cacheControl] = "public, max-age=3600"

@@ -6,7 +6,7 @@ import Hummingbird
 enum CachePolicy {
     /// Drops the cookies of a response a shared cache may keep.
     static func apply(to response: inout Response) {
-        if response.headers[.cacheControl]?.contains("public") == true {
+        if response.headers[.cacheControl]?.contains("public") == true, response.headers[.setCookie] != nil {
             response.headers[values: .setCookie] = []
         }
     }
