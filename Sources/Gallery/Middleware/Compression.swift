@@ -60,10 +60,12 @@ enum Compression {
     /// Adds `Accept-Encoding` to the response's `Vary`, keeping what is there.
     static func addVary(_ headers: inout HTTPFields) {
         // Most responses have no Vary yet.
-        guard headers[.vary] != nil else {
+        guard let first = headers[.vary] else {
             headers[.vary] = "Accept-Encoding"
             return
         }
+        // A route that set it itself (a static file with a gzip copy) spelled it so.
+        if first == "Accept-Encoding" { return }
         let existing = headers[values: .vary].flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() } }
         guard !existing.contains("accept-encoding"), !existing.contains("*") else { return }
         headers[values: .vary].append("Accept-Encoding")
