@@ -30,4 +30,24 @@ import Testing
         // then
         #expect(sorted == ["a.jpg", "img1.jpg", "img01b.jpg", "IMG2.jpg", "img10.jpg"])
     }
+
+    @Test func theASCIIWayGivesTheGeneralWaysKey() {
+        // Names of digits, letters of both cases and other ASCII, from a fixed seed; and the edges.
+        var seed: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let alphabet = Array("0000123456789aZz_-. \r\n~AbQ".utf8)
+        var names = ["", "0", "000", "007", "img0", "a00b", "\r\n", String(repeating: "9", count: 70), "x" + String(repeating: "0", count: 65) + "1"]
+        for _ in 0..<2000 {
+            names.append(String(decoding: (0..<next(24)).map { _ in alphabet[next(alphabet.count)] }, as: UTF8.self))
+        }
+        for name in names {
+            #expect(SourceKey.asciiSortKey(name) == SourceKey.generalSortKey(name), "\(name.debugDescription)")
+            #expect(SourceKey.naturalSortKey(name) == SourceKey.generalSortKey(name))
+        }
+        // Not ASCII: the general way.
+        #expect(SourceKey.naturalSortKey("Été 2") == "été A2")
+    }
 }
