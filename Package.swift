@@ -47,6 +47,8 @@ let package = Package(
             dependencies: [
                 "Imaging",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's own calls, for the scan writer's statements (`BoundStatement`).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 // The catalog shared by several instances (`PostgresCatalog`).
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // The errors its connection pool throws (shut down, no connection to be made).

@@ -74,7 +74,7 @@ extension CatalogStore {
                 written.append(try upsertFile(db, entry: entry, photoId: photoId, newKey: newKeys))
             case .new(let entry, let identity, let probe):
                 // The new row's id, or the row's that was there (and, unless marked to be probed again, stays as it was).
-                let inserted = try Int64.fetchOne(db.cachedStatement(sql: """
+                var insert = try BoundStatement(db, sql: """
                     INSERT INTO photo (sha256, size, format, width, height, orientation, takenAt, cameraMake, cameraModel, addedAt,
                                        kind, durationMs, videoCodec, audioCodec, motionLength)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -84,11 +84,23 @@ extension CatalogStore {
                       videoCodec = excluded.videoCodec, audioCodec = excluded.audioCodec, motionLength = excluded.motionLength, reprobe = 2
                     WHERE photo.reprobe = 1
                     RETURNING id
-                    """), arguments: [identity.sha256, identity.size, probe.format.rawValue, probe.displayWidth,
-                                     probe.displayHeight, probe.orientation, probe.takenAt.map { Int64($0.timeIntervalSince1970) },
-                                     probe.cameraMake, probe.cameraModel, Int64(now.timeIntervalSince1970),
-                                     probe.format.kind.rawValue, probe.video?.duration.map { Int64(($0 * 1_000).rounded()) },
-                                     probe.video?.videoCodec, probe.video?.audioCodec, probe.motionLength])
+                    """)
+                insert.bind(identity.sha256)
+                insert.bind(identity.size)
+                insert.bind(probe.format.rawValue)
+                insert.bind(probe.displayWidth)
+                insert.bind(probe.displayHeight)
+                insert.bind(probe.orientation)
+                insert.bind(probe.takenAt.map { Int64($0.timeIntervalSince1970) })
+                insert.bind(probe.cameraMake)
+                insert.bind(probe.cameraModel)
+                insert.bind(Int64(now.timeIntervalSince1970))
+                insert.bind(probe.format.kind.rawValue)
+                insert.bind(probe.video?.duration.map { Int64(($0 * 1_000).rounded()) })
+                insert.bind(probe.video?.videoCodec)
+                insert.bind(probe.video?.audioCodec)
+                insert.bind(probe.motionLength)
+                let inserted = try insert.run()
                 guard let photoId = try inserted ?? Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ?"),
                                                                    arguments: [identity.sha256, identity.size]) else {
                     throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "no photo row for \(identity.sha256)")
@@ -172,14 +184,23 @@ extension CatalogStore {
     /// is the caller's to write (`writeSearchRows`). A key known to be new has no failure to forget.
     private func upsertFile(_ db: Database, entry: SourceEntry, photoId: Int64, newKey: Bool) throws -> Int64 {
         let name = SourceKey.name(of: entry.key)
-        let id = try Int64.fetchOne(db.cachedStatement(sql: """
+        var upsert = try BoundStatement(db, sql: """
             INSERT INTO file (key, folder, name, sortName, size, mtimeNs, sortTaken, photoId)
             VALUES (?, ?, ?, ?, ?, ?, COALESCE((SELECT takenAt FROM photo WHERE id = ?), ?), ?)
             ON CONFLICT (key) DO UPDATE SET size = excluded.size, mtimeNs = excluded.mtimeNs,
               sortTaken = excluded.sortTaken, photoId = excluded.photoId
             RETURNING id
-            """), arguments: [entry.key, SourceKey.folder(of: entry.key), name, SourceKey.naturalSortKey(name),
-                              entry.size, entry.mtimeNs, photoId, entry.mtimeNs / 1_000_000_000, photoId])
+            """)
+        upsert.bind(entry.key)
+        upsert.bind(SourceKey.folder(of: entry.key))
+        upsert.bind(name)
+        upsert.bind(SourceKey.naturalSortKey(name))
+        upsert.bind(entry.size)
+        upsert.bind(entry.mtimeNs)
+        upsert.bind(photoId)
+        upsert.bind(entry.mtimeNs / 1_000_000_000)
+        upsert.bind(photoId)
+        let id = try upsert.run()
         if !newKey { try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [entry.key]) }
         guard let id else { throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "no file row for \(entry.key)") }
         return id
