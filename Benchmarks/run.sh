@@ -26,14 +26,15 @@ log="Benchmarks/.cache/run-$(date -u +%Y%m%d-%H%M%S).log"
 ln -sfn "$(basename "$log")" Benchmarks/.cache/run-latest.log
 
 main() {
-  local started=$SECONDS tables name
+  local started=$SECONDS name
+  # Global, not local: the EXIT trap runs after main has returned.
   tables="$(mktemp -d)"; trap 'rm -rf "$tables"' EXIT
   PHOTOLALA_BIN="$(photolala_bin)"; export PHOTOLALA_BIN
   echo "run: measuring $PHOTOLALA_BIN ($(stat -c '%y' "$PHOTOLALA_BIN" | cut -d. -f1)); $runs runs; library of $bench_files" >&2
   bash Benchmarks/library.sh "$bench_files" > /dev/null
   for name in ${BENCH_ONLY:-thumbnails scan serve zip video weight scaleout}; do
     echo "run: Benchmarks/$name.sh $runs" >&2
-    bash "Benchmarks/$name.sh" "$runs" | tee "$tables/$name"
+    bash "Benchmarks/$name.sh" "$runs" | tee "$tables/$name" || { echo "run: Benchmarks/$name.sh failed" >&2; exit 1; }
   done
   echo
   echo "================ Photolala benchmarks ================"

@@ -119,10 +119,11 @@ cmp -s <(curl -s "$ours$(head -1 "$work/thumbs.txt")") <(curl -s "$theirs$(head 
 
 # The bare server, with page 1 and the thumbnails just made in memory.
 fport=$(free_port)
-"$floor_bin" "$fport" "$work/nginx/html/page1.html" "$work/data/thumbnails" > "$work/floor.log" 2>&1 & floor_pid=$!
+"$floor_bin" "$fport" "$work/nginx/html/page1.html" "$work/data/thumbnails" "$work/nginx/html/page7.html" > "$work/floor.log" 2>&1 & floor_pid=$!
 floor="http://127.0.0.1:$fport"
 wait_up "$floor/hello"
 cmp -s "$work/nginx/html/page1.html" <(curl -s "$floor/page") || { echo "the floor serves other bytes than page 1" >&2; exit 1; }
+cmp -s <(curl -s "$ours/static/style.css") <(curl -s "$floor/style.css") || { echo "the floor serves another stylesheet" >&2; exit 1; }
 cmp -s <(curl -s "$ours$(head -1 "$work/thumbs.txt")") <(curl -s "$floor$(head -1 "$work/thumbs.txt")") \
   || { echo "the floor serves other thumbnail bytes than Photolala" >&2; exit 1; }
 
@@ -150,6 +151,7 @@ for run in $(seq "$runs"); do
   done
   bench floor-hello "$floor/hello"
   bench floor-page "$floor/page"
+  bench floor-style "$floor/style.css"
   bench ours-thumbs -s "$work/thumbs.lua" "$ours"
   bench signed-thumbs -s "$work/thumbs.lua" "${signed[@]}" "$ours"
   bench nginx-thumbs -s "$work/thumbs.lua" "$theirs"
@@ -186,9 +188,12 @@ row "\"hello\"" "0.0" "$(col floor-hello 1)" "$(col floor-hello 2)" "$(col floor
 row "page 1 of $big_count from memory" "$(awk -v b="$(stat -c %s "$work/nginx/html/page1.html")" 'BEGIN { printf "%.1f", b / 1024 }')" \
   "$(col floor-page 1)" "$(col floor-page 2)" "$(col floor-page 3)" "" "$(col floor-page 4)" \
   "" "" "$(ratio "$(col floor-page 1)" "$(col nginx-1 1)")" "$(ratio "$(col ours-1 1)" "$(col floor-page 1)")"
+row "the stylesheet from memory" "$(awk -v b="$(stat -c %s "$work/nginx/html/page7.html")" 'BEGIN { printf "%.1f", b / 1024 }')" \
+  "$(col floor-style 1)" "$(col floor-style 2)" "$(col floor-style 3)" "" "$(col floor-style 4)" \
+  "" "" "$(ratio "$(col floor-style 1)" "$(col nginx-7 1)")" "$(ratio "$(col ours-7 1)" "$(col floor-style 1)")"
 row "the 200 thumbnails from memory" "" "$(col floor-thumbs 1)" "$(col floor-thumbs 2)" "$(col floor-thumbs 3)" "" "$(col floor-thumbs 4)" \
   "" "" "$(ratio "$(col floor-thumbs 1)" "$(col nginx-thumbs 1)")" "$(ratio "$(col ours-thumbs 1)" "$(col floor-thumbs 1)")"
-echo "(vs nginx: \"hello\" against nginx serving /healthz's two bytes, page 1 against nginx serving its HTML, the thumbnails against nginx serving the same files; Photolala/it: Photolala's guest /healthz, page 1 and warm thumbnails over these)"
+echo "(vs nginx: \"hello\" against nginx serving /healthz's two bytes, page 1 and the stylesheet against nginx serving the same bytes, the thumbnails against nginx serving the same files; Photolala/it: Photolala's guest /healthz, page 1, stylesheet and warm thumbnails over these)"
 rss() { awk '/^VmRSS:/ { r = $2 } /^VmHWM:/ { h = $2 } END { printf "%.0f MB now, %.0f MB peak", r / 1024, h / 1024 }' "/proc/$1/status"; }
 echo "memory after the runs: Photolala $(rss "$pid"); bare Hummingbird $(rss "$floor_pid")"
 echo

@@ -30,20 +30,28 @@ bin="$(photolala_bin)"
 work="$(mktemp -d)"; pid=""
 trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
 
+# A pass that failed says so, with the end of the server's log, instead of leaving the figure out.
+# (Each pass runs in a process substitution, where a failure would otherwise go unseen.)
+server_failed() {
+  echo "thumbnails: a pass failed; the end of the server's log:" >&2
+  tail -n 20 "$work/server.log" >&2
+  exit 1
+}
+
 # One cold pass of Photolala over HTTP for rendition size $1, with extra serve flags; prints "images/s peak-MB".
 photolala() {
   local size="$1"; shift
   rm -rf "$work/data"
   "$bin" scan --library "$corpus" --data "$work/data" >/dev/null
-  port=$(( 20000 + RANDOM % 20000 ))
+  port=$(free_port)
   "$bin" serve --library "$corpus" --data "$work/data" --port "$port" --no-scan --no-watch --guest viewer \
     --thumbnail-workers "$cores" "$@" >"$work/server.log" 2>&1 & pid=$!
-  for _ in $(seq 100); do curl -sf -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.1; done
+  wait_up "http://127.0.0.1:$port/healthz" || server_failed
   # One client process keeping $cores requests in flight (no process start per image).
   sqlite3 "$work/data/catalog.sqlite" "SELECT sha256 FROM photo" \
     | sed "s|.*|url = \"http://127.0.0.1:$port/thumbs/$size/&.${ext:-jpg}\"\noutput = \"/dev/null\"|" > "$work/curl.conf"
   local start; start=$(date +%s.%N)
-  curl -sf --no-progress-meter --parallel --parallel-max "$cores" -K "$work/curl.conf"
+  curl -sf --no-progress-meter --parallel --parallel-max "$cores" -K "$work/curl.conf" || server_failed
   echo "$(echo "$count / ($(date +%s.%N) - $start)" | bc -l) $(peak "$pid")"
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
 }
@@ -55,7 +63,7 @@ find "$corpus" -name '*.jpg' | sort | awk 'NR % 12 == 1' | xargs -I{} cp {} "$fi
 # included), then the seconds until the server first answered /healthz.
 first_look() {
   rm -rf "$work/data"
-  local port=$(( 20000 + RANDOM % 20000 )) start up; start=$(date +%s.%N)
+  local port start up; port=$(free_port); start=$(date +%s.%N)
   "$bin" serve --library "$first" --data "$work/data" --port "$port" --no-watch --guest viewer >"$work/server.log" 2>&1 & pid=$!
   until curl -sf -o /dev/null "http://127.0.0.1:$port/healthz"; do sleep 0.005; done
   up=$(echo "$(date +%s.%N) - $start" | bc -l)
@@ -66,7 +74,7 @@ first_look() {
     sleep 0.005
   done
   grep -o '/thumbs/256/[0-9a-f]*\.jpg' <<< "$page" | sort -u | sed "s|.*|url = \"http://127.0.0.1:$port&\"\noutput = \"/dev/null\"|" > "$work/first.conf"
-  curl -sf --no-progress-meter --parallel --parallel-max "$cores" -K "$work/first.conf"
+  curl -sf --no-progress-meter --parallel --parallel-max "$cores" -K "$work/first.conf" || server_failed
   echo "$(echo "$(date +%s.%N) - $start" | bc -l) $up"
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
 }
