@@ -7,6 +7,10 @@ import Imaging
 public enum TokenHash {
     /// The SHA-256 of the token's UTF-8 bytes, as 64 hex digits.
     public static func of(_ token: String) -> String {
-        Hex.lowercase(SHA256.hash(data: Data(token.utf8)))
+        // Hashed where the string keeps its bytes: a session cookie is read on most requests.
+        var hasher = SHA256()
+        var token = token
+        token.withUTF8 { hasher.update(bufferPointer: UnsafeRawBufferPointer($0)) }
+        return Hex.lowercase(hasher.finalize())
     }
 }
