@@ -11,12 +11,9 @@ enum CachePolicy {
         }
     }
 
-    /// Whether a `Cache-Control` value has the `public` directive: directive names are compared
-    /// without their values and without case (RFC 9111, 5.2), over bytes, as every answer passes here.
+    /// Whether a `Cache-Control` value has the `public` directive (names compared without their
+    /// values and without case, RFC 9111, 5.2).
     static func isShared(_ cacheControl: String) -> Bool {
-        cacheControl.utf8.split(separator: UInt8(ascii: ",")).contains { directive in
-            let name = directive.drop { $0 == 0x20 || $0 == 0x09 }.prefix { $0 != UInt8(ascii: "=") && $0 != 0x20 && $0 != 0x09 }
-            return name.count == 6 && zip(name, "public".utf8).allSatisfy { ($0 | 0x20) == $1 }
-        }
+        HeaderList.contains(cacheControl, "public", namesOnly: true)
     }
 }

@@ -60,14 +60,12 @@ enum Compression {
     /// Adds `Accept-Encoding` to the response's `Vary`, keeping what is there.
     static func addVary(_ headers: inout HTTPFields) {
         // Most responses have no Vary yet.
-        guard let first = headers[.vary] else {
+        guard headers[.vary] != nil else {
             headers[.vary] = "Accept-Encoding"
             return
         }
-        // A route that set it itself (a static file with a gzip copy) spelled it so.
-        if first == "Accept-Encoding" { return }
-        let existing = headers[values: .vary].flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() } }
-        guard !existing.contains("accept-encoding"), !existing.contains("*") else { return }
+        let listed = headers[values: .vary].contains { HeaderList.contains($0, "Accept-Encoding") || HeaderList.contains($0, "*") }
+        guard !listed else { return }
         headers[values: .vary].append("Accept-Encoding")
     }
 }
