@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
+import Catalog
+import Imaging
 @testable import Gallery
 
 @Suite struct ByteRangeTests {
@@ -77,5 +79,49 @@ import TestSupport
         for path in ["/photos/a/%2e%2e/b", "/photos/%2Fetc", "/photos/a%00b", "/photos/a%5Cb", "/photos/%E2%82", "/photos/%zz", "/photos//a", "/other/a"] {
             #expect(SiteURL.decodeKey(rawPath: path, prefix: "/photos/") == nil, "\(path)")
         }
+    }
+}
+
+/// Rendition addresses, read from the path alone by the shortcut for warm renditions, and by
+/// the name alone everywhere a rendition's file is named.
+@Suite struct RenditionPathTests {
+    static let sha = String(repeating: "0123456789abcdef", count: 4)
+
+    @Test func readsEveryAddressThePagesLinkTo() throws {
+        for size in SiteURL.Rendition.allCases {
+            for rotation in Rotation.allCases {
+                for encoding in RenditionEncoding.allCases {
+                    let picture = Picture(sha256: Self.sha, rotation: rotation)
+                    let path = SiteURL.thumbnail(picture, size, encoding).path
+                    let read = try #require(ThumbnailController.parse(path: path), "\(path)")
+                    #expect(read.0 == size && read.1 == picture && read.2 == encoding, "\(path)")
+                }
+            }
+        }
+    }
+
+    @Test func anythingElseIsNoRendition() {
+        let sha = Self.sha
+        for path in ["/thumbs/256/\(sha)", "/thumbs/256/", "/thumbs//\(sha).jpg", "/thumbs/256/\(sha).jpg/", "/thumbs/256/a/\(sha).jpg",
+                     "/thumbs/257/\(sha).jpg", "/thumbs/x/\(sha).jpg", "/thumbs/256/\(sha).JPG", "/thumbs/256/\(sha).png",
+                     "/thumbs/256/\(sha.uppercased()).jpg", "/thumbs/256/\(sha)-r0.jpg", "/thumbs/256/\(sha)-r090.jpg",
+                     "/thumbs/256/\(sha)-r90x.jpg", "/thumbs/256/\(sha.dropLast()).jpg", "/thumbs/256/\(sha)0.jpg",
+                     "/thumbs/256/\(sha.dropLast())é.jpg", "/thumbs/256/\(sha)\u{301}.jpg", "/thumbs/256/\(sha).\u{301}jpg", "/thumb/256/\(sha).jpg", "/static/\(sha).jpg"] {
+            #expect(ThumbnailController.parse(path: path) == nil, "\(path)")
+        }
+    }
+
+    @Test func theNameAloneReadsBackToItsOneName() {
+        for rotation in Rotation.allCases {
+            let name = ThumbnailName.name(sha256: Self.sha, rotation: rotation)
+            let read = ThumbnailName.parse(Substring(name))
+            #expect(read?.sha256 == Self.sha && read?.rotation == rotation)
+        }
+        for name in ["", "-r90", String(repeating: "g", count: 64), Self.sha + "-r", Self.sha + "-r9", Self.sha + "-r360", Self.sha + "-R90"] {
+            #expect(ThumbnailName.parse(Substring(name)) == nil, "\(name)")
+        }
+        // a name inside a longer string reads the same as on its own
+        let inside = ("x" + Self.sha + "-r180y").dropFirst().dropLast()
+        #expect(ThumbnailName.parse(inside)?.rotation == .half)
     }
 }

@@ -52,9 +52,12 @@ public struct GalleryParts {
     /// The Prometheus metrics.
     public let metrics: GalleryMetrics
     let router: Router<GalleryContext>
-    /// Static files and the health check, answered before the router (`ShortcutResponder`).
+    /// Static files, the health check and warm renditions, answered before the router (`ShortcutResponder`).
     let statics: StaticController
     let health: HealthController
+    let thumbnailRoutes: ThumbnailController
+    /// Who is asking, for the warm renditions answered before the router.
+    let sessionLayer: SessionMiddleware
     /// The layer every answer passes through, the shortcuts' included.
     let outer: ResponseMiddleware
     /// What follows each scan: the renditions of content the scan probed anew are deleted (they
@@ -139,7 +142,8 @@ public struct GalleryParts {
         router.add(middleware: outer)
         router.add(middleware: CSRFMiddleware(secureCookies: config.secureCookies, cookiePath: cookiePath,
                                               publicOrigins: config.publicURLs.compactMap { WebOrigin($0.absoluteString) }))
-        router.add(middleware: SessionMiddleware(store: store, sessions: sessions))
+        sessionLayer = SessionMiddleware(store: store, sessions: sessions)
+        router.add(middleware: sessionLayer)
         let flash = FlashMiddleware(cookiePath: cookiePath, secureCookies: config.secureCookies)
         router.add(middleware: flash)
         // Errors of the routes are rendered here, where the visitor is known (their menu, their
@@ -158,7 +162,7 @@ public struct GalleryParts {
         let playable = PlayableStore(dataPath: config.dataPath, source: source, logger: logger, shared: shared)
         let photos = PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, playable: playable, cache: pages)
         let originals = OriginalController(store: store, source: source)
-        let thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)
+        thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)
         thumbnailRoutes.register(with: routes)
         AuthController(store: store, passwords: passwords, throttle: LoginThrottle(store: failures), sessions: sessions, signIn: signIn,
                        renderer: renderer, chrome: chrome, slowdownScale: config.loginSlowdownScale).register(with: routes)
@@ -211,9 +215,10 @@ public struct GalleryParts {
         self.router = router
     }
 
-    /// The router, behind the shortcut for static files and the health check.
+    /// The router, behind the shortcut for static files, the health check and warm renditions.
     func responder() -> some HTTPResponder<GalleryContext> {
-        ShortcutResponder(statics: statics, health: health, outer: outer, inner: router.buildResponder())
+        ShortcutResponder(statics: statics, health: health, thumbnails: thumbnailRoutes, sessions: sessionLayer, outer: outer,
+                          inner: router.buildResponder())
     }
 
     /// The store renditions are shared through: the one handed in, or the folder `--cache` names;

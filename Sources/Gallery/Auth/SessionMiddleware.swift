@@ -10,26 +10,56 @@ struct SessionMiddleware: RouterMiddleware {
     let store: any SessionStore
     let sessions: SessionSettings
 
+    /// What a request's session cookie says of its sender.
+    enum Lookup {
+        /// No session cookie.
+        case none
+        /// A live session; `renew` when its expiry is due to slide forward.
+        case signedIn(Visitor, token: String, renew: Bool)
+        /// A cookie that names no live session: it is cleared.
+        case stale
+    }
+
+    /// Reads the session cookie; looks nothing up in the catalog past the session itself.
+    func lookup(_ request: Request, now: Int64) async throws -> Lookup {
+        guard let token = request.cookie(Self.cookieName) else { return .none }
+        guard SecretToken.isWellFormed(token) else { return .stale }
+        let hash = SecretToken.hash(token)
+        guard let found = try await store.session(tokenHash: hash, now: now, madeAfter: now - sessions.absoluteLifetime) else { return .stale }
+        return .signedIn(Visitor(account: found.account, role: found.account.role, sessionHash: hash), token: token,
+                         renew: now - found.lastSeenAt > 3600)
+    }
+
+    /// Who is asking, when finding out changes no cookie and no session: nil for a stale cookie
+    /// or a session due to be renewed, which only `handle` deals with.
+    func quietVisitor(_ request: Request) async throws -> Visitor? {
+        switch try await lookup(request, now: Int64(Date().timeIntervalSince1970)) {
+        case .none: sessions.guestRole.map { Visitor(account: nil, role: $0, sessionHash: nil) } ?? .nobody
+        case .signedIn(let visitor, _, let renew): renew ? nil : visitor
+        case .stale: nil
+        }
+    }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         var staleCookie = false
         var renewed: String?
-        if let token = request.cookie(Self.cookieName) {
-            let now = Int64(Date().timeIntervalSince1970)
-            let hash = SecretToken.isWellFormed(token) ? SecretToken.hash(token) : nil
-            if let hash, let found = try await store.session(tokenHash: hash, now: now, madeAfter: now - sessions.absoluteLifetime) {
-                context.visitor = Visitor(account: found.account, role: found.account.role, sessionHash: hash)
-                // Forms of a signed-in page carry a token only this session can make (a thumbnail,
-                // a static file or the health check has no form, so none is made for them).
-                if !(request.method == .get && SiteURL.isQuiet(request.uri.path)) {
-                    context.csrfToken = CSRFMiddleware.token(forSession: token)
-                }
-                if now - found.lastSeenAt > 3600 {
-                    try await store.touchSession(tokenHash: hash, expiresAt: now + sessions.lifetime, now: now)
-                    renewed = token
-                }
-            } else {
-                staleCookie = true
+        let now = Int64(Date().timeIntervalSince1970)
+        switch try await lookup(request, now: now) {
+        case .none:
+            break
+        case .stale:
+            staleCookie = true
+        case .signedIn(let visitor, let token, let renew):
+            context.visitor = visitor
+            // Forms of a signed-in page carry a token only this session can make (a thumbnail,
+            // a static file or the health check has no form, so none is made for them).
+            if !(request.method == .get && SiteURL.isQuiet(request.uri.path)) {
+                context.csrfToken = CSRFMiddleware.token(forSession: token)
+            }
+            if renew, let hash = visitor.sessionHash {
+                try await store.touchSession(tokenHash: hash, expiresAt: now + sessions.lifetime, now: now)
+                renewed = token
             }
         }
         if context.visitor.account == nil, let guest = sessions.guestRole {

@@ -22,13 +22,28 @@ struct ThumbnailController: Sendable {
 
     /// The rendition size, picture and encoding named by the `:size` and `:file` parameters.
     static func parse(_ context: GalleryContext) throws -> (SiteURL.Rendition, Picture, RenditionEncoding) {
-        guard let size = context.parameters.get("size", as: Int.self).flatMap(SiteURL.Rendition.init(rawValue:)),
-              let file = context.parameters.get("file"), let dot = file.lastIndex(of: "."),
-              let encoding = RenditionEncoding(fileExtension: file[file.index(after: dot)...]) else {
+        try parse(size: context.parameters.get("size").map { $0[...] }, file: context.parameters.get("file").map { $0[...] })
+    }
+
+    /// The rendition size, picture and encoding of an address's last two parts, `{size}/{file}`.
+    static func parse(size: Substring?, file: Substring?) throws -> (SiteURL.Rendition, Picture, RenditionEncoding) {
+        guard let size = size.flatMap({ Int($0) }).flatMap(SiteURL.Rendition.init(rawValue:)),
+              let file, let dot = file.utf8.lastIndex(of: UInt8(ascii: ".")),
+              let encoding = RenditionEncoding(fileExtension: Substring(file.utf8[file.utf8.index(after: dot)...])) else {
             throw HTTPError(.notFound, message: "No such thumbnail size.")
         }
         guard let picture = picture(named: file[..<dot]) else { throw HTTPError(.notFound, message: "No such thumbnail.") }
         return (size, picture, encoding)
+    }
+
+    /// The size, picture and encoding a `/thumbs/{size}/{file}` path names; nil for any other path.
+    static func parse(path: String) -> (SiteURL.Rendition, Picture, RenditionEncoding)? {
+        guard path.hasPrefix(SiteURL.thumbnailPrefix) else { return nil }
+        let rest = path.utf8.dropFirst(SiteURL.thumbnailPrefix.utf8.count)
+        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")) else { return nil }
+        let file = Substring(rest[rest.index(after: slash)...])
+        guard !file.utf8.contains(UInt8(ascii: "/")) else { return nil }
+        return try? parse(size: Substring(rest[..<slash]), file: file)
     }
 
     /// The picture a rendition's file name (without `.jpg`) names, nil for anything else.
@@ -42,30 +57,16 @@ struct ThumbnailController: Sendable {
 
     func respond(size: SiteURL.Rendition, picture: Picture, encoding: RenditionEncoding = .jpeg, _ request: Request,
                  _ context: GalleryContext) async throws -> Response {
-        let sha = picture.sha256
         // A picture whose every copy is in the trash is the admins' to see until it is restored or
         // destroyed, and no shared cache may keep it meanwhile.
-        let onlyInTrash = try await store.contentOnlyInTrash().contains(sha)
+        let onlyInTrash = try await store.contentOnlyInTrash().contains(picture.sha256)
         if onlyInTrash && !context.visitor.can(.admin) {
             throw HTTPError(.notFound, message: "No photo in the library has this content.")
         }
-        let etag = "\"\(sha.prefix(20))-\(size.rawValue)-\(picture.rotation.rawValue)\(encoding == .jpeg ? "" : "-" + encoding.rawValue)\""
-        let scope = sharedCaching && !onlyInTrash ? "public" : "private"
-        var headers = HTTPFields()
-        headers[.contentType] = encoding.mimeType
-        if let match = request.headers[.ifNoneMatch], match == etag || match == "*" {
-            headers[.eTag] = etag
-            headers.append(scope == "public" ? Self.publicForever : Self.privateForever)
-            return Response(status: .notModified, headers: headers)
-        }
+        let answer = Answer(size: size, picture: picture, encoding: encoding, shared: sharedCaching && !onlyInTrash)
+        if let response = await answer.ready(request, thumbnails, justMade: false) { return response }
         // A rendition removed by the cache's budget between being made and being read is made again, once.
-        var made = false
         for _ in 0..<3 {
-            if let bytes = await thumbnails.cachedBytes(picture, size: size, encoding: encoding, justMade: made) {
-                headers[.eTag] = etag
-                headers.append(scope == "public" ? Self.publicForever : Self.privateForever)
-                return Response(status: .ok, headers: headers, body: .init(byteBuffer: bytes))
-            }
             let outcome = await thumbnails.rendition(picture, size: size, encoding: encoding)
             switch outcome {
             case .unknown:
@@ -73,14 +74,54 @@ struct ThumbnailController: Sendable {
             case .unstored, .placeholder:
                 // Unstored: not cached by anyone, so the next request tries again once the disk has room.
                 // Unreadable: short caching, as the file may be fixed and rescanned, but no retry storm meanwhile.
-                headers[.cacheControl] = outcome == .unstored ? "no-store" : scope + ", max-age=300"
+                var headers = HTTPFields()
+                headers[.cacheControl] = outcome == .unstored ? "no-store" : answer.scope + ", max-age=300"
                 headers[.contentType] = "image/jpeg"
                 let bytes = Imaging.placeholderJPEG(width: size.rawValue, height: size.rawValue)
                 return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
             case .file:
-                made = true  // made and cached: read as a cached one
+                // Made and cached: read as a cached one.
+                if let response = await answer.ready(request, thumbnails, justMade: true) { return response }
             }
         }
         throw HTTPError(.serviceUnavailable, message: "The picture could not be prepared just now; try again.")
+    }
+
+    /// The answer for a rendition already made, for a visitor the caller found may see the
+    /// library: when its content is not only in the trash and the rendition cache has it (or
+    /// the browser does). Nil for anything else, which the route itself answers.
+    func warmAnswer(size: SiteURL.Rendition, picture: Picture, encoding: RenditionEncoding, _ request: Request) async -> Response? {
+        guard let onlyInTrash = try? await store.contentOnlyInTrash().contains(picture.sha256), !onlyInTrash else { return nil }
+        return await Answer(size: size, picture: picture, encoding: encoding, shared: sharedCaching)
+            .ready(request, thumbnails, justMade: false)
+    }
+
+    /// The headers and body of one rendition's answer.
+    struct Answer {
+        let size: SiteURL.Rendition
+        let picture: Picture
+        let encoding: RenditionEncoding
+        /// Whether shared caches may keep it.
+        let shared: Bool
+
+        var scope: String { shared ? "public" : "private" }
+
+        /// 304 when the browser has this rendition, 200 with its bytes when the cache has them;
+        /// nil when it must be made first.
+        func ready(_ request: Request, _ thumbnails: ThumbnailStore, justMade: Bool) async -> Response? {
+            let sha = picture.sha256
+            let etag = "\"\(Substring(sha.utf8.prefix(20)))-\(size.rawValue)-\(picture.rotation.rawValue)\(encoding == .jpeg ? "" : "-" + encoding.rawValue)\""
+            var headers = HTTPFields()
+            headers[.contentType] = encoding.mimeType
+            if let match = request.headers[.ifNoneMatch], match == etag || match == "*" {
+                headers[.eTag] = etag
+                headers.append(shared ? ThumbnailController.publicForever : ThumbnailController.privateForever)
+                return Response(status: .notModified, headers: headers)
+            }
+            guard let bytes = await thumbnails.cachedBytes(picture, size: size, encoding: encoding, justMade: justMade) else { return nil }
+            headers[.eTag] = etag
+            headers.append(shared ? ThumbnailController.publicForever : ThumbnailController.privateForever)
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: bytes))
+        }
     }
 }

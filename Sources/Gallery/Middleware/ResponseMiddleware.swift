@@ -14,7 +14,12 @@ struct ResponseMiddleware: RouterMiddleware {
     let errors: ErrorPages
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let started = ContinuousClock.now
+        try await handle(request, context: context, started: .now, next: next)
+    }
+
+    /// The same, for an answer whose time began before this layer (the access log's duration).
+    func handle(_ request: Request, context: Context, started: ContinuousClock.Instant,
+                next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         forwarded.apply(request, to: &context)
         var response: Response
