@@ -15,7 +15,8 @@
 # Reports only; asserts nothing.
 #   usage: Benchmarks/run.sh [runs]     (default 3; passed to each script)
 #   env:   PHOTOLALA_BIN (binary to measure), BENCH_FILES (library size, default 100000),
-#          BENCH_DURATION / BENCH_WARMUP (serve.sh's wrk seconds, default 10 / 2),
+#          BENCH_DURATION / BENCH_WARMUP (serve.sh's wrk seconds, default 10 / 2), BENCH_PAIRS
+#          (serve.sh's paired runs, default 12 pairs; 0 leaves them out),
 #          BENCH_ONLY (which to run, default "thumbnails scan serve zip video weight scaleout")
 set -euo pipefail
 cd "$(dirname "$0")/.."

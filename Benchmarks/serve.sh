@@ -10,7 +10,10 @@
 # Every page is measured as a guest and signed in as a member (a session cookie from the real
 # sign-in form), and beside a bare Hummingbird server of the same version (Benchmarks/floor:
 # "hello", page 1's HTML and the 200 warm thumbnails from memory), the framework's own floor;
-# memory is printed after.
+# memory is printed after. Then paired runs for the figures whose targets are near (`/healthz`,
+# the stylesheet, warm thumbnails signed in and as a guest, and the bare server's same answers):
+# wrk alternates between the two sides 2 s at a time, and the median of the pairs' ratios is
+# printed with its quartiles, so that a slow moment of the machine slows both sides of a pair.
 # Photolala runs `serve --no-scan --no-watch --guest viewer` (its access log goes to a file);
 # nginx runs in the foreground with nproc workers, sendfile on and no access log. Both on loopback,
 # wrk on the same machine. Reports requests/s, p50 and p99 (medians over runs) and the ratios,
@@ -22,12 +25,14 @@
 #   usage: Benchmarks/serve.sh [runs]     (default 3)
 #   env:   PHOTOLALA_BIN (binary to measure; unset: release build), BENCH_FILES (library size,
 #          default 100000), BENCH_DURATION (seconds per wrk run, default 10), BENCH_WARMUP
-#          (seconds of wrk before each measured one, default 2)
+#          (seconds of wrk before each measured one, default 2), BENCH_PAIRS (pairs of the paired
+#          runs, default 12; 0 leaves them out)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-3}"
 duration="${BENCH_DURATION:-10}"
 warmup="${BENCH_WARMUP:-2}"
+pairs="${BENCH_PAIRS:-12}"
 source Benchmarks/common.sh
 need wrk:wrk nginx:nginx-light curl:curl sqlite3:sqlite3 python3:python3
 lib=$(bash Benchmarks/library.sh "$bench_files")
@@ -158,6 +163,37 @@ for run in $(seq "$runs"); do
   bench floor-thumbs -s "$work/thumbs.lua" "$floor"
 done
 
+# Paired runs, for the figures whose targets are near: wrk alternates between one side and the
+# other 2 s at a time (which goes first alternates too), and each pair gives a ratio. A slow
+# moment of the machine then slows both sides of a pair, where the runs above measure each
+# figure at its own moment. pair NAME ARGS-A... -- ARGS-B... appends "A-req/s B-req/s" lines to
+# $work/pair-NAME.
+pair_rate() { wrk_stats -t2 -c32 -d2s "$@" | awk '{ print $1 }'; }
+pair() {
+  local name="$1" side=a i x y; local -a a=() b=(); shift
+  for arg in "$@"; do
+    if [[ "$arg" == "--" ]]; then side=b; elif [[ "$side" == a ]]; then a+=("$arg"); else b+=("$arg"); fi
+  done
+  settle
+  wrk_stats -t2 -c32 -d1s "${a[@]}" > /dev/null; wrk_stats -t2 -c32 -d1s "${b[@]}" > /dev/null
+  for i in $(seq "$pairs"); do
+    if (( i % 2 )); then x=$(pair_rate "${a[@]}"); y=$(pair_rate "${b[@]}"); else y=$(pair_rate "${b[@]}"); x=$(pair_rate "${a[@]}"); fi
+    echo "$x $y" >> "$work/pair-$name"
+  done
+}
+if (( pairs > 0 )); then
+  echo "serve: paired runs" >&2
+  pair healthz "$ours/healthz" -- "$theirs/page5.html"
+  pair floor-hello "$floor/hello" -- "$theirs/page5.html"
+  pair healthz-floor "$ours/healthz" -- "$floor/hello"
+  pair style "$ours/static/style.css" -- "$theirs/page7.html"
+  pair floor-style "$floor/style.css" -- "$theirs/page7.html"
+  pair style-floor "$ours/static/style.css" -- "$floor/style.css"
+  pair signed-thumbs -s "$work/thumbs.lua" "${signed[@]}" "$ours" -- -s "$work/thumbs.lua" "$theirs"
+  pair thumbs -s "$work/thumbs.lua" "$ours" -- -s "$work/thumbs.lua" "$theirs"
+  pair floor-thumbs -s "$work/thumbs.lua" "$floor" -- -s "$work/thumbs.lua" "$theirs"
+fi
+
 # col FILE N: the median of column N over runs.
 col() { median $(awk -v n="$2" '{ print $n }' "$work/$1"); }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { r = a / b; printf (r < 0.1 ? "%.2gx" : "%.2fx"), r }'; }
@@ -207,6 +243,24 @@ row "signed in, the same 200" "" "$(col signed-thumbs 1)" "$(col signed-thumbs 2
 row "cycling through cached files" "$(find "$work/data/thumbnails" -name '*-256.jpg' -printf '%s\n' | awk '{ b += $1 } END { printf "%.1f", b / 1024 / NR }')" \
   "$(col ours-thumbs 1)" "$(col ours-thumbs 2)" "$(col ours-thumbs 3)" "$(col ours-thumbs 6)" "$(col ours-thumbs 4)" \
   "$(col nginx-thumbs 1)" "$(col nginx-thumbs 2)" "$(col nginx-thumbs 3)" "$(ratio "$(col ours-thumbs 1)" "$(col nginx-thumbs 1)")"
+if (( pairs > 0 )); then
+  echo
+  echo "paired runs: wrk alternating between the two sides 2 s at a time, $pairs pairs; the median of the pairs' req/s ratios"
+  printf "%-50s %8s %8s %7s %13s\n" "pair" "A req/s" "B req/s" "A / B" "quartiles"
+  for p in "healthz|/healthz / nginx" "floor-hello|bare \"hello\" / nginx" "healthz-floor|/healthz / bare \"hello\"" \
+           "style|the stylesheet / nginx" "floor-style|bare stylesheet / nginx" "style-floor|the stylesheet / bare stylesheet" \
+           "signed-thumbs|warm thumbnails, signed in / nginx" "thumbs|warm thumbnails, guest / nginx" "floor-thumbs|bare thumbnails / nginx"; do
+    python3 - "$work/pair-${p%%|*}" "${p#*|}" <<'PY'
+import statistics, sys
+rows = [tuple(map(float, line.split())) for line in open(sys.argv[1]) if line.strip()]
+ratios = [a / b for a, b in rows]
+q = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0], ratios[0], ratios[0]]
+print("%-50s %8.0f %8.0f %6.3fx %6.3f-%.3f" % (sys.argv[2], statistics.median(a for a, _ in rows), statistics.median(b for _, b in rows),
+                                              statistics.median(ratios), q[0], q[2]))
+PY
+  done
+  echo "(nginx serves /healthz's bytes, the stylesheet and the thumbnail files; \"bare\": the bare Hummingbird server above)"
+fi
 echo
 echo "page weight on the wire: bytes as sent without and with Accept-Encoding: gzip (curl)"
 weigh() { curl -s -o /dev/null -w '%{size_download}' "$@"; }
