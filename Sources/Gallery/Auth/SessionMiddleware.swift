@@ -34,7 +34,7 @@ struct SessionMiddleware: RouterMiddleware {
     /// or a session due to be renewed, which only `handle` deals with.
     func quietVisitor(_ request: Request) async throws -> Visitor? {
         switch try await lookup(request, now: Int64(Date().timeIntervalSince1970)) {
-        case .none: sessions.guestRole.map { Visitor(account: nil, role: $0, sessionHash: nil) } ?? .nobody
+        case .none: sessions.guest
         case .signedIn(let visitor, _, let renew): renew ? nil : visitor
         case .stale: nil
         }
@@ -62,9 +62,7 @@ struct SessionMiddleware: RouterMiddleware {
                 renewed = token
             }
         }
-        if context.visitor.account == nil, let guest = sessions.guestRole {
-            context.visitor = Visitor(account: nil, role: guest, sessionHash: nil)
-        }
+        if context.visitor.account == nil { context.visitor = sessions.guest }
         var response = try await next(request, context)
         // Most answers change no session: their cookies are not looked at.
         guard staleCookie || renewed != nil else { return response }
@@ -91,6 +89,9 @@ struct SessionSettings: Sendable {
     var cookiePath = "/"
     /// What someone who is not signed in may do; nil lets them see only the sign-in page and share links.
     var guestRole: Role?
+
+    /// Who someone who is not signed in is.
+    var guest: Visitor { Visitor(account: nil, role: guestRole, sessionHash: nil) }
 
     /// The session cookie; `Secure` when configured or when a trusted proxy says the client used HTTPS.
     func cookie(value: String, maxAge: Int?, context: GalleryContext) -> Cookie {

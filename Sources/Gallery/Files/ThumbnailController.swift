@@ -113,14 +113,12 @@ struct ThumbnailController: Sendable {
             let etag = "\"\(Substring(sha.utf8.prefix(20)))-\(size.rawValue)-\(picture.rotation.rawValue)\(encoding == .jpeg ? "" : "-" + encoding.rawValue)\""
             var headers = HTTPFields()
             headers[.contentType] = encoding.mimeType
+            headers[.eTag] = etag
+            headers.append(shared ? ThumbnailController.publicForever : ThumbnailController.privateForever)
             if let match = request.headers[.ifNoneMatch], match == etag || match == "*" {
-                headers[.eTag] = etag
-                headers.append(shared ? ThumbnailController.publicForever : ThumbnailController.privateForever)
                 return Response(status: .notModified, headers: headers)
             }
             guard let bytes = await thumbnails.cachedBytes(picture, size: size, encoding: encoding, justMade: justMade) else { return nil }
-            headers[.eTag] = etag
-            headers.append(shared ? ThumbnailController.publicForever : ThumbnailController.privateForever)
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: bytes))
         }
     }
