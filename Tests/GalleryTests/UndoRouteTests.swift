@@ -42,8 +42,14 @@ import Testing
             // then someone else cannot undo it, and a viewer even less
             let ada = try await FormPoster.signIn(client, "ada")
             #expect(try await ada.post("/actions/undo", [("token", token)]).status == .forbidden)
-            // (the refused try used it up: an undo is taken once, whoever presents it)
+            let vic = try await FormPoster.signIn(client, "vic")
+            #expect(try await vic.post("/actions/undo", [("token", token)]).status == .forbidden)
+            // (the refused tries spent nothing: the one who did it can still undo it, once)
+            #expect(try await max.post("/actions/undo", [("token", token)]).status == .seeOther)
             #expect(try await max.post("/actions/undo", [("token", token)]).status == .gone)
+            #expect(!(try await max.get("/tags/Lisbon").text.contains("70 photos")), "undone")
+            _ = try await max.post("/actions/select", [("group", "folder:trip"), ("all", "1"), ("do", "tag"), ("tag", "Lisbon")])
+            #expect(try await max.get("/tags/Lisbon").text.contains("70 photos"))
 
             // when it is done again, and undone by the one who did it
             let again = try await max.post("/actions/select", [("group", "folder:trip"), ("all", "1"), ("do", "untag"), ("tag", "Lisbon")])

@@ -135,17 +135,22 @@ extension PostgresCatalog: UndoStore {
 
     /// The undo kept under this hash, taken away (in the same statement) so it runs once; nil
     /// when unknown or older than `UndoRecord.lifetime`.
-    public func takeUndo(tokenHash: String, now: Date) async throws -> UndoRecord? {
-        let found = try await write { db -> (Int64?, String, String, String, Int64)? in
-            guard let row = try await db.row("DELETE FROM undo WHERE tokenHash = ? RETURNING accountId, label, back, step, createdAt",
-                                             [tokenHash]) else { return nil }
-            return (try row.optionalInt("accountId"), try row.string("label"), try row.string("back"), try row.string("step"),
-                    try row.int("createdAt"))
+    public func undo(tokenHash: String, now: Date) async throws -> UndoRecord? {
+        let found = try await read { db in
+            try await db.row("SELECT accountId, label, back, step, createdAt FROM undo WHERE tokenHash = ?", [tokenHash]).map(Self.undoRow)
         }
-        guard let (accountId, label, back, payload, created) = found else { return nil }
-        let createdAt = Date(timeIntervalSince1970: TimeInterval(created))
-        guard now.timeIntervalSince(createdAt) <= UndoRecord.lifetime,
-              let step = try? JSONDecoder().decode(UndoStep.self, from: Data(payload.utf8)) else { return nil }
-        return UndoRecord(accountId: accountId, label: label, back: back, step: step, createdAt: createdAt)
+        return found.flatMap { UndoRecord.decoded($0, now: now) }
+    }
+
+    public func takeUndo(tokenHash: String, now: Date) async throws -> UndoRecord? {
+        let found = try await write { db in
+            try await db.row("DELETE FROM undo WHERE tokenHash = ? RETURNING accountId, label, back, step, createdAt", [tokenHash]).map(Self.undoRow)
+        }
+        return found.flatMap { UndoRecord.decoded($0, now: now) }
+    }
+
+    private static func undoRow(_ row: SQLRow) throws -> UndoRecord.Stored {
+        UndoRecord.Stored(accountId: try row.optionalInt("accountId"), label: try row.string("label"), back: try row.string("back"),
+                          step: try row.string("step"), createdAt: try row.int("createdAt"))
     }
 }

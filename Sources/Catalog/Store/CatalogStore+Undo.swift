@@ -124,19 +124,21 @@ extension CatalogStore: UndoStore {
         }
     }
 
+    public func undo(tokenHash: String, now: Date) async throws -> UndoRecord? {
+        try await read { db in try Self.undoRow(db, tokenHash: tokenHash) }.flatMap { UndoRecord.decoded($0, now: now) }
+    }
+
     public func takeUndo(tokenHash: String, now: Date) async throws -> UndoRecord? {
-        let found = try await write { db -> (Int64?, String, String, String, Int64)? in
-            guard let row = try Row.fetchOne(db, sql: "SELECT accountId, label, back, step, createdAt FROM undo WHERE tokenHash = ?",
-                                             arguments: [tokenHash]) else {
-                return nil
-            }
+        let found = try await write { db -> UndoRecord.Stored? in
+            guard let row = try Self.undoRow(db, tokenHash: tokenHash) else { return nil }
             try db.execute(sql: "DELETE FROM undo WHERE tokenHash = ?", arguments: [tokenHash])
-            return (row["accountId"], row["label"], row["back"], row["step"], row["createdAt"])
+            return row
         }
-        guard let (accountId, label, back, payload, created) = found else { return nil }
-        let createdAt = Date(timeIntervalSince1970: TimeInterval(created))
-        guard now.timeIntervalSince(createdAt) <= UndoRecord.lifetime,
-              let step = try? JSONDecoder().decode(UndoStep.self, from: Data(payload.utf8)) else { return nil }
-        return UndoRecord(accountId: accountId, label: label, back: back, step: step, createdAt: createdAt)
+        return found.flatMap { UndoRecord.decoded($0, now: now) }
+    }
+
+    private static func undoRow(_ db: Database, tokenHash: String) throws -> UndoRecord.Stored? {
+        try Row.fetchOne(db, sql: "SELECT accountId, label, back, step, createdAt FROM undo WHERE tokenHash = ?", arguments: [tokenHash])
+            .map { UndoRecord.Stored(accountId: $0["accountId"], label: $0["label"], back: $0["back"], step: $0["step"], createdAt: $0["createdAt"]) }
     }
 }

@@ -79,6 +79,9 @@ public protocol UndoStore: Sendable {
     func apply(_ step: UndoStep) async throws -> Int
     /// Keeps an undo under the hash of its token; forgets those older than `UndoRecord.lifetime`.
     func keepUndo(_ record: UndoRecord, tokenHash: String) async throws
+    /// The undo kept under this hash, left in place, so its caller can be checked before anything
+    /// is spent; nil when unknown or expired.
+    func undo(tokenHash: String, now: Date) async throws -> UndoRecord?
     /// The undo kept under this hash, taken away so it runs once; nil when unknown or expired.
     func takeUndo(tokenHash: String, now: Date) async throws -> UndoRecord?
 }

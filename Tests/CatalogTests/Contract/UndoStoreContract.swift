@@ -66,8 +66,13 @@ import Testing
             .init(photoId: 1, rating: 2, setByUser: true)]), createdAt: now)
         try await store.keepUndo(record, tokenHash: "a")
         try await store.keepUndo(record, tokenHash: "b")
+        // looking spends nothing: it can be looked at again, and taken after
+        #expect(try await store.undo(tokenHash: "a", now: now.addingTimeInterval(30)) == record)
+        #expect(try await store.undo(tokenHash: "a", now: now.addingTimeInterval(31)) == record)
+        #expect(try await store.undo(tokenHash: "b", now: now.addingTimeInterval(UndoRecord.lifetime + 1)) == nil, "not once expired")
         #expect(try await store.takeUndo(tokenHash: "a", now: now.addingTimeInterval(60)) == record)
         #expect(try await store.takeUndo(tokenHash: "a", now: now.addingTimeInterval(61)) == nil, "once")
+        #expect(try await store.undo(tokenHash: "a", now: now.addingTimeInterval(61)) == nil, "not after it was taken")
         #expect(try await store.takeUndo(tokenHash: "b", now: now.addingTimeInterval(UndoRecord.lifetime + 1)) == nil, "and for a while")
         #expect(try await store.takeUndo(tokenHash: "c", now: now) == nil)
         // old ones are forgotten as new ones are kept
