@@ -79,7 +79,7 @@ import Testing
             #expect(try await ada.get("/folders/trip", headers: [.ifNoneMatch: etag]).status == .ok, "another visitor's copy is not theirs")
             #expect(!(try await ada.get("/folders/trip").text.contains("aria-pressed=\"true\"")))
             // and a layout chosen shows at once too
-            #expect(try await max.get("/view?set=list&back=/folders/trip").status == .seeOther)
+            #expect(try await max.post("/view", [("set", "list"), ("back", "/folders/trip")]).status == .seeOther)
             #expect(try await max.get("/folders/trip", headers: [.ifNoneMatch: etag]).status == .ok, "changed since")
             #expect(try await max.get("/folders/trip").text.contains("<table class=\"listview\">"))
         }

@@ -32,9 +32,6 @@ extension SiteURL {
     public static let view = SiteURL("/view")
 
     /// The link that sets the group layout and returns to `back`.
-    public static func view(_ mode: String, back: String) -> SiteURL {
-        SiteURL(view.path + "?set=" + mode + "&back=" + encodeSegment(back))
-    }
     public static let health = SiteURL("/healthz")
     public static let metrics = SiteURL("/metrics")
 

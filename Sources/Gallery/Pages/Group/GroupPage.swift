@@ -57,7 +57,8 @@ struct GroupPage: Sendable {
             let mode = ViewMode.of(request, account: context.visitor.account)
             // (the base path is already off the request here; the redirect puts it back)
             let back = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
-            model.views = ViewMode.allCases.map { ViewChoice(label: $0.label, url: SiteURL.view($0.rawValue, back: back), current: $0 == mode) }
+            model.views = ViewForm(csrf: context.csrfToken, back: back,
+                                   choices: ViewMode.allCases.map { ViewChoice(label: $0.label, mode: $0.rawValue, current: $0 == mode) })
             model.gridClass = mode == .list || mode == .medium ? "photos" : "photos size-\(mode.rawValue)"
             model.tileSizes = mode.tileSizes
             if mode == .list, builder.selection == nil {

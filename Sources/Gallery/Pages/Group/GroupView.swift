@@ -17,10 +17,9 @@ struct GroupView: PageModel {
     var selectURL: SiteURL?
     /// The slideshow, from this page's first photo.
     var slideshowURL: SiteURL?
-    /// The layout links, the grid's size class, and the list view's rows (list mode only).
-    var views: [ViewChoice] = [] { didSet { hasViews = !views.isEmpty } }
-    /// Whether the layout links are shown (not on share links, whose pages keep one layout).
-    private(set) var hasViews = false
+    /// The layout form (not on share links, whose pages keep one layout), the grid's size class,
+    /// and the list view's rows (list mode only).
+    var views: ViewForm?
     var gridClass = "photos"
     /// The tiles' `<img sizes>`, for the layout (`ViewMode.tileSizes`).
     var tileSizes = ViewMode.medium.tileSizes

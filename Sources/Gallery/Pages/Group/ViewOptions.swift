@@ -39,10 +39,20 @@ enum ViewMode: String, CaseIterable, Sendable {
     }
 }
 
-/// The view links above a grid, and the list view's rows.
+/// The layout buttons above a grid: one form (a POST, since it changes what is stored for the
+/// account), its way back, and a choice a mode.
+struct ViewForm: Encodable {
+    var action = SiteURL.view
+    var csrf: String
+    /// The page to come back to, without the base path (the redirect puts it back).
+    var back: String
+    var choices: [ViewChoice]
+}
+
+/// One layout of the form; the current one is shown, not offered.
 struct ViewChoice: Encodable {
     var label: String
-    var url: SiteURL
+    var mode: String
     var current: Bool
 }
 
@@ -58,22 +68,24 @@ struct ListRow: Encodable {
     var dateText, sizeText, starsText: String
 }
 
-/// `GET /view?set=MODE&back=PATH`: remembers the layout for this person (and this browser) and goes back.
+/// `POST /view` with `set=MODE&back=PATH`: remembers the layout for this person (and this browser)
+/// and goes back. A POST with the form token: a GET (a crawler, a link prefetcher) changes nothing.
 struct ViewOptionsController: Sendable {
     let store: any AccountStore
     let cookiePath: String
     let secureCookies: Bool
 
     func register(with routes: Routes) {
-        routes.viewer.get(.view, use: set)
+        routes.viewer.post(.view, use: set)
+        routes.viewer.get(.view, use: CurationController.getNotAllowed)
     }
 
     @Sendable func set(_ request: Request, context: GalleryContext) async throws -> Response {
-        let params = request.uri.queryParameters
-        guard let raw = params["set"].map(String.init), let mode = ViewMode(rawValue: raw) else {
+        let params = try await FormBody(request, context: context)
+        guard let raw = params["set"], let mode = ViewMode(rawValue: raw) else {
             throw HTTPError(.badRequest, message: "set: choose small, medium, large or list.")
         }
-        let back = params["back"].map(String.init).flatMap { SiteURL.isLocal($0) ? $0 : nil } ?? SiteURL.home.path
+        let back = params["back"].flatMap { SiteURL.isLocal($0) ? $0 : nil } ?? SiteURL.home.path
         if let account = context.visitor.account { try await store.setViewLayout(accountId: account.id, mode.rawValue) }
         var response = Response.redirect(to: back, type: .normal)
         response.setCookie(Cookie(name: ViewMode.cookieName, value: mode.rawValue, maxAge: 365 * 86_400, path: cookiePath,
