@@ -76,6 +76,8 @@ class Server:
                            input=password + "\n", text=True, check=True, capture_output=True)
         self.proc = None
         self.base = ""
+        self.extra: list[str] = []
+        self.prefix = ""
 
     def start(self) -> str:
         port = free_port()
@@ -83,8 +85,8 @@ class Server:
         offset = log_path.stat().st_size if log_path.exists() else 0
         log = open(log_path, "a")
         self.proc = subprocess.Popen([str(binary()), "serve", "--library", str(self.library), "--data",
-                                      str(self.data), "--port", str(port)], stdout=log, stderr=subprocess.STDOUT)
-        self.base = f"http://127.0.0.1:{port}"
+                                      str(self.data), "--port", str(port), *self.extra], stdout=log, stderr=subprocess.STDOUT)
+        self.base = f"http://127.0.0.1:{port}{self.prefix}"
         deadline = time.time() + 120
         while True:
             with open(log_path) as f:
@@ -120,12 +122,17 @@ class OwnLibraryServer(Server):
                        input=password + "\n", text=True, check=True, capture_output=True)
         self.proc = None
         self.base = ""
+        self.extra = []
+        self.prefix = ""
 
 
-def own_library_server(prefix: str, fill):
-    """A module fixture's body: such a server started, its base URL given, stopped and removed after."""
+def own_library_server(prefix: str, fill, base_path: str = ""):
+    """A module fixture's body: such a server started (under `base_path`, when given), its base
+    URL given (with the base path), stopped and removed after."""
     work = pathlib.Path(tempfile.mkdtemp(prefix=prefix))
     s = OwnLibraryServer(work, fill)
+    if base_path:
+        s.extra, s.prefix = ["--base-path", base_path], base_path
     s.start()
     yield s.base
     s.stop()

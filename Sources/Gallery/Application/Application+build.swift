@@ -130,9 +130,9 @@ public struct GalleryParts {
         if config.guestRole == nil, try await !store.hasAccounts() {
             logger.notice("No accounts yet: make the first admin with `photolala users add NAME --role admin --data \(config.dataPath)`.")
         }
-        // Both cookies are scoped to the gallery's own path.
-        let cookiePath = config.basePath.isEmpty ? "/" : config.basePath
-        let sessions = SessionSettings(secureCookies: config.secureCookies, cookiePath: cookiePath, guestRole: config.guestRole)
+        // Every cookie is scoped to the gallery's own path, or a part of it, through `SessionSettings`.
+        let sessions = SessionSettings(secureCookies: config.secureCookies, basePath: BasePath(prefix: config.basePath), guestRole: config.guestRole)
+        let cookiePath = sessions.cookiePath
         let router = Router(context: GalleryContext.self)
         let errorPages = ErrorPages(renderer: renderer, chrome: chrome)
         // Proxy headers, error pages of the checks below, compression, access log, cache policy

@@ -85,10 +85,16 @@ struct SessionSettings: Sendable {
     var absoluteLifetime: Int64 = 30 * 24 * 3600
     /// Send cookies only over HTTPS.
     var secureCookies = false
+    /// The prefix the gallery is served under: every cookie's `Path` starts with it.
+    var basePath = BasePath.none
     /// The cookies' `Path`: the base path the gallery is served under, `/` when none.
-    var cookiePath = "/"
+    var cookiePath: String { basePath.isEmpty ? "/" : basePath.prefix }
     /// What someone who is not signed in may do; nil lets them see only the sign-in page and share links.
     var guestRole: Role?
+
+    /// The `Path` of a cookie meant for one part of the site only (a share link's unlock cookie),
+    /// as the browser sees that part's address: with the base path in front.
+    func cookiePath(for part: SiteURL) -> String { basePath.apply(to: part.path) }
 
     /// Who someone who is not signed in is.
     var guest: Visitor { Visitor(account: nil, role: guestRole, sessionHash: nil) }

@@ -26,15 +26,15 @@ struct FormPoster {
         return FormPoster(client: client, token: token)
     }
 
-    /// Signs in through the real form and keeps the session cookie.
-    static func signIn(_ client: any TestClientProtocol, _ name: String, password: String = "correct horse") async throws -> FormPoster {
-        var poster = try await start(client, page: "/login")
-        let response = try await poster.post("/login", [("name", name), ("password", password), ("next", "/")])
+    /// Signs in through the real form (under `base`, a gallery's base path) and keeps the session cookie.
+    static func signIn(_ client: any TestClientProtocol, _ name: String, password: String = "correct horse", base: String = "") async throws -> FormPoster {
+        var poster = try await start(client, page: base + "/login")
+        let response = try await poster.post(base + "/login", [("name", name), ("password", password), ("next", "/")])
         guard response.status == .seeOther else { throw SignInFailed(status: response.status.code) }
         poster.session = Self.cookie("photolala_session", in: response)
         let csrf = Self.cookie("photolala_csrf", in: response) ?? poster.token
         var signedIn = FormPoster(client: client, token: csrf, session: poster.session)
-        signedIn.formToken = Self.formToken(in: try await signedIn.get("/account").text)
+        signedIn.formToken = Self.formToken(in: try await signedIn.get(base + "/account").text)
         return signedIn
     }
 

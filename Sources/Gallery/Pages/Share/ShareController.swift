@@ -346,7 +346,7 @@ struct ShareController: Sendable {
         var response = Response.redirect(to: SiteURL.share(token).path, type: .normal)
         let lifetime = link.expiresAt.map { Int($0 - Int64(Date().timeIntervalSince1970)) } ?? 30 * 86_400
         response.setCookie(Cookie(name: Self.unlockCookieName, value: Self.unlockValue(token: token, hash: hash), maxAge: max(60, lifetime),
-                                  path: SiteURL.share(token).path, secure: sessions.secureCookies || context.isHTTPS,
+                                  path: sessions.cookiePath(for: SiteURL.share(token)), secure: sessions.secureCookies || context.isHTTPS,
                                   httpOnly: true, sameSite: .lax))
         return response
     }
