@@ -51,14 +51,16 @@ import Testing
             #expect(sent.text.contains("1 photo added, 1 skipped"))
             #expect(!sent.text.contains("already in the library as"), "the household's other photos are not named to the link's holder")
             #expect(sent.text.contains("href=\"/share/\(token)/photos/"))
-            // then both are in the album, the new file is in the library like any upload
-            #expect(try await f.exists("Uploads/2024/08/party.jpg"))
-            #expect(try await max.get("/albums/1").text.contains("4 photos"))
-            #expect(try await client.execute(uri: "/share/\(token)", method: .get).text.contains("4 photos"))
+            // then the new one is in the album, filed in the link's own folder; the household's
+            // photo sent back through the link added nothing of the household's
+            #expect(try await f.exists("Link uploads/1/party.jpg"))
+            #expect(try await !f.exists("Uploads/2024/08/party.jpg"))
+            #expect(try await max.get("/albums/1").text.contains("3 photos"))
+            #expect(try await client.execute(uri: "/share/\(token)", method: .get).text.contains("3 photos"))
             // and the household sees which came through the link, and how many more it takes
             let arrange = try await max.get("/albums/1?arrange=1").text
-            #expect(arrange.matches(of: #/added through the share link/#).count == 2)
-            #expect(try await max.get("/shared").text.contains("takes photos (198 more)"))
+            #expect(arrange.matches(of: #/added through the share link/#).count == 1)
+            #expect(try await max.get("/shared").text.contains("takes photos (199 more)"))
         }
     }
 

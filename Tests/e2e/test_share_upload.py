@@ -44,7 +44,7 @@ def test_a_friend_adds_a_photo_to_a_shared_album_without_an_account(server, fres
         d.get(album + "?arrange=1")
         notes = [e.text for e in d.find_elements(By.CSS_SELECTOR, "ol.arrange .via")]
         assert notes == ["added through the share link"]
-        # (the album goes again; the photo stays in the library, under Uploads)
+        # (the album goes again; the photo stays in the library, in the link's own folder under Link uploads)
         d.get(album)
         d.find_element(By.CSS_SELECTOR, "details.albumedit summary").click()
         d.find_element(By.CSS_SELECTOR, "form[data-action=album-delete] input[name=confirm]").click()

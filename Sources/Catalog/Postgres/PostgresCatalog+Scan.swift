@@ -329,6 +329,7 @@ extension PostgresCatalog: ScanBookkeeping {
             FROM json_to_recordset(?::json) AS x(path text, parent text, name text, "photoCount" bigint, "totalCount" bigint,
                                                  "folderCount" bigint, "coverSha" text, "earliestTaken" bigint, "latestTaken" bigint)
             """, [try SQLJSON(table)])
+        try await db.execute(LinkEnding.vanishedFolders, [Int64(Date().timeIntervalSince1970)])
     }
 
     /// Pairs the files of every folder that holds a RAW or a short clip, and unpairs any file

@@ -59,6 +59,13 @@ extension PostgresCatalog: ShareStore {
     /// Takes up to `count` of a link's remaining uploads at once; returns how many it got (0 for
     /// an unknown link). The count is read and lowered in one write, and the row is locked while
     /// it is, so calls made at the same time never hand out more than remain.
+    /// Gives back uploads taken and not used.
+    public func returnShareUploads(id: Int64, count: Int) async throws {
+        try await write { db in
+            try await db.execute("UPDATE shareLink SET uploadsLeft = uploadsLeft + ? WHERE id = ? AND kind = 'album'", [max(0, count), id])
+        }
+    }
+
     public func takeShareUploads(id: Int64, count: Int) async throws -> Int {
         try await write { db in
             let left = try await db.int("SELECT uploadsLeft FROM shareLink WHERE id = ? FOR UPDATE", [id]) ?? 0

@@ -7,6 +7,9 @@ import Foundation
 /// unique without case (tags, accounts, albums) are `citext` under that collation, which folds
 /// ASCII letters only, as SQLite's NOCASE does. Integers are BIGINT and flags 0 or 1, as there.
 enum PostgresMigrations {
+    /// The seconds since 1970, as PostgreSQL reads the clock.
+    static let nowSQL = "EXTRACT(EPOCH FROM now())::bigint"
+
     static let all: [(name: String, sql: String)] = [
         ("pg1-catalog", """
             CREATE EXTENSION IF NOT EXISTS citext;
@@ -244,6 +247,27 @@ enum PostgresMigrations {
               trustedAt DOUBLE PRECISION NOT NULL,
               PRIMARY KEY (name, address)
             );
+            """),
+        ("pg4-lasting-links", """
+            -- A link names a group that is never another's (ids here are identities, never used
+            -- again). A link whose group ends (album deleted, tag on no photo, folder gone) is ended
+            -- for good; links already stored whose group ended are ended now (`LinkEnding`).
+            ALTER TABLE shareLink ADD COLUMN endedAt BIGINT;
+            CREATE FUNCTION photolala_album_ends_links() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+              UPDATE shareLink SET endedAt = EXTRACT(EPOCH FROM now())::bigint
+              WHERE kind = 'album' AND endedAt IS NULL AND value = OLD.id::text;
+              RETURN NULL;
+            END $$;
+            CREATE TRIGGER album_ends_links AFTER DELETE ON album FOR EACH ROW EXECUTE FUNCTION photolala_album_ends_links();
+            CREATE FUNCTION photolala_tag_ends_links() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+              UPDATE shareLink SET endedAt = EXTRACT(EPOCH FROM now())::bigint
+              WHERE kind = 'tag' AND endedAt IS NULL AND value::citext = OLD.name;
+              RETURN NULL;
+            END $$;
+            CREATE TRIGGER tag_ends_links AFTER DELETE ON tag FOR EACH ROW EXECUTE FUNCTION photolala_tag_ends_links();
+            \(LinkEnding.settleStored(idAsText: "a.id::text", tagMatches: "t.name = shareLink.value::citext", now: PostgresMigrations.nowSQL));
             """),
     ]
 

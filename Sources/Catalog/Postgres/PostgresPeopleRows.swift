@@ -19,7 +19,7 @@ enum PostgresPeopleRows {
     /// (the link is `s`, its owner `a`).
     static let shareSelect = """
         SELECT s.id, s.tokenHash, s.accountId, a.name::text AS ownerName, s.kind, s.value, s.filter, s.createdAt, s.expiresAt,
-               s.passwordHash, s.uploadsLeft
+               s.passwordHash, s.uploadsLeft, s.endedAt
         FROM shareLink s JOIN account a ON a.id = s.accountId
         """
 
@@ -30,6 +30,6 @@ enum PostgresPeopleRows {
                   ownerName: try row.string("ownerName"), kind: ShareLink.Kind(rawValue: try row.string("kind")) ?? .search,
                   value: try row.string("value"), filter: try row.string("filter"), createdAt: try row.int("createdAt"),
                   expiresAt: try row.optionalInt("expiresAt"), passwordHash: try row.optionalString("passwordHash"),
-                  uploadsLeft: Int(try row.int("uploadsLeft")))
+                  uploadsLeft: Int(try row.int("uploadsLeft")), endedAt: try row.optionalInt("endedAt"))
     }
 }

@@ -378,6 +378,62 @@ enum CatalogMigrations {
             // (`CatalogStore.writeSearchRows`); updates, deletes, tags and captions keep their triggers.
             try db.execute(sql: "DROP TRIGGER file_search_insert")
         }
+        migrator.registerMigration("v20-lasting-links") { db in
+            // A link names a group that is never another's. Album and link ids are never used again
+            // (AUTOINCREMENT; SQLite otherwise hands the highest id out again once it is deleted, and
+            // a link to a deleted album opened the next one made). Both tables are built anew with
+            // every row as it was, the album counter starting past every id a link names. A link whose
+            // group ends (album deleted, tag on no photo, folder gone) is ended for good (`endedAt`),
+            // and links already stored whose group ended are ended now (`LinkEnding`).
+            try db.execute(sql: """
+                CREATE TABLE album_new (
+                  id INTEGER PRIMARY KEY AUTOINCREMENT,
+                  name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                  description TEXT NOT NULL DEFAULT '',
+                  coverPhotoId INTEGER REFERENCES photo(id) ON DELETE SET NULL,
+                  createdBy INTEGER REFERENCES account(id) ON DELETE SET NULL,
+                  createdAt INTEGER NOT NULL
+                );
+                INSERT INTO album_new (id, name, description, coverPhotoId, createdBy, createdAt)
+                  SELECT id, name, description, coverPhotoId, createdBy, createdAt FROM album;
+                DROP TABLE album;
+                ALTER TABLE album_new RENAME TO album;
+                CREATE TABLE shareLink_new (
+                  id INTEGER PRIMARY KEY AUTOINCREMENT,
+                  tokenHash TEXT NOT NULL UNIQUE,
+                  accountId INTEGER NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+                  kind TEXT NOT NULL CHECK (kind IN ('folder', 'tag', 'favorites', 'search', 'album')),
+                  value TEXT NOT NULL,
+                  filter TEXT NOT NULL DEFAULT '',
+                  createdAt INTEGER NOT NULL,
+                  expiresAt INTEGER,
+                  passwordHash TEXT,
+                  uploadsLeft INTEGER NOT NULL DEFAULT 0,
+                  endedAt INTEGER
+                );
+                INSERT INTO shareLink_new (id, tokenHash, accountId, kind, value, filter, createdAt, expiresAt, passwordHash, uploadsLeft)
+                  SELECT id, tokenHash, accountId, kind, value, filter, createdAt, expiresAt, passwordHash, uploadsLeft FROM shareLink;
+                DROP TABLE shareLink;
+                ALTER TABLE shareLink_new RENAME TO shareLink;
+                CREATE INDEX shareLink_account ON shareLink(accountId);
+                DELETE FROM sqlite_sequence WHERE name IN ('album', 'shareLink');
+                INSERT INTO sqlite_sequence (name, seq) VALUES
+                  ('album', MAX(COALESCE((SELECT MAX(id) FROM album), 0),
+                                COALESCE((SELECT MAX(CAST(value AS INTEGER)) FROM shareLink WHERE kind = 'album'), 0),
+                                COALESCE((SELECT MAX(albumId) FROM albumPhoto), 0))),
+                  ('shareLink', MAX(COALESCE((SELECT MAX(id) FROM shareLink), 0),
+                                    COALESCE((SELECT MAX(addedByShare) FROM albumPhoto), 0)));
+                CREATE TRIGGER album_ends_links AFTER DELETE ON album BEGIN
+                  UPDATE shareLink SET endedAt = \(LinkEnding.nowSQL)
+                  WHERE kind = 'album' AND endedAt IS NULL AND value = CAST(old.id AS TEXT);
+                END;
+                CREATE TRIGGER tag_ends_links AFTER DELETE ON tag BEGIN
+                  UPDATE shareLink SET endedAt = \(LinkEnding.nowSQL)
+                  WHERE kind = 'tag' AND endedAt IS NULL AND value = old.name COLLATE NOCASE;
+                END;
+                \(LinkEnding.settleStored(idAsText: "CAST(a.id AS TEXT)", tagMatches: "t.name = shareLink.value", now: LinkEnding.nowSQL));
+                """)
+        }
         return migrator
     }
 }

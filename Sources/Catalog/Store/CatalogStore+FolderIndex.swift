@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// A folder's counts, dates and cover for the folder grid, made the same way by every catalog
@@ -79,5 +80,6 @@ extension CatalogStore {
             try insert.execute(arguments: [path, SourceKey.parent(ofFolder: path), SourceKey.name(of: path),
                                            agg.photoCount, agg.totalCount, agg.folderCount, agg.coverSha, agg.takenFrom, agg.takenTo])
         }
+        try db.execute(sql: LinkEnding.vanishedFolders, arguments: [Int64(Date().timeIntervalSince1970)])
     }
 }

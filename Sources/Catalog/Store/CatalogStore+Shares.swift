@@ -49,6 +49,12 @@ extension CatalogStore {
         }
     }
 
+    public func returnShareUploads(id: Int64, count: Int) async throws {
+        try await write { db in
+            try db.execute(sql: "UPDATE shareLink SET uploadsLeft = uploadsLeft + ? WHERE id = ? AND kind = 'album'", arguments: [max(0, count), id])
+        }
+    }
+
     public func takeShareUploads(id: Int64, count: Int) async throws -> Int {
         try await write { db in
             let left = try Int.fetchOne(db, sql: "SELECT uploadsLeft FROM shareLink WHERE id = ?", arguments: [id]) ?? 0

@@ -8,6 +8,8 @@ public protocol ShareStore: Sendable {
     func setSharePassword(id: Int64, passwordHash: String?) async throws
     /// Lets an album's link add this many more photos (0 stops it).
     func setShareUploads(id: Int64, count: Int) async throws
+    /// Gives back uploads taken and not used (a request reserves before it reads any bytes).
+    func returnShareUploads(id: Int64, count: Int) async throws
     /// Takes up to `count` of a link's remaining uploads at once; returns how many it got.
     func takeShareUploads(id: Int64, count: Int) async throws -> Int
     /// The link with this token, live or expired.

@@ -43,7 +43,9 @@ extension PageCache {
             var rendering = context
             rendering.csrfToken = placeholder
             let rendered = try await render(rendering)
-            guard rendered.keep else {
+            // A page that carries this visitor's own token (a part built outside the render, from the
+            // visitor's context) is theirs alone: kept, it would hand their token to the next visitor.
+            guard rendered.keep, !Self.contains(rendered.bytes, Array(context.csrfToken.utf8)) else {
                 let once = Page(pieces: Self.split(rendered.bytes, at: Array(placeholder.utf8)))
                 return Response(status: .ok, headers: PageRenderer.pageHeaders, body: .init(byteBuffer: body(once, token: context.csrfToken)))
             }

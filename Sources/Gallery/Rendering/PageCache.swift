@@ -119,6 +119,11 @@ final class PageCache: Sendable {
         return out
     }
 
+    /// Whether `needle` (not empty) occurs in `buffer`.
+    static func contains(_ buffer: ByteBuffer, _ needle: [UInt8]) -> Bool {
+        !needle.isEmpty && split(buffer, at: needle).count > 1
+    }
+
     /// The pieces of `buffer` between occurrences of `needle`.
     static func split(_ buffer: ByteBuffer, at needle: [UInt8]) -> [ByteBuffer] {
         let bytes = buffer.readableBytesView

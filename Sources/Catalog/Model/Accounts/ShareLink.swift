@@ -23,6 +23,9 @@ public struct ShareLink: Sendable, Equatable {
     public var passwordHash: String? = nil
     /// How many more photos the link's holders may add to its album (0: none; albums only).
     public var uploadsLeft = 0
+    /// When the group it showed ended (its album deleted, its tag on no photo, its folder gone):
+    /// from then on the link answers that it is gone, whatever takes the group's place or name.
+    public var endedAt: Int64? = nil
 
     /// Whether the link still opens at `now` (seconds since 1970).
     public func isLive(at now: Int64) -> Bool { expiresAt.map { $0 > now } ?? true }

@@ -6,7 +6,7 @@ struct ShareRecord: FetchableRecord {
 
     /// The link's columns and the join to its owner, to be followed by a WHERE or ORDER clause.
     static let select = """
-        SELECT s.id, s.tokenHash, s.accountId, a.name AS ownerName, s.kind, s.value, s.filter, s.createdAt, s.expiresAt, s.passwordHash, s.uploadsLeft
+        SELECT s.id, s.tokenHash, s.accountId, a.name AS ownerName, s.kind, s.value, s.filter, s.createdAt, s.expiresAt, s.passwordHash, s.uploadsLeft, s.endedAt
         FROM shareLink s JOIN account a ON a.id = s.accountId
         """
 
@@ -14,6 +14,6 @@ struct ShareRecord: FetchableRecord {
         link = ShareLink(id: row["id"], tokenHash: row["tokenHash"], accountId: row["accountId"], ownerName: row["ownerName"],
                          kind: ShareLink.Kind(rawValue: row["kind"]) ?? .search, value: row["value"], filter: row["filter"],
                          createdAt: row["createdAt"], expiresAt: row["expiresAt"], passwordHash: row["passwordHash"],
-                         uploadsLeft: row["uploadsLeft"])
+                         uploadsLeft: row["uploadsLeft"], endedAt: row["endedAt"])
     }
 }

@@ -71,6 +71,8 @@ struct GroupPage: Sendable {
         }
         model.album = spec.scope.isShared ? nil : spec.album
         model.shareUpload = spec.scope.isShared ? spec.shareUpload : nil
+        // The form token of whoever the page is rendered for: the cache's placeholder, never a visitor's own.
+        model.shareUpload?.csrf = context.csrfToken
         model.downloadAll = spec.scope.isShared && !model.photos.isEmpty ? spec.downloadAll : nil
         model.summary = spec.summaryPrefix + model.summary + spec.summarySuffix
         return try renderer.render(GroupView.template, model)

@@ -72,45 +72,38 @@ struct ShareController: Sendable {
         spec.summarySuffix = link.expiresAt.map { " · link open until \(Formatting.cameraDate($0)) UTC" } ?? ""
         spec.downloadAll = SiteURL.Scope.share(token).zip
         if link.kind == .album, link.uploadsLeft > 0, let action = SiteURL.Scope.share(token).upload {
-            spec.shareUpload = ShareUploadBox(csrf: context.csrfToken, action: action, left: link.uploadsLeft,
+            spec.shareUpload = ShareUploadBox(action: action, left: link.uploadsLeft,
                                               limitText: Formatting.bytes(Int64(uploads.limit)))
         }
         return try await groupPage.response(spec, query: query, request, context)
     }
 
     /// `POST /share/TOKEN/upload`: a link holder adds photos to the shared album, as many as the
-    /// link has left, each no larger than an upload may be; they join the library like any
-    /// upload and the album as added through the link.
+    /// link has left, each no larger than an upload may be. They are filed in the link's own
+    /// folder (`UploadController.linkFolder`), never beside the household's files, and join the
+    /// album as added through the link; a photo the household already keeps adds nothing.
     @Sendable func upload(_ request: Request, context: GalleryContext) async throws -> Response {
         let (link, token, _, title) = try await resolve(request, context, page: false)
         // A link that does not take photos (any more) has no upload address.
         guard link.kind == .album, let albumId = Int64(link.value), link.uploadsLeft > 0 else {
             throw HTTPError(.notFound, message: "This link does not take photos, or has taken all it may. Ask the person who shared it.")
         }
-        let scope = SiteURL.Scope.share(token)
-        let received = try await uploads.receive(request, context: context, fileLimit: min(uploads.fileLimit, link.uploadsLeft))
-        var result = UploadView.Result()
-        var keys: [String] = []
-        for item in received {
-            switch item {
-            case .added(let sent, let key):
-                keys.append(key)
-                result.added.append(.init(name: sent, detail: "added to the album", url: scope.photo(key, in: nil)))
-            case .duplicate(let sent, let key, _):
-                // Already in the library: it joins the album all the same, and no path is shown.
-                if let key { keys.append(key) }
-                result.skipped.append(.init(name: sent, detail: key == nil ? "the same photo as another in this upload" : "already here, so added to the album as it is",
-                                            url: key.map { scope.photo($0, in: nil) }))
-            case .refused(let sent, let reason):
-                result.refused.append(.init(name: sent, detail: reason.hasPrefix("was saved as") ? "could not be read" : reason, url: nil))
-            }
+        // What this request may add is reserved before a byte is read, so requests at once (on
+        // any instance) share what is left and never add more; what it did not use goes back.
+        let reserved = try await store.takeShareUploads(id: link.id, count: min(uploads.fileLimit, link.uploadsLeft))
+        guard reserved > 0 else {
+            throw HTTPError(.conflict, message: "Other photos are being added through this link right now and take what it has left. Try again in a moment.")
         }
-        var photoIds: [Int64] = []
-        for key in keys { if let photo = try await store.photo(key: key) { photoIds.append(photo.photoId) } }
-        let newOnes = result.added.count
-        _ = try await store.takeShareUploads(id: link.id, count: max(newOnes, photoIds.count))
-        _ = try await AlbumsController.catching { try await store.addToAlbum(id: albumId, photoIds: photoIds, now: Date(), throughShare: link.id) }
+        let result: UploadView.Result
+        do {
+            result = try await place(request, context, link: link, token: token, albumId: albumId, fileLimit: reserved)
+        } catch {
+            try await store.returnShareUploads(id: link.id, count: reserved)
+            throw error
+        }
+        try await store.returnShareUploads(id: link.id, count: reserved - min(reserved, result.added.count))
         let left = try await store.share(token: token)?.uploadsLeft ?? 0
+        let scope = SiteURL.Scope.share(token)
         var model = UploadView(chrome: chrome.sharedChrome(title: "Add photos to \(title)"), csrf: context.csrfToken, readOnly: left == 0,
                                limitText: Formatting.bytes(Int64(uploads.limit)),
                                hint: "Photos you add join the album “\(title)”, shown as added through this link. \(left) more can be added.",
@@ -121,6 +114,36 @@ struct ShareController: Sendable {
         model.back = scope.group(.album(albumId))
         let status: HTTPResponse.Status = result.added.isEmpty && result.skipped.isEmpty ? .unprocessableContent : .ok
         return try renderer.response(model, status: status)
+    }
+
+    /// Receives a link's upload into its own folder and adds the new photos to its album. A copy
+    /// of a photo the album holds is said to be there; a copy of one the household keeps elsewhere
+    /// is not added and names nothing of the household's (no path, no page).
+    private func place(_ request: Request, _ context: GalleryContext, link: ShareLink, token: String, albumId: Int64,
+                       fileLimit: Int) async throws -> UploadView.Result {
+        let scope = SiteURL.Scope.share(token)
+        let received = try await uploads.receive(request, context: context, fileLimit: fileLimit, into: .link(id: link.id))
+        var result = UploadView.Result()
+        var photoIds: [Int64] = []
+        for item in received {
+            switch item {
+            case .added(let sent, let key):
+                if let photo = try await store.photo(key: key) { photoIds.append(photo.photoId) }
+                result.added.append(.init(name: sent, detail: "added to the album", url: scope.photo(key, in: nil)))
+            case .duplicate(let sent, let key, _):
+                if let key, try await store.group(.album(albumId), containsKey: key) {
+                    result.skipped.append(.init(name: sent, detail: "already in this album", url: scope.photo(key, in: nil)))
+                } else {
+                    result.skipped.append(.init(name: sent, detail: key == nil ? "the same photo as another in this upload"
+                                                    : "not added: a photo with the same bytes is already kept here; ask the person who shared the link",
+                                                url: nil))
+                }
+            case .refused(let sent, let reason):
+                result.refused.append(.init(name: sent, detail: reason.hasPrefix("was saved as") ? "could not be read" : reason, url: nil))
+            }
+        }
+        _ = try await AlbumsController.catching { try await store.addToAlbum(id: albumId, photoIds: photoIds, now: Date(), throughShare: link.id) }
+        return result
     }
 
     @Sendable func photo(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -197,13 +220,17 @@ struct ShareController: Sendable {
         guard link.isLive(at: Int64(Date().timeIntervalSince1970)) else {
             throw HTTPError(.gone, message: "This share link has expired. Ask the person who shared it for a new one.")
         }
+        guard link.endedAt == nil else { throw Self.ended }
         var (group, title) = try Self.group(of: link)
         if case .album(let id) = group.parts.base {
-            guard let album = try await store.album(id: id) else { throw HTTPError(.notFound, message: "The album shared here no longer exists.") }
+            guard let album = try await store.album(id: id) else { throw Self.ended }
             title = album.name
         }
         return (link, token, group, title)
     }
+
+    /// A link whose group ended (`ShareLink.endedAt`) answers this, whatever took the group's place.
+    static let ended = HTTPError(.gone, message: "What this link showed is gone: its album was deleted, or its tag or folder no longer holds photos. Ask the person who shared it for a new link.")
 
     /// What a link shows, rebuilt from what was stored.
     static func group(of link: ShareLink) throws -> (PhotoGroup, String) {
@@ -297,7 +324,7 @@ struct ShareController: Sendable {
             let token = shown.flatMap { SecretToken.isWellFormed($0) && TokenHash.of($0) == link.tokenHash ? $0 : nil }
             return SharedView.Item(id: link.id, title: title, url: token.map(SiteURL.share), fullURL: token.map { linkBase + SiteURL.share($0).path },
                                    owner: link.ownerName, isNew: link.id == fresh,
-                                   state: (!live ? "Expired" : link.expiresAt.map { "Open until \(Formatting.cameraDate($0)) UTC" } ?? "Open until revoked")
+                                   state: (link.endedAt != nil ? "Ended: what it showed is gone" : !live ? "Expired" : link.expiresAt.map { "Open until \(Formatting.cameraDate($0)) UTC" } ?? "Open until revoked")
                                        + (link.passwordHash != nil ? " · asks for a password" : "")
                                        + (link.uploadsLeft > 0 ? " · takes photos (\(link.uploadsLeft) more)" : ""),
                                    created: Formatting.cameraDate(link.createdAt))

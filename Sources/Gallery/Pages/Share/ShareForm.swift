@@ -31,7 +31,8 @@ struct ShareForm: Encodable {
 
 /// The "Add photos" form on an album's share link that takes photos.
 struct ShareUploadBox: Encodable {
-    var csrf: String
+    /// Filled in by the group pipeline as it renders, so a kept page holds the cache's placeholder.
+    var csrf = ""
     var action: SiteURL
     /// How many more the link may add, and the largest file.
     var left: Int

@@ -66,6 +66,23 @@ struct UploadController: Sendable {
         return try renderer.response(model)
     }
 
+    /// Where an upload's new files go: the household's upload folder by the date each was taken,
+    /// or, for a share link's holders, a folder of that link's own (`linkFolder`), where nothing
+    /// of the household's sits beside them to be paired with.
+    enum Destination: Equatable {
+        case household
+        case link(id: Int64)
+    }
+
+    /// The folder under which every link's uploads are filed.
+    static let linkFolderRoot = "Link uploads"
+
+    /// The folder a link's uploads are filed in: one a link, never shared with another's files.
+    static func linkFolder(_ id: Int64) -> String { "\(linkFolderRoot)/\(id)" }
+
+    /// Whether a file came through a share link (it lies in a link's folder).
+    static func isLinkUpload(_ key: String) -> Bool { key.hasPrefix(linkFolderRoot + "/") }
+
     /// What became of one file of an upload.
     enum Received {
         case added(sent: String, key: String)
@@ -77,7 +94,7 @@ struct UploadController: Sendable {
     /// Stages an upload's files (at most `fileLimit`), checks each as the scan would, places the
     /// new ones in the library and indexes them: what the upload page and a share link's upload
     /// form both do.
-    func receive(_ request: Request, context: GalleryContext, fileLimit: Int) async throws -> [Received] {
+    func receive(_ request: Request, context: GalleryContext, fileLimit: Int, into destination: Destination = .household) async throws -> [Received] {
         guard await isWritable() else {
             throw HTTPError(.conflict, message: "The library is read-only, so nothing can be uploaded. Browsing, stars, tags and favorites still work.")
         }
@@ -92,7 +109,7 @@ struct UploadController: Sendable {
         var seen: [String: String] = [:]  // sha256 → name, for copies within one upload
         var placed: [(key: String, sent: String)] = []
         for file in staged {
-            switch try await check(file, seen: &seen) {
+            switch try await check(file, seen: &seen, into: destination) {
             case .refused(let reason): received.append(.refused(sent: file.name, reason: reason))
             case .duplicate(let existing, let key): received.append(.duplicate(sent: file.name, key: key, detail: existing))
             case .accepted(let folder, let name):
@@ -246,7 +263,7 @@ struct UploadController: Sendable {
 
     /// Analyses a staged file as the scan would (each read noted in the journal as an upload),
     /// asking the catalog whether a library file already has its content.
-    private func check(_ file: StagedFile, seen: inout [String: String]) async throws -> Verdict {
+    private func check(_ file: StagedFile, seen: inout [String: String], into destination: Destination) async throws -> Verdict {
         let staged = SourceEntry(key: file.name, size: 0, mtimeNs: 0)
         let store = self.store
         var inLibrary: (key: String, sha256: String)?
@@ -269,7 +286,11 @@ struct UploadController: Sendable {
             verdict = .duplicate(existing: "already in the library as \(inLibrary.key)", key: inLibrary.key)
             sha256 = inLibrary.sha256
         case .new(_, let identity, let probe):
-            verdict = .accepted(folder: naming.folder(for: probe.takenAt ?? Date()), name: UploadNaming.fileName(file.name, format: probe.format))
+            let folder = switch destination {
+            case .household: naming.folder(for: probe.takenAt ?? Date())
+            case .link(let id): Self.linkFolder(id)
+            }
+            verdict = .accepted(folder: folder, name: UploadNaming.fileName(file.name, format: probe.format))
             sha256 = identity.sha256
         }
         if let earlier = seen[sha256] { return .duplicate(existing: "the same photo as “\(earlier)” in this upload", key: nil) }
