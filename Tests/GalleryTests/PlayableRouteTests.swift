@@ -188,3 +188,40 @@ struct PlayableRouteTests {
         }
     }
 }
+
+/// Transcodes are fair: what came through a share link waits for the household.
+@Suite(.enabled(if: TestVideos.available, "ffmpeg is not installed"))
+struct PlayableFairnessRouteTests {
+    @Test func aLinksHoldersCannotStartATranscodeOfWhatCameThroughALink() async throws {
+        // given an HEVC video in a link's own upload folder, and a link to that folder
+        let f = try GalleryFixture(.folder)
+        let key = UploadController.linkFolder(7) + "/clip.mov"
+        try f.addBytes(key, try TestVideos.bytes("mov", codec: .hevc, seed: 5))
+        try await f.scan()
+        let admin = try await f.addAccount("ada", role: .admin)
+        let store = try CatalogStore.open(dataFolder: f.data)
+        let token = String(repeating: "C", count: 43)
+        try await store.createShare(token: token, accountId: admin.id, kind: .folder, value: UploadController.linkFolder(7), filter: "",
+                                    expiresAt: nil, now: 0)
+        let sha = try #require(try await store.photo(key: key)?.card.sha256)
+        let encoded = "Link%20uploads/7/clip.mov"
+        try await f.withClient { client in
+            // when the link's holder asks for a version that plays
+            let asked = try await client.execute(uri: "/share/\(token)/play/\(encoded)", method: .get)
+            // then nothing is started: the page says the household has to open it first, and offers the download
+            #expect(asked.status == .ok)
+            #expect(asked.text.contains("plays here once someone in the household has opened it"))
+            #expect(asked.text.contains("href=\"/share/\(token)/originals/\(encoded)\""))
+            #expect(!asked.text.contains("http-equiv=\"refresh\""))
+            #expect(try await client.execute(uri: "/share/\(token)/playable/\(sha).mp4", method: .get).status == .notFound)
+            // when someone of the household opens it, the rendition is made, and the link plays it too
+            var ready = false
+            for _ in 0..<600 where !ready {
+                ready = try await client.execute(uri: "/play/\(encoded)", method: .get).status == .seeOther
+                if !ready { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(ready)
+            #expect(try await client.execute(uri: "/share/\(token)/play/\(encoded)", method: .get).status == .seeOther)
+        }
+    }
+}

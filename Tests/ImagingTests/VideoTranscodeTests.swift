@@ -59,4 +59,14 @@ struct VideoTranscodeTests {
         // when / then
         #expect(Imaging.transcodeTimeout(duration: duration) == expected)
     }
+
+    @Test("a length the container claims is bounded by the file's size", arguments: [
+        (Double?.none, Int64(1_000_000), 80.0), (Double?(4 * 3_600), Int64(2_000_000), 100.0), (Double?(10), Int64(50_000_000), 160.0),
+        (Double?(1e9), Int64(0), 60.0),
+    ] as [(Double?, Int64, Double)])
+    func timeLimitFollowsTheBytes(duration: Double?, bytes: Int64, expected: Double) {
+        // given a file of `bytes` whose container claims `duration`
+        // when / then the limit is no more than its bytes could need
+        #expect(Imaging.transcodeTimeout(duration: duration, bytes: bytes) == expected)
+    }
 }

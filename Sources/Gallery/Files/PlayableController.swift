@@ -19,25 +19,29 @@ struct PlayableController: Sendable {
 
     @Sendable func play(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let key = SiteURL.Scope.gallery.playKey(fromPath: request.uri.path) else { throw Self.noVideo }
-        return try await play(key: key, scope: .gallery, shared: nil, request, context)
+        let requester = context.visitor.account.map { "account:\($0.id)" } ?? "guest:\(context.remoteAddress)"
+        return try await play(key: key, scope: .gallery, shared: nil, requester: requester, mayStart: true, request, context)
     }
 
-    /// The play page of `key`; with `shared` (its group and title), inside that share link.
-    func play(key: String, scope: SiteURL.Scope, shared: (group: PhotoGroup, title: String)?, _ request: Request,
-              _ context: GalleryContext) async throws -> Response {
+    /// The play page of `key`; with `shared` (its group and title), inside that share link. The
+    /// work is counted against `requester` (`PlayableStore.perRequester`); with `mayStart` false
+    /// the page says the household has to look at it first.
+    func play(key: String, scope: SiteURL.Scope, shared: (group: PhotoGroup, title: String)?, requester: String, mayStart: Bool,
+              _ request: Request, _ context: GalleryContext) async throws -> Response {
         guard let photo = try await store.photo(key: key, viewer: context.visitor.viewer), photo.card.kind == .video else {
             throw Self.noVideo
         }
         let videoPage = scope.photo(key, in: nil, sharedGroup: shared?.group)
         // A video the browser plays as it is has nothing to prepare.
         guard Playability(photo) != .everywhere else { return .redirect(to: videoPage) }
-        let state = await playable.prepare(photo)
+        let state = await playable.prepare(photo, for: requester, mayStart: mayStart)
         if state == .ready { return .redirect(to: videoPage) }
         let fitted = PhotoController.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
         let pageChrome = shared == nil ? chrome.chrome(title: photo.card.name, for: context) : chrome.sharedChrome(title: photo.card.name)
-        let page = PreparingView(chrome: pageChrome, name: photo.card.name, poster: scope.thumbnail(photo.card.picture, .screen),
-                                 width: fitted.width, height: fitted.height, preparing: state == .preparing,
+        var page = PreparingView(chrome: pageChrome, name: photo.card.name, poster: scope.thumbnail(photo.card.picture, .screen),
+                                 width: fitted.width, height: fitted.height, preparing: state == .preparing || state == .overLimit,
                                  backURL: videoPage, downloadURL: scope.original(key))
+        page.note = PreparingView.note(state, ahead: await playable.ahead(of: photo.card.sha256))
         var response = try renderer.response(page)
         response.headers[.cacheControl] = "no-store"
         return response

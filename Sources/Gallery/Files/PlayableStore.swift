@@ -15,7 +15,15 @@ actor PlayableStore {
         case preparing
         case failed
         case absent
+        /// Not started: whoever asked has `perRequester` renditions waiting or being made already.
+        case overLimit
+        /// Not started: it came through a share link, and its holders cannot start work on it.
+        case awaitingHousehold
     }
+
+    /// How many renditions one requester (an account, a share link, a guest's address) may have
+    /// waiting or being made at once, so nobody holds the one-at-a-time queue for everyone.
+    static let perRequester = 2
 
     private let root: String
     private let source: any PhotoSource
@@ -23,6 +31,8 @@ actor PlayableStore {
     private let pool = BlockingPool(label: "photolala.playable", qos: .utility)
     private let logger: Logger
     private var running: Set<String> = []
+    /// The renditions waiting or being made, in the order they were asked for, and who asked.
+    private var queue: [(sha: String, requester: String)] = []
     /// Content destroyed while its rendition was being made: the rendition is dropped when done.
     private var discarded: Set<String> = []
 
@@ -75,15 +85,25 @@ actor PlayableStore {
         return access(failureMarker(sha256: sha256), F_OK) == 0 ? .failed : .absent
     }
 
-    /// Starts making the rendition of `photo` unless it is made, being made or failed before; says
-    /// where it stands afterwards. The work goes on after the request that asked has its answer.
-    func prepare(_ photo: PhotoDetail) -> State {
+    /// Starts making the rendition of `photo` for `requester` unless it is made, being made or
+    /// failed before, or (`mayStart` false) whoever asks may not start it, or the requester has
+    /// `perRequester` waiting already; says where it stands afterwards. The work goes on after the
+    /// request that asked has its answer.
+    func prepare(_ photo: PhotoDetail, for requester: String, mayStart: Bool = true) -> State {
         let sha = photo.card.sha256
         let now = state(sha256: sha)
         guard now == .absent else { return now }
+        guard mayStart else { return .awaitingHousehold }
+        guard queue.count(where: { $0.requester == requester }) < Self.perRequester else { return .overLimit }
         running.insert(sha)
+        queue.append((sha, requester))
         Task { await make(photo) }
         return .preparing
+    }
+
+    /// How many renditions are waiting or being made before this one (0 when it is being made or not queued).
+    func ahead(of sha256: String) -> Int {
+        queue.firstIndex { $0.sha == sha256 } ?? 0
     }
 
     private func make(_ photo: PhotoDetail) async {
@@ -110,7 +130,8 @@ actor PlayableStore {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                     try withExtendedLifetime(file) {
                         try Imaging.transcodePlayable(fileAt: file.path, format: photo.format,
-                                                      duration: photo.card.durationMs.map { Double($0) / 1_000 }, to: temporary)
+                                                      duration: photo.card.durationMs.map { Double($0) / 1_000 }, bytes: photo.card.size,
+                                                      to: temporary)
                     }
                     guard rename(temporary, target) == 0 else { throw ImagingError.unreadable("the rendition could not be stored") }
                 }
@@ -134,6 +155,7 @@ actor PlayableStore {
 
     private func finish(_ sha: String) {
         running.remove(sha)
+        queue.removeAll { $0.sha == sha }
         // Destroyed meanwhile: the shared copy went with the rest when it was forgotten.
         if discarded.remove(sha) != nil {
             unlink(path(sha256: sha))

@@ -41,7 +41,7 @@ struct VideoPlayer: Encodable {
             sources.append(Source(src: scope.playable(sha256: photo.card.sha256), type: "video/mp4"))
         case (_, .failed?):
             note = "A version that plays in every browser could not be made."
-        case (_, .absent?), (_, .preparing?):
+        case (_, .absent?), (_, .preparing?), (_, .overLimit?), (_, .awaitingHousehold?):
             prepareURL = scope.play(key)
             note = playability == .nowhere ? "Browsers cannot play this video's format." : "Not every browser plays this video's format."
         case (_, nil):

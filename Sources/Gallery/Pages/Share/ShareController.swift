@@ -184,13 +184,15 @@ struct ShareController: Sendable {
     }
 
     @Sendable func play(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (_, token, group, title) = try await resolve(request, context, page: false)
+        let (link, token, group, title) = try await resolve(request, context, page: false)
         guard let key = SiteURL.Scope.share(token).playKey(fromPath: request.uri.path), try await store.group(group, containsKey: key) else {
             throw PlayableController.noVideo
         }
         var visitor = context
         visitor.visitor = .nobody
-        return try await playable.play(key: key, scope: .share(token), shared: (group, title), request, visitor)
+        // Work is counted against the link, whoever holds it; what came through a link waits for the household.
+        return try await playable.play(key: key, scope: .share(token), shared: (group, title), requester: "link:\(link.id)",
+                                       mayStart: !UploadController.isLinkUpload(key), request, visitor)
     }
 
     @Sendable func playableRendition(_ request: Request, context: GalleryContext) async throws -> Response {
