@@ -58,16 +58,17 @@ extension S3Source {
         return try await download(objectKey(key), as: key)
     }
 
-    /// Downloads a few at once: a scan's chunk of files waits on the slowest, not on the sum.
-    public func localFiles(forKeys keys: [String]) async -> [LocalFile?] {
-        await withTaskGroup(of: (Int, LocalFile?).self) { group in
-            var files = [LocalFile?](repeating: nil, count: keys.count)
+    /// Downloads a few at once: a scan's chunk of files waits on the slowest, not on the sum. A
+    /// download that fails (a 5xx, a timeout, a network failure) is unavailable, never gone.
+    public func localFiles(forKeys keys: [String]) async -> [SourceFetch] {
+        await withTaskGroup(of: (Int, SourceFetch).self) { group in
+            var files = [SourceFetch](repeating: .gone, count: keys.count)
             var next = 0
             func start() {
                 guard next < keys.count else { return }
                 let (index, key) = (next, keys[next])
                 next += 1
-                group.addTask { [self] in (index, try? await localFile(forKey: key)) }
+                group.addTask { [self] in (index, await SourceFetch.of { try await localFile(forKey: key) }) }
             }
             for _ in 0..<4 { start() }
             while let (index, file) = await group.next() {
@@ -82,10 +83,12 @@ extension S3Source {
     /// decoders heed), removed when the `LocalFile` is released; nil when there is no such object.
     func download(_ objectKey: String, as key: String) async throws -> LocalFile? {
         let response = try await client.open(client.request(.GET, key: objectKey))
-        if response.status.code == 404 { return nil }
         guard response.status.code == 200 else {
             let answer = S3Client.Answer(status: Int(response.status.code), headers: response.headers,
                                          body: (try? await response.body.collect(upTo: 64 * 1024)).map { Array($0.readableBytesView) } ?? [])
+            // A 404 is a missing object, unless the bucket itself is what is missing: that is an
+            // outage of the whole library, never every file gone.
+            if answer.status == 404, S3XML.error(answer.body)?.code != "NoSuchBucket" { return nil }
             throw client.failure(answer, doing: "Reading “\(key)”")
         }
         try FileManager.default.createDirectory(atPath: temporaryFolder, withIntermediateDirectories: true)

@@ -46,7 +46,8 @@ struct Scan: AsyncParsableCommand {
             ticker.cancel()
             bar.finish()
             print("Scanned \(summary.total) files in \(String(format: "%.1f", summary.seconds)) s: \(summary.added) added, "
-                  + "\(summary.updated) updated, \(summary.removed) removed, \(summary.unchanged) unchanged, \(summary.errors) errors. "
+                  + "\(summary.updated) updated, \(summary.removed) removed, \(summary.unchanged) unchanged, \(summary.errors) errors"
+                  + (summary.unavailable > 0 ? ", \(summary.unavailable) could not be read now (the next scan tries them again). " : ". ")
                   + "The library holds \(Self.holdings(summary.kinds)).")
             for issue in try await store.scanIssues(limit: 20) { print("  could not read \(issue.key): \(issue.reason)") }
         } catch let error as SourceError {

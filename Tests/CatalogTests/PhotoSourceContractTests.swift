@@ -80,7 +80,8 @@ import Testing
         #expect(try await lib.source.withLocalFile(forKey: "p/a.jpg") { try Data(contentsOf: URL(fileURLWithPath: $0.path)).count } == 500)
         #expect(try await lib.source.localFile(forKey: "p/missing.jpg") == nil)
         let batch = await lib.source.localFiles(forKeys: ["p/a.jpg", "p/missing.jpg", "../x"])
-        #expect(batch.map { $0?.entry.key } == ["p/a.jpg", nil, nil])
+        #expect(batch.map { $0.file?.entry.key } == ["p/a.jpg", nil, nil])
+        #expect(batch.map { $0.isGone } == [false, true, true])
         // and a file that is already here is offered as is, never a copy
         if let here = lib.source.localPath(forKey: "p/a.jpg") {
             #expect(FileManager.default.contents(atPath: here) == Data(content))
@@ -209,6 +210,30 @@ import Testing
         await #expect(throws: SourceError.self) { try await lib.source.list() }
         #expect(await lib.source.unavailableReason()?.contains("does not exist") == true)
         #expect(try await lib.source.entry(forKey: "a.jpg") == nil)
+        // and its files cannot be read now, which is not their being gone
+        let fetched = await lib.source.localFiles(forKeys: ["a.jpg", "b.jpg"])
+        #expect(fetched.allSatisfy { $0.isUnavailable }, "\(fetched)")
+        await #expect(throws: SourceError.self) { _ = try await lib.source.localFile(forKey: "a.jpg") }
+    }
+
+    @Test(arguments: SourceKind.allCases) func perItemResultsTellGoneFromCouldNotBeReadNow(_ kind: SourceKind) async throws {
+        // given two items, one of which cannot be read now
+        let lib = try TestLibrary(kind)
+        try lib.addBytes("a.jpg", Self.bytes(5))
+        try lib.addBytes("b.jpg", Self.bytes(6, seed: 2))
+        let source = FailingSource(lib.source)
+        source.failReads("The server answered 503.", keys: ["b.jpg"])
+        // when a batch asks for them, for one that is not there, and for a hostile key
+        let fetched = await source.localFiles(forKeys: ["a.jpg", "b.jpg", "gone.jpg", "../x"])
+        // then each answer is its own, in order
+        #expect(fetched[0].file?.entry.size == 5)
+        #expect(fetched[1].isUnavailable && fetched[2].isGone && fetched[3].isGone)
+        // and one at a time, the item that cannot be read throws rather than looking gone
+        await #expect(throws: SourceError.unavailable("The server answered 503.")) { _ = try await source.localFile(forKey: "b.jpg") }
+        #expect(try await source.localFile(forKey: "gone.jpg") == nil)
+        // and once the outage ends it reads again
+        source.failReads(nil)
+        #expect(await source.localFiles(forKeys: ["b.jpg"]).first?.file?.entry.size == 6)
     }
 
     /// A finished upload waiting outside the library, as the upload page leaves it.

@@ -44,6 +44,17 @@ import Testing
         #expect(throws: SourceError.self) { _ = try source.changes() }
     }
 
+    @Test func aDownloadThatFailsIsUnavailableNeverGone() async throws {
+        // given a source whose server is not there
+        let source = S3Source(location: S3Location(bucket: "photos", prefix: ""), endpoint: try S3Endpoint.custom("http://127.0.0.1:1"),
+                              credentials: .init(accessKey: "a", secretKey: "s"), region: "us-east-1")
+        // when a batch of files is asked for
+        let fetched = await source.localFiles(forKeys: ["a.jpg", "b/c.jpg"])
+        // then each could not be read now, which is not its being gone
+        #expect(fetched.count == 2 && fetched.allSatisfy { $0.isUnavailable }, "\(fetched)")
+        await #expect(throws: SourceError.self) { _ = try await source.localFile(forKey: "a.jpg") }
+    }
+
     @Test func aRefusalNamesTheCredentials() {
         let client = S3Client(http: .shared, signer: SigV4(credentials: .init(accessKey: "a", secretKey: "s"), region: "us-east-1"),
                               endpoint: try! S3Endpoint.custom("http://127.0.0.1:9000"), bucket: "photos")

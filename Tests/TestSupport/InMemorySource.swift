@@ -143,7 +143,10 @@ public final class InMemorySource: PhotoSource {
     /// Nil always: nothing of this source is on disk but the temporary copies.
     public func localPath(forKey key: String) -> String? { nil }
 
+    /// Throws `SourceError.unavailable` while the source is offline: an item that cannot be read
+    /// now is not gone.
     public func localFile(forKey key: String) async throws -> LocalFile? {
+        if let reason = state.withLock({ $0.offline }) { throw SourceError.unavailable("The library \(displayName) \(reason).") }
         guard let item = item(key) else { return nil }
         return try temporaryCopy(item, entry: SourceEntry(key: key, size: Int64(item.bytes.count), mtimeNs: item.mtimeNs))
     }

@@ -81,6 +81,8 @@ extension PostgresCatalog: ScanBookkeeping {
     /// upload's index of a file that changed again) counts as its last analysis, as one file
     /// after the other would leave it.
     private static func writeRows(_ analysed: [FileAnalysis], now: Date, newKeys: Bool, _ db: SQLConnection) async throws {
+        // A file that could not be read now leaves its rows as they were, and the next scan tries it again.
+        let analysed = analysed.filter { if case .unavailable = $0 { false } else { true } }
         var last: [String: Int] = [:]
         for (index, item) in analysed.enumerated() { last[item.entry.key] = index }
         let batch = analysed.enumerated().filter { last[$0.element.entry.key] == $0.offset }.map(\.element)
@@ -90,7 +92,7 @@ extension PostgresCatalog: ScanBookkeeping {
         var failed: [(entry: SourceEntry, reason: String)] = []
         for item in batch {
             switch item {
-            case .known: break
+            case .known, .unavailable: break
             case .new(let entry, let identity, let probe): news.append((entry, identity, probe))
             case .notImage(let entry): gone.append(entry.key)
             case .failed(let entry, let reason): failed.append((entry, reason))
@@ -106,7 +108,7 @@ extension PostgresCatalog: ScanBookkeeping {
             switch item {
             case .known(let entry, let photoId): (entry, photoId)
             case .new(let entry, let identity, _): (entry, photoIds[identity]!)
-            case .notImage, .failed: nil
+            case .notImage, .failed, .unavailable: nil
             }
         }
         var written: [Int64] = []

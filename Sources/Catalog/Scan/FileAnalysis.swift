@@ -9,25 +9,29 @@ public enum FileAnalysis: Sendable {
     case new(SourceEntry, ContentIdentity, ImageProbe)
     /// Not an image at all: ignored without noise.
     case notImage(SourceEntry)
-    /// An image (or an unreadable file) that could not be handled.
+    /// An image (or an unreadable file) that could not be handled: its own bytes failed.
     case failed(SourceEntry, reason: String)
+    /// A file that could not be read now (the source or the catalog failed, not the file's bytes):
+    /// the catalog leaves it exactly as it was, so the next scan tries it again.
+    case unavailable(SourceEntry, reason: String)
 
     /// The file this is about.
     public var entry: SourceEntry {
         switch self {
-        case .known(let e, _), .new(let e, _, _), .notImage(let e), .failed(let e, _): return e
+        case .known(let e, _), .new(let e, _, _), .notImage(let e), .failed(let e, _), .unavailable(let e, _): return e
         }
     }
 
     /// Sniffs, hashes and (for content `lookup` does not know) probes a few files, reading each
     /// once for the identity and asking `lookup` about all their identities at once. `files[i]`
-    /// holds the bytes of `entries[i]` (nil, or missing, when the source could not give them).
-    /// The scan and uploads both come here.
+    /// is what the source made of `entries[i]`: a file that is gone (or missing from `files`) is
+    /// failed, one that could not be read now is `unavailable`, as is every file when the pool
+    /// or `lookup` fails. The scan and uploads both come here.
     ///
     /// The reads run on `pool`, and each is noted in `journal` as `kind` first, on the thread that
     /// reads, so a crash inside a parser marks that file at the next start instead of crashing again.
     public static func analyse(
-        _ entries: [SourceEntry], files: [LocalFile?], as kind: ReadJournal.Kind, journal: ReadJournal, pool: BlockingPool,
+        _ entries: [SourceEntry], files: [SourceFetch], as kind: ReadJournal.Kind, journal: ReadJournal, pool: BlockingPool,
         alone: Bool = false, lookup: ([ContentIdentity]) async throws -> [ContentIdentity: Int64]
     ) async -> [FileAnalysis] {
         defer { withExtendedLifetime(files) {} }
@@ -36,13 +40,13 @@ public enum FileAnalysis: Sendable {
         do {
             (results, images) = try await pool.run { journal.withSlot { examine(entries, files, kind, $0, alone) } }
         } catch {
-            return entries.map { .failed($0, reason: "could not be read") }
+            return entries.map { .unavailable($0, reason: "it could not be read now (\(error))") }
         }
         let known: [ContentIdentity: Int64]
         do {
             known = try await lookup(images.map(\.identity))
         } catch {
-            for image in images { results[image.index] = .failed(entries[image.index], reason: "could not be read") }
+            for image in images { results[image.index] = .unavailable(entries[image.index], reason: "the catalog could not be asked about it (\(error))") }
             return results.map { $0! }
         }
         images.removeAll { image in
@@ -52,8 +56,12 @@ public enum FileAnalysis: Sendable {
         }
         if !images.isEmpty {
             let unknown = images
-            let probed = (try? await pool.run { journal.withSlot { probe(unknown, entries, kind, $0, alone) } })
-                ?? unknown.map { .failed(entries[$0.index], reason: "could not be read") }
+            let probed: [FileAnalysis]
+            do {
+                probed = try await pool.run { journal.withSlot { probe(unknown, entries, kind, $0, alone) } }
+            } catch {
+                probed = unknown.map { .unavailable(entries[$0.index], reason: "it could not be probed now (\(error))") }
+            }
             for (image, result) in zip(images, probed) { results[image.index] = result }
         }
         return results.map { $0! }
@@ -70,7 +78,7 @@ public enum FileAnalysis: Sendable {
 
     /// Step 1, blocking: one read per file for its format, identity and (JPEG) header.
     private static func examine(
-        _ entries: [SourceEntry], _ files: [LocalFile?], _ kind: ReadJournal.Kind, _ slot: ReadJournal.Slot, _ alone: Bool
+        _ entries: [SourceEntry], _ files: [SourceFetch], _ kind: ReadJournal.Kind, _ slot: ReadJournal.Slot, _ alone: Bool
     ) -> ([FileAnalysis?], [Examined]) {
         var results: [FileAnalysis?] = Array(repeating: nil, count: entries.count)
         var images: [Examined] = []
@@ -78,8 +86,14 @@ public enum FileAnalysis: Sendable {
         // when the chunk is done, instead of after every file.
         defer { slot.clear() }
         for (index, entry) in entries.enumerated() {
-            guard files.indices.contains(index), let path = files[index]?.path else {
+            let path: String
+            switch files.indices.contains(index) ? files[index] : .gone {
+            case .file(let file): path = file.path
+            case .gone:
                 results[index] = .failed(entry, reason: "the file vanished or points outside the library")
+                continue
+            case .unavailable(let reason):
+                results[index] = .unavailable(entry, reason: reason)
                 continue
             }
             slot.note(kind, entry, alone: alone)

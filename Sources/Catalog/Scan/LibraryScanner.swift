@@ -111,6 +111,9 @@ public struct LibraryScanner: Sendable {
         monitor.update { $0.phase = .finished; $0.finishedAt = Date(); $0.current = nil; $0.errors = final.errors }
         logger.info("scan finished", metadata: ["total": "\(final.total)", "added": "\(final.added)",
                                                 "removed": "\(final.removed)", "errors": "\(final.errors)"])
+        if final.unavailable > 0 {
+            logger.notice("\(final.unavailable) files could not be read now and were left as they were; the next scan tries them again")
+        }
         return summary
     }
 
@@ -120,7 +123,14 @@ public struct LibraryScanner: Sendable {
         var results: [String: IndexResult] = [:]
         var batch: [FileAnalysis] = []
         for key in keys {
-            guard let entry = try? await source.entry(forKey: key) else {
+            let found: SourceEntry?
+            do {
+                found = try await source.entry(forKey: key)
+            } catch {
+                results[key] = .failed("it could not be read now (\(error)); the next scan tries it again")
+                continue
+            }
+            guard let entry = found else {
                 results[key] = .failed("the file vanished")
                 continue
             }
@@ -130,6 +140,7 @@ public struct LibraryScanner: Sendable {
             case .known, .new: results[key] = .indexed
             case .notImage: results[key] = .failed("not an image")
             case .failed(_, let reason): results[key] = .failed(reason)
+            case .unavailable(_, let reason): results[key] = .failed("\(reason); the next scan tries it again")
             }
         }
         try await store.apply(batch)
@@ -214,13 +225,9 @@ public struct LibraryScanner: Sendable {
     /// The bytes come from the source as local files (a copy, for a source without them), kept
     /// until the analysis is done.
     private func analyse(_ entries: [SourceEntry], alone: Bool = false) async throws -> [FileAnalysis] {
-        var (entries, files) = (entries, await source.localFiles(forKeys: entries.map(\.key)))
-        if Task.isCancelled {
-            // A source that downloads (a bucket) has no file for a download the cancellation cut
-            // off: such a file is not unreadable, so it is left for the next scan.
-            let fetched = zip(entries, files).filter { $0.1 != nil }
-            (entries, files) = (fetched.map(\.0), fetched.map(\.1))
-        }
+        // A file the source could not give now (a download cut off by cancellation, a bucket's
+        // outage) comes back `unavailable` and is left for the next scan, never marked failed.
+        let files = await source.localFiles(forKeys: entries.map(\.key))
         return await FileAnalysis.analyse(entries, files: files, as: .scan, journal: journal, pool: pool, alone: alone) { [store, pool] identities in
             try await pool.run { try store.photoIds(for: identities) }
         }
@@ -232,6 +239,9 @@ public struct LibraryScanner: Sendable {
             if known.contains(result.entry.key) { summary.updated += 1 } else { summary.added += 1 }
         case .failed:
             summary.errors += 1
+        case .unavailable(let entry, let reason):
+            summary.unavailable += 1
+            logger.debug("could not be read now, will be tried again", metadata: ["key": "\(entry.key)", "reason": "\(reason)"])
         case .notImage:
             break
         }

@@ -6,6 +6,9 @@ public struct ScanSummary: Sendable, Equatable {
     public var updated = 0
     public var removed = 0
     public var errors = 0
+    /// Files that could not be read now (the source failed, not their bytes): left as they were,
+    /// with no scan issue, so the next scan tries them again.
+    public var unavailable = 0
     public var seconds = 0.0
     /// The library's items after the scan, by kind (`KindCounts`).
     public var kinds = KindCounts()

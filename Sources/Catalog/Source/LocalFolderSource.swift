@@ -56,21 +56,46 @@ public struct LocalFolderSource: PhotoSource {
 
     public func localFile(forKey key: String) async throws -> LocalFile? {
         var resolver = Resolver(realRoot: Self.realPath(root))
-        return resolveFile(key, &resolver)
+        switch resolveFile(key, &resolver) {
+        case .file(let file): return file
+        case .gone: return nil
+        case .unavailable(let reason): throw SourceError.unavailable(reason)
+        }
     }
 
     /// Resolved on the source's own threads: a library on a network share can be slow to answer.
     /// The root and each folder are resolved once for the whole batch, not once per file.
-    public func localFiles(forKeys keys: [String]) async -> [LocalFile?] {
-        (try? await pool.run { [self] in
-            var resolver = Resolver(realRoot: Self.realPath(root))
-            return keys.map { resolveFile($0, &resolver) }
-        }) ?? Array(repeating: nil, count: keys.count)
+    public func localFiles(forKeys keys: [String]) async -> [SourceFetch] {
+        do {
+            return try await pool.run { [self] in
+                var resolver = Resolver(realRoot: Self.realPath(root))
+                return keys.map { resolveFile($0, &resolver) }
+            }
+        } catch {
+            return Array(repeating: .unavailable("The library folder \(root) could not be read (\(error))."), count: keys.count)
+        }
     }
 
-    private func resolveFile(_ key: String, _ resolver: inout Resolver) -> LocalFile? {
-        guard let path = resolver.resolve(key), let entry = Self.fileEntry(atPath: path, key: key) else { return nil }
-        return LocalFile(path: path, entry: entry)
+    /// A missing root (an unmounted drive) or a failing `stat` is unavailable, not gone: only a
+    /// file that is not there (or not a file, or outside the root) is gone.
+    private func resolveFile(_ key: String, _ resolver: inout Resolver) -> SourceFetch {
+        guard resolver.realRoot != nil else {
+            return .unavailable("The library folder \(root) \(rootProblem() ?? "cannot be read").")
+        }
+        switch resolver.locate(key) {
+        case .gone: return .gone
+        case .failed(let code): return Self.unreadable(key, code)
+        case .path(let path):
+            var st = stat()
+            guard stat(path, &st) == 0 else { return errno == ENOENT || errno == ENOTDIR ? .gone : Self.unreadable(key, errno) }
+            guard let entry = Self.fileEntry(st, key: key) else { return .gone }
+            return .file(LocalFile(path: path, entry: entry))
+        }
+    }
+
+    /// “key” could not be read now, with the system's reason.
+    private static func unreadable(_ key: String, _ code: Int32) -> SourceFetch {
+        .unavailable("“\(key)” could not be read (\(String(cString: strerror(code)))).")
     }
 
     /// The real path of the file at `key`, or nil when the key is not valid or leads outside the root.
@@ -94,7 +119,20 @@ public struct LocalFolderSource: PhotoSource {
         }
 
         mutating func resolve(_ key: String) -> String? {
-            guard SourceKey.isValid(key), let realRoot else { return nil }
+            if case .path(let path) = locate(key) { return path }
+            return nil
+        }
+
+        /// Where a key leads: a real path inside the root, nothing, or a system error on the way.
+        enum Located {
+            case path(String)
+            case gone
+            /// A lookup failed for a reason other than a missing name (`errno`).
+            case failed(Int32)
+        }
+
+        mutating func locate(_ key: String) -> Located {
+            guard SourceKey.isValid(key), let realRoot else { return .gone }
             // A symlink inside the library may point anywhere: only what resolves inside is the library's.
             func within(_ path: String) -> Bool { path == realRoot || path.hasPrefix(inside) }
             let slash = key.lastIndex(of: "/")
@@ -104,16 +142,23 @@ public struct LocalFolderSource: PhotoSource {
             if let known = folders[folder] {
                 realFolder = known
             } else {
-                realFolder = folder.isEmpty ? realRoot : LocalFolderSource.realPath(inside + folder).flatMap { within($0) ? $0 : nil }
+                let real = folder.isEmpty ? realRoot : LocalFolderSource.realPath(inside + folder)
+                if real == nil, let code = Self.failure(errno) { return .failed(code) }
+                realFolder = real.flatMap { within($0) ? $0 : nil }
                 folders[folder] = realFolder
             }
-            guard let realFolder else { return nil }
+            guard let realFolder else { return .gone }
             let path = (realFolder == "/" ? "" : realFolder) + "/" + name
             var st = stat()
-            guard lstat(path, &st) == 0 else { return nil }
-            guard (st.st_mode & S_IFMT) == S_IFLNK else { return path }
-            guard let resolved = LocalFolderSource.realPath(path), resolved.hasPrefix(inside) else { return nil }
-            return resolved
+            guard lstat(path, &st) == 0 else { return Self.failure(errno).map(Located.failed) ?? .gone }
+            guard (st.st_mode & S_IFMT) == S_IFLNK else { return .path(path) }
+            guard let resolved = LocalFolderSource.realPath(path), resolved.hasPrefix(inside) else { return .gone }
+            return .path(resolved)
+        }
+
+        /// `code` when it is a failure to read rather than a name that is not there.
+        private static func failure(_ code: Int32) -> Int32? {
+            [ENOENT, ENOTDIR, ELOOP, ENAMETOOLONG].contains(code) ? nil : code
         }
     }
 
@@ -140,7 +185,13 @@ public struct LocalFolderSource: PhotoSource {
     /// The size and mtime of the regular file at `path` (following links), named `key`; nil for anything else.
     static func fileEntry(atPath path: String, key: String) -> SourceEntry? {
         var st = stat()
-        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard stat(path, &st) == 0 else { return nil }
+        return fileEntry(st, key: key)
+    }
+
+    /// The size and mtime `st` gives, named `key`, when it is a regular file; nil for anything else.
+    static func fileEntry(_ st: stat, key: String) -> SourceEntry? {
+        guard (st.st_mode & S_IFMT) == S_IFREG else { return nil }
         return SourceEntry(key: key, size: Int64(st.st_size),
                            mtimeNs: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
     }

@@ -1,10 +1,10 @@
 import Synchronization
 
 extension PhotoSource {
-    public func localFiles(forKeys keys: [String]) async -> [LocalFile?] {
-        var files: [LocalFile?] = []
+    public func localFiles(forKeys keys: [String]) async -> [SourceFetch] {
+        var files: [SourceFetch] = []
         files.reserveCapacity(keys.count)
-        for key in keys { files.append(try? await localFile(forKey: key)) }
+        for key in keys { files.append(await SourceFetch.of { try await localFile(forKey: key) }) }
         return files
     }
 

@@ -41,12 +41,14 @@ public protocol PhotoSource: Sendable {
 
     /// A file on this machine holding the item's bytes, for code that can only read files (the
     /// decoders), or nil when there is no such item. A source without local files writes a
-    /// temporary copy, removed when the `LocalFile` is released.
+    /// temporary copy, removed when the `LocalFile` is released. Throws (`SourceError.unavailable`)
+    /// when the item could not be read now, which is never nil.
     func localFile(forKey key: String) async throws -> LocalFile?
 
-    /// `localFile(forKey:)` for several items at once (nil for each that is not there), so a
-    /// source can resolve a whole batch in one go; a default asks one at a time.
-    func localFiles(forKeys keys: [String]) async -> [LocalFile?]
+    /// `localFile(forKey:)` for several items at once, one result per key in order, each telling
+    /// a file from an item that is gone and from one that could not be read now, so a source can
+    /// resolve a whole batch in one go; a default asks one at a time.
+    func localFiles(forKeys keys: [String]) async -> [SourceFetch]
 
     /// Adds the finished file at `stagedFile` (on this machine) to the library as `folder/name`,
     /// or `folder/name (2)`, `(3)`… when that is taken, and returns the new key. Never overwrites;

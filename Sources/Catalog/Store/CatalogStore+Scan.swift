@@ -114,6 +114,9 @@ extension CatalogStore {
             case .notImage(let entry):
                 try db.run(sql: "DELETE FROM file WHERE key = ?", arguments: [entry.key])
                 try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [entry.key])
+            case .unavailable:
+                // Could not be read now: its rows stay as they were, and the next scan tries it again.
+                continue
             case .failed(let entry, let reason):
                 try db.run(sql: "DELETE FROM file WHERE key = ?", arguments: [entry.key])
                 try db.run(sql: """

@@ -39,6 +39,25 @@ import Testing
     }
 
     @Test(arguments: StoreUnderTest.allCases)
+    func aFileThatCouldNotBeReadNowIsLeftAsItWas(_ kind: StoreUnderTest) async throws {
+        // given a rated picture and a file that failed before
+        let opened = try await kind.make()
+        let store = opened.store
+        var seed = CatalogSeed(seed: 31)
+        try await CatalogSeed.catalogue([seed.picture("a.jpg", takenAt: 10, rating: 3)], in: store)
+        try await store.apply([.failed(SourceEntry(key: "bad.jpg", size: 9, mtimeNs: 99), reason: "truncated")], now: Date())
+        let states = try await store.fileStates()
+        // when a batch says that both, changed since, and a new file could not be read now
+        try await store.apply([.unavailable(SourceEntry(key: "a.jpg", size: 1, mtimeNs: 1), reason: "503"),
+                               .unavailable(SourceEntry(key: "bad.jpg", size: 2, mtimeNs: 2), reason: "503"),
+                               .unavailable(SourceEntry(key: "new.jpg", size: 3, mtimeNs: 3), reason: "503")], now: Date())
+        // then every row is as it was, curation included, and no issue is recorded
+        #expect(try await store.fileStates() == states)
+        #expect(try await store.issueStates() == ["bad.jpg": FileState(size: 9, mtimeNs: 99)])
+        #expect(try await store.photo(key: "a.jpg")?.rating == 3)
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
     func aBatchOfNewKeysLandsAsAnyOtherBatch(_ kind: StoreUnderTest) async throws {
         // given the same pictures, one with keywords, written as new keys and as keys that may be known
         var seed = CatalogSeed(seed: 31)

@@ -267,7 +267,7 @@ struct UploadController: Sendable {
         let staged = SourceEntry(key: file.name, size: 0, mtimeNs: 0)
         let store = self.store
         var inLibrary: (key: String, sha256: String)?
-        let analysis = await FileAnalysis.analyse([staged], files: [LocalFile(path: file.path, entry: staged)], as: .upload,
+        let analysis = await FileAnalysis.analyse([staged], files: [.file(LocalFile(path: file.path, entry: staged))], as: .upload,
                                                   journal: scanner.journal, pool: pool) { identities in
             guard let identity = identities.first,
                   let found = try await store.fileForContent(sha256: identity.sha256) else { return [:] }
@@ -281,6 +281,8 @@ struct UploadController: Sendable {
             return .refused("is not a photo or a video: its bytes are not JPEG, PNG, GIF, WebP, TIFF, HEIC, AVIF, MP4, MOV, M4V, 3GP, WebM, MKV or AVI")
         case .failed(_, let reason):
             return .refused("is not a readable image or video: \(reason)")
+        case .unavailable:
+            return .refused("could not be checked now; please try again")
         case .known:
             guard let inLibrary else { return .refused("could not be read") }
             verdict = .duplicate(existing: "already in the library as \(inLibrary.key)", key: inLibrary.key)
