@@ -121,7 +121,7 @@ import Testing
         #expect(try await s.source.trashEntry(trashKey) != nil)
         #expect(try await s.store.contentOnlyInTrash() == [sha])
         // when the trash is emptied
-        #expect(try await s.store.emptyTrash(source: s.source) == 1)
+        #expect(try await s.store.emptyTrash(source: s.source) == TrashEmptying(destroyed: 1))
         // then the trashed bytes are gone and the library's are not
         #expect(try await s.source.trashEntry(trashKey) == nil)
         #expect(try await s.source.entry(forKey: "trip/b.jpg") != nil)

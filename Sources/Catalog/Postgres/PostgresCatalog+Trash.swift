@@ -34,7 +34,7 @@ extension PostgresCatalog: TrashStore, TrashSteps {
     }
 
     @discardableResult
-    public func emptyTrash(source: any PhotoSource) async throws -> Int {
+    public func emptyTrash(source: any PhotoSource) async throws -> TrashEmptying {
         try await TrashMoves.empty(self, source: source)
     }
 

@@ -35,7 +35,7 @@ extension CatalogStore: TrashSteps {
     }
 
     @discardableResult
-    public func emptyTrash(source: any PhotoSource) async throws -> Int {
+    public func emptyTrash(source: any PhotoSource) async throws -> TrashEmptying {
         try await TrashMoves.empty(self, source: source)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import Synchronization
 
 /// The SQLite catalog: file rows, photo rows and folder aggregates, behind one database writer.
@@ -21,6 +22,8 @@ public final class CatalogStore: Sendable {
     let folderCache = FolderSummaryCache()
     /// Live sessions, so a signed-in request reads no SQLite (`SessionCache`).
     let sessionCache = SessionCache()
+    /// Where the catalog says what it could not do (bytes the trash could not destroy, say).
+    let logger = Logger(label: "photolala.catalog")
 
     /// Opens (creating and migrating when needed) the catalog at `path`.
     public convenience init(path: String) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// A trash row as the moves need it.
 struct TrashRow: Sendable, Decodable {
@@ -40,6 +41,8 @@ protocol TrashSteps: ScanBookkeeping {
     func deleteTrashRow(_ id: Int64) async throws
     /// Tells the caches that what the trash and the library show has changed.
     func trashChanged()
+    /// Where the trash says why bytes it was asked to destroy are still there.
+    var logger: Logger { get }
 }
 
 /// Delete to a recoverable trash kept by the source: files are moved, never destroyed, until the
@@ -88,9 +91,8 @@ enum TrashMoves {
             case (2, let entry?) where !inTrash:  // restored, not yet recorded: finish the restore
                 try await catalog.apply([.known(entry, photoId: row.photoId)], now: Date())
                 try await catalog.deleteTrashRow(row.id)
-            case (3, _):  // emptying: the bytes go, then the row
-                try? await source.deleteFromTrash(row.trashPath)
-                try await catalog.deleteTrashRow(row.id)
+            case (3, _):  // emptying: the bytes go, then the row; bytes that stay keep their row
+                _ = try await destroy(row, catalog, source: source)
             case (1, _):  // never moved: undo
                 try await catalog.deleteTrashRow(row.id)
             default:  // a restore that never moved: still in the trash
@@ -138,16 +140,35 @@ enum TrashMoves {
         try await catalog.rebuildFolders()
     }
 
-    /// Destroys every trashed file: the only way Photolala removes bytes.
-    static func empty(_ catalog: some TrashSteps, source: any PhotoSource) async throws -> Int {
+    /// Destroys every trashed file: the only way Photolala removes bytes. A file whose bytes
+    /// could not be deleted keeps its row (settled, still listed), so no bytes are left without one.
+    static func empty(_ catalog: some TrashSteps, source: any PhotoSource) async throws -> TrashEmptying {
         // Marked first, so a kill part way is finished at the next start rather than leaving rows without files.
         let items = try await catalog.beginEmptying()
+        var done = TrashEmptying()
         for item in items {
-            try? await source.deleteFromTrash(item.trashPath)
-            try await catalog.deleteTrashRow(item.id)
+            if try await destroy(item, catalog, source: source) { done.destroyed += 1 } else { done.kept += 1 }
         }
+        if done.kept > 0 { catalog.logger.warning("\(done.kept) files stay in the trash: their bytes could not be deleted") }
         catalog.trashChanged()
-        return items.count
+        return done
+    }
+
+    /// Deletes a trashed file's bytes, then its row; when the bytes could not be deleted (for a
+    /// reason other than their being gone already), settles the row instead, logs why and returns false.
+    private static func destroy(_ row: TrashRow, _ catalog: some TrashSteps, source: any PhotoSource) async throws -> Bool {
+        do {
+            try await source.deleteFromTrash(row.trashPath)
+        } catch SourceError.notFound {
+            // Nothing there: done, as the contract already says of a missing item.
+        } catch {
+            catalog.logger.warning("a trashed file was kept: its bytes could not be deleted",
+                                   metadata: ["key": "\(row.key)", "trashKey": "\(row.trashPath)", "reason": "\(error)"])
+            try await catalog.settleTrashRow(row.id)
+            return false
+        }
+        try await catalog.deleteTrashRow(row.id)
+        return true
     }
 
     /// A source's failure in the words the trash pages show.

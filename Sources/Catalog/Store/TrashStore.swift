@@ -5,9 +5,10 @@ public protocol TrashStore: Sendable {
     func moveToTrash(key: String, source: any PhotoSource) async throws
     /// Puts a trashed file back where it was, with its stars, tags and favorites.
     func restore(trashId: Int64, source: any PhotoSource) async throws
-    /// Destroys everything in the trash; returns how many files went.
+    /// Destroys everything in the trash; returns how many files went, and how many were kept
+    /// (still in the trash) because their bytes could not be deleted now.
     @discardableResult
-    func emptyTrash(source: any PhotoSource) async throws -> Int
+    func emptyTrash(source: any PhotoSource) async throws -> TrashEmptying
     /// Finishes or undoes moves a kill interrupted; run at start-up. Returns how many it settled.
     @discardableResult
     func recoverTrashMoves(source: any PhotoSource) async throws -> Int

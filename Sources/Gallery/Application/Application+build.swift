@@ -198,7 +198,7 @@ public struct GalleryParts {
                          pageSize: config.pageSize).register(with: routes)
         GroupsController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage).register(with: routes)
         TrashController(store: store, source: source, forgetRenditions: forgetRenditions, renderer: renderer,
-                        chrome: chrome, readOnly: config.readOnlyLibrary).register(with: routes)
+                        chrome: chrome, flash: flash, readOnly: config.readOnlyLibrary).register(with: routes)
         let playableRoutes = PlayableController(store: store, playable: playable, renderer: renderer, chrome: chrome)
         playableRoutes.register(with: routes)
         self.scanner = scanner

@@ -53,11 +53,48 @@ import TestSupport
         // when the trash is emptied
         let destroyed = try await store.emptyTrash(source: source)
         // then that file is gone for good and the other is untouched
-        #expect(destroyed == 1)
+        #expect(destroyed == TrashEmptying(destroyed: 1, kept: 0))
         #expect(try await store.trashItems().isEmpty)
         #expect(try await store.trashKey(forContent: a.sha256) == nil)
         #expect(source.keys == ["trip/b.jpg"] && source.trashKeys.isEmpty)
         #expect(try await store.photo(key: "trip/b.jpg") != nil)
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func emptyingKeepsTheRowOfBytesThatCouldNotBeDeleted(_ kind: StoreUnderTest) async throws {
+        // given a picture in the trash of a source whose deletes fail for now
+        let (opened, memory, a) = try await setup(kind)
+        let store = opened.store
+        let source = FailingSource(memory)
+        try await store.moveToTrash(key: a.key, source: source)
+        source.failTrashDeletes("The server answered 500.")
+        // when the trash is emptied
+        let emptied = try await store.emptyTrash(source: source)
+        // then the file is kept, still listed, its bytes still there
+        #expect(emptied == TrashEmptying(destroyed: 0, kept: 1))
+        #expect(try await store.trashItems().map(\.key) == [a.key])
+        #expect(memory.trashKeys.count == 1)
+        #expect(try await store.recoverTrashMoves(source: source) == 0, "the kept row is settled, not left pending")
+        // when deletes work again and the trash is emptied again
+        source.failTrashDeletes(nil)
+        let again = try await store.emptyTrash(source: source)
+        // then it goes
+        #expect(again == TrashEmptying(destroyed: 1, kept: 0))
+        #expect(try await store.trashItems().isEmpty && memory.trashKeys.isEmpty)
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func emptyingCountsBytesAlreadyGoneAsDestroyed(_ kind: StoreUnderTest) async throws {
+        // given a trashed picture whose bytes someone already removed from the trash
+        let (opened, source, a) = try await setup(kind)
+        let store = opened.store
+        try await store.moveToTrash(key: a.key, source: source)
+        for trashKey in source.trashKeys { try await source.deleteFromTrash(trashKey) }
+        // when the trash is emptied
+        let emptied = try await store.emptyTrash(source: source)
+        // then the row goes: there is nothing left to keep
+        #expect(emptied == TrashEmptying(destroyed: 1, kept: 0))
+        #expect(try await store.trashItems().isEmpty)
     }
 
     @Test(arguments: StoreUnderTest.allCases)

@@ -10,6 +10,8 @@ struct TrashController: Sendable {
     let forgetRenditions: @Sendable (Set<String>) async -> Void
     let renderer: PageRenderer
     let chrome: ChromeBuilder
+    /// Says so when emptying the trash kept files whose bytes could not be deleted.
+    let flash: FlashMiddleware
 
     /// When true, the library is treated as read-only whatever the mount says.
     let readOnly: Bool
@@ -100,10 +102,17 @@ struct TrashController: Sendable {
 
     @Sendable func empty(_ request: Request, context: GalleryContext) async throws -> Response {
         _ = try await FormBody(request, context: context)
-        let destroyed = try await store.contentOnlyInTrash()
-        try await store.emptyTrash(source: source)
+        var destroyed = try await store.contentOnlyInTrash()
+        let emptied = try await store.emptyTrash(source: source)
+        // A file kept in the trash keeps its renditions: its bytes are still there.
+        if emptied.kept > 0 { destroyed.subtract(try await store.contentOnlyInTrash()) }
         await forgetRenditions(destroyed)
-        return .redirect(to: SiteURL.trash)
+        var response = Response.redirect(to: SiteURL.trash)
+        if emptied.kept > 0 {
+            flash.set("\(Formatting.plural(emptied.kept, "file", "files")) could not be deleted now and stayed in the trash; "
+                      + "empty the trash again later.", on: &response, context: context)
+        }
+        return response
     }
 
     static func status(_ error: CurationError) -> HTTPResponse.Status {
