@@ -6,16 +6,29 @@ import HummingbirdCore
 /// Photos as one download: a selection, a group, an album or a share link's photos.
 enum ZipDownload {
     /// The files as one zip, streamed as it is made: originals as they are on disk, names made
-    /// unique. A file gone since the selection is left out and named in a note inside.
+    /// unique. A file gone since the selection, or one that could not be read now, is left out and
+    /// named in a note inside, each under its own heading.
     static func response(_ files: [FileRef], title: String, source: any PhotoSource) -> Response {
         let names = ZipStream.uniqueNames(files.map(\.key))
         let body = ResponseBody { writer in
             var stream = ZipStream()
             var missing: [String] = []
+            var unreadable: [String] = []
             for (file, name) in Swift.zip(files, names) {
-                guard let entry = try? await source.entry(forKey: file.key),
-                      let chunks = try? await source.stream(file.key, range: 0..<entry.size) else {
+                let entry: SourceEntry
+                let chunks: ByteChunks
+                do {
+                    guard let found = try await source.entry(forKey: file.key) else {
+                        missing.append(file.key)
+                        continue
+                    }
+                    entry = found
+                    chunks = try await source.stream(file.key, range: 0..<found.size)
+                } catch SourceError.notFound {
                     missing.append(file.key)
+                    continue
+                } catch {
+                    unreadable.append(file.key)
                     continue
                 }
                 let modified = Date(timeIntervalSince1970: Double(entry.mtimeNs) / 1e9)
@@ -26,9 +39,7 @@ enum ZipDownload {
                 }
                 try await writer.write(ByteBuffer(bytes: try stream.end()))
             }
-            if !missing.isEmpty {
-                let note = Array(("These files were in the selection but had left the library when the zip was made:\n"
-                                  + missing.joined(separator: "\n") + "\n").utf8)
+            if let note = note(missing: missing, unreadable: unreadable) {
                 var entryNames = Set(names.map { $0.lowercased() })
                 var noteName = "Not included.txt"
                 while !entryNames.insert(noteName.lowercased()).inserted { noteName = "_" + noteName }
@@ -48,5 +59,21 @@ enum ZipDownload {
             .contentDisposition: "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)",
             .cacheControl: "no-store",
         ], body: body)
+    }
+
+    /// The note of what was left out, or nil when nothing was: files that left the library apart
+    /// from files that could not be read now (which a later zip may well hold).
+    static func note(missing: [String], unreadable: [String]) -> [UInt8]? {
+        var text = ""
+        if !missing.isEmpty {
+            text += "These files were in the selection but had left the library when the zip was made:\n"
+                + missing.joined(separator: "\n") + "\n"
+        }
+        if !unreadable.isEmpty {
+            text += (text.isEmpty ? "" : "\n")
+                + "These files are still in the library but could not be read now; try the download again later:\n"
+                + unreadable.joined(separator: "\n") + "\n"
+        }
+        return text.isEmpty ? nil : Array(text.utf8)
     }
 }
