@@ -18,6 +18,8 @@ public final class FailingSource: PhotoSource {
     /// The source the calls that do not fail go to.
     public let base: any PhotoSource
     private let failures = Mutex(Failures())
+    /// Whether `localFile` reads wait, as on a slow disk or bucket, and who waits.
+    private let held = Mutex<(holding: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     /// `base`, failing nothing until told to.
     public init(_ base: any PhotoSource) { self.base = base }
@@ -34,6 +36,31 @@ public final class FailingSource: PhotoSource {
     /// Fails every delete from the trash with `SourceError.unavailable(reason)`; nil ends it.
     public func failTrashDeletes(_ reason: String?) {
         failures.withLock { $0.trashDeletes = reason }
+    }
+
+    /// Makes every `localFile` read wait until `releaseReads()`, so work that reads stays under way.
+    public func holdReads() {
+        held.withLock { $0.holding = true }
+    }
+
+    /// Lets the held reads go on (each then fails or not as `failReads` says), and later ones at once.
+    public func releaseReads() {
+        let waiting = held.withLock { state in
+            state.holding = false
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiting { waiter.resume() }
+    }
+
+    private func waitIfHeld() async {
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            let waits = held.withLock { state in
+                if state.holding { state.waiters.append(waiter) }
+                return state.holding
+            }
+            if !waits { waiter.resume() }
+        }
     }
 
     /// Throws the read failure that applies to `key`, if one does.
@@ -72,6 +99,7 @@ public final class FailingSource: PhotoSource {
     }
 
     public func localFile(forKey key: String) async throws -> LocalFile? {
+        await waitIfHeld()
         try checkRead(key)
         return try await base.localFile(forKey: key)
     }
