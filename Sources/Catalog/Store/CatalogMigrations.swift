@@ -381,7 +381,10 @@ enum CatalogMigrations {
         migrator.registerMigration("v20-lasting-links") { db in
             // A link names a group that is never another's. Album and link ids are never used again
             // (AUTOINCREMENT; SQLite otherwise hands the highest id out again once it is deleted, and
-            // a link to a deleted album opened the next one made). Both tables are built anew with
+            // a link to a deleted album opened the next one made), nor are trash ids, which an undo
+            // holds for a while (an undo of a move to the trash restored whatever took its ids after the
+            // trash was emptied; the few undos of moves to the trash kept at the upgrade, 15 minutes'
+            // worth at most, go, as their ids were handed out before). The tables are built anew with
             // every row as it was, the album counter starting past every id a link names. A link whose
             // group ends (album deleted, tag on no photo, folder gone) is ended for good (`endedAt`),
             // and links already stored whose group ended are ended now (`LinkEnding`).
@@ -416,6 +419,23 @@ enum CatalogMigrations {
                 DROP TABLE shareLink;
                 ALTER TABLE shareLink_new RENAME TO shareLink;
                 CREATE INDEX shareLink_account ON shareLink(accountId);
+                CREATE TABLE trash_new (
+                  id INTEGER PRIMARY KEY AUTOINCREMENT,
+                  photoId INTEGER NOT NULL REFERENCES photo(id),
+                  key TEXT NOT NULL,
+                  trashPath TEXT NOT NULL UNIQUE,
+                  size INTEGER NOT NULL,
+                  mtimeNs INTEGER NOT NULL,
+                  trashedAt INTEGER NOT NULL,
+                  pending INTEGER NOT NULL DEFAULT 0,
+                  partOf INTEGER
+                );
+                INSERT INTO trash_new (id, photoId, key, trashPath, size, mtimeNs, trashedAt, pending, partOf)
+                  SELECT id, photoId, key, trashPath, size, mtimeNs, trashedAt, pending, partOf FROM trash;
+                DROP TABLE trash;
+                ALTER TABLE trash_new RENAME TO trash;
+                CREATE INDEX trash_photo ON trash(photoId);
+                DELETE FROM undo WHERE step LIKE '{"trash":%';
                 DELETE FROM sqlite_sequence WHERE name IN ('album', 'shareLink');
                 INSERT INTO sqlite_sequence (name, seq) VALUES
                   ('album', MAX(COALESCE((SELECT MAX(id) FROM album), 0),

@@ -21,6 +21,21 @@ import TestSupport
     }
 
     @Test(arguments: StoreUnderTest.allCases)
+    func aTrashItemsIdIsNeverHandedOutAgain(_ kind: StoreUnderTest) async throws {
+        // given a file moved to the trash, whose item id an undo may hold
+        let (opened, source, a) = try await setup(kind)
+        let store = opened.store
+        try await store.moveToTrash(key: a.key, source: source)
+        let first = try #require(try await store.trashItems().first?.id)
+        // when the trash is emptied and another file is moved there
+        _ = try await store.emptyTrash(source: source)
+        try await store.moveToTrash(key: "trip/b.jpg", source: source)
+        // then the new item has an id of its own
+        let second = try #require(try await store.trashItems().first?.id)
+        #expect(second != first)
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
     func aTrashedFileLeavesThePagesAndComesBackWithItsStars(_ kind: StoreUnderTest) async throws {
         // given a rated picture
         let (opened, source, a) = try await setup(kind)
