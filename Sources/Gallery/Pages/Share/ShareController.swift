@@ -328,7 +328,7 @@ struct ShareController: Sendable {
                                    owner: link.ownerName, isNew: link.id == fresh,
                                    state: (link.endedAt != nil ? "Ended: what it showed is gone" : !live ? "Expired" : link.expiresAt.map { "Open until \(Formatting.cameraDate($0)) UTC" } ?? "Open until revoked")
                                        + (link.passwordHash != nil ? " · asks for a password" : "")
-                                       + (link.uploadsLeft > 0 ? " · takes photos (\(link.uploadsLeft) more)" : ""),
+                                       + (link.uploadsLeft > 0 && live && link.endedAt == nil ? " · takes photos (\(link.uploadsLeft) more)" : ""),
                                    created: Formatting.cameraDate(link.createdAt))
         }
         let model = SharedView(chrome: chrome.chrome(title: "Shared links", crumbs: [Crumb(name: "Shared links", url: nil)], for: context),
