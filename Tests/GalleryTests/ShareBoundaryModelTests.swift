@@ -1,0 +1,92 @@
+import Catalog
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+@testable import Gallery
+
+/// A model-based test of the share-link boundary: a household with folders, a Live pair, a
+/// duplicate, tags, stars, favorites and albums makes links of every kind, then does random
+/// household things (albums deleted and made anew, uploads through links, folders moved, the
+/// trash used and emptied, tags taken off and put back). After each step every link must reach
+/// exactly what its group holds, through its photo pages, originals, thumbnails and zip, and a
+/// link whose group ended must answer 410 for good. The model says what each link should reach
+/// without asking the server. Short here (`PHOTOLALA_MODEL_STEPS`, default 12, fixed seed);
+/// `scripts/model.sh` runs it long.
+@Suite(.serialized, .enabled(if: TestVideos.available, "ffmpeg is not installed"))
+struct ShareBoundaryModelTests {
+    static var steps: Int { ProcessInfo.processInfo.environment["PHOTOLALA_MODEL_STEPS"].flatMap(Int.init) ?? 12 }
+    static var seed: UInt64 { ProcessInfo.processInfo.environment["PHOTOLALA_MODEL_SEED"].flatMap(UInt64.init) ?? 20_261_127 }
+
+    @Test func everyLinkReachesExactlyItsGroupAfterEveryStepOnSQLite() async throws {
+        try await run(postgres: false)
+    }
+
+    @Test(.enabled(if: PostgresTestServer.adminURL != nil, "needs the test PostgreSQL cluster (PHOTOLALA_TEST_POSTGRES)"))
+    func everyLinkReachesExactlyItsGroupAfterEveryStepOnPostgreSQL() async throws {
+        try await run(postgres: true)
+    }
+
+    private func run(postgres: Bool) async throws {
+        // given a household's library, curated, with links of every kind
+        let f = try GalleryFixture(.folder)
+        if postgres { f.catalogURL = try await PostgresTestServer.makeDatabase() }
+        f.guestRole = nil
+        let model = BoundaryModel(seed: Self.seed)
+        for (key, content) in [("trip/0.jpg", 0), ("trip/1.jpg", 1), ("trip/2.jpg", 2), ("home/3.jpg", 3), ("home/4.jpg", 4),
+                               ("home/copy.jpg", 0), ("roll/IMG_1.jpg", 5), ("roll/IMG_2.jpg", 6)] {
+            try f.addBytes(key, try TestImages.jpeg(seed: content))
+            model.files[key] = content
+        }
+        try f.addBytes("roll/IMG_1.mov", try TestVideos.bytes("mov", seconds: 1, seed: 7))
+        model.clips["roll/IMG_1.mov"] = (still: "roll/IMG_1.jpg", content: 7)
+        try await f.scan()
+        try await f.addAccount("max", role: .member)
+        try await f.addAccount("ada", role: .admin)
+        try await f.withClient { client in
+            let max = try await FormPoster.signIn(client, "max")
+            try await model.curate(max, tag: "beach", on: "trip/1.jpg")
+            try await model.curate(max, tag: "beach", on: "home/3.jpg")
+            try await model.rate(max, "trip/2.jpg", 4)
+            try await model.favorite(max, "roll/IMG_1.jpg")
+            try await model.makeAlbum(max, f, with: ["trip/0.jpg", "roll/IMG_1.jpg"])
+            for (kind, value, extra) in [(BoundaryModel.Kind.folder("trip"), "trip", [(String, String)]()), (.folder("roll"), "roll", []),
+                                         (.tag("beach"), "beach", []), (.search, "", [("filter", "min_rating=4")]),
+                                         (.favorites, "", [])] {
+                try await model.makeLink(max, f, kind: kind, value: value, extra: extra)
+            }
+            try await model.linkLatestAlbum(max, f, password: false)
+            try await model.linkLatestAlbum(max, f, password: true)
+            try await model.check(client, f)
+        }
+        // when random household steps follow, each checked
+        for step in 0..<Self.steps {
+            let op = model.next(8)
+            if op == 0 {
+                try await model.moveFolder(f)
+                try await f.scan()
+            }
+            try await f.withClient { client in
+                let max = try await FormPoster.signIn(client, "max")
+                let ada = try await FormPoster.signIn(client, "ada")
+                switch op {
+                case 1: try await model.deleteAndRemakeAlbum(max, f)
+                case 2: try await model.uploadThroughALink(client, f)
+                case 3: try await model.trashOne(ada, f)
+                case 4: try await model.restoreOne(ada, f)
+                case 5: try await model.emptyTrash(ada)
+                case 6: try await model.untagEverywhere(max)
+                case 7: try await model.tagOne(max)
+                default: break
+                }
+                // then every link reaches exactly its group
+                try await model.check(client, f)
+            }
+            #expect(model.failures.isEmpty, "step \(step) (\(model.log.last ?? "")) on \(postgres ? "PostgreSQL" : "SQLite"): \(model.failures.prefix(5))")
+            if !model.failures.isEmpty { break }
+        }
+        #expect(model.checks > 100, "the model checked \(model.checks) answers")
+        print("model: \(Self.steps) steps from seed \(Self.seed) on \(postgres ? "PostgreSQL" : "SQLite"), \(model.checks) answers checked")
+    }
+}

@@ -1,0 +1,321 @@
+import Catalog
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+@testable import Gallery
+
+/// What a household's library holds and what each of its share links should reach, kept by the
+/// model-based boundary test beside the server and never asked of it. Steps run one at a time.
+final class BoundaryModel: @unchecked Sendable {
+    enum Kind: Equatable {
+        case folder(String), tag(String), album(Int64), search, favorites
+
+        var form: String {
+            switch self {
+            case .folder: "folder"
+            case .tag: "tag"
+            case .album: "album"
+            case .search: "search"
+            case .favorites: "favorites"
+            }
+        }
+    }
+
+    struct Link {
+        var token: String
+        var id: Int64
+        var kind: Kind
+        var password: Bool
+        var uploads: Bool
+        /// Its group ended (album deleted, tag on no photo, folder gone): 410 for good.
+        var ended = false
+    }
+
+    private var random: SeededGenerator
+    /// Listed files (not in the trash) and their content; a clip paired to a still by its key.
+    var files: [String: Int] = [:]
+    var clips: [String: (still: String, content: Int)] = [:]
+    var trashed: [String: Int] = [:]
+    var trashedClips: [String: (still: String, content: Int)] = [:]
+    /// Curation, on content.
+    var tags: [Int: Set<String>] = [:]
+    var ratings: [Int: Int] = [:]
+    var favorites: Set<Int> = []
+    /// Albums that exist, by id.
+    var albums: [Int64: Set<Int>] = [:]
+    var latestAlbum: Int64?
+    var links: [Link] = []
+    var sha: [Int: String] = [:]
+    private var nextContent = 1_000
+    private var counter = 0
+    private var catalog: (any PhotoCatalog)?
+    var failures: [String] = []
+    var log: [String] = []
+    var checks = 0
+
+    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+
+    func next(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+
+    private func pick<T>(_ values: [T]) -> T? { values.isEmpty ? nil : values[next(values.count)] }
+
+    private func store(_ f: GalleryFixture) async throws -> any PhotoCatalog {
+        if let catalog { return catalog }
+        let opened = try await f.openCatalog()
+        catalog = opened
+        return opened
+    }
+
+    static func folder(of key: String) -> String { key.split(separator: "/").dropLast().joined(separator: "/") }
+
+    private func expect(_ ok: Bool, _ what: @autoclosure () -> String) {
+        checks += 1
+        if !ok { failures.append(what()) }
+    }
+
+    // MARK: household steps
+
+    func curate(_ max: FormPoster, tag: String, on key: String) async throws {
+        expect(try await max.post("/actions/tag", [("key", key), ("tags", tag)]).status == .seeOther, "tag \(key)")
+        tags[files[key]!, default: []].insert(tag)
+    }
+
+    func rate(_ max: FormPoster, _ key: String, _ stars: Int) async throws {
+        expect(try await max.post("/actions/rate", [("key", key), ("rating", String(stars))]).status == .seeOther, "rate \(key)")
+        ratings[files[key]!] = stars
+    }
+
+    func favorite(_ max: FormPoster, _ key: String) async throws {
+        expect(try await max.post("/actions/favorite", [("key", key), ("value", "on")]).status == .seeOther, "favorite \(key)")
+        favorites.insert(files[key]!)
+    }
+
+    func makeAlbum(_ max: FormPoster, _ f: GalleryFixture, with keys: [String]) async throws {
+        counter += 1
+        let name = "Album \(counter)"
+        for key in keys { _ = try await max.post("/actions/album-add", [("key", key), ("album", name)]) }
+        let album = try await store(f).album(named: name)
+        expect(album != nil, "album \(name) made")
+        guard let album else { return }
+        albums[album.id] = Set(keys.compactMap { files[$0] })
+        latestAlbum = album.id
+        log.append("made album \(album.id) of \(keys)")
+    }
+
+    func makeLink(_ max: FormPoster, _ f: GalleryFixture, kind: Kind, value: String, extra: [(String, String)]) async throws {
+        let made = try await max.post("/actions/share", [("kind", kind.form), ("value", value), ("expires", "0")] + extra)
+        expect(made.status == .seeOther, "link \(kind) made")
+        guard let location = made.headers[.location] else { return }
+        let list = try await max.keeping("photolala_new_share", from: made).get(location).text
+        guard let token = list.firstMatch(of: #/share/([A-Za-z0-9_-]{43})/#).map({ String($0.output.1) }),
+              let link = try await store(f).share(token: token) else { return expect(false, "link \(kind) listed") }
+        links.append(Link(token: token, id: link.id, kind: kind, password: extra.contains { $0.0 == "password" },
+                          uploads: extra.contains { $0.0 == "uploads" }))
+    }
+
+    func linkLatestAlbum(_ max: FormPoster, _ f: GalleryFixture, password: Bool) async throws {
+        guard let id = latestAlbum, albums[id] != nil else { return }
+        try await makeLink(max, f, kind: .album(id), value: String(id),
+                           extra: [("uploads", "1")] + (password ? [("password", "lighthouse keeper")] : []))
+    }
+
+    func deleteAndRemakeAlbum(_ max: FormPoster, _ f: GalleryFixture) async throws {
+        if let id = pick(albums.keys.sorted()) {
+            expect(try await max.post("/actions/album-delete", [("album", String(id)), ("confirm", "1")]).status == .seeOther, "delete album \(id)")
+            albums[id] = nil
+            log.append("deleted album \(id)")
+        }
+        let keys = files.keys.sorted()
+        guard let first = pick(keys) else { return }
+        try await makeAlbum(max, f, with: [first] + (pick(keys).map { [$0] } ?? []))
+        if next(2) == 0 { try await linkLatestAlbum(max, f, password: false) }
+    }
+
+    func uploadThroughALink(_ client: any TestClientProtocol, _ f: GalleryFixture) async throws {
+        guard let link = pick(links.filter { !$0.ended && $0.uploads && !$0.password }), case .album(let id) = link.kind else { return }
+        let holder = try await FormPoster.start(client, page: "/share/\(link.token)")
+        nextContent += 1
+        let content = nextContent
+        var sent: [(String, Data)] = [("n\(content).jpg", Data(try TestImages.jpeg(seed: content)))]
+        if let copy = pick(files.keys.sorted()), next(2) == 0, let bytes = try await f.bytes(copy) { sent.append(("copy-\(content).jpg", bytes)) }
+        let answer = try await holder.upload(sent, csrf: holder.token, to: "/share/\(link.token)/upload")
+        expect(answer.status == .ok, "upload through link \(link.id): \(answer.status)")
+        guard answer.status == .ok else { return }
+        files[UploadController.linkFolder(link.id) + "/n\(content).jpg"] = content
+        albums[id]?.insert(content)
+        log.append("uploaded \(sent.map(\.0)) through link \(link.id)")
+    }
+
+    func trashOne(_ ada: FormPoster, _ f: GalleryFixture) async throws {
+        guard let key = pick(files.keys.sorted()) else { return }
+        expect(try await ada.post("/actions/delete", [("key", key)]).status == .seeOther, "trash \(key)")
+        trashed[key] = files.removeValue(forKey: key)
+        for (clip, pair) in clips where pair.still == key {
+            trashedClips[clip] = clips.removeValue(forKey: clip)
+        }
+        log.append("trashed \(key)")
+    }
+
+    func restoreOne(_ ada: FormPoster, _ f: GalleryFixture) async throws {
+        guard let key = pick(trashed.keys.sorted()),
+              let item = try await store(f).trashItems().first(where: { $0.key == key }) else { return }
+        expect(try await ada.post("/actions/restore", [("id", String(item.id))]).status == .seeOther, "restore \(key)")
+        files[key] = trashed.removeValue(forKey: key)
+        for (clip, pair) in trashedClips where pair.still == key {
+            clips[clip] = trashedClips.removeValue(forKey: clip)
+        }
+        log.append("restored \(key)")
+    }
+
+    func emptyTrash(_ ada: FormPoster) async throws {
+        expect(try await ada.post("/actions/empty-trash", []).status == .seeOther, "empty the trash")
+        trashed = [:]
+        trashedClips = [:]
+        log.append("emptied the trash")
+    }
+
+    func untagEverywhere(_ max: FormPoster) async throws {
+        let carried = Set(files.values.flatMap { tags[$0] ?? [] }).sorted()
+        guard let tag = pick(carried) else { return }
+        for (key, content) in files.sorted(by: { $0.key < $1.key }) where tags[content]?.contains(tag) == true {
+            expect(try await max.post("/actions/untag", [("key", key), ("tag", tag)]).status == .seeOther, "untag \(key)")
+            tags[content]?.remove(tag)
+        }
+        log.append("took \(tag) off every listed photo")
+    }
+
+    func tagOne(_ max: FormPoster) async throws {
+        guard let key = pick(files.keys.sorted()) else { return }
+        try await curate(max, tag: "beach", on: key)
+        log.append("tagged \(key) beach")
+    }
+
+    /// Renames one of the household's top folders on disk (the caller rescans).
+    func moveFolder(_ f: GalleryFixture) async throws {
+        let tops = Set(files.keys.compactMap { $0.split(separator: "/").first.map(String.init) }).subtracting([UploadController.linkFolderRoot])
+        guard let top = pick(tops.sorted()) else { return }
+        counter += 1
+        let moved = top.split(separator: "-").first.map(String.init)! + "-\(counter)"
+        try FileManager.default.moveItem(atPath: f.library + "/" + top, toPath: f.library + "/" + moved)
+        func rekey(_ key: String) -> String { key.hasPrefix(top + "/") ? moved + key.dropFirst(top.count) : key }
+        files = Dictionary(uniqueKeysWithValues: files.map { (rekey($0.key), $0.value) })
+        clips = Dictionary(uniqueKeysWithValues: clips.map { (rekey($0.key), (still: rekey($0.value.still), content: $0.value.content)) })
+        log.append("moved \(top) to \(moved)")
+    }
+
+    // MARK: the check
+
+    /// Ends the links whose group the model says ended.
+    private func settle() {
+        let folders = Set(files.keys.map(Self.folder(of:)))
+        let carried = Set(tags.values.flatMap { $0 })
+        for i in links.indices {
+            switch links[i].kind {
+            case .folder(let folder) where !folder.isEmpty && !folders.contains(folder): links[i].ended = true
+            case .tag(let tag) where !carried.contains(tag): links[i].ended = true
+            case .album(let id) where albums[id] == nil: links[i].ended = true
+            default: break
+            }
+        }
+    }
+
+    /// The listed files a live link's group holds. A folder shows each of its files; every other
+    /// group shows each photo once (one of its listed files), so for those this is every candidate.
+    private func listed(_ link: Link) -> Set<String> {
+        Set(files.filter { key, content in
+            switch link.kind {
+            case .folder(let folder): Self.folder(of: key) == folder
+            case .tag(let tag): tags[content]?.contains(tag) == true
+            case .album(let id): albums[id]?.contains(content) == true
+            case .search: (ratings[content] ?? 0) >= 4
+            case .favorites: favorites.contains(content)
+            }
+        }.keys)
+    }
+
+    /// Every link, through every part of it, reaches what the model says and nothing else.
+    func check(_ client: any TestClientProtocol, _ f: GalleryFixture) async throws {
+        settle()
+        let everything = files.merging(clips.mapValues(\.content)) { a, _ in a }
+        for (key, content) in everything where sha[content] == nil {
+            sha[content] = try await store(f).photo(key: key)?.card.sha256
+        }
+        for link in links {
+            let scope = SiteURL.Scope.share(link.token)
+            var holder = try await FormPoster.start(client, page: "/")
+            if link.ended {
+                for path in ["/share/\(link.token)", "/share/\(link.token)/zip"] + everything.keys.prefix(2).map({ scope.original($0).path }) {
+                    let status = try await holder.get(path).status
+                    expect(status == .gone, "ended link \(link.id) (\(link.kind)) answers \(status) for \(path)")
+                }
+                continue
+            }
+            if link.password {
+                let opened = try await holder.post("/share/\(link.token)", [("password", "lighthouse keeper")])
+                expect(opened.status == .seeOther, "link \(link.id) unlocks: \(opened.status)")
+                holder = holder.keeping("photolala_share_unlock", from: opened)
+            }
+            // The listed files it opens: all of a folder's, one of each photo's for the rest.
+            let candidates = listed(link)
+            var shown: Set<String> = []
+            for key in files.keys.sorted() {
+                let page = try await holder.get(scope.photo(key, in: nil).path).status
+                let original = try await holder.get(scope.original(key).path).status
+                expect(page == original && [.ok, .notFound].contains(page), "link \(link.id) (\(link.kind)) \(key): page \(page), original \(original)")
+                if page == .ok { shown.insert(key) }
+            }
+            expect(shown.isSubset(of: candidates), "link \(link.id) (\(link.kind)) opens \(shown.subtracting(candidates).sorted()), outside its group")
+            if case .folder = link.kind {
+                expect(shown == candidates, "link \(link.id) (\(link.kind)) misses \(candidates.subtracting(shown).sorted())")
+            } else {
+                let photos = Dictionary(grouping: candidates, by: { files[$0]! })
+                for (content, keys) in photos {
+                    let open = keys.filter(shown.contains)
+                    expect(open.count == 1, "link \(link.id) (\(link.kind)) opens \(open.sorted()) of photo \(content)'s files \(keys.sorted())")
+                }
+            }
+            let companions = Set(clips.filter { shown.contains($0.value.still) }.keys)
+            let reach = shown.union(companions)
+            for clip in clips.keys.sorted() {
+                let status = try await holder.get(scope.original(clip).path).status
+                expect(status == (reach.contains(clip) ? .ok : .notFound), "link \(link.id) (\(link.kind)) clip \(clip): \(status)")
+            }
+            for clip in clips.keys.sorted() where !reach.contains(clip) {
+                let status = try await holder.get(scope.play(clip).path).status
+                expect(status == .notFound, "link \(link.id) (\(link.kind)) play \(clip): \(status)")
+            }
+            let reachable = Set(reach.compactMap { everything[$0] })
+            for (content, hash) in sha.sorted(by: { $0.key < $1.key }) where !reachable.contains(content) {
+                let status = try await holder.get(scope.thumbnail(Picture(sha256: hash), .grid).path).status
+                expect(status == .notFound, "link \(link.id) (\(link.kind)) thumbnail of \(content): \(status)")
+            }
+            let zip = try await holder.get("/share/\(link.token)/zip")
+            if reach.isEmpty {
+                expect(zip.status == .notFound, "link \(link.id) (\(link.kind)) empty zip: \(zip.status)")
+            } else {
+                let names = Set(Self.zipNames(zip.body).map { String($0.split(separator: "/").last ?? "") }).subtracting(["Not included.txt"])
+                let byName = Dictionary(reach.map { (String($0.split(separator: "/").last!), everything[$0]!) }) { a, _ in a }
+                expect(names.isSubset(of: byName.keys), "link \(link.id) (\(link.kind)) zip holds \(names.subtracting(byName.keys).sorted())")
+                expect(Set(names.compactMap { byName[$0] }) == reachable, "link \(link.id) (\(link.kind)) zip misses some of \(reach.sorted())")
+            }
+        }
+    }
+
+    /// The entry names of a zip, from its central directory.
+    static func zipNames(_ buffer: ByteBuffer) -> [String] {
+        let bytes = Array(buffer.readableBytesView)
+        func u16(_ i: Int) -> Int { i + 2 <= bytes.count ? Int(bytes[i]) | Int(bytes[i + 1]) << 8 : 0 }
+        func u32(_ i: Int) -> Int { u16(i) | u16(i + 2) << 16 }
+        guard bytes.count >= 22, let end = (0...(bytes.count - 22)).reversed().first(where: { u32($0) == 0x0605_4b50 }) else { return [] }
+        var names: [String] = []
+        var at = u32(end + 16)
+        for _ in 0..<u16(end + 10) where at + 46 <= bytes.count && u32(at) == 0x0201_4b50 {
+            let length = u16(at + 28)
+            guard at + 46 + length <= bytes.count else { break }
+            names.append(String(decoding: bytes[(at + 46)..<(at + 46 + length)], as: UTF8.self))
+            at += 46 + length + u16(at + 30) + u16(at + 32)
+        }
+        return names
+    }
+}
