@@ -42,9 +42,14 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The source contract: how anything reaches a photo's bytes (`PhotoSource`, its keys,
+        // entries, errors and local files) and the store renditions are shared through; what the
+        // catalog and the object store both build on, and nothing else.
+        .target(name: "SourceContract"),
         .target(
             name: "Catalog",
             dependencies: [
+                "SourceContract",
                 "Imaging",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's own calls, for the scan writer's statements (`BoundStatement`).
@@ -58,12 +63,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // An S3-compatible bucket as a photo source: SigV4 over async-http-client. Catalog has no
-        // HTTP, so this sits beside it; only the composition roots name it.
+        // An S3-compatible bucket as a photo source: SigV4 over async-http-client. It knows the
+        // source contract, not the catalog (no GRDB, no PostgreSQL); only the composition roots name it.
         .target(
             name: "ObjectStore",
             dependencies: [
-                "Catalog",
+                "SourceContract",
                 "Imaging",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -108,7 +113,7 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CMagickWand", "TestSupport"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "ObjectStore", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SourceContract", "ObjectStore", "TestSupport"]),
         .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Catalog", "TestSupport"]),
         .testTarget(
             name: "GalleryTests",

@@ -35,7 +35,7 @@ sources=(
   Sources/Imaging/{JPEGHeader,ImageProbe,ImageFormat,ImageFormat+Sniff,ImageFormat+SniffVideo,MediaKind,VideoInfo,ExifDate,EmbeddedCuration,MotionPhoto}.swift
   Sources/Imaging/{JPEGSizeHint,RenditionGeometry,RenditionFit,RenditionEncoding,Rotation}.swift
   Sources/Imaging/{RawBytes,RawPreview,RawPreview+TIFF,RawPreview+Containers}.swift
-  Sources/Catalog/Source/SourceKey.swift Sources/Catalog/Store/FTSQuery.swift
+  Sources/SourceContract/SourceKey.swift Sources/Catalog/Store/FTSQuery.swift
   Sources/Gallery/Parsing/*.swift
   Sources/ObjectStore/{XMLScanner,S3XML,S3Time}.swift
   Tests/Fuzz/{FuzzMain,ImagingTargets,GalleryTargets,MultipartTarget,ObjectStoreTargets}.swift

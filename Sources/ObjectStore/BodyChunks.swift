@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import Catalog
+import SourceContract
 import NIOCore
 
 /// An answer's body handed on in chunks of at most `ByteChunks.defaultChunkSize`, each read from

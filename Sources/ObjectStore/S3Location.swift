@@ -1,4 +1,4 @@
-import Catalog
+import SourceContract
 
 /// Where an S3 library is: a bucket and a key prefix, from `s3://bucket/prefix`.
 public struct S3Location: Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import Catalog
+import SourceContract
 import Foundation
 
 /// The trash of a bucket library: objects under `<prefix>.trash/<trash key>`, hidden from

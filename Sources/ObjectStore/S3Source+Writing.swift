@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import Catalog
+import SourceContract
 import Foundation
 import NIOCore
 

@@ -1,4 +1,5 @@
 import Testing
+@testable import SourceContract
 @testable import Catalog
 
 @Suite struct SourceKeyTests {
