@@ -22,11 +22,12 @@ struct Backup: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("The output “\(output)” is in \(folder), which is not a folder; make it first.")
         }
-        guard let store = try await location.openCatalog() as? CatalogStore else {
+        let capabilities = try await location.openCatalog().capabilities
+        guard let backup = capabilities.backup else {
             throw ValidationError("A PostgreSQL catalog is backed up with PostgreSQL's own tools: pg_dump --format=custom --file=FILE DATABASE (see docs/scale-out.md).")
         }
-        guard target != store.path else { throw ValidationError("The backup must not overwrite the catalog itself.") }
-        do { try await store.backup(to: target) } catch let error as BackupError { throw ValidationError(error.description) }
+        guard target != capabilities.file else { throw ValidationError("The backup must not overwrite the catalog itself.") }
+        do { try await backup(target) } catch let error as BackupError { throw ValidationError(error.description) }
         let size = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? NSNumber)?.intValue ?? 0
         print("Backed up the catalog to \(target) (\(size / 1024) KB, integrity checked).")
     }

@@ -19,8 +19,8 @@ struct Library: AsyncParsableCommand {
         func run() async throws {
             let store = try await location.openCatalog()
             let record = try await store.libraryRecord()
-            if let local = store as? CatalogStore {
-                print("data folder: \((local.path as NSString).deletingLastPathComponent)")
+            if let file = store.capabilities.file {
+                print("data folder: \((file as NSString).deletingLastPathComponent)")
             } else {
                 print("catalog:     \(store.location)")
             }
@@ -64,7 +64,7 @@ struct Library: AsyncParsableCommand {
             let before: LibraryRecord
             let named: String
             if let catalogURL {
-                store = try await PostgresCatalog.connect(url: catalogURL)
+                store = try await CatalogLocation.postgres(url: catalogURL).open()
                 before = try await store.libraryRecord()
                 named = store.location
             } else {
@@ -74,7 +74,7 @@ struct Library: AsyncParsableCommand {
                 if bucket == nil, let problem = LibraryRecord.problem(data: dataFolder, library: library) { throw ValidationError(problem) }
                 guard let peeked = LocationOptions.peek(dataFolder) else { throw ValidationError("There is no catalog in \(dataFolder): check --data.") }
                 before = peeked
-                store = try CatalogStore.open(dataFolder: dataFolder)
+                store = try await CatalogLocation.dataFolder(dataFolder).open()
                 named = dataFolder
             }
             if !force { try await checkHolds(before.sampleKeys, library: library, bucket: bucket) }

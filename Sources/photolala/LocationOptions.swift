@@ -146,7 +146,7 @@ struct LocationOptions: ParsableArguments {
     /// The PostgreSQL catalog given by `--catalog` (`flag`) or `PHOTOLALA_CATALOG`, checked; nil when neither is.
     static func givenCatalog(_ catalog: String?, _ env: [String: String]) throws -> String? {
         guard let raw = catalog ?? env["PHOTOLALA_CATALOG"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
-        do { try PostgresCatalog.checkAddress(raw) } catch { throw ValidationError("\(catalog == nil ? "PHOTOLALA_CATALOG" : "--catalog") \(error)") }
+        do { try CatalogLocation.checkAddress(raw) } catch { throw ValidationError("\(catalog == nil ? "PHOTOLALA_CATALOG" : "--catalog") \(error)") }
         return raw
     }
 
@@ -188,11 +188,10 @@ extension LocationOptions {
     /// data folder. Without `create`, a data folder without a catalog is refused and nothing is made.
     func openCatalog(create: Bool = false) async throws -> any PhotoCatalog {
         let locations = try resolve(check: false)
-        if let catalog = locations.catalog { return try await PostgresCatalog.connect(url: catalog) }
-        guard create || Self.hasCatalog(locations.data) else {
+        guard locations.catalog != nil || create || Self.hasCatalog(locations.data) else {
             throw ValidationError("There is no catalog in \(locations.data): check --data (or --library).")
         }
-        return try CatalogStore.open(dataFolder: locations.data)
+        return try await CatalogLocation(catalog: locations.catalog, dataFolder: locations.data).open()
     }
 
     /// Whether there is a catalog to read: a PostgreSQL one is named, or the data folder has one.

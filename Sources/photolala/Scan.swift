@@ -15,11 +15,7 @@ struct Scan: AsyncParsableCommand {
         let (library, dataPath) = (locations.library, locations.data)
         if let note = locations.note { print(note) }
         if locations.isDemo { try DemoLibrary.ensure(at: library) }
-        let store: any PhotoCatalog = if let catalog = locations.catalog {
-            try await PostgresCatalog.connect(url: catalog)
-        } else {
-            try CatalogStore.open(dataFolder: dataPath)
-        }
+        let store = try await CatalogLocation(catalog: locations.catalog, dataFolder: dataPath).open()
         do { try await store.bindLibrary(library) } catch let error as LibraryMismatch { throw ValidationError(error.description) }
         print("Scanning \(library) into \(dataPath).")
         Imaging.bootstrap()

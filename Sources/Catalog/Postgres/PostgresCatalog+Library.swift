@@ -5,6 +5,12 @@ extension PostgresCatalog: PhotoCatalog {
     /// The advisory lock a scanning instance holds for the length of its scan.
     static let scanLock: Int64 = 0x7068_6f74_6f6c_0003
 
+    /// Shared by several instances: failed sign-ins are counted here, where each sees them; it is
+    /// backed up with PostgreSQL's own tools, and is no file.
+    public var capabilities: CatalogCapabilities {
+        CatalogCapabilities(sharedSignInThrottle: self, file: nil, backup: nil)
+    }
+
     public func libraryRecord() async throws -> LibraryRecord {
         try await snapshot { db in try await Self.libraryRecord(db) }
     }

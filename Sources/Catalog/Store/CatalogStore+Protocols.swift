@@ -8,6 +8,11 @@ extension CatalogStore: PhotoCatalog {
     /// The catalog file's path.
     public var location: String { path }
 
+    /// One process's file: its failed sign-ins are counted in that process, and it backs itself up.
+    public var capabilities: CatalogCapabilities {
+        CatalogCapabilities(sharedSignInThrottle: nil, file: path, backup: { [self] output in try await backup(to: output) })
+    }
+
     /// Runs `scan`: a SQLite catalog is one process's, whose scanner runs one scan at a time.
     public func exclusiveScan(_ scan: @Sendable () async throws -> Void) async throws -> Bool {
         try await scan()

@@ -8,6 +8,8 @@ public protocol PhotoCatalog: PhotoQueries, CurationStore, AccountStore, Session
     ScanBookkeeping {
     /// Where the catalog lives, for messages: a file's path, or a database's address without its password.
     var location: String { get }
+    /// What it can do besides (a shared sign-in throttle, a backup to a file, the file it is).
+    var capabilities: CatalogCapabilities { get }
     /// This catalog's library record.
     func libraryRecord() async throws -> LibraryRecord
     /// Records `library` as this catalog's library when none is yet, and throws `LibraryMismatch`

@@ -78,12 +78,9 @@ public struct GalleryParts {
             logger.error("the shared rendition cache cannot be used just now; renditions are made here until it can",
                          metadata: ["cache": "\(shared.displayName)", "problem": "\(problem)"])
         }
-        if let catalogURL = config.catalogURL {
-            try FileManager.default.createDirectory(atPath: config.dataPath, withIntermediateDirectories: true)
-            store = try await PostgresCatalog.connect(url: catalogURL, logger: logger)
-        } else {
-            store = try CatalogStore.open(dataFolder: config.dataPath)
-        }
+        // (A shared catalog's instance keeps its renditions and journal in its data folder all the same.)
+        if config.catalogURL != nil { try FileManager.default.createDirectory(atPath: config.dataPath, withIntermediateDirectories: true) }
+        store = try await CatalogLocation(catalog: config.catalogURL, dataFolder: config.dataPath).open(logger: logger)
         // Refused before anything reads the library: another library's photos are never dropped from this catalog.
         try await store.bindLibrary(config.libraryPath)
         Imaging.bootstrap()
@@ -126,7 +123,7 @@ public struct GalleryParts {
         passwords = Passwords(cost: config.bcryptCost)
         // Failed sign-ins are counted where every instance sees them: in a shared catalog, or
         // in this process's memory for its own SQLite catalog.
-        let failures: any SignInThrottleStore = (store as? PostgresCatalog) ?? MemorySignInThrottle()
+        let failures: any SignInThrottleStore = store.capabilities.sharedSignInThrottle ?? MemorySignInThrottle()
         if config.guestRole == nil, try await !store.hasAccounts() {
             logger.notice("No accounts yet: make the first admin with `photolala users add NAME --role admin --data \(config.dataPath)`.")
         }

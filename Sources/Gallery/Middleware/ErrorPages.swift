@@ -17,12 +17,12 @@ struct ErrorPages: Sendable {
             return page(status: error.status, message: error.body, headers: error.headers, context: context)
         case let error as HTTPResponseError:
             return page(status: error.status, message: nil, headers: [:], context: context)
-        case _ where CatalogStore.isStorageFailure(error):
+        case _ where CatalogFailure.of(error) == .storage:
             context.logger.error("catalog write failed: the data folder is full or failing", metadata: ["error": "\(error)"])
             return page(status: .init(code: 507, reasonPhrase: "Insufficient Storage"),
                         message: "The data folder is full (or its disk is failing), so nothing was changed. Pages keep working; free some space and try again.",
                         headers: [:], context: context)
-        case _ where PostgresCatalog.isUnavailable(error):
+        case _ where CatalogFailure.of(error) == .unreachable:
             context.logger.error("the catalog's database could not be reached", metadata: ["error": "\(error)"])
             return page(status: .serviceUnavailable, message: "The catalog's database cannot be reached just now, so nothing was changed. Please try again in a moment.",
                         headers: [.retryAfter: "5"], context: context)

@@ -20,7 +20,7 @@ public enum ServeSettings {
         \.catalogURL,
         help: "A PostgreSQL database to keep the catalog in, as postgres://user:password@host:port/database (add ?sslmode=require for TLS), so several instances can serve one library: sessions, share links, sign-in limits and curation are shared, one instance scans at a time. Each instance keeps renditions in its own data folder (share them with --cache).",
         parse: { raw in
-            do { try PostgresCatalog.checkAddress(raw) } catch { throw SettingProblem("\(error)") }
+            do { try CatalogLocation.checkAddress(raw) } catch { throw SettingProblem("\(error)") }
             return raw
         })
     public static let host = Setting<String>("host", "address", default: "127.0.0.1", \.host,
