@@ -38,6 +38,7 @@ struct FlashMiddleware: RouterMiddleware {
 
     /// Requests that are not pages (the base path is already off the path here).
     static func isAsset(_ path: String) -> Bool {
-        ["/thumbs/", "/static/", "/originals/", "/share/"].contains { path.hasPrefix($0) } || path == SiteURL.health.path
+        [SiteURL.thumbnailPrefix, SiteURL.staticPrefix, SiteURL.originalPrefix, SiteURL.sharePrefix].contains { path.hasPrefix($0) }
+            || path == SiteURL.health.path
     }
 }
