@@ -23,6 +23,10 @@ case "${1:-}" in
 esac
 which="${1:-all}"
 [[ $mode == fuzz && -z $runs && -n "${2:-}" ]] && seconds="$2"
+# A number that is not one (an option in the wrong place) would make libFuzzer run without end.
+for number in "$seconds" ${runs:+"$runs"}; do
+  [[ $number =~ ^[0-9]+$ ]] || { echo "fuzz: “$number” is not a whole number (options come first: see --help)" >&2; exit 2; }
+done
 
 # target → the longest input worth trying (each parser reads a header, a line or a value).
 declare -A max_len=(
