@@ -255,14 +255,14 @@ enum PostgresMigrations {
             ALTER TABLE shareLink ADD COLUMN endedAt BIGINT;
             CREATE FUNCTION photolala_album_ends_links() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
-              UPDATE shareLink SET endedAt = EXTRACT(EPOCH FROM now())::bigint
+              UPDATE shareLink SET endedAt = \(nowSQL)
               WHERE kind = 'album' AND endedAt IS NULL AND value = OLD.id::text;
               RETURN NULL;
             END $$;
             CREATE TRIGGER album_ends_links AFTER DELETE ON album FOR EACH ROW EXECUTE FUNCTION photolala_album_ends_links();
             CREATE FUNCTION photolala_tag_ends_links() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
-              UPDATE shareLink SET endedAt = EXTRACT(EPOCH FROM now())::bigint
+              UPDATE shareLink SET endedAt = \(nowSQL)
               WHERE kind = 'tag' AND endedAt IS NULL AND value::citext = OLD.name;
               RETURN NULL;
             END $$;

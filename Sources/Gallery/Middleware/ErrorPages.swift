@@ -12,17 +12,18 @@ struct ErrorPages: Sendable {
 
     /// The page answering `error`, thrown while answering `request`.
     func response(for error: any Error, _ request: Request, context: GalleryContext) -> Response {
+        let failure = CatalogFailure.of(error)
         switch error {
         case let error as HTTPError:
             return page(status: error.status, message: error.body, headers: error.headers, context: context)
         case let error as HTTPResponseError:
             return page(status: error.status, message: nil, headers: [:], context: context)
-        case _ where CatalogFailure.of(error) == .storage:
+        case _ where failure == .storage:
             context.logger.error("catalog write failed: the data folder is full or failing", metadata: ["error": "\(error)"])
             return page(status: .init(code: 507, reasonPhrase: "Insufficient Storage"),
                         message: "The data folder is full (or its disk is failing), so nothing was changed. Pages keep working; free some space and try again.",
                         headers: [:], context: context)
-        case _ where CatalogFailure.of(error) == .unreachable:
+        case _ where failure == .unreachable:
             context.logger.error("the catalog's database could not be reached", metadata: ["error": "\(error)"])
             return page(status: .serviceUnavailable, message: "The catalog's database cannot be reached just now, so nothing was changed. Please try again in a moment.",
                         headers: [.retryAfter: "5"], context: context)

@@ -137,11 +137,12 @@ struct SelectionController: Sendable {
         let gone = HTTPError(.gone, message: "That can no longer be undone: an undo works once, for \(Int(UndoRecord.lifetime / 60)) minutes after the action.")
         guard FlashCookie.isToken(token) else { throw gone }
         // Who may use it is checked before it is taken, so a refused caller spends nothing.
-        guard let found = try await store.undo(tokenHash: SecretToken.hash(token), now: Date()) else { throw gone }
+        let (tokenHash, now) = (SecretToken.hash(token), Date())
+        guard let found = try await store.undo(tokenHash: tokenHash, now: now) else { throw gone }
         guard found.accountId == context.visitor.account?.id, context.visitor.can(Self.role(undoing: found.step)) else {
             throw HTTPError(.forbidden, message: "Only the person who did it can undo it.")
         }
-        guard let record = try await store.takeUndo(tokenHash: SecretToken.hash(token), now: Date()) else { throw gone }
+        guard let record = try await store.takeUndo(tokenHash: tokenHash, now: now) else { throw gone }
         let text: String
         if case .trash(let ids) = record.step {
             let restored = try await restore(trashIds: ids)

@@ -94,16 +94,16 @@ struct ShareController: Sendable {
         guard reserved > 0 else {
             throw HTTPError(.conflict, message: "Other photos are being added through this link right now and take what it has left. Try again in a moment.")
         }
+        let scope = SiteURL.Scope.share(token)
         let result: UploadView.Result
         do {
-            result = try await place(request, context, link: link, token: token, albumId: albumId, fileLimit: reserved)
+            result = try await place(request, context, link: link, scope: scope, albumId: albumId, fileLimit: reserved)
         } catch {
             try await store.returnShareUploads(id: link.id, count: reserved)
             throw error
         }
         try await store.returnShareUploads(id: link.id, count: reserved - min(reserved, result.added.count))
         let left = try await store.share(token: token)?.uploadsLeft ?? 0
-        let scope = SiteURL.Scope.share(token)
         var model = UploadView(chrome: chrome.sharedChrome(title: "Add photos to \(title)"), csrf: context.csrfToken, readOnly: left == 0,
                                limitText: Formatting.bytes(Int64(uploads.limit)),
                                hint: "Photos you add join the album “\(title)”, shown as added through this link. \(left) more can be added.",
@@ -119,9 +119,8 @@ struct ShareController: Sendable {
     /// Receives a link's upload into its own folder and adds the new photos to its album. A copy
     /// of a photo the album holds is said to be there; a copy of one the household keeps elsewhere
     /// is not added and names nothing of the household's (no path, no page).
-    private func place(_ request: Request, _ context: GalleryContext, link: ShareLink, token: String, albumId: Int64,
+    private func place(_ request: Request, _ context: GalleryContext, link: ShareLink, scope: SiteURL.Scope, albumId: Int64,
                        fileLimit: Int) async throws -> UploadView.Result {
-        let scope = SiteURL.Scope.share(token)
         let received = try await uploads.receive(request, context: context, fileLimit: fileLimit, into: .link(id: link.id))
         var result = UploadView.Result()
         var photoIds: [Int64] = []
@@ -323,12 +322,13 @@ struct ShareController: Sendable {
         let items = links.map { link in
             let title = (try? Self.group(of: link).1) ?? "Shared photos"
             let live = link.isLive(at: now)
+            let open = live && link.endedAt == nil
             let token = shown.flatMap { SecretToken.isWellFormed($0) && TokenHash.of($0) == link.tokenHash ? $0 : nil }
             return SharedView.Item(id: link.id, title: title, url: token.map(SiteURL.share), fullURL: token.map { linkBase + SiteURL.share($0).path },
                                    owner: link.ownerName, isNew: link.id == fresh,
                                    state: (link.endedAt != nil ? "Ended: what it showed is gone" : !live ? "Expired" : link.expiresAt.map { "Open until \(Formatting.cameraDate($0)) UTC" } ?? "Open until revoked")
                                        + (link.passwordHash != nil ? " · asks for a password" : "")
-                                       + (link.uploadsLeft > 0 && live && link.endedAt == nil ? " · takes photos (\(link.uploadsLeft) more)" : ""),
+                                       + (link.uploadsLeft > 0 && open ? " · takes photos (\(link.uploadsLeft) more)" : ""),
                                    created: Formatting.cameraDate(link.createdAt))
         }
         let model = SharedView(chrome: chrome.chrome(title: "Shared links", crumbs: [Crumb(name: "Shared links", url: nil)], for: context),
