@@ -55,17 +55,17 @@ import Testing
         var seed = CatalogSeed(seed: 11)
         let picture = seed.picture("trip/a.jpg", takenAt: 1_700_000_000)
         try await moving.apply([CatalogSeed.analysis(picture)], now: Date())
-        _ = try await moving.beginTrash(key: picture.key, partOf: nil)
+        _ = try await moving.trashSteps.beginTrash(key: picture.key, partOf: nil)
         // when another instance starts and settles interrupted moves
         let starting = try await PostgresCatalog.connect(url: url)
         let source = InMemorySource()
         // then the move in progress is not taken for an interrupted one
         #expect(try await starting.recoverTrashMoves(source: source) == 0)
-        #expect(try await starting.pendingTrashCount() == 1)
+        #expect(try await starting.trashSteps.pendingTrashCount() == 1)
         // and once it is older than any move takes, a start settles it
         let later = try await PostgresCatalog.connect(url: url, trashMoveGrace: .zero)
         #expect(try await later.recoverTrashMoves(source: source) == 1)
-        #expect(try await later.pendingTrashCount() == 0)
+        #expect(try await later.trashSteps.pendingTrashCount() == 0)
     }
 
     @Test(.enabled(if: PostgresTestServer.adminURL != nil, "needs the test PostgreSQL cluster (PHOTOLALA_TEST_POSTGRES)"))
@@ -81,14 +81,14 @@ import Testing
         // and an instance that began moving one to the trash, and stopped before the file moved,
         // half an hour ago; and another move begun just now, still going
         let stopped = try await PostgresCatalog.connect(url: url)
-        _ = try await stopped.beginTrash(key: "trip/a.jpg", partOf: nil)
+        _ = try await stopped.trashSteps.beginTrash(key: "trip/a.jpg", partOf: nil)
         _ = try await stopped.write { db in try await db.execute("UPDATE trash SET pendingSince = pendingSince - 1800") }
-        _ = try await stopped.beginTrash(key: "trip/b.jpg", partOf: nil)
+        _ = try await stopped.trashSteps.beginTrash(key: "trip/b.jpg", partOf: nil)
         stopped.close()
         // when the instance still serving runs its next scan
         try await scanner.run()
         // then the abandoned move is undone (the photo stays in the library), the young one left alone
-        #expect(try await serving.pendingTrashCount() == 1)
+        #expect(try await serving.trashSteps.pendingTrashCount() == 1)
         #expect(try await serving.photo(key: "trip/a.jpg") != nil)
         #expect(try await serving.trashItems().isEmpty)
     }

@@ -52,12 +52,12 @@ import Testing
         // when it is restored, then that is refused, and it stays in the trash
         await #expect(throws: CurationError.restoreTargetTaken("trip/a.jpg")) { try await s.store.restore(trashId: item.id, source: s.source) }
         #expect(try await s.store.trashItems().map(\.id) == [item.id])
-        #expect(try await s.store.pendingTrashCount() == 0)
+        #expect(try await s.store.trashSteps.pendingTrashCount() == 0)
     }
 
     @Test(arguments: SourceKind.allCases) func aDeleteKilledAfterTheMoveIsFinished(_ kind: SourceKind) async throws {
         let s = try await setup(kind)
-        let begun = try await s.store.beginTrash(key: "trip/a.jpg")
+        let begun = try await s.store.trashSteps.beginTrash(key: "trip/a.jpg")
         try await s.source.moveToTrash("trip/a.jpg", as: begun.trashKey)  // killed here
         #expect(try await s.store.recoverTrashMoves(source: s.source) == 1)
         #expect(try await s.store.photo(key: "trip/a.jpg") == nil)
@@ -70,7 +70,7 @@ import Testing
 
     @Test(arguments: SourceKind.allCases) func aDeleteKilledBeforeTheMoveIsUndone(_ kind: SourceKind) async throws {
         let s = try await setup(kind)
-        _ = try await s.store.beginTrash(key: "trip/a.jpg")  // killed here
+        _ = try await s.store.trashSteps.beginTrash(key: "trip/a.jpg")  // killed here
         #expect(try await s.store.recoverTrashMoves(source: s.source) == 1)
         #expect(try await s.store.photo(key: "trip/a.jpg") != nil)
         #expect(try await s.store.trashItems().isEmpty)
@@ -82,7 +82,7 @@ import Testing
         let s = try await setup(kind)
         try await s.store.moveToTrash(key: "trip/a.jpg", source: s.source)
         let item = try #require(try await s.store.trashItems().first)
-        let row = try #require(try await s.store.beginRestore(trashId: item.id))
+        let row = try #require(try await s.store.trashSteps.beginRestore(trashId: item.id))
         _ = try await s.source.restore(fromTrash: row.trashPath, to: "trip/a.jpg")  // killed here
         #expect(try await s.store.recoverTrashMoves(source: s.source) == 1)
         #expect(try await s.store.trashItems().isEmpty)
@@ -94,7 +94,7 @@ import Testing
         let s = try await setup(kind)
         try await s.store.moveToTrash(key: "trip/a.jpg", source: s.source)
         let item = try #require(try await s.store.trashItems().first)
-        _ = try #require(try await s.store.beginRestore(trashId: item.id))  // killed here
+        _ = try #require(try await s.store.trashSteps.beginRestore(trashId: item.id))  // killed here
         #expect(try await s.store.recoverTrashMoves(source: s.source) == 1)
         #expect(try await s.store.trashItems().map(\.id) == [item.id])
         #expect(try await s.store.photo(key: "trip/a.jpg") == nil)
@@ -104,10 +104,10 @@ import Testing
         let s = try await setup(kind)
         try await s.store.moveToTrash(key: "trip/a.jpg", source: s.source)
         try await s.store.moveToTrash(key: "trip/b.jpg", source: s.source)
-        let rows = try await s.store.beginEmptying()
+        let rows = try await s.store.trashSteps.beginEmptying()
         try await s.source.deleteFromTrash(rows[0].trashPath)  // killed after one file
         #expect(try await s.store.recoverTrashMoves(source: s.source) == 2)
-        #expect(try await s.store.pendingTrashCount() == 0)
+        #expect(try await s.store.trashSteps.pendingTrashCount() == 0)
         #expect(try await s.store.trashItems().isEmpty)
         try await expectTrashEmpty(s)
     }

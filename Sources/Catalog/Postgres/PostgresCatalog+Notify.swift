@@ -29,7 +29,7 @@ final class CatalogBroadcast: Sendable {
         let payload = instance + ":" + what
         Task { [client, logger, self] in
             do {
-                try await client.query(SQLConnection.query("SELECT pg_notify(?, ?)", [Self.channel, payload]))
+                try await client.query(PostgresSession.query("SELECT pg_notify(?, ?)", [Self.channel, payload]))
             } catch where self.stopped.load(ordering: .acquiring) {
                 // The catalog was closed (a command ending, a test done) before this went out.
             } catch {
@@ -64,7 +64,7 @@ final class CatalogBroadcast: Sendable {
 
 /// The session cache of a shared catalog: the same calls as `SessionCache`, and every
 /// invalidation also told to the other instances (`CatalogBroadcast`).
-final class SharedSessionCache: Sendable {
+final class SharedSessionCache: SessionCaching {
     let local = SessionCache()
     private let broadcast: CatalogBroadcast
 

@@ -159,7 +159,7 @@ extension PostgresCatalog: PhotoQueries {
     /// Every tag in use, with how many visible photos carry it, by name without case.
     public func tagCounts() async throws -> [TagCount] {
         // Read at the version before the query, so a change during it makes the next call recount.
-        try await tagCountsCache.value(at: version, computing: { [self] in
+        try await core.tagCountsCache.value(at: version, computing: { [self] in
             try await read { db in
                 try await db.rows("""
                     SELECT t.name::text AS name, COUNT(DISTINCT pt.photoId) AS photoCount FROM tag t JOIN photoTag pt ON pt.tagId = t.id
@@ -304,7 +304,7 @@ extension PostgresCatalog: PhotoQueries {
 
     /// The group's page index under `sort` at this catalog version: built with one query over
     /// the whole group when no request has built it yet (`CatalogStore.pageIndex`).
-    private func pageIndex(_ db: SQLConnection, group: PhotoGroup, sort: PhotoSort, perPage: Int) async throws -> PageIndexCache.Entry {
+    private func pageIndex(_ db: PostgresSession, group: PhotoGroup, sort: PhotoSort, perPage: Int) async throws -> PageIndexCache.Entry {
         let key = PageIndexCache.Key(group: group, sort: sort, perPage: perPage, version: version)
         // The cache builds synchronously; a build that throws asks it for a kept entry only.
         if let kept = try? pageIndexCache.entry(for: key, build: { throw PostgresPageIndexMiss() }) { return kept }

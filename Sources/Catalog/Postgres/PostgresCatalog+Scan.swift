@@ -2,74 +2,9 @@ import Foundation
 import Imaging
 import Synchronization
 
-/// The writes and look-ups a scan needs, as the SQLite catalog makes them (`CatalogStore+Scan`).
+/// How the PostgreSQL catalog writes a scan's batch and rebuilds folders: a statement for all the
+/// rows at once (the look-ups and small writes are shared: `Catalog/Shared/ScanLookups`).
 extension PostgresCatalog: ScanBookkeeping {
-    public func fileStates() async throws -> [String: FileState] {
-        try await read { db in
-            var states: [String: FileState] = [:]
-            for row in try await db.rows("SELECT key, size, mtimeNs FROM file") {
-                states[try row.string("key")] = FileState(size: try row.int("size"), mtimeNs: try row.int("mtimeNs"))
-            }
-            return states
-        }
-    }
-
-    public func issueStates() async throws -> [String: FileState] {
-        try await read { db in
-            var states: [String: FileState] = [:]
-            for row in try await db.rows("SELECT key, size, mtimeNs FROM scanIssue") {
-                states[try row.string("key")] = FileState(size: try row.int("size"), mtimeNs: try row.int("mtimeNs"))
-            }
-            return states
-        }
-    }
-
-    public func kindCounts() async throws -> KindCounts {
-        try await read { db in
-            guard let row = try await db.row("""
-                SELECT COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND p.kind = 'photo') AS photos,
-                       COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND p.kind = 'video') AS videos,
-                       COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND \(SearchFilter.Kind.live.sql)) AS live,
-                       COUNT(*) FILTER (WHERE p.format IN (\(FilePairs.rawFormatList))) AS raw
-                FROM file f JOIN photo p ON p.id = f.photoId
-                """) else { return KindCounts() }
-            return KindCounts(photos: Int(try row.int("photos")), videos: Int(try row.int("videos")),
-                              live: Int(try row.int("live")), raw: Int(try row.int("raw")))
-        }
-    }
-
-    /// The photo rows for these identities (not those marked to be probed again), in one query.
-    /// Blocking: the scanner calls it from its own worker threads, never from a task, and it
-    /// waits for a task of its own that asks the database.
-    public func photoIds(for identities: [ContentIdentity]) throws -> [ContentIdentity: Int64] {
-        guard !identities.isEmpty else { return [:] }
-        let answer = Mutex<Result<[ContentIdentity: Int64], any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            let result: Result<[ContentIdentity: Int64], any Error>
-            do { result = .success(try await self.lookUpPhotoIds(identities)) } catch { result = .failure(error) }
-            answer.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        return try answer.withLock { $0! }.get()
-    }
-
-    private func lookUpPhotoIds(_ identities: [ContentIdentity]) async throws -> [ContentIdentity: Int64] {
-        try await read { db in
-            var found: [ContentIdentity: Int64] = [:]
-            let rows = try await db.rows("""
-                SELECT p.id, p.sha256, p.size FROM photo p
-                JOIN unnest(?::text[], ?::bigint[]) AS wanted(sha256, size) ON p.sha256 = wanted.sha256 AND p.size = wanted.size
-                WHERE p.reprobe != 1
-                """, [identities.map(\.sha256), identities.map(\.size)])
-            for row in rows {
-                found[ContentIdentity(sha256: try row.string("sha256"), size: try row.int("size"))] = try row.int("id")
-            }
-            return found
-        }
-    }
-
     public func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool) async throws {
         guard !batch.isEmpty else { return }
         try await write { db in try await Self.writeRows(batch, now: now, newKeys: newKeys, db) }
@@ -80,7 +15,7 @@ extension PostgresCatalog: ScanBookkeeping {
     /// scan pays a handful of round trips a batch, not several a file. A key named twice (an
     /// upload's index of a file that changed again) counts as its last analysis, as one file
     /// after the other would leave it.
-    private static func writeRows(_ analysed: [FileAnalysis], now: Date, newKeys: Bool, _ db: SQLConnection) async throws {
+    private static func writeRows(_ analysed: [FileAnalysis], now: Date, newKeys: Bool, _ db: PostgresSession) async throws {
         // A file that could not be read now leaves its rows as they were, and the next scan tries it again.
         let analysed = analysed.filter { if case .unavailable = $0 { false } else { true } }
         var last: [String: Int] = [:]
@@ -156,7 +91,7 @@ extension PostgresCatalog: ScanBookkeeping {
     /// one would keep). Then what people said carries over to files edited in place, and the
     /// files' own stars and keywords are taken.
     private static func writePhotos(_ news: [(entry: SourceEntry, identity: ContentIdentity, probe: ImageProbe)], stamp: Int64,
-                                    newKeys: Bool, _ db: SQLConnection) async throws -> [ContentIdentity: Int64] {
+                                    newKeys: Bool, _ db: PostgresSession) async throws -> [ContentIdentity: Int64] {
         guard !news.isEmpty else { return [:] }
         struct PhotoRow: Encodable {
             var sha256: String, size: Int64, format: String, width, height, orientation: Int, takenAt: Int64?
@@ -215,7 +150,7 @@ extension PostgresCatalog: ScanBookkeeping {
 
     /// Stars and keywords from the files, for their photos, unless Photolala already has the
     /// person's word: a rating set here wins, and a tag removed here is not brought back.
-    private static func importEmbedded(_ db: SQLConnection, _ items: [(photoId: Int64, probe: ImageProbe)]) async throws {
+    private static func importEmbedded(_ db: PostgresSession, _ items: [(photoId: Int64, probe: ImageProbe)]) async throws {
         struct Rating: Encodable { var id: Int64, rating: Int }
         struct Keyword: Encodable { var id: Int64, name: String }
         // The last file's stars for a photo, as one by one would leave them.
@@ -245,7 +180,7 @@ extension PostgresCatalog: ScanBookkeeping {
     }
 
     /// A file edited in place (new bytes at the same path) keeps what people said about it.
-    private static func carryCuration(_ db: SQLConnection, from old: Int64, to new: Int64) async throws {
+    private static func carryCuration(_ db: PostgresSession, from old: Int64, to new: Int64) async throws {
         try await db.execute("""
             UPDATE photo SET rating = o.rating, ratingSetByUser = 1 FROM (SELECT rating, ratingSetByUser FROM photo WHERE id = ?) AS o
             WHERE photo.id = ? AND o.ratingSetByUser = 1
@@ -270,37 +205,13 @@ extension PostgresCatalog: ScanBookkeeping {
                              [new, old])
     }
 
-    /// Hashes of content probed again since the last call, whose renditions were made from what
-    /// was read before; each is handed out once.
-    public func takeStaleRenditions() async throws -> Set<String> {
-        try await write { db in
-            Set(try await db.strings("UPDATE photo SET reprobe = 0 WHERE reprobe = 2 RETURNING sha256"))
-        }
-    }
-
-    public func removeFiles(keys: [String]) async throws {
-        guard !keys.isEmpty else { return }
-        try await write { db in
-            try await db.execute("DELETE FROM file WHERE key = ANY(?::text[])", [keys])
-            try await db.execute("DELETE FROM scanIssue WHERE key = ANY(?::text[])", [keys])
-        }
-        bumpVersion()
-    }
-
-    public func forgetIssues(notIn present: Set<String>) async throws {
-        try await write { db in
-            let gone = try await db.strings("SELECT key FROM scanIssue").filter { !present.contains($0) }
-            if !gone.isEmpty { try await db.execute("DELETE FROM scanIssue WHERE key = ANY(?::text[])", [gone]) }
-        }
-    }
-
     public func rebuildFolders() async throws {
         try await write { db in try await Self.rebuildFolders(db) }
         bumpVersion()
     }
 
     /// Pairs files, then recomputes every folder's counts, dates and cover, as `CatalogStore` does.
-    private static func rebuildFolders(_ db: SQLConnection) async throws {
+    private static func rebuildFolders(_ db: PostgresSession) async throws {
         try await pairFiles(db)
         // The cover is the photo of the row with the latest date (the first such file on a tie).
         let rows = try await db.rows("""
@@ -336,7 +247,7 @@ extension PostgresCatalog: ScanBookkeeping {
 
     /// Pairs the files of every folder that holds a RAW or a short clip, and unpairs any file
     /// outside them; writes only what changed (`CatalogStore.pairFiles`).
-    private static func pairFiles(_ db: SQLConnection) async throws {
+    private static func pairFiles(_ db: PostgresSession) async throws {
         let rows = try await db.rows("""
             SELECT f.id, f.folder, f.name, p.format, p.durationMs, f.pairedTo, f.companions
             FROM file f JOIN photo p ON p.id = f.photoId

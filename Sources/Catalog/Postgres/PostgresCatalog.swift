@@ -11,22 +11,18 @@ import Synchronization
 /// Every write is one transaction that first takes the catalog's write lock (a transaction-level
 /// advisory lock), so writes are serialised across every instance as SQLite's single writer
 /// serialises them in one process; reads run beside them on the pool's other connections.
-public final class PostgresCatalog: Sendable {
+public final class PostgresCatalog: SQLCatalog {
     let client: PostgresClient
+    let database: PostgresDatabase
+    public let core: CatalogCore
     let logger: Logger
     /// Where the catalog lives, without its password, for messages.
     public let location: String
-    /// How old a trash move in progress must be before `recoverTrashMoves` settles it: with
-    /// several instances, a younger one may be another instance's, still going.
-    let trashMoveGrace: Duration
     private let running: Task<Void, Never>
     private let listening = Mutex<Task<Void, Never>?>(nil)
-    private let versionCounter = Atomic<Int>(0)
     /// Tells the other instances what changed here, and hears what changed there.
     let broadcast: CatalogBroadcast
     let pageIndexCache = PageIndexCache()
-    let tagCountsCache = VersionedCache<[TagCount]>()
-    let onlyInTrashCache = VersionedCache<Set<String>>()
     /// Folder summaries, which every folder page asks for before it looks in the page cache.
     let folderCache = FolderSummaryCache()
     /// Live sessions, so a signed-in request reads nothing from the database (`SessionCache`);
@@ -35,16 +31,16 @@ public final class PostgresCatalog: Sendable {
     /// What other instances said of renditions that must go (`forgottenRenditions()`).
     let forgotten = AsyncStream.makeStream(of: Set<String>.self, bufferingPolicy: .bufferingNewest(1024))
 
-    /// The advisory lock every write transaction takes (`pg_advisory_xact_lock`).
-    static let writeLock: Int64 = 0x7068_6f74_6f6c_0001
     /// The advisory lock migrations take, so instances starting together migrate once.
     static let migrationLock: Int64 = 0x7068_6f74_6f6c_0002
 
     private init(client: PostgresClient, running: Task<Void, Never>, location: String, logger: Logger, trashMoveGrace: Duration) {
         (self.client, self.running, self.location, self.logger) = (client, running, location, logger)
-        self.trashMoveGrace = trashMoveGrace
-        broadcast = CatalogBroadcast(client: client, logger: logger)
+        let broadcast = CatalogBroadcast(client: client, logger: logger)
+        self.broadcast = broadcast
         sessionCache = SharedSessionCache(broadcast: broadcast)
+        database = PostgresDatabase(client: client, logger: logger)
+        core = CatalogCore(database: database, sessionCache: sessionCache, logger: logger, place: location, trashMoveGrace: trashMoveGrace, announce: { broadcast.send("catalog") })
     }
 
     deinit { close() }
@@ -83,11 +79,11 @@ public final class PostgresCatalog: Sendable {
             // The deadline is for reaching the server; migrating may take longer on a busy one.
             try await withDeadline(timeout, location: settings.description) {
                 try await catalog.client.withConnection { connection in
-                    _ = try await SQLConnection(connection: connection, logger: logger).int("SELECT 1")
+                    _ = try await PostgresSession(connection: connection, logger: logger).int("SELECT 1")
                 }
             }
             try await catalog.client.withConnection { connection in
-                try await PostgresMigrations.migrate(SQLConnection(connection: connection, logger: logger))
+                try await PostgresMigrations.migrate(PostgresSession(connection: connection, logger: logger))
             }
         } catch {
             running.cancel()
@@ -120,65 +116,28 @@ public final class PostgresCatalog: Sendable {
     }
 
     /// Grows whenever visible catalog content changes; caches key on it.
-    public var version: Int { versionCounter.load(ordering: .acquiring) }
+    public var version: Int { core.version }
 
     /// Marks that what readers see has changed, here and (unless it was heard from them) on the
     /// other instances.
-    func bumpVersion(announce: Bool = true) {
-        versionCounter.add(1, ordering: .releasing)
-        if announce { broadcast.send("catalog") }
-    }
-
-    /// Throws unless the database answers a trivial query (for the health endpoint).
-    public func checkHealth() async throws {
-        _ = try await read { db in try await db.int("SELECT 1") }
-    }
+    func bumpVersion(announce: Bool = true) { core.changed(announcing: announce) }
 
     /// Runs `body` on a connection of the pool, outside a transaction (each statement sees what
     /// was committed when it began). Use `snapshot` for several statements that must agree.
-    func read<T: Sendable>(_ body: @Sendable (SQLConnection) async throws -> T) async throws -> T {
-        try await client.withConnection { connection in
-            try await body(SQLConnection(connection: connection, logger: logger))
-        }
+    func read<T: Sendable>(_ body: @Sendable (PostgresSession) async throws -> T) async throws -> T {
+        try await database.connection(body)
     }
 
     /// Runs `body` in one read-only transaction that sees one state of the catalog throughout.
-    func snapshot<T: Sendable>(_ body: @Sendable (SQLConnection) async throws -> T) async throws -> T {
-        try await client.withConnection { connection in
-            let db = SQLConnection(connection: connection, logger: logger)
-            try await db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            do {
-                let value = try await body(db)
-                try await db.execute("COMMIT")
-                return value
-            } catch {
-                try? await db.execute("ROLLBACK")
-                throw error
-            }
-        }
+    func snapshot<T: Sendable>(_ body: @Sendable (PostgresSession) async throws -> T) async throws -> T {
+        try await database.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", locked: false, body)
     }
 
     /// Runs `updates` in one transaction holding the catalog's write lock, and waits for it. As
     /// with the SQLite catalog, a write once asked for lands even if the calling task is
     /// cancelled: it runs in a task of its own.
-    func write<T: Sendable>(_ updates: @escaping @Sendable (SQLConnection) async throws -> T) async throws -> T {
-        try await Task { try await self.transaction(updates) }.value
-    }
-
-    private func transaction<T: Sendable>(_ updates: @Sendable (SQLConnection) async throws -> T) async throws -> T {
-        try await client.withConnection { connection in
-            let db = SQLConnection(connection: connection, logger: logger)
-            try await db.execute("BEGIN")
-            do {
-                try await db.execute("SELECT pg_advisory_xact_lock(?)", [Self.writeLock])
-                let value = try await updates(db)
-                try await db.execute("COMMIT")
-                return value
-            } catch {
-                try? await db.execute("ROLLBACK")
-                throw error
-            }
-        }
+    func write<T: Sendable>(_ updates: @escaping @Sendable (PostgresSession) async throws -> T) async throws -> T {
+        try await Task { [database] in try await database.transaction("BEGIN", locked: true, updates) }.value
     }
 
     /// Whether `error` is the server refusing a row because another row has the same unique value.

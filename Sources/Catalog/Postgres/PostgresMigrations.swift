@@ -299,7 +299,7 @@ enum PostgresMigrations {
 
     /// Applies the migrations not yet applied, each in its own transaction, under an advisory
     /// lock so that instances starting together apply each once.
-    static func migrate(_ db: SQLConnection) async throws {
+    static func migrate(_ db: PostgresSession) async throws {
         try await db.execute("SELECT pg_advisory_lock(?)", [PostgresCatalog.migrationLock])
         do {
             try await db.execute("CREATE TABLE IF NOT EXISTS photolalaMigration (name TEXT PRIMARY KEY, appliedAt BIGINT NOT NULL)")

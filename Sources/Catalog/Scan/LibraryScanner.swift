@@ -228,8 +228,8 @@ public struct LibraryScanner: Sendable {
         // A file the source could not give now (a download cut off by cancellation, a bucket's
         // outage) comes back `unavailable` and is left for the next scan, never marked failed.
         let files = await source.localFiles(forKeys: entries.map(\.key))
-        return await FileAnalysis.analyse(entries, files: files, as: .scan, journal: journal, pool: pool, alone: alone) { [store, pool] identities in
-            try await pool.run { try store.photoIds(for: identities) }
+        return await FileAnalysis.analyse(entries, files: files, as: .scan, journal: journal, pool: pool, alone: alone) { [store] identities in
+            try await store.photoIds(for: identities)
         }
     }
 

@@ -454,6 +454,10 @@ enum CatalogMigrations {
                 \(LinkEnding.settleStored(idAsText: "CAST(a.id AS TEXT)", tagMatches: "t.name = shareLink.value", now: LinkEnding.nowSQL));
                 """)
         }
+        migrator.registerMigration("v21-trash-pending-since") { db in
+            // When a trash move began, as PostgreSQL's catalog records it (pg1): the trash's steps are one code for both.
+            try db.execute(sql: "ALTER TABLE trash ADD COLUMN pendingSince INTEGER")
+        }
         return migrator
     }
 }

@@ -1,35 +1,8 @@
 import Foundation
 import GRDB
 
-/// The library a catalog belongs to: recorded on first use, refused to any other folder.
+/// The library a SQLite catalog records, read before the catalog is opened (`LibraryRules` reads it once open).
 extension CatalogStore {
-    /// This catalog's library record.
-    public func libraryRecord() async throws -> LibraryRecord {
-        try await read { db in try Self.libraryRecord(db) }
-    }
-
-    /// Records `library` as this catalog's library when none is yet, and throws `LibraryMismatch`
-    /// (changing nothing) when the catalog belongs to another one.
-    @discardableResult
-    public func bindLibrary(_ library: String) async throws -> LibraryRecord {
-        let dataFolder = (path as NSString).deletingLastPathComponent
-        return try await write { db in
-            let record = try Self.libraryRecord(db)
-            guard record.fits(library) else {
-                throw LibraryMismatch(dataFolder: dataFolder, recorded: record.path, given: library)
-            }
-            if record.path != nil { return record }
-            try Self.record(library, in: db)
-            return LibraryRecord(id: record.id, path: library, sampleKeys: record.sampleKeys)
-        }
-    }
-
-    /// Records a new folder for a library that moved. Files are known by their key inside the
-    /// library and curation by content, so every star, tag and favorite stays.
-    public func moveLibrary(to library: String) async throws {
-        try await write { db in try Self.record(library, in: db) }
-    }
-
     /// The library record of the catalog in `dataFolder`, read without writing anything (not even
     /// a migration); nil when there is no catalog there yet.
     public static func peekLibrary(dataFolder: String) throws -> LibraryRecord? {
@@ -53,10 +26,5 @@ extension CatalogStore {
             return LibraryRecord(id: "", path: nil, sampleKeys: sample)
         }
         return LibraryRecord(id: row["libraryId"], path: row["path"], sampleKeys: sample)
-    }
-
-    private static func record(_ library: String, in db: Database) throws {
-        try db.execute(sql: "UPDATE libraryIdentity SET path = ?, recordedAt = ? WHERE singleton = 1",
-                       arguments: [library, Int(Date().timeIntervalSince1970)])
     }
 }

@@ -1,6 +1,5 @@
 /// The GRDB catalog implements every store protocol.
-extension CatalogStore: PhotoQueries, CurationStore, AccountStore, SessionStore, ShareStore, TrashStore {}
-// UndoStore: CatalogStore+Undo.swift; AlbumStore: CatalogStore+Albums.swift.
+extension CatalogStore: PhotoQueries, CurationStore, AccountStore, SessionStore, ShareStore, TrashStore, AlbumStore, UndoStore {}
 
 extension CatalogStore: ScanBookkeeping {}
 

@@ -2,62 +2,9 @@ import Foundation
 import GRDB
 import Imaging
 
-/// The writes and look-ups the scanner needs.
+/// How the SQLite catalog writes a scan's batch: hand-tuned statements compiled once (the
+/// look-ups and small writes are shared: `Catalog/Shared/ScanLookups`).
 extension CatalogStore {
-    /// Size and mtime of every known file, by key.
-    public func fileStates() async throws -> [String: FileState] {
-        try await read { db in
-            var states: [String: FileState] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT key, size, mtimeNs FROM file")
-            while let row = try rows.next() {
-                states[row["key"]] = FileState(size: row["size"], mtimeNs: row["mtimeNs"])
-            }
-            return states
-        }
-    }
-
-    /// What the library holds, by kind: the items groups list (a Live Photo's clip and a RAW
-    /// beside its JPEG are part of theirs, not items), and how many of them move or have a RAW.
-    public func kindCounts() async throws -> KindCounts {
-        try await read { db in
-            let row = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND p.kind = 'photo') AS photos,
-                       COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND p.kind = 'video') AS videos,
-                       COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND \(SearchFilter.Kind.live.sql)) AS live,
-                       COUNT(*) FILTER (WHERE p.format IN (\(FilePairs.rawFormatList))) AS raw
-                FROM file f JOIN photo p ON p.id = f.photoId
-                """)
-            return KindCounts(photos: row?["photos"] ?? 0, videos: row?["videos"] ?? 0, live: row?["live"] ?? 0, raw: row?["raw"] ?? 0)
-        }
-    }
-
-    /// Size and mtime of every file that failed before, by key, so unchanged failures are not retried.
-    public func issueStates() async throws -> [String: FileState] {
-        try await read { db in
-            var states: [String: FileState] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT key, size, mtimeNs FROM scanIssue") {
-                states[row["key"]] = FileState(size: row["size"], mtimeNs: row["mtimeNs"])
-            }
-            return states
-        }
-    }
-
-    /// The photo rows the catalog has for these content identities, in one read. A row marked to
-    /// be probed again (`reprobe` 1) is not counted: its file is probed as new content, and the
-    /// probe's findings replace the row's while its id, and so its curation, stays; the row is
-    /// then `reprobe` 2 until `takeStaleRenditions` hands its hash to whoever keeps renditions.
-    public func photoIds(for identities: [ContentIdentity]) throws -> [ContentIdentity: Int64] {
-        guard !identities.isEmpty else { return [:] }
-        return try pool.read { db in
-            let statement = try db.cachedStatement(sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ? AND reprobe != 1")
-            var found: [ContentIdentity: Int64] = [:]
-            for identity in identities {
-                if let id = try Int64.fetchOne(statement, arguments: [identity.sha256, identity.size]) { found[identity] = id }
-            }
-            return found
-        }
-    }
-
     /// Writes a batch of analysed files in one transaction.
     public func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool) async throws {
         guard !batch.isEmpty else { return }
@@ -207,38 +154,6 @@ extension CatalogStore {
         if !newKey { try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [entry.key]) }
         guard let id else { throw DatabaseError(resultCode: .SQLITE_INTERNAL, message: "no file row for \(entry.key)") }
         return id
-    }
-
-    /// Hashes of content probed again since the last call, whose renditions were made from what
-    /// was read before; each is handed out once.
-    public func takeStaleRenditions() async throws -> Set<String> {
-        try await write { db in
-            let stale = try String.fetchSet(db, sql: "SELECT sha256 FROM photo WHERE reprobe = 2")
-            if !stale.isEmpty { try db.execute(sql: "UPDATE photo SET reprobe = 0 WHERE reprobe = 2") }
-            return stale
-        }
-    }
-
-    /// Forgets files that are gone from the source; their photo rows (and curation) stay.
-    public func removeFiles(keys: [String]) async throws {
-        guard !keys.isEmpty else { return }
-        try await write { db in
-            for key in keys {
-                try db.run(sql: "DELETE FROM file WHERE key = ?", arguments: [key])
-                try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [key])
-            }
-        }
-        bumpVersion()
-    }
-
-    /// Keys of failed files recorded earlier that the walk no longer finds.
-    public func forgetIssues(notIn present: Set<String>) async throws {
-        try await write { db in
-            let keys = try String.fetchAll(db, sql: "SELECT key FROM scanIssue")
-            for key in keys where !present.contains(key) {
-                try db.run(sql: "DELETE FROM scanIssue WHERE key = ?", arguments: [key])
-            }
-        }
     }
 }
 

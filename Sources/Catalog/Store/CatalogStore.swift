@@ -7,23 +7,25 @@ import Synchronization
 ///
 /// Every method pages and commands call is `async` and runs its SQLite work on GRDB's own
 /// dispatch queues, never on a request task.
-public final class CatalogStore: Sendable {
+public final class CatalogStore: SQLCatalog {
     /// The underlying GRDB writer: a pool in WAL mode on disk (readers never block the writer),
     /// or a queue in memory. Only the store's own files reach it.
     let pool: any DatabaseWriter
     /// The catalog file's path.
     public let path: String
-    private let versionCounter = Atomic<Int>(0)
+    /// What the shared store logic runs on (`CatalogCore`); its database is `SQLiteDatabase` on `pool`.
+    public let core: CatalogCore
+    /// Held by every write, the shared logic's and the store's own, for the whole transaction.
+    let writeLock = AsyncLock()
     let pageIndexCache = PageIndexCache()
-    /// Tag counts feed every filter form; they change only with the catalog.
-    let tagCountsCache = VersionedCache<[TagCount]>()
-    let onlyInTrashCache = VersionedCache<Set<String>>()
     /// Folder summaries, which every folder page asks for before it looks in the page cache.
     let folderCache = FolderSummaryCache()
     /// Live sessions, so a signed-in request reads no SQLite (`SessionCache`).
     let sessionCache = SessionCache()
     /// Where the catalog says what it could not do (bytes the trash could not destroy, say).
     let logger = Logger(label: "photolala.catalog")
+    /// Whether reads share the writer's one connection (a catalog in memory), and so take the write lock.
+    private let readsOnWriter: Bool
 
     /// Opens (creating and migrating when needed) the catalog at `path`.
     public convenience init(path: String) throws {
@@ -43,6 +45,10 @@ public final class CatalogStore: Sendable {
     init(writer: any DatabaseWriter, path: String) throws {
         self.path = path
         pool = writer
+        let readsOnWriter = !(writer is DatabasePool)
+        core = CatalogCore(database: SQLiteDatabase(writer: writer, lock: writeLock, readsOnWriter: readsOnWriter),
+                           sessionCache: sessionCache, logger: logger, place: (path as NSString).deletingLastPathComponent)
+        self.readsOnWriter = readsOnWriter
         // A quick structural check before anything writes: a damaged file is refused, never "repaired" into an empty catalog.
         let verdict = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(5)") }
         guard verdict == ["ok"] else {
@@ -54,6 +60,8 @@ public final class CatalogStore: Sendable {
     private static func configuration() -> Configuration {
         var config = Configuration()
         config.foreignKeysEnabled = true
+        // The shared logic's transactions span several accesses, under the write lock (`SQLiteDatabase`).
+        config.allowsUnsafeTransactions = true
         config.busyMode = .timeout(10)
         // As many readers as cores: more cannot run at once, and each keeps the catalog's files open.
         config.maximumReaderCount = max(2, ProcessInfo.processInfo.activeProcessorCount)
@@ -75,18 +83,15 @@ public final class CatalogStore: Sendable {
     }
 
     /// Grows whenever visible catalog content changes; caches key on it.
-    public var version: Int { versionCounter.load(ordering: .acquiring) }
-
-    /// Throws unless the catalog answers a trivial query (for the health endpoint).
-    public func checkHealth() async throws {
-        _ = try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
-    }
+    public var version: Int { core.version }
 
     /// Runs `value` in a read transaction on one of GRDB's reader queues and waits for it. The
     /// reader is taken, used and given back on GRDB's own queues: a request task never holds one
     /// across a suspension, so blocking reads elsewhere can never wait on a task that cannot run.
     func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
+        if readsOnWriter { await writeLock.lock() }
+        defer { if readsOnWriter { writeLock.unlock() } }
+        return try await withCheckedThrowingContinuation { continuation in
             pool.asyncRead { db in continuation.resume(with: Result { try value(db.get()) }) }
         }
     }
@@ -96,11 +101,13 @@ public final class CatalogStore: Sendable {
     /// a scan stopping at shutdown still writes what it analysed, and a form whose sender
     /// went away is still recorded.
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
+        await writeLock.lock()
+        defer { writeLock.unlock() }
+        return try await withCheckedThrowingContinuation { continuation in
             pool.asyncWrite(updates) { _, result in continuation.resume(with: result) }
         }
     }
 
     /// Marks that what readers see has changed.
-    func bumpVersion() { versionCounter.add(1, ordering: .releasing) }
+    func bumpVersion() { core.changed() }
 }

@@ -7,9 +7,9 @@ public protocol ScanBookkeeping: Sendable {
     func fileStates() async throws -> [String: FileState]
     /// Size and mtime of every file that failed before, by key.
     func issueStates() async throws -> [String: FileState]
-    /// The photos the catalog has for these content identities. Blocking: the scanner calls it
-    /// from its own worker threads, between hashing and probing a chunk of files.
-    func photoIds(for identities: [ContentIdentity]) throws -> [ContentIdentity: Int64]
+    /// The photos the catalog has for these content identities; the scanner asks between
+    /// hashing and probing a chunk of files.
+    func photoIds(for identities: [ContentIdentity]) async throws -> [ContentIdentity: Int64]
     /// Writes a batch of analysed files in one transaction. `newKeys`: the caller knows that no
     /// key in the batch has a file row or a recorded failure yet (a scan of an empty catalog), so
     /// neither is looked for.

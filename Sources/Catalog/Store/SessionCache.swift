@@ -6,7 +6,7 @@ import Synchronization
 /// for at most `lifetime` seconds, which bounds what a change made by another process (the
 /// `users` command) takes to be seen. Its session's own expiry and age are checked as the query
 /// checks them.
-final class SessionCache: Sendable {
+final class SessionCache: SessionCaching {
     struct Entry {
         var account: Account
         var lastSeenAt: Int64

@@ -12,10 +12,11 @@ struct TrashRow: Sendable, Decodable {
     var pending: Int
 }
 
-/// The catalog's part of each trash move, a step at a time, each step its own transaction. Each
-/// catalog gives its steps in its own SQL; `TrashMoves` puts them together with the source's
-/// moves, once for every catalog.
-protocol TrashSteps: ScanBookkeeping {
+/// The catalog's part of each trash move, a step at a time, each step its own transaction
+/// (`SQLTrashSteps`); `TrashMoves` puts them together with the source's moves.
+protocol TrashSteps: Sendable {
+    /// The catalog's scan bookkeeping, which files a restored file again and recounts folders.
+    var bookkeeping: any ScanBookkeeping { get }
     /// The keys of the files that belong to the file at `key` (a Live Photo's clip, its RAW).
     func companionKeys(of key: String) async throws -> [String]
     /// Step 1 of a delete: the trash row, marked pending, written before the file moves. Its
@@ -62,7 +63,7 @@ enum TrashMoves {
             // A companion that cannot move stays in the library, where it now stands alone.
             _ = try? await moveOne(catalog, key: companion, partOf: begun, source: source)
         }
-        try await catalog.rebuildFolders()
+        try await catalog.bookkeeping.rebuildFolders()
     }
 
     /// One file's three steps; its trash row's id.
@@ -89,7 +90,7 @@ enum TrashMoves {
             case (1, nil) where inTrash:  // moved, not yet recorded: finish the delete
                 try await catalog.finishTrash(trashId: row.id, key: row.key)
             case (2, let entry?) where !inTrash:  // restored, not yet recorded: finish the restore
-                try await catalog.apply([.known(entry, photoId: row.photoId)], now: Date())
+                try await catalog.bookkeeping.apply([.known(entry, photoId: row.photoId)], now: Date())
                 try await catalog.deleteTrashRow(row.id)
             case (3, _):  // emptying: the bytes go, then the row; bytes that stay keep their row
                 _ = try await destroy(row, catalog, source: source)
@@ -99,7 +100,7 @@ enum TrashMoves {
                 try await catalog.settleTrashRow(row.id)
             }
         }
-        if !rows.isEmpty { try await catalog.rebuildFolders() }
+        if !rows.isEmpty { try await catalog.bookkeeping.rebuildFolders() }
         return rows.count
     }
 
@@ -113,7 +114,7 @@ enum TrashMoves {
                 try? await catalog.detachPart(part)
             }
         }
-        if !parts.isEmpty { try await catalog.rebuildFolders() }
+        if !parts.isEmpty { try await catalog.bookkeeping.rebuildFolders() }
     }
 
     /// One file's restore in three steps: the row marked, the source's move, the file catalogued
@@ -135,9 +136,9 @@ enum TrashMoves {
             default: throw curationError(error)
             }
         }
-        try await catalog.apply([.known(entry, photoId: row.photoId)], now: Date())
+        try await catalog.bookkeeping.apply([.known(entry, photoId: row.photoId)], now: Date())
         try await catalog.deleteTrashRow(trashId)
-        try await catalog.rebuildFolders()
+        try await catalog.bookkeeping.rebuildFolders()
     }
 
     /// Destroys every trashed file: the only way Photolala removes bytes. A file whose bytes

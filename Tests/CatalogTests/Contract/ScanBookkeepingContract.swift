@@ -19,7 +19,7 @@ import Testing
                                                   "f/b.jpg": FileState(size: b.size, mtimeNs: 20_000_000_000)])
         #expect(try await store.issueStates() == ["bad.jpg": FileState(size: 9, mtimeNs: 99)])
         let identities = [a, b].map { ContentIdentity(sha256: $0.sha256, size: $0.size) }
-        let ids = try store.photoIds(for: identities + [ContentIdentity(sha256: "0", size: 1)])
+        let ids = try await store.photoIds(for: identities + [ContentIdentity(sha256: "0", size: 1)])
         #expect(ids.count == 2)
         // when a known picture is seen at a new path, one file goes and the failure is no longer found
         try await store.apply([.known(SourceEntry(key: "g/a2.jpg", size: a.size, mtimeNs: 5), photoId: try #require(ids[identities[0]]))],

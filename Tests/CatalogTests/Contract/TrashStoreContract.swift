@@ -146,7 +146,7 @@ import TestSupport
         // given a rated picture and another, and the steps a kill can fall between
         let (opened, source, a) = try await setup(kind)
         let store = opened.store
-        let steps = try #require(store as? any TrashMoveSteps)
+        let steps = try #require((store as? CatalogStore)?.trashSteps ?? (store as? PostgresCatalog)?.trashSteps)
         try await store.setRating(photoId: try #require(try await store.photoId(forKey: a.key)), 4)
 
         // a delete killed after the file moved is finished
@@ -190,15 +190,3 @@ import TestSupport
         #expect(try await store.recoverTrashMoves(source: source) == 0, "nothing is left to settle")
     }
 }
-
-/// The steps of a trash move that a kill can fall between, as each implementation exposes them
-/// to tests, so recovery is held to the same behaviour on every store.
-private protocol TrashMoveSteps {
-    func beginTrash(key: String, partOf: Int64?) async throws -> (id: Int64, trashKey: String)
-    func beginRestore(trashId: Int64) async throws -> TrashRow?
-    func beginEmptying() async throws -> [TrashRow]
-    func pendingTrashCount() async throws -> Int
-}
-
-extension CatalogStore: TrashMoveSteps {}
-extension PostgresCatalog: TrashMoveSteps {}

@@ -1,12 +1,12 @@
 import Foundation
 
-/// How the PostgreSQL catalog's people rows (accounts, and the sessions and share links that
-/// name an account) are selected and read, shared by its account, session and share stores.
-enum PostgresPeopleRows {
-    /// An account's columns from the table (or alias) `table`, without the password hash; the
-    /// citext name is read as text.
+/// How people rows (accounts, and the sessions and share links that name an account) are
+/// selected and read, in both dialects. Names are compared without case (`SQLDialect.noCase`)
+/// and read as text.
+enum PeopleRows {
+    /// An account's columns from the table (or alias) `table`, without the password hash.
     static func accountColumns(_ table: String) -> String {
-        "\(table).id, \(table).name::text AS name, \(table).role, \(table).createdAt, \(table).viewLayout"
+        "\(table).id, CAST(\(table).name AS TEXT) AS name, \(table).role, \(table).createdAt, \(table).viewLayout"
     }
 
     /// The account a row holding `accountColumns` describes (an unknown role reads as viewer).
@@ -18,13 +18,12 @@ enum PostgresPeopleRows {
     /// A share link's columns with its owner's name, to be followed by a WHERE or ORDER clause
     /// (the link is `s`, its owner `a`).
     static let shareSelect = """
-        SELECT s.id, s.tokenHash, s.accountId, a.name::text AS ownerName, s.kind, s.value, s.filter, s.createdAt, s.expiresAt,
-               s.passwordHash, s.uploadsLeft, s.endedAt
+        SELECT s.id, s.tokenHash, s.accountId, CAST(a.name AS TEXT) AS ownerName, s.kind, s.value, s.filter, s.createdAt,
+               s.expiresAt, s.passwordHash, s.uploadsLeft, s.endedAt
         FROM shareLink s JOIN account a ON a.id = s.accountId
         """
 
-    /// The link a row of `shareSelect` describes (an unknown kind reads as a search, as in the
-    /// SQLite catalog).
+    /// The link a row of `shareSelect` describes (an unknown kind reads as a search).
     static func share(_ row: SQLRow) throws -> ShareLink {
         ShareLink(id: try row.int("id"), tokenHash: try row.string("tokenHash"), accountId: try row.int("accountId"),
                   ownerName: try row.string("ownerName"), kind: ShareLink.Kind(rawValue: try row.string("kind")) ?? .search,

@@ -1,19 +1,19 @@
 import Foundation
 import Imaging
 
-/// Albums in the PostgreSQL catalog, as `CatalogStore` keeps them: `album` rows (names unique
-/// without case, being citext), and `albumPhoto` rows with a position each.
-extension PostgresCatalog: AlbumStore {
+/// Albums, in both catalogs: `album` rows (names unique without case), and `albumPhoto` rows
+/// with a position each.
+extension AlbumStore where Self: SQLCatalog {
     /// An album's row with its count, its maker's name and its cover (the chosen one, else the
-    /// first photo). citext is read as text.
-    private static let albumSelect = """
-        SELECT a.id, a.name::text AS name, a.description, a.coverPhotoId, a.createdAt, acc.name::text AS createdBy,
+    /// first photo).
+    private static var albumSelect: String { """
+        SELECT a.id, CAST(a.name AS TEXT) AS name, a.description, a.coverPhotoId, a.createdAt, CAST(acc.name AS TEXT) AS createdBy,
           (SELECT COUNT(*) FROM albumPhoto WHERE albumId = a.id) AS photoCount,
           cp.sha256 AS coverSha256, cp.rotation AS coverRotation
         FROM album a LEFT JOIN account acc ON acc.id = a.createdBy
         LEFT JOIN photo cp ON cp.id = COALESCE(a.coverPhotoId,
           (SELECT photoId FROM albumPhoto WHERE albumId = a.id ORDER BY position, photoId LIMIT 1))
-        """
+        """ }
 
     /// The album a row of `albumSelect` describes.
     private static func album(_ row: SQLRow) throws -> Album {
@@ -27,23 +27,23 @@ extension PostgresCatalog: AlbumStore {
 
     /// Every album, by name without case.
     public func albums() async throws -> [Album] {
-        try await read { db in try await db.rows("\(Self.albumSelect) ORDER BY a.name").map(Self.album) }
+        try await core.database.read { db in try await db.rows("\(Self.albumSelect) ORDER BY a.name\(db.dialect.noCase)").map(Self.album) }
     }
 
     /// The album with this id, if any.
     public func album(id: Int64) async throws -> Album? {
-        try await read { db in try await db.row("\(Self.albumSelect) WHERE a.id = ?", [id]).map(Self.album) }
+        try await core.database.read { db in try await db.row("\(Self.albumSelect) WHERE a.id = ?", [id]).map(Self.album) }
     }
 
     /// The album of this name, compared without case, if any.
     public func album(named name: String) async throws -> Album? {
-        try await read { db in try await db.row("\(Self.albumSelect) WHERE a.name = ?::citext", [name]).map(Self.album) }
+        try await core.database.read { db in try await db.row("\(Self.albumSelect) WHERE a.name = \(db.dialect.caseless)", [name]).map(Self.album) }
     }
 
     /// The albums a photo is in, by name.
     public func albums(containing photoId: Int64) async throws -> [Album] {
-        try await read { db in
-            try await db.rows("\(Self.albumSelect) WHERE a.id IN (SELECT albumId FROM albumPhoto WHERE photoId = ?) ORDER BY a.name",
+        try await core.database.read { db in
+            try await db.rows("\(Self.albumSelect) WHERE a.id IN (SELECT albumId FROM albumPhoto WHERE photoId = ?) ORDER BY a.name\(db.dialect.noCase)",
                               [photoId]).map(Self.album)
         }
     }
@@ -52,16 +52,13 @@ extension PostgresCatalog: AlbumStore {
     /// the name without case.
     public func createAlbum(name: String, description: String, createdBy accountId: Int64?, now: Date) async throws -> Album {
         guard let clean = AlbumRules.name(name) else { throw AlbumError.invalidName }
-        let id = try await write { db -> Int64 in
-            if try await db.exists("SELECT 1 FROM album WHERE name = ?::citext", [clean]) { throw AlbumError.nameTaken(clean) }
-            guard let id = try await db.int("""
-                INSERT INTO album (name, description, createdBy, createdAt) VALUES (?::citext, ?, ?::bigint, ?) RETURNING id
-                """, [clean, AlbumRules.description(description), accountId, Int64(now.timeIntervalSince1970)]) else {
-                throw PostgresCatalogError(description: "no album row for \(clean)")
-            }
-            return id
+        let id = try await core.database.write { db -> Int64 in
+            if try await db.exists("SELECT 1 FROM album WHERE name = \(db.dialect.caseless)", [clean]) { throw AlbumError.nameTaken(clean) }
+            return try await db.insertedId("""
+                INSERT INTO album (name, description, createdBy, createdAt) VALUES (?, ?, CAST(? AS BIGINT), ?) RETURNING id
+                """, [clean, AlbumRules.description(description), accountId, Int64(now.timeIntervalSince1970)])
         }
-        bumpVersion()
+        core.changed()
         guard let album = try await album(id: id) else { throw AlbumError.unknownAlbum }
         return album
     }
@@ -69,34 +66,34 @@ extension PostgresCatalog: AlbumStore {
     /// Renames and redescribes an album; `.nameTaken` when another album has the name.
     public func updateAlbum(id: Int64, name: String, description: String) async throws {
         guard let clean = AlbumRules.name(name) else { throw AlbumError.invalidName }
-        try await write { db in
+        try await core.database.write { db in
             guard try await db.exists("SELECT 1 FROM album WHERE id = ?", [id]) else { throw AlbumError.unknownAlbum }
-            if try await db.exists("SELECT 1 FROM album WHERE name = ?::citext AND id != ?", [clean, id]) {
+            if try await db.exists("SELECT 1 FROM album WHERE name = \(db.dialect.caseless) AND id != ?", [clean, id]) {
                 throw AlbumError.nameTaken(clean)
             }
-            try await db.execute("UPDATE album SET name = ?::citext, description = ? WHERE id = ?",
+            try await db.execute("UPDATE album SET name = ?, description = ? WHERE id = ?",
                                  [clean, AlbumRules.description(description), id])
         }
-        bumpVersion()
+        core.changed()
     }
 
     /// Removes an album, never its photos.
     public func deleteAlbum(id: Int64) async throws {
-        try await write { db in
+        try await core.database.write { db in
             try await db.execute("DELETE FROM albumPhoto WHERE albumId = ?", [id])
             guard try await db.changes("DELETE FROM album WHERE id = ?", [id]) > 0 else { throw AlbumError.unknownAlbum }
         }
-        bumpVersion()
+        core.changed()
     }
 
     /// Appends the photos not yet in the album (each once, unknown ids passed over), in the order
     /// given, after its last; `AlbumError.full` (and nothing added) when they would make it hold
     /// more than `AlbumRules.maxPhotos`. Returns how many were added.
     public func addToAlbum(id: Int64, photoIds: [Int64], now: Date, throughShare shareId: Int64?) async throws -> Int {
-        let added = try await write { db -> Int in
+        let added = try await core.database.write { db -> Int in
             guard try await db.exists("SELECT 1 FROM album WHERE id = ?", [id]) else { throw AlbumError.unknownAlbum }
             let candidates = Set(try await db.ints("""
-                SELECT id FROM photo WHERE id = ANY(?::bigint[])
+                SELECT id FROM photo WHERE \(db.dialect.isIn("id"))
                   AND NOT EXISTS (SELECT 1 FROM albumPhoto WHERE albumId = ? AND photoId = photo.id)
                 """, [Array(Set(photoIds)), id]))
             var seen = Set<Int64>()
@@ -108,17 +105,17 @@ extension PostgresCatalog: AlbumStore {
             // Positions follow the last one, one a photo, in the order given.
             try await db.execute("""
                 INSERT INTO albumPhoto (albumId, photoId, position, addedAt, addedByShare)
-                SELECT ?, x.photoId, ? + x.n, ?, ?::bigint FROM unnest(?::bigint[]) WITH ORDINALITY AS x(photoId, n)
+                SELECT ?, x.photoId, ? + x.n, ?, CAST(? AS BIGINT) FROM \(db.dialect.numbered("x", "photoId"))
                 """, [id, last, Int64(now.timeIntervalSince1970), shareId, adding])
             return adding.count
         }
-        if added > 0 { bumpVersion() }
+        if added > 0 { core.changed() }
         return added
     }
 
     /// The content hashes of the album's photos that a share link's holders added.
     public func photosAddedThroughShares(albumId: Int64) async throws -> Set<String> {
-        try await read { db in
+        try await core.database.read { db in
             Set(try await db.strings("""
                 SELECT p.sha256 FROM albumPhoto ap JOIN photo p ON p.id = ap.photoId WHERE ap.albumId = ? AND ap.addedByShare IS NOT NULL
                 """, [albumId]))
@@ -128,19 +125,19 @@ extension PostgresCatalog: AlbumStore {
     /// Takes photos out of the album, and their place as its cover; returns how many were in it.
     public func removeFromAlbum(id: Int64, photoIds: [Int64]) async throws -> Int {
         let ids = Array(Set(photoIds))
-        let removed = try await write { db -> Int in
+        let removed = try await core.database.write { db -> Int in
             guard try await db.exists("SELECT 1 FROM album WHERE id = ?", [id]) else { throw AlbumError.unknownAlbum }
-            let removed = try await db.changes("DELETE FROM albumPhoto WHERE albumId = ? AND photoId = ANY(?::bigint[])", [id, ids])
-            try await db.execute("UPDATE album SET coverPhotoId = NULL WHERE id = ? AND coverPhotoId = ANY(?::bigint[])", [id, ids])
+            let removed = try await db.changes("DELETE FROM albumPhoto WHERE albumId = ? AND \(db.dialect.isIn("photoId"))", [id, ids])
+            try await db.execute("UPDATE album SET coverPhotoId = NULL WHERE id = ? AND \(db.dialect.isIn("coverPhotoId"))", [id, ids])
             return removed
         }
-        if removed > 0 { bumpVersion() }
+        if removed > 0 { core.changed() }
         return removed
     }
 
     /// Moves a photo one place up or down (trading places with its neighbour), or to the top.
     public func moveInAlbum(id: Int64, photoId: Int64, _ move: AlbumMove) async throws {
-        try await write { db in
+        try await core.database.write { db in
             guard let position = try await db.int("SELECT position FROM albumPhoto WHERE albumId = ? AND photoId = ?", [id, photoId]) else {
                 throw AlbumError.notInAlbum
             }
@@ -160,13 +157,13 @@ extension PostgresCatalog: AlbumStore {
                 try await db.execute("UPDATE albumPhoto SET position = ? WHERE albumId = ? AND photoId = ?", [position, id, otherId])
             }
         }
-        bumpVersion()
+        core.changed()
     }
 
     /// Moves a photo to just after (or before) another of the album's photos: where a drag left
     /// it. The album's positions are renumbered in the new order.
     public func placeInAlbum(id: Int64, photoId: Int64, nextTo otherId: Int64, after: Bool) async throws {
-        try await write { db in
+        try await core.database.write { db in
             var order = try await db.ints("SELECT photoId FROM albumPhoto WHERE albumId = ? ORDER BY position, photoId", [id])
             guard let from = order.firstIndex(of: photoId), order.contains(otherId) else { throw AlbumError.notInAlbum }
             guard photoId != otherId else { return }
@@ -175,26 +172,26 @@ extension PostgresCatalog: AlbumStore {
             order.insert(photoId, at: next + (after ? 1 : 0))
             // Positions from 0 in the new order, in one statement of this one transaction.
             try await db.execute("""
-                UPDATE albumPhoto SET position = x.n - 1 FROM unnest(?::bigint[]) WITH ORDINALITY AS x(photoId, n)
+                UPDATE albumPhoto SET position = x.n - 1 FROM \(db.dialect.numbered("x", "photoId"))
                 WHERE albumPhoto.albumId = ? AND albumPhoto.photoId = x.photoId
                 """, [order, id])
         }
-        bumpVersion()
+        core.changed()
     }
 
     /// Chooses the album's cover among its photos (nil: its first photo); `.notInAlbum` for a
     /// photo it does not hold, `.unknownAlbum` for no such album.
     public func setAlbumCover(id: Int64, photoId: Int64?) async throws {
-        try await write { db in
+        try await core.database.write { db in
             if let photoId {
                 guard try await db.exists("SELECT 1 FROM albumPhoto WHERE albumId = ? AND photoId = ?", [id, photoId]) else {
                     throw AlbumError.notInAlbum
                 }
             }
-            guard try await db.changes("UPDATE album SET coverPhotoId = ?::bigint WHERE id = ?", [photoId, id]) > 0 else {
+            guard try await db.changes("UPDATE album SET coverPhotoId = CAST(? AS BIGINT) WHERE id = ?", [photoId, id]) > 0 else {
                 throw AlbumError.unknownAlbum
             }
         }
-        bumpVersion()
+        core.changed()
     }
 }

@@ -1,0 +1,54 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The PostgreSQL catalog as the shared logic sees it (`SQLDatabase`). Every write is one
+/// transaction that first takes the catalog's write lock (a transaction-level advisory lock),
+/// so writes are serialised across every instance as SQLite's single writer serialises them in
+/// one process; reads run beside them on the pool's other connections.
+struct PostgresDatabase: SQLDatabase {
+    let client: PostgresClient
+    let logger: Logger
+
+    /// The advisory lock every write transaction takes (`pg_advisory_xact_lock`).
+    static let writeLock: Int64 = 0x7068_6f74_6f6c_0001
+
+    var dialect: SQLDialect { .postgres }
+
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
+        try await connection { try await body($0) }
+    }
+
+    func snapshot<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
+        try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", locked: false) { try await body($0) }
+    }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
+        try await Task { try await transaction("BEGIN", locked: true) { try await body($0) } }.value
+    }
+
+    func isUniqueViolation(_ error: any Error) -> Bool { PostgresCatalog.isUniqueViolation(error) }
+
+    /// Runs `body` on a connection of the pool, outside a transaction.
+    func connection<T: Sendable>(_ body: @Sendable (PostgresSession) async throws -> T) async throws -> T {
+        try await client.withConnection { connection in
+            try await body(PostgresSession(connection: connection, logger: logger))
+        }
+    }
+
+    /// Runs `body` between `begin` and COMMIT, first taking the write lock when `locked`.
+    func transaction<T: Sendable>(_ begin: String, locked: Bool, _ body: @Sendable (PostgresSession) async throws -> T) async throws -> T {
+        try await connection { db in
+            try await db.execute(begin, [])
+            do {
+                if locked { try await db.execute("SELECT pg_advisory_xact_lock(?)", [Self.writeLock]) }
+                let value = try await body(db)
+                try await db.execute("COMMIT", [])
+                return value
+            } catch {
+                try? await db.execute("ROLLBACK", [])
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// A catalog database in either dialect, as the shared logic uses it: reads, snapshots and
+/// writes, each handed one `SQLSession`. `SQLiteDatabase` and `PostgresDatabase` adopt it.
+protocol SQLDatabase: Sendable {
+    var dialect: SQLDialect { get }
+    /// Runs `body` where each statement sees what was committed when it began.
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T
+    /// Runs `body` in one read transaction that sees one state of the catalog throughout.
+    func snapshot<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T
+    /// Runs `body` in one write transaction, serialised with every other write to the catalog.
+    /// A write once asked for lands even if the calling task is cancelled.
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T
+    /// Whether `error` is the database refusing a row because another row has the same unique value.
+    func isUniqueViolation(_ error: any Error) -> Bool
+}
+
+/// The part of a catalog that is the same in both dialects: its database, what grows when its
+/// content changes, its session cache and its log. The store logic written once
+/// (`Catalog/Shared`) runs on this; each catalog holds one.
+public final class CatalogCore: Sendable {
+    let database: any SQLDatabase
+    let sessionCache: any SessionCaching
+    let logger: Logger
+    /// Where the catalog lives as messages name it: a SQLite catalog's data folder, a database's address.
+    let place: String
+    /// How old a trash move in progress must be before a start settles it: with several
+    /// processes, a younger one may be another's, still going. Zero for a catalog one process uses.
+    let trashMoveGrace: Duration
+    /// Tag counts feed every filter form; they change only with the catalog.
+    let tagCountsCache = VersionedCache<[TagCount]>()
+    /// The pictures whose every file is in the trash, which every thumbnail request asks about.
+    let onlyInTrashCache = VersionedCache<Set<String>>()
+    private let versionCounter = Atomic<Int>(0)
+    /// Tells the catalog's other processes that content changed (PostgreSQL's broadcast).
+    private let announce: @Sendable () -> Void
+
+    init(database: any SQLDatabase, sessionCache: any SessionCaching, logger: Logger, place: String,
+         trashMoveGrace: Duration = .zero, announce: @escaping @Sendable () -> Void = {}) {
+        (self.database, self.sessionCache, self.logger, self.place, self.announce) = (database, sessionCache, logger, place, announce)
+        self.trashMoveGrace = trashMoveGrace
+    }
+
+    var dialect: SQLDialect { database.dialect }
+
+    /// Grows whenever visible catalog content changes; caches key on it.
+    var version: Int { versionCounter.load(ordering: .acquiring) }
+
+    /// Marks that what readers see has changed, here and (unless `announcing` is false, as for
+    /// a change heard from another process) on the catalog's other processes.
+    func changed(announcing: Bool = true) {
+        versionCounter.add(1, ordering: .releasing)
+        if announcing { announce() }
+    }
+}
+
+/// A catalog whose store logic is the shared one: both `CatalogStore` and `PostgresCatalog`.
+public protocol SQLCatalog: AnyObject, Sendable {
+    var core: CatalogCore { get }
+}
+
+/// The live sessions a catalog keeps so a signed-in request reads nothing (`SessionCache`, and
+/// PostgreSQL's `SharedSessionCache`, which hears what other instances end).
+protocol SessionCaching: Sendable {
+    var generation: Int { get }
+    func invalidateAll()
+    func forget(_ tokenHash: String)
+    func lookup(_ tokenHash: String, now: Int64, madeAfter: Int64) -> (account: Account, lastSeenAt: Int64)?
+    func keep(_ tokenHash: String, _ entry: SessionCache.Entry)
+}
+
+/// A lock that waits by suspending, first come first served: SQLite's writes hold it across the
+/// statements of one transaction.
+final class AsyncLock: Sendable {
+    private let state = Mutex<(held: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func lock() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let acquired = state.withLock { state -> Bool in
+                if state.held {
+                    state.waiting.append(continuation)
+                    return false
+                }
+                state.held = true
+                return true
+            }
+            if acquired { continuation.resume() }
+        }
+    }
+
+    func unlock() {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.waiting.isEmpty else {
+                state.held = false
+                return nil
+            }
+            return state.waiting.removeFirst()
+        }
+        next?.resume()
+    }
+
+    func withLock<T>(_ body: () async throws -> T) async rethrows -> T {
+        await lock()
+        defer { unlock() }
+        return try await body()
+    }
+}

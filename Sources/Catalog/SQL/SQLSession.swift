@@ -1,0 +1,65 @@
+import Foundation
+
+/// One catalog connection inside a read, a snapshot or a write, in either dialect: statements
+/// written with `?` placeholders and rows read by column name. The catalog's logic is written
+/// once against this; `SQLiteSession` and `PostgresSession` adopt it.
+public protocol SQLSession: Sendable {
+    /// Which SQL the statements must be written in where the two differ (`SQLDialect`).
+    var dialect: SQLDialect { get }
+    /// Runs a statement, reading nothing back.
+    func execute(_ sql: String, _ arguments: [any SQLArgument]) async throws
+    /// Runs an INSERT, UPDATE or DELETE without RETURNING and says how many rows it changed.
+    func changes(_ sql: String, _ arguments: [any SQLArgument]) async throws -> Int
+    /// Every row a query returns.
+    func rows(_ sql: String, _ arguments: [any SQLArgument]) async throws -> [SQLRow]
+}
+
+extension SQLSession {
+    public func execute(_ sql: String) async throws { try await execute(sql, []) }
+    public func rows(_ sql: String) async throws -> [SQLRow] { try await rows(sql, []) }
+    public func changes(_ sql: String) async throws -> Int { try await changes(sql, []) }
+
+    /// The first row a query returns, or nil.
+    public func row(_ sql: String, _ arguments: [any SQLArgument] = []) async throws -> SQLRow? {
+        try await rows(sql, arguments).first
+    }
+
+    /// The first column of the first row as a whole number, or nil (no row, or NULL).
+    public func int(_ sql: String, _ arguments: [any SQLArgument] = []) async throws -> Int64? {
+        guard let row = try await row(sql, arguments) else { return nil }
+        return try row.optionalInt(0)
+    }
+
+    /// The first column of the first row as text, or nil.
+    public func string(_ sql: String, _ arguments: [any SQLArgument] = []) async throws -> String? {
+        guard let row = try await row(sql, arguments) else { return nil }
+        return try row.optionalString(0)
+    }
+
+    /// The first column of every row as whole numbers.
+    public func ints(_ sql: String, _ arguments: [any SQLArgument] = []) async throws -> [Int64] {
+        try await rows(sql, arguments).map { try $0.int(0) }
+    }
+
+    /// The first column of every row as text.
+    public func strings(_ sql: String, _ arguments: [any SQLArgument] = []) async throws -> [String] {
+        try await rows(sql, arguments).map { try $0.string(0) }
+    }
+
+    /// Whether a query returns a row.
+    public func exists(_ sql: String, _ arguments: [any SQLArgument] = []) async throws -> Bool {
+        try await row(sql, arguments) != nil
+    }
+
+    /// Runs an INSERT ending in `RETURNING id` and returns that id.
+    public func insertedId(_ sql: String, _ arguments: [any SQLArgument]) async throws -> Int64 {
+        guard let id = try await int(sql, arguments) else { throw SQLCatalogError(description: "the new row's id was not returned") }
+        return id
+    }
+}
+
+/// A statement's failure that is the catalog's own finding, not the database's (a missing
+/// column, a NULL where a value must be).
+public struct SQLCatalogError: Error, CustomStringConvertible {
+    public var description: String
+}

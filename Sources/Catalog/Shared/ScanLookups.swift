@@ -1,0 +1,85 @@
+import Foundation
+import Imaging
+
+/// The scan's look-ups and small writes, in both catalogs (each catalog writes a batch of analysed
+/// files and rebuilds folders its own way: `apply`, `rebuildFolders`).
+extension ScanBookkeeping where Self: SQLCatalog {
+    /// The photo rows for these identities (not those marked to be probed again), in one query.
+    public func photoIds(for identities: [ContentIdentity]) async throws -> [ContentIdentity: Int64] {
+        guard !identities.isEmpty else { return [:] }
+        let wanted = Set(identities)
+        return try await core.database.read { db in
+            var found: [ContentIdentity: Int64] = [:]
+            let rows = try await db.rows("SELECT id, sha256, size FROM photo WHERE \(db.dialect.isIn("sha256")) AND reprobe != 1",
+                                         [Array(Set(identities.map(\.sha256)))])
+            for row in rows {
+                let identity = ContentIdentity(sha256: try row.string("sha256"), size: try row.int("size"))
+                if wanted.contains(identity) { found[identity] = try row.int("id") }
+            }
+            return found
+        }
+    }
+
+    /// Size and mtime of every known file, by key.
+    public func fileStates() async throws -> [String: FileState] {
+        try await core.database.read { db in try await ScanRules.states(db, "SELECT key, size, mtimeNs FROM file") }
+    }
+
+    /// Size and mtime of every file that failed before, by key, so unchanged failures are not retried.
+    public func issueStates() async throws -> [String: FileState] {
+        try await core.database.read { db in try await ScanRules.states(db, "SELECT key, size, mtimeNs FROM scanIssue") }
+    }
+
+    /// What the library holds, by kind: the items groups list (a Live Photo's clip and a RAW
+    /// beside its JPEG are part of theirs, not items), and how many of them move or have a RAW.
+    public func kindCounts() async throws -> KindCounts {
+        try await core.database.read { db in
+            guard let row = try await db.row("""
+                SELECT COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND p.kind = 'photo') AS photos,
+                       COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND p.kind = 'video') AS videos,
+                       COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND \(SearchFilter.Kind.live.sql)) AS live,
+                       COUNT(*) FILTER (WHERE p.format IN (\(FilePairs.rawFormatList))) AS raw
+                FROM file f JOIN photo p ON p.id = f.photoId
+                """) else { return KindCounts() }
+            return KindCounts(photos: Int(try row.int("photos")), videos: Int(try row.int("videos")),
+                              live: Int(try row.int("live")), raw: Int(try row.int("raw")))
+        }
+    }
+
+    /// Hashes of content probed again since the last call, whose renditions were made from what
+    /// was read before; each is handed out once.
+    public func takeStaleRenditions() async throws -> Set<String> {
+        try await core.database.write { db in
+            Set(try await db.strings("UPDATE photo SET reprobe = 0 WHERE reprobe = 2 RETURNING sha256"))
+        }
+    }
+
+    /// Forgets files that are gone from the source; their photo rows (and curation) stay.
+    public func removeFiles(keys: [String]) async throws {
+        guard !keys.isEmpty else { return }
+        try await core.database.write { db in
+            try await db.execute("DELETE FROM file WHERE \(db.dialect.isIn("key"))", [keys])
+            try await db.execute("DELETE FROM scanIssue WHERE \(db.dialect.isIn("key"))", [keys])
+        }
+        core.changed()
+    }
+
+    /// Forgets failed files recorded earlier that the walk no longer finds.
+    public func forgetIssues(notIn present: Set<String>) async throws {
+        try await core.database.write { db in
+            let gone = try await db.strings("SELECT key FROM scanIssue").filter { !present.contains($0) }
+            if !gone.isEmpty { try await db.execute("DELETE FROM scanIssue WHERE \(db.dialect.isIn("key"))", [gone]) }
+        }
+    }
+}
+
+enum ScanRules {
+    /// Size and mtime by key, from a query selecting `key, size, mtimeNs`.
+    static func states(_ db: any SQLSession, _ sql: String) async throws -> [String: FileState] {
+        var states: [String: FileState] = [:]
+        for row in try await db.rows(sql) {
+            states[try row.string("key")] = FileState(size: try row.int("size"), mtimeNs: try row.int("mtimeNs"))
+        }
+        return states
+    }
+}
