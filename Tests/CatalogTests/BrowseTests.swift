@@ -122,8 +122,9 @@ import TestSupport
         // then they come in the group's order, with the place counted from the kept ids
         #expect(last.photos.map(\.key) == (12_480..<12_500).map { "big/p\($0).jpg" } && last.total == 12_500)
         #expect(around.position == 12_346 && around.previous?.key == "big/p12344.jpg" && around.next?.key == "big/p12346.jpg")
-        let kept = try await store.read { db in
-            try store.pageIndex(db, group: group, sort: .default, perPage: 60)
+        let core = store.core
+        let kept = try await core.database.read { db in
+            try await QueryRules.pageIndex(core, db, group: group, sort: .default, perPage: 60)
         }
         #expect(kept.ids?.count == 12_500)
     }

@@ -1,5 +1,3 @@
-import GRDB
-
 /// A set of photos shown as one paged group: a folder, or a virtual group.
 public enum PhotoGroup: Hashable, Sendable {
     /// The files directly in a folder (`""` is the library root).
@@ -78,37 +76,5 @@ public enum PhotoGroup: Hashable, Sendable {
     var isPlainFolder: Bool {
         if case .folder = self { return true }
         return false
-    }
-
-    /// The FROM/WHERE part over `file f JOIN photo p`, with its arguments. Virtual groups show
-    /// each photo once (its first file), except duplicates, which show every copy. No group lists
-    /// a file paired to another (a Live Photo's clip, a RAW beside its JPEG): it shows as part of that one.
-    var filter: (sql: String, arguments: StatementArguments) {
-        let base = "FROM file f JOIN photo p ON p.id = f.photoId"
-        let listed = "f.pairedTo IS NULL"
-        let onePerPhoto = "\(listed) AND f.id = (SELECT MIN(id) FROM file WHERE photoId = f.photoId AND pairedTo IS NULL)"
-        switch self {
-        case .folder(let path):
-            return ("\(base) WHERE f.folder = ? AND \(listed)", [path])
-        case .favorites(let viewer):
-            return ("\(base) JOIN favorite fav ON fav.photoId = p.id AND fav.userId = ? WHERE \(onePerPhoto)", [viewer.favoritesUserId])
-        case .topRated:
-            return ("\(base) WHERE p.rating >= 4 AND \(onePerPhoto)", [])
-        case .tag(let name):
-            return ("\(base) JOIN photoTag pt ON pt.photoId = p.id JOIN tag t ON t.id = pt.tagId AND t.name = ? WHERE \(onePerPhoto)", [name])
-        case .recent, .all:
-            return ("\(base) WHERE \(onePerPhoto)", [])
-        case .album(let id):
-            return ("\(base) JOIN albumPhoto ap ON ap.photoId = p.id AND ap.albumId = ? WHERE \(onePerPhoto)", [id])
-        case .duplicates:
-            return ("\(base) WHERE \(listed) AND f.photoId IN (SELECT photoId FROM file WHERE pairedTo IS NULL GROUP BY photoId HAVING COUNT(*) > 1)", [])
-        case .filtered(let group, let search):
-            var (sql, arguments) = group.filter
-            for condition in search.conditions {
-                sql += " AND " + condition.sql
-                arguments += condition.arguments
-            }
-            return (sql, arguments)
-        }
     }
 }

@@ -1,4 +1,3 @@
-import GRDB
 import Imaging
 
 /// Filters that narrow any group, all optional; parsed from and printed to query strings.
@@ -10,17 +9,6 @@ public struct SearchFilter: Hashable, Sendable {
     /// the JPEG of the same shot).
     public enum Kind: String, Sendable, CaseIterable {
         case photo, video, live, raw
-
-        /// The condition over `file f JOIN photo p`.
-        var sql: String {
-            switch self {
-            case .photo: "p.kind = 'photo'"
-            case .video: "p.kind = 'video'"
-            case .live: "(f.companions & \(FilePairs.Companions.live.rawValue) != 0 OR p.motionLength IS NOT NULL)"
-            case .raw:
-                "(f.companions & \(FilePairs.Companions.raw.rawValue) != 0 OR p.format IN (\(FilePairs.rawFormatList)))"
-            }
-        }
     }
 
     /// Words to find in file names, folders and tags (every word must match, as a prefix).
@@ -55,31 +43,4 @@ public struct SearchFilter: Hashable, Sendable {
 
     /// Whether no filter is set.
     public var isEmpty: Bool { self == SearchFilter() }
-
-    /// SQL conditions over `file f JOIN photo p`, each parameterised.
-    var conditions: [(sql: String, arguments: StatementArguments)] {
-        var out: [(String, StatementArguments)] = []
-        if let match = text.flatMap(FTSQuery.terms) {
-            out.append(("f.id IN (SELECT rowid FROM fileSearch WHERE fileSearch MATCH ?)", [match]))
-        }
-        if let tag {
-            out.append(("EXISTS (SELECT 1 FROM photoTag pt JOIN tag t ON t.id = pt.tagId WHERE pt.photoId = p.id AND t.name = ?)", [tag]))
-        }
-        if let favoritesOf {
-            out.append(("EXISTS (SELECT 1 FROM favorite WHERE photoId = p.id AND userId = ?)", [favoritesOf.favoritesUserId]))
-        }
-        if let minRating { out.append(("p.rating >= ?", [minRating])) }
-        if let takenFrom { out.append(("p.takenAt >= ?", [takenFrom])) }
-        if let takenTo { out.append(("p.takenAt < ?", [takenTo])) }
-        if let minSize { out.append(("f.size >= ?", [minSize])) }
-        if let maxSize { out.append(("f.size <= ?", [maxSize])) }
-        switch orientation {
-        case .portrait: out.append(("p.height > p.width", []))
-        case .landscape: out.append(("p.width > p.height", []))
-        case .square: out.append(("p.width = p.height", []))
-        case nil: break
-        }
-        if let kind { out.append((kind.sql, [])) }
-        return out
-    }
 }

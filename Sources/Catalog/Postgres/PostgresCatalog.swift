@@ -22,9 +22,6 @@ public final class PostgresCatalog: SQLCatalog {
     private let listening = Mutex<Task<Void, Never>?>(nil)
     /// Tells the other instances what changed here, and hears what changed there.
     let broadcast: CatalogBroadcast
-    let pageIndexCache = PageIndexCache()
-    /// Folder summaries, which every folder page asks for before it looks in the page cache.
-    let folderCache = FolderSummaryCache()
     /// Live sessions, so a signed-in request reads nothing from the database (`SessionCache`);
     /// what ends a session here ends it on every instance.
     let sessionCache: SharedSessionCache

@@ -63,6 +63,17 @@ struct PostgresSession: SQLSession {
         }
     }
 
+    func reduce<T: Sendable>(_ sql: String, _ arguments: [any SQLArgument], into initial: T,
+                             _ update: @escaping @Sendable (inout T, SQLRow) throws -> Void) async throws -> T {
+        try await Self.explained(sql) {
+            var value = initial
+            for try await row in try await connection.query(Self.query(sql, arguments), logger: logger) {
+                try update(&value, SQLRow(row.makeRandomAccess()))
+            }
+            return value
+        }
+    }
+
     /// Runs `work`, turning the driver's error (which hides the server's message from its
     /// description) into a `PostgresStatementError` that says what the server said.
     static func explained<T>(_ sql: String, _ work: () async throws -> T) async throws -> T {

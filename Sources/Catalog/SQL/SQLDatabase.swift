@@ -33,6 +33,10 @@ public final class CatalogCore: Sendable {
     let tagCountsCache = VersionedCache<[TagCount]>()
     /// The pictures whose every file is in the trash, which every thumbnail request asks about.
     let onlyInTrashCache = VersionedCache<Set<String>>()
+    /// Each group's page starts, per sort and catalog version.
+    let pageIndexCache = PageIndexCache()
+    /// Folder summaries, which every folder page asks for before it looks in the page cache.
+    let folderCache = FolderSummaryCache()
     private let versionCounter = Atomic<Int>(0)
     /// Tells the catalog's other processes that content changed (PostgreSQL's broadcast).
     private let announce: @Sendable () -> Void

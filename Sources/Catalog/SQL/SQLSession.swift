@@ -12,6 +12,10 @@ public protocol SQLSession: Sendable {
     func changes(_ sql: String, _ arguments: [any SQLArgument]) async throws -> Int
     /// Every row a query returns.
     func rows(_ sql: String, _ arguments: [any SQLArgument]) async throws -> [SQLRow]
+    /// Folds the rows of a query into `initial` one at a time, never holding them all: for
+    /// queries that read a whole group.
+    func reduce<T: Sendable>(_ sql: String, _ arguments: [any SQLArgument], into initial: T,
+                             _ update: @escaping @Sendable (inout T, SQLRow) throws -> Void) async throws -> T
 }
 
 extension SQLSession {

@@ -37,7 +37,7 @@ extension ScanBookkeeping where Self: SQLCatalog {
             guard let row = try await db.row("""
                 SELECT COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND p.kind = 'photo') AS photos,
                        COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND p.kind = 'video') AS videos,
-                       COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND \(SearchFilter.Kind.live.sql)) AS live,
+                       COUNT(*) FILTER (WHERE f.pairedTo IS NULL AND \(GroupSQL.condition(.live))) AS live,
                        COUNT(*) FILTER (WHERE p.format IN (\(FilePairs.rawFormatList))) AS raw
                 FROM file f JOIN photo p ON p.id = f.photoId
                 """) else { return KindCounts() }

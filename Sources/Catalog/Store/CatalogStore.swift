@@ -17,9 +17,6 @@ public final class CatalogStore: SQLCatalog {
     public let core: CatalogCore
     /// Held by every write, the shared logic's and the store's own, for the whole transaction.
     let writeLock = AsyncLock()
-    let pageIndexCache = PageIndexCache()
-    /// Folder summaries, which every folder page asks for before it looks in the page cache.
-    let folderCache = FolderSummaryCache()
     /// Live sessions, so a signed-in request reads no SQLite (`SessionCache`).
     let sessionCache = SessionCache()
     /// Where the catalog says what it could not do (bytes the trash could not destroy, say).

@@ -86,6 +86,18 @@ struct SQLiteSession: SQLSession {
         }
     }
 
+    func reduce<T: Sendable>(_ sql: String, _ arguments: [any SQLArgument], into initial: T,
+                             _ update: @escaping @Sendable (inout T, SQLRow) throws -> Void) async throws -> T {
+        try await run { db in
+            let statement = try db.cachedStatement(sql: sql)
+            let columns = SQLiteColumns(statement.columnNames)
+            let cursor = try Row.fetchCursor(statement, arguments: Self.arguments(arguments))
+            var value = initial
+            while let row = try cursor.next() { try update(&value, SQLRow(columns: columns, values: Array(row.databaseValues))) }
+            return value
+        }
+    }
+
     static func arguments(_ arguments: [any SQLArgument]) -> StatementArguments {
         StatementArguments(arguments.map { argument -> DatabaseValue in
             switch argument.sqlValue {

@@ -3,27 +3,27 @@ import GRDB
 import Imaging
 
 /// Read queries behind the folder grid, group pages, the photo view, the home page's counts and
-/// covers, selections, the timeline and "on this day", as the SQLite catalog answers them
-/// (`CatalogStore+Browse`, the query half of `CatalogStore+Curation`): the same groups
-/// (`PostgresGroupSQL`), the same order (ties broken by file id), the same page index.
-extension PostgresCatalog: PhotoQueries {
+/// covers, selections, the timeline and "on this day", in both catalogs: groups as `GroupSQL`
+/// writes them, ordered with ties broken by file id, paged through a page index kept per
+/// catalog version.
+extension PhotoQueries where Self: SQLCatalog {
     /// Subfolders of `parent` that hold photos, by name without case (ASCII letters, as SQLite's
     /// NOCASE), then byte by byte.
     public func folders(in parent: String) async throws -> [FolderSummary] {
-        try await read { db in
-            try await db.rows("\(PostgresFolderRecord.select) WHERE parent = ? ORDER BY lower(name), name", [parent])
-                .map(PostgresFolderRecord.summary)
+        try await core.database.read { db in
+            try await db.rows("\(FolderColumns.select) WHERE parent = ? ORDER BY lower(name), name", [parent])
+                .map(FolderColumns.summary)
         }
     }
 
     /// One folder's summary, or nil when no photo lives in or below it.
     public func folder(at path: String) async throws -> FolderSummary? {
-        let version = self.version
-        if let known = folderCache.lookup(path, version: version) { return known }
-        let found = try await read { db in
-            try await db.row("\(PostgresFolderRecord.select) WHERE path = ?", [path]).map(PostgresFolderRecord.summary)
+        let version = core.version
+        if let known = core.folderCache.lookup(path, version: version) { return known }
+        let found = try await core.database.read { db in
+            try await db.row("\(FolderColumns.select) WHERE path = ?", [path]).map(FolderColumns.summary)
         }
-        folderCache.keep(path, found, version: version)
+        core.folderCache.keep(path, found, version: version)
         return found
     }
 
@@ -31,29 +31,30 @@ extension PostgresCatalog: PhotoQueries {
     /// Cards carry `viewer`'s favorite marks.
     public func page(_ group: PhotoGroup, sort: PhotoSort, number: Int, perPage: Int, viewer: Viewer) async throws -> PhotoPage? {
         let userId = viewer.favoritesUserId
-        return try await snapshot { db in
-            let index = try await self.pageIndex(db, group: group, sort: sort, perPage: perPage)
+        let core = core
+        return try await core.database.read { db in
+            let index = try await QueryRules.pageIndex(core, db, group: group, sort: sort, perPage: perPage)
             let pageCount = max(1, index.starts.count)
             guard number >= 1, number <= pageCount else { return nil }
             guard index.total > 0 else { return PhotoPage(photos: [], number: 1, pageCount: 1, total: 0) }
             if let ids = index.ids {
                 let slice = ids.slice((number - 1) * perPage..<number * perPage)
                 let cards = try await db.rows("""
-                    \(PostgresCardRecord.columns), \(PostgresCardRecord.isFavorite)
-                    FROM file f JOIN photo p ON p.id = f.photoId WHERE f.id = ANY(?::bigint[])
-                    """, [userId, slice]).map { try PostgresCardRecord.card($0) }
+                    \(CardColumns.columns), \(CardColumns.isFavorite)
+                    FROM file f JOIN photo p ON p.id = f.photoId WHERE \(db.dialect.isIn("f.id"))
+                    """, [userId, slice]).map { try CardColumns.card($0) }
                 let byId = Dictionary(cards.map { ($0.fileId, $0) }, uniquingKeysWith: { a, _ in a })
                 return PhotoPage(photos: slice.compactMap { byId[$0] }, number: number, pageCount: pageCount, total: index.total)
             }
             let start = index.starts[number - 1]
-            let filter = PostgresGroupSQL.filter(group)
+            let filter = GroupSQL.filter(group, db.dialect)
             let cmp = sort.descending ? "<=" : ">="
-            let startValue = try PostgresGroupSQL.argument(start.value)
+            let startValue = try GroupSQL.argument(start.value)
             let arguments: [any SQLArgument] = [userId] + filter.arguments + [startValue, start.id, perPage]
             let cards = try await db.rows("""
-                \(PostgresCardRecord.columns), \(PostgresCardRecord.isFavorite) \(filter.sql) AND (\(sort.field.column), f.id) \(cmp) (?, ?)
-                ORDER BY \(PostgresGroupSQL.order(sort)) LIMIT ?
-                """, arguments).map { try PostgresCardRecord.card($0) }
+                \(CardColumns.columns), \(CardColumns.isFavorite) \(filter.sql) AND (\(sort.field.column), f.id) \(cmp) (?, ?)
+                ORDER BY \(GroupSQL.order(sort)) LIMIT ?
+                """, arguments).map { try CardColumns.card($0) }
             return PhotoPage(photos: cards, number: number, pageCount: pageCount, total: index.total)
         }
     }
@@ -62,8 +63,8 @@ extension PostgresCatalog: PhotoQueries {
     /// one statement, tags, copies and companions included.
     public func photo(key: String, viewer: Viewer) async throws -> PhotoDetail? {
         let userId = viewer.favoritesUserId
-        return try await read { db in
-            try await db.row(PostgresPhotoDetailRecord.sql, [userId, key]).map(PostgresPhotoDetailRecord.detail)
+        return try await core.database.read { db in
+            try await db.row(PhotoDetailColumns.sql(db.dialect), [userId, key]).map(PhotoDetailColumns.detail)
         }
     }
 
@@ -75,46 +76,47 @@ extension PostgresCatalog: PhotoQueries {
     public func neighbors(of photo: PhotoDetail, in group: PhotoGroup, sort: PhotoSort, perPage: Int) async throws -> PhotoNeighbors {
         let col = sort.field.column
         let (before, after) = sort.descending ? (">", "<") : ("<", ">")
-        let filter = PostgresGroupSQL.filter(group)
+        let filter = GroupSQL.filter(group, core.dialect)
         let key = (value: photo.sortValue(sort.field), id: photo.card.fileId)
-        return try await snapshot { db in
+        let core = core
+        return try await core.database.read { db in
             // A group that keeps its ids knows the neighbours and the position outright.
-            let index = try await self.pageIndex(db, group: group, sort: sort, perPage: perPage)
+            let index = try await QueryRules.pageIndex(core, db, group: group, sort: sort, perPage: perPage)
             if let ids = index.ids, let at = ids.firstIndex(of: key.id) {
                 let (previousId, nextId) = (at > 0 ? ids[at - 1] : nil, at + 1 < ids.count ? ids[at + 1] : nil)
                 let wanted = [previousId, nextId].compactMap { $0 }
                 var cards: [Int64: PhotoCard] = [:]
                 if !wanted.isEmpty {
-                    for row in try await db.rows("\(PostgresCardRecord.columns) FROM file f JOIN photo p ON p.id = f.photoId WHERE f.id = ANY(?::bigint[])",
+                    for row in try await db.rows("\(CardColumns.columns) FROM file f JOIN photo p ON p.id = f.photoId WHERE \(db.dialect.isIn("f.id"))",
                                                  [wanted]) {
-                        let card = try PostgresCardRecord.card(row, readsFavorite: false)
+                        let card = try CardColumns.card(row, readsFavorite: false)
                         cards[card.fileId] = card
                     }
                 }
                 return PhotoNeighbors(previous: previousId.flatMap { cards[$0] }, next: nextId.flatMap { cards[$0] },
                                       position: at + 1, total: index.total)
             }
-            let value = try PostgresGroupSQL.argument(key.value)
+            let value = try GroupSQL.argument(key.value)
             let args: [any SQLArgument] = filter.arguments + [value, key.id]
             let cond = "\(filter.sql) AND (\(col), f.id)"
             let previous = try await db.row("""
-                \(PostgresCardRecord.columns) \(cond) \(before) (?, ?) ORDER BY \(PostgresGroupSQL.order(sort, reversed: true)) LIMIT 1
-                """, args).map { try PostgresCardRecord.card($0, readsFavorite: false) }
+                \(CardColumns.columns) \(cond) \(before) (?, ?) ORDER BY \(GroupSQL.order(sort, reversed: true)) LIMIT 1
+                """, args).map { try CardColumns.card($0, readsFavorite: false) }
             let next = try await db.row("""
-                \(PostgresCardRecord.columns) \(cond) \(after) (?, ?) ORDER BY \(PostgresGroupSQL.order(sort)) LIMIT 1
-                """, args).map { try PostgresCardRecord.card($0, readsFavorite: false) }
+                \(CardColumns.columns) \(cond) \(after) (?, ?) ORDER BY \(GroupSQL.order(sort)) LIMIT 1
+                """, args).map { try CardColumns.card($0, readsFavorite: false) }
             // The last page starting at or before the photo (in the group's order)...
             var low = 0, high = index.starts.count - 1, page = 0
             while low <= high {
                 let middle = (low + high) / 2
                 let start = index.starts[middle]
-                if CatalogStore.precedesOrEquals(start, key, descending: sort.descending) { page = middle; low = middle + 1 } else { high = middle - 1 }
+                if GroupSQL.precedesOrEquals(start, key, descending: sort.descending) { page = middle; low = middle + 1 } else { high = middle - 1 }
             }
             // ...and how many of that page's rows come before it.
             var earlier = 0
             if let start = index.starts.indices.contains(page) ? index.starts[page] : nil {
                 let (from, upTo) = sort.descending ? ("<=", ">") : (">=", "<")
-                let startValue = try PostgresGroupSQL.argument(start.value)
+                let startValue = try GroupSQL.argument(start.value)
                 let countArgs: [any SQLArgument] = filter.arguments + [startValue, start.id, value, key.id]
                 earlier = Int(try await db.int("""
                     SELECT COUNT(*) \(filter.sql) AND (\(col), f.id) \(from) (?, ?) AND (\(col), f.id) \(upTo) (?, ?)
@@ -126,7 +128,7 @@ extension PostgresCatalog: PhotoQueries {
 
     /// A file holding the picture with this content hash, to render thumbnails from.
     public func fileForContent(sha256: String) async throws -> (key: String, format: ImageFormat)? {
-        let found = try await read { db in
+        let found = try await core.database.read { db in
             try await db.row("""
                 SELECT f.key, p.format FROM photo p JOIN file f ON f.photoId = p.id WHERE p.sha256 = ? ORDER BY f.id LIMIT 1
                 """, [sha256]).map { (try $0.string("key"), try $0.string("format")) }
@@ -136,7 +138,7 @@ extension PostgresCatalog: PhotoQueries {
 
     /// Files and distinct photos in the catalog.
     public func libraryCounts() async throws -> (files: Int, photos: Int) {
-        let counts = try await read { db in
+        let counts = try await core.database.read { db in
             try await db.row("SELECT COUNT(*) AS files, COUNT(DISTINCT photoId) AS photos FROM file")
                 .map { (Int(try $0.int("files")), Int(try $0.int("photos"))) }
         }
@@ -145,12 +147,12 @@ extension PostgresCatalog: PhotoQueries {
 
     /// Number of files in the catalog.
     public func fileCount() async throws -> Int {
-        try await read { db in Int(try await db.int("SELECT COUNT(*) FROM file") ?? 0) }
+        try await core.database.read { db in Int(try await db.int("SELECT COUNT(*) FROM file") ?? 0) }
     }
 
     /// The most recent scan problems: files that could not be read, with why.
     public func scanIssues(limit: Int) async throws -> [ScanIssue] {
-        try await read { db in
+        try await core.database.read { db in
             try await db.rows("SELECT key, reason FROM scanIssue ORDER BY seenAt DESC, key LIMIT ?", [limit])
                 .map { ScanIssue(key: try $0.string("key"), reason: try $0.string("reason")) }
         }
@@ -159,12 +161,13 @@ extension PostgresCatalog: PhotoQueries {
     /// Every tag in use, with how many visible photos carry it, by name without case.
     public func tagCounts() async throws -> [TagCount] {
         // Read at the version before the query, so a change during it makes the next call recount.
-        try await core.tagCountsCache.value(at: version, computing: { [self] in
-            try await read { db in
+        let database = core.database
+        return try await core.tagCountsCache.value(at: core.version, computing: {
+            try await database.read { db in
                 try await db.rows("""
-                    SELECT t.name::text AS name, COUNT(DISTINCT pt.photoId) AS photoCount FROM tag t JOIN photoTag pt ON pt.tagId = t.id
+                    SELECT CAST(t.name AS TEXT) AS name, COUNT(DISTINCT pt.photoId) AS photoCount FROM tag t JOIN photoTag pt ON pt.tagId = t.id
                     WHERE EXISTS (SELECT 1 FROM file WHERE photoId = pt.photoId)
-                    GROUP BY t.id ORDER BY t.name
+                    GROUP BY t.id ORDER BY t.name\(db.dialect.noCase)
                     """).map { TagCount(name: try $0.string("name"), count: Int(try $0.int("photoCount"))) }
             }
         })
@@ -172,25 +175,25 @@ extension PostgresCatalog: PhotoQueries {
 
     /// How many photos a group holds (for cards on the home page).
     public func count(_ group: PhotoGroup) async throws -> Int {
-        let filter = PostgresGroupSQL.filter(group)
-        return try await read { db in Int(try await db.int("SELECT COUNT(*) \(filter.sql)", filter.arguments) ?? 0) }
+        let filter = GroupSQL.filter(group, core.dialect)
+        return try await core.database.read { db in Int(try await db.int("SELECT COUNT(*) \(filter.sql)", filter.arguments) ?? 0) }
     }
 
     /// A cover for a group: its most recently taken photo (of several taken at once, the one
     /// filed last).
     public func cover(_ group: PhotoGroup) async throws -> Picture? {
-        let filter = PostgresGroupSQL.filter(group)
-        return try await read { db in
+        let filter = GroupSQL.filter(group, core.dialect)
+        return try await core.database.read { db in
             try await db.row("SELECT p.sha256, p.rotation \(filter.sql) ORDER BY f.sortTaken DESC, f.id DESC LIMIT 1", filter.arguments)
-                .flatMap { try PostgresPictureColumns.picture($0, sha256: "sha256", rotation: "rotation") }
+                .flatMap { try PictureColumns.picture($0, sha256: "sha256", rotation: "rotation") }
         }
     }
 
     /// Whether the file at `key` is shown in `group` (share links admit only their own photos),
     /// or belongs to one that is (a Live Photo's clip, a RAW: part of the shot the group shows).
     public func group(_ group: PhotoGroup, containsKey key: String) async throws -> Bool {
-        let filter = PostgresGroupSQL.filter(group)
-        return try await read { db in
+        let filter = GroupSQL.filter(group, core.dialect)
+        return try await core.database.read { db in
             if try await db.int("SELECT EXISTS (SELECT 1 \(filter.sql) AND f.key = ?)", filter.arguments + [key]) == 1 { return true }
             return try await db.int("""
                 SELECT EXISTS (SELECT 1 \(filter.sql) AND f.id = (SELECT c.pairedTo FROM file c WHERE c.key = ?))
@@ -202,8 +205,8 @@ extension PostgresCatalog: PhotoQueries {
     /// renditions, which are named by hash), or belongs to a file that is (of the first 20
     /// files with those bytes that belong to another).
     public func group(_ group: PhotoGroup, containsSha256 sha256: String) async throws -> Bool {
-        let filter = PostgresGroupSQL.filter(group)
-        return try await read { db in
+        let filter = GroupSQL.filter(group, core.dialect)
+        return try await core.database.read { db in
             if try await db.int("SELECT EXISTS (SELECT 1 \(filter.sql) AND p.sha256 = ?)", filter.arguments + [sha256]) == 1 { return true }
             return try await db.int("""
                 SELECT EXISTS (SELECT 1 \(filter.sql) AND f.id IN (
@@ -214,9 +217,9 @@ extension PostgresCatalog: PhotoQueries {
 
     /// The ids of every file `group` shows, in `sort`'s order.
     public func fileIds(in group: PhotoGroup, sort: PhotoSort) async throws -> [Int64] {
-        let filter = PostgresGroupSQL.filter(group)
-        return try await read { db in
-            try await db.ints("SELECT f.id \(filter.sql) ORDER BY \(PostgresGroupSQL.order(sort))", filter.arguments)
+        let filter = GroupSQL.filter(group, core.dialect)
+        return try await core.database.read { db in
+            try await db.ints("SELECT f.id \(filter.sql) ORDER BY \(GroupSQL.order(sort))", filter.arguments)
         }
     }
 
@@ -224,10 +227,10 @@ extension PostgresCatalog: PhotoQueries {
     /// twice comes once.
     public func files(ids: [Int64]) async throws -> [FileRef] {
         guard !ids.isEmpty else { return [] }
-        let found = try await read { db in
+        let found = try await core.database.read { db in
             var found: [Int64: FileRef] = [:]
-            for row in try await db.rows("SELECT id, photoId, key, size FROM file WHERE id = ANY(?::bigint[])", [ids]) {
-                let file = try PostgresFileRefRecord.fileRef(row)
+            for row in try await db.rows("SELECT id, photoId, key, size FROM file WHERE \(db.dialect.isIn("id"))", [ids]) {
+                let file = try FileRefColumns.fileRef(row)
                 found[file.id] = file
             }
             return found
@@ -240,12 +243,12 @@ extension PostgresCatalog: PhotoQueries {
     /// RAW), by key.
     public func withCompanions(_ files: [FileRef]) async throws -> [FileRef] {
         guard !files.isEmpty else { return [] }
-        let companions = try await read { db in
+        let companions = try await core.database.read { db in
             var found: [Int64: [FileRef]] = [:]
             for row in try await db.rows("""
-                SELECT id, photoId, key, size, pairedTo FROM file WHERE pairedTo = ANY(?::bigint[]) ORDER BY key
+                SELECT id, photoId, key, size, pairedTo FROM file WHERE \(db.dialect.isIn("pairedTo")) ORDER BY key
                 """, [files.map(\.id)]) {
-                found[try row.int("pairedTo"), default: []].append(try PostgresFileRefRecord.fileRef(row))
+                found[try row.int("pairedTo"), default: []].append(try FileRefColumns.fileRef(row))
             }
             return found
         }
@@ -256,22 +259,13 @@ extension PostgresCatalog: PhotoQueries {
     /// have no such date. One pass over the photos (a photo counts when a file of it is listed,
     /// as in `.all`).
     public func timeline() async throws -> (months: [TimelineMonth], undated: Int) {
-        try await read { db in
+        try await core.database.read { db in
             var months: [TimelineMonth] = []
             var undated = 0
-            // Photos are counted by the year and month of their date; each month is then numbered
-            // as SQLite's CAST(strftime('%Y%m') AS INTEGER) numbers it, and ordered by that number.
-            let date = PostgresGroupSQL.utc("p.takenAt")
             for row in try await db.rows("""
-                SELECT CASE WHEN y < 0 THEN y * 100 - m ELSE y * 100 + m END AS yearMonth, n FROM (
-                  SELECT \(PostgresGroupSQL.astronomical("calendarYear")) AS y, calendarMonth AS m, n FROM (
-                    SELECT extract(year FROM \(date))::bigint AS calendarYear, extract(month FROM \(date))::bigint AS calendarMonth,
-                           COUNT(*) AS n
-                    FROM photo p WHERE EXISTS (SELECT 1 FROM file WHERE photoId = p.id AND pairedTo IS NULL)
-                    GROUP BY 1, 2
-                  ) AS byMonth
-                ) AS numbered
-                ORDER BY yearMonth DESC NULLS LAST
+                SELECT \(db.dialect.yearMonth("p.takenAt")) AS yearMonth, COUNT(*) AS n
+                FROM photo p WHERE EXISTS (SELECT 1 FROM file WHERE photoId = p.id AND pairedTo IS NULL)
+                GROUP BY 1 ORDER BY 1 DESC NULLS LAST
                 """) {
                 let count = Int(try row.int("n"))
                 if let yearMonth = try row.optionalInt("yearMonth").map({ Int($0) }) {
@@ -288,42 +282,48 @@ extension PostgresCatalog: PhotoQueries {
     /// (of several taken at once, the one filed last). The dates are matched in the photo table
     /// first, so only those photos' files are read.
     public func onThisDay(month: Int, day: Int, before year: Int, limit: Int) async throws -> [(card: PhotoCard, year: Int)] {
-        let all = PostgresGroupSQL.filter(.all)
+        let all = GroupSQL.filter(.all, core.dialect)
         let monthDay = String(format: "%02d-%02d", month, day)
-        let date = PostgresGroupSQL.utc("takenAt")
-        let found = try await read { db in
+        let found = try await core.database.read { db in
             try await db.rows("""
-                \(PostgresCardRecord.columns), \(PostgresGroupSQL.year(ofDate: PostgresGroupSQL.utc("p.takenAt"))) AS year
-                \(all.sql) AND p.id IN (SELECT id FROM photo WHERE takenAt IS NOT NULL AND \(PostgresGroupSQL.monthDay(ofDate: date)) = ?
-                                         AND \(PostgresGroupSQL.year(ofDate: date)) < ?)
+                \(CardColumns.columns), \(db.dialect.year("p.takenAt")) AS year
+                \(all.sql) AND p.id IN (SELECT id FROM photo WHERE takenAt IS NOT NULL AND \(db.dialect.monthDay("takenAt")) = ?
+                                         AND \(db.dialect.year("takenAt")) < ?)
                 ORDER BY p.takenAt DESC, f.id DESC LIMIT ?
-                """, all.arguments + [monthDay, year, limit]).map { (try PostgresCardRecord.card($0, readsFavorite: false), Int(try $0.int("year"))) }
+                """, all.arguments + [monthDay, year, limit]).map { (try CardColumns.card($0, readsFavorite: false), Int(try $0.int("year"))) }
         }
         return found.map { (card: $0.0, year: $0.1) }
     }
+}
 
-    /// The group's page index under `sort` at this catalog version: built with one query over
-    /// the whole group when no request has built it yet (`CatalogStore.pageIndex`).
-    private func pageIndex(_ db: PostgresSession, group: PhotoGroup, sort: PhotoSort, perPage: Int) async throws -> PageIndexCache.Entry {
-        let key = PageIndexCache.Key(group: group, sort: sort, perPage: perPage, version: version)
+enum QueryRules {
+    /// The group's page index under `sort` at the catalog's version: built with one pass over
+    /// the whole group, its rows folded as they come, when no request has built it yet.
+    static func pageIndex(_ core: CatalogCore, _ db: any SQLSession, group: PhotoGroup, sort: PhotoSort,
+                          perPage: Int) async throws -> PageIndexCache.Entry {
+        let key = PageIndexCache.Key(group: group, sort: sort, perPage: perPage, version: core.version)
         // The cache builds synchronously; a build that throws asks it for a kept entry only.
-        if let kept = try? pageIndexCache.entry(for: key, build: { throw PostgresPageIndexMiss() }) { return kept }
-        let filter = PostgresGroupSQL.filter(group)
-        let rows = try await db.rows("""
-            SELECT \(sort.field.column) AS sortValue, f.id AS fileId \(filter.sql) ORDER BY \(PostgresGroupSQL.order(sort))
-            """, filter.arguments)
-        var starts: [(value: DatabaseValue, id: Int64)] = []
-        // A folder's pages are keyset queries down its own index; other groups keep their ids.
-        var ids: OrderedIds? = group.isPlainFolder ? nil : OrderedIds()
-        for (position, row) in rows.enumerated() {
-            let fileId = try row.int(1)
-            if position % perPage == 0 { starts.append((try PostgresGroupSQL.sortValue(row, sort.field), fileId)) }
-            ids?.append(fileId)
+        if let kept = try? core.pageIndexCache.entry(for: key, build: { throw PageIndexMiss() }) { return kept }
+        let filter = GroupSQL.filter(group, db.dialect)
+        struct Fold: Sendable {
+            var starts: [(value: DatabaseValue, id: Int64)] = []
+            var total = 0
+            var ids: OrderedIds?
         }
-        let built = PageIndexCache.Entry(starts: starts, total: rows.count, ids: ids)
-        return pageIndexCache.entry(for: key) { built }
+        // A folder's pages are keyset queries down its own index; other groups keep their ids.
+        let field = sort.field
+        let fold = try await db.reduce("""
+            SELECT \(sort.field.column) AS sortValue, f.id AS fileId \(filter.sql) ORDER BY \(GroupSQL.order(sort))
+            """, filter.arguments, into: Fold(ids: group.isPlainFolder ? nil : OrderedIds())) { fold, row in
+            let fileId = try row.int(1)
+            if fold.total % perPage == 0 { fold.starts.append((try GroupSQL.sortValue(row, field), fileId)) }
+            fold.total += 1
+            fold.ids?.append(fileId)
+        }
+        let built = PageIndexCache.Entry(starts: fold.starts, total: fold.total, ids: fold.ids)
+        return core.pageIndexCache.entry(for: key) { built }
     }
 }
 
 /// What `pageIndex` throws into the page index cache to find whether it keeps an entry.
-private struct PostgresPageIndexMiss: Error {}
+private struct PageIndexMiss: Error {}

@@ -1,14 +1,13 @@
+import Foundation
 import GRDB
 
-/// The SQL of groups, filters, searches, sorts and calendar dates for the PostgreSQL catalog:
-/// what `PhotoGroup.filter`, `SearchFilter.conditions`, `FTSQuery` and SQLite's date functions
-/// give the SQLite catalog, with `?` placeholders and `SQLArgument`s, so both catalogs show the
-/// same photos in the same order.
-enum PostgresGroupSQL {
+/// The SQL of groups, filters and sorts, in both catalogs, so both show the same photos in the
+/// same order. The model types (`PhotoGroup`, `SearchFilter`, `PhotoSort`) carry no SQL of their own.
+enum GroupSQL {
     /// The FROM/WHERE part over `file f JOIN photo p`, with its arguments. Virtual groups show
     /// each photo once (its first file), except duplicates, which show every copy. No group lists
     /// a file paired to another (a Live Photo's clip, a RAW beside its JPEG): it shows as part of that one.
-    static func filter(_ group: PhotoGroup) -> (sql: String, arguments: [any SQLArgument]) {
+    static func filter(_ group: PhotoGroup, _ dialect: SQLDialect) -> (sql: String, arguments: [any SQLArgument]) {
         let base = "FROM file f JOIN photo p ON p.id = f.photoId"
         let listed = "f.pairedTo IS NULL"
         let onePerPhoto = "\(listed) AND f.id = (SELECT MIN(id) FROM file WHERE photoId = f.photoId AND pairedTo IS NULL)"
@@ -20,8 +19,7 @@ enum PostgresGroupSQL {
         case .topRated:
             return ("\(base) WHERE p.rating >= 4 AND \(onePerPhoto)", [])
         case .tag(let name):
-            // A text parameter compared with citext would compare as text (with case): cast it.
-            return ("\(base) JOIN photoTag pt ON pt.photoId = p.id JOIN tag t ON t.id = pt.tagId AND t.name = ?::citext WHERE \(onePerPhoto)",
+            return ("\(base) JOIN photoTag pt ON pt.photoId = p.id JOIN tag t ON t.id = pt.tagId AND t.name = \(dialect.caseless) WHERE \(onePerPhoto)",
                     [name])
         case .recent, .all:
             return ("\(base) WHERE \(onePerPhoto)", [])
@@ -30,8 +28,8 @@ enum PostgresGroupSQL {
         case .duplicates:
             return ("\(base) WHERE \(listed) AND f.photoId IN (SELECT photoId FROM file WHERE pairedTo IS NULL GROUP BY photoId HAVING COUNT(*) > 1)", [])
         case .filtered(let group, let search):
-            var (sql, arguments) = filter(group)
-            for condition in conditions(search) {
+            var (sql, arguments) = filter(group, dialect)
+            for condition in conditions(search, dialect) {
                 sql += " AND " + condition.sql
                 arguments += condition.arguments
             }
@@ -39,14 +37,15 @@ enum PostgresGroupSQL {
         }
     }
 
-    /// SQL conditions over `file f JOIN photo p`, each parameterised (`SearchFilter.conditions`).
-    static func conditions(_ filter: SearchFilter) -> [(sql: String, arguments: [any SQLArgument])] {
+    /// SQL conditions over `file f JOIN photo p`, each parameterised.
+    static func conditions(_ filter: SearchFilter, _ dialect: SQLDialect) -> [(sql: String, arguments: [any SQLArgument])] {
         var out: [(String, [any SQLArgument])] = []
-        if let words = filter.text.flatMap(searchWords) {
-            out.append((matching, [words]))
+        if let text = filter.text, let match = dialect.matching(text) {
+            out.append((match.condition, [match.argument]))
         }
         if let tag = filter.tag {
-            out.append(("EXISTS (SELECT 1 FROM photoTag pt JOIN tag t ON t.id = pt.tagId WHERE pt.photoId = p.id AND t.name = ?::citext)", [tag]))
+            out.append(("EXISTS (SELECT 1 FROM photoTag pt JOIN tag t ON t.id = pt.tagId WHERE pt.photoId = p.id AND t.name = \(dialect.caseless))",
+                        [tag]))
         }
         if let viewer = filter.favoritesOf {
             out.append(("EXISTS (SELECT 1 FROM favorite WHERE photoId = p.id AND userId = ?)", [viewer.favoritesUserId]))
@@ -62,31 +61,19 @@ enum PostgresGroupSQL {
         case .square: out.append(("p.width = p.height", []))
         case nil: break
         }
-        if let kind = filter.kind { out.append((kind.sql, [])) }
+        if let kind = filter.kind { out.append((condition(kind), [])) }
         return out
     }
 
-    /// The words of search text as `FTSQuery` finds them (runs of letters and digits, at most
-    /// `FTSQuery.maxTerms`), joined by spaces; nil when there is no word, as `FTSQuery.terms` is.
-    /// A NUL, which PostgreSQL text cannot hold, is left out, though a control never joins a word.
-    static func searchWords(_ text: String) -> String? {
-        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).prefix(FTSQuery.maxTerms)
-        guard !words.isEmpty else { return nil }
-        var scalars = String.UnicodeScalarView()
-        for scalar in words.joined(separator: " ").unicodeScalars where scalar != "\0" { scalars.append(scalar) }
-        return String(scalars)
+    /// What an item of `kind` is, as a condition over `file f JOIN photo p`.
+    static func condition(_ kind: SearchFilter.Kind) -> String {
+        switch kind {
+        case .photo: "p.kind = 'photo'"
+        case .video: "p.kind = 'video'"
+        case .live: "(f.companions & \(FilePairs.Companions.live.rawValue) != 0 OR p.motionLength IS NOT NULL)"
+        case .raw: "(f.companions & \(FilePairs.Companions.raw.rawValue) != 0 OR p.format IN (\(FilePairs.rawFormatList)))"
+        }
     }
-
-    /// Files whose full-text document holds every word of the search text as a prefix: the
-    /// words (the argument) are made as the documents' are (`photolala_search_words`: lower case,
-    /// no accents, split at everything but letters and digits), and each becomes a `word:*`
-    /// term, all joined by `&`. Only letters and digits survive that, so nothing a person types
-    /// is read as tsquery syntax; text with no word left matches nothing.
-    static let matching = """
-        f.id IN (SELECT fileId FROM fileSearch WHERE doc @@ to_tsquery('simple',
-          (SELECT string_agg(w || ':*', ' & ') FROM unnest(string_to_array(btrim(photolala_search_words(?::text)), ' ')) AS w
-           WHERE w <> '')))
-        """
 
     /// `sort`'s ORDER BY terms: its column, ties broken by file id in the same direction, or
     /// both reversed (`reversed`, to walk back from a photo).
@@ -106,7 +93,7 @@ enum PostgresGroupSQL {
         case .int64(let number): return number
         case .double(let number): return number
         case .string(let text): return text
-        case .blob: throw PostgresCatalogError(description: "a sort value is never a blob")
+        case .blob: throw SQLCatalogError(description: "a sort value is never a blob")
         }
     }
 
@@ -117,26 +104,34 @@ enum PostgresGroupSQL {
         return try row.optionalInt(0)?.databaseValue ?? .null
     }
 
-    /// The UTC date and time of Unix seconds `column`, as SQLite's date functions read them with
-    /// 'unixepoch'; NULL outside what those read (24 November 4714 BC to the end of 9999),
-    /// where they give NULL too.
-    static func utc(_ column: String) -> String {
-        "(to_timestamp(CASE WHEN \(column) BETWEEN -210866760000 AND 253402300799 THEN \(column) END) AT TIME ZONE 'UTC')"
+    /// Whether page start `a` comes at or before `b` in the group's order (numbers by value, text
+    /// byte by byte), ties broken by file id.
+    static func precedesOrEquals(_ a: (value: DatabaseValue, id: Int64), _ b: (value: DatabaseValue, id: Int64), descending: Bool) -> Bool {
+        let order = compare(a.value, b.value)
+        let both = order != 0 ? order : (a.id == b.id ? 0 : (a.id < b.id ? -1 : 1))
+        return descending ? both >= 0 : both <= 0
     }
 
-    /// The year of the date `date` (a `utc` expression) as SQLite's `strftime('%Y')` numbers it,
-    /// astronomically: the year before 1 is 0, where PostgreSQL says 1 BC, -1.
-    static func year(ofDate date: String) -> String {
-        astronomical("extract(year FROM \(date))::bigint")
-    }
-
-    /// A year as PostgreSQL numbers it (`year`: no year 0, 1 BC is -1) as SQLite does (1 BC is 0).
-    static func astronomical(_ year: String) -> String {
-        "(\(year) + CASE WHEN \(year) < 0 THEN 1 ELSE 0 END)"
-    }
-
-    /// The month and day of the date `date` (a `utc` expression) as `MM-DD` (SQLite's `strftime('%m-%d')`).
-    static func monthDay(ofDate date: String) -> String {
-        "to_char(\(date), 'MM-DD')"
+    /// -1, 0 or 1 as SQLite orders two values: NULL, then numbers, then text (BINARY), then blobs.
+    static func compare(_ a: DatabaseValue, _ b: DatabaseValue) -> Int {
+        func rank(_ value: DatabaseValue) -> Int {
+            switch value.storage {
+            case .null: 0
+            case .int64, .double: 1
+            case .string: 2
+            case .blob: 3
+            }
+        }
+        let (ra, rb) = (rank(a), rank(b))
+        if ra != rb { return ra < rb ? -1 : 1 }
+        switch (a.storage, b.storage) {
+        case (.int64(let x), .int64(let y)): return x == y ? 0 : (x < y ? -1 : 1)
+        case (.string(let x), .string(let y)):
+            if x == y { return 0 }
+            return x.utf8.lexicographicallyPrecedes(y.utf8) ? -1 : 1
+        default:
+            let x = Double.fromDatabaseValue(a) ?? 0, y = Double.fromDatabaseValue(b) ?? 0
+            return x == y ? 0 : (x < y ? -1 : 1)
+        }
     }
 }

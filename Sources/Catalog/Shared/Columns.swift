@@ -1,9 +1,8 @@
 import Foundation
 import Imaging
 
-/// A grid card from `file f JOIN photo p` in the PostgreSQL catalog, read by column name: the
-/// counterpart of `CardRecord`, with the same columns.
-enum PostgresCardRecord {
+/// A grid card from `file f JOIN photo p`, read by column name.
+enum CardColumns {
     /// The card's columns, to be followed by more columns or a FROM clause.
     static let columns = "SELECT f.id AS fileId, f.key, f.name, p.sha256, p.width, p.height, f.size, p.takenAt, p.rating, p.rotation, "
         + "p.kind, p.durationMs, f.companions, p.motionLength"
@@ -27,24 +26,29 @@ enum PostgresCardRecord {
 }
 
 /// A file with its photo, the viewer's favorite flag, the photo's tags, its other copies and the
-/// files that belong to it, in one row of the PostgreSQL catalog: the counterpart of
-/// `PhotoDetailRecord`. The lists come as JSON arrays, so the photo view costs one statement.
-enum PostgresPhotoDetailRecord {
+/// files that belong to it, in one row. The lists come as JSON arrays, so the photo view costs one statement.
+enum PhotoDetailColumns {
     /// The query, taking the viewer's `favorite.userId` and the file key. Tags are ordered
-    /// without case (`tag.name` is citext), copies and companions by key, as in the SQLite catalog.
-    static let sql = """
-        \(PostgresCardRecord.columns), f.folder, p.format, f.mtimeNs,
+    /// without case, copies and companions by key.
+    static func sql(_ dialect: SQLDialect) -> String {
+        let companion = dialect.jsonObject([("key", "c.key"), ("name", "c.name"), ("size", "c.size"), ("format", "cp.format")])
+        return """
+        \(CardColumns.columns), f.folder, p.format, f.mtimeNs,
                p.cameraMake, p.cameraModel, p.orientation, f.sortTaken, f.sortName,
                p.id AS photoId, p.addedAt, p.caption, p.videoCodec, p.audioCodec,
                (SELECT key FROM file WHERE id = f.pairedTo) AS pairedToKey,
-               \(PostgresCardRecord.isFavorite),
-               (SELECT json_agg(t.name::text ORDER BY t.name) FROM photoTag pt JOIN tag t ON t.id = pt.tagId
-                 WHERE pt.photoId = p.id)::text AS tagsJSON,
-               (SELECT json_agg(o.key ORDER BY o.key) FROM file o WHERE o.photoId = f.photoId AND o.key != f.key)::text AS copiesJSON,
-               (SELECT json_agg(json_build_object('key', c.key, 'name', c.name, 'size', c.size, 'format', cp.format) ORDER BY c.key)
-                  FROM file c JOIN photo cp ON cp.id = c.photoId WHERE c.pairedTo = f.id)::text AS companionsJSON
+               \(CardColumns.isFavorite),
+               \(dialect.jsonList("""
+                 SELECT CAST(t.name AS TEXT) AS v FROM photoTag pt JOIN tag t ON t.id = pt.tagId WHERE pt.photoId = p.id
+                 ORDER BY t.name\(dialect.noCase)
+                 """)) AS tagsJSON,
+               \(dialect.jsonList("SELECT o.key AS v FROM file o WHERE o.photoId = f.photoId AND o.key != f.key ORDER BY o.key")) AS copiesJSON,
+               \(dialect.jsonList("""
+                 SELECT \(companion) AS v FROM file c JOIN photo cp ON cp.id = c.photoId WHERE c.pairedTo = f.id ORDER BY c.key
+                 """, ofObjects: true)) AS companionsJSON
         FROM file f JOIN photo p ON p.id = f.photoId WHERE f.key = ?
         """
+    }
 
     /// A companion as `companionsJSON` lists it.
     private struct CompanionRow: Decodable {
@@ -60,7 +64,7 @@ enum PostgresPhotoDetailRecord {
             PhotoDetail.Companion(key: c.key, name: c.name, role: FilePairs.rawFormats.contains(c.format) ? .raw : .live,
                                   format: ImageFormat(rawValue: c.format) ?? .mov, size: c.size)
         }
-        return PhotoDetail(photoId: try row.int("photoId"), card: try PostgresCardRecord.card(row), folder: try row.string("folder"),
+        return PhotoDetail(photoId: try row.int("photoId"), card: try CardColumns.card(row), folder: try row.string("folder"),
                            format: ImageFormat(rawValue: try row.string("format")) ?? .jpeg, fileSize: try row.int("size"),
                            mtimeNs: try row.int("mtimeNs"), takenAt: try row.optionalInt("takenAt"),
                            cameraMake: try row.optionalString("cameraMake"), cameraModel: try row.optionalString("cameraModel"),
@@ -72,15 +76,15 @@ enum PostgresPhotoDetailRecord {
                            companions: companions, pairedToKey: try row.optionalString("pairedToKey"))
     }
 
-    /// A JSON array column decoded; NULL (`json_agg` over no rows) is an empty list.
+    /// A JSON array column decoded; NULL (PostgreSQL's `json_agg` over no rows) is an empty list.
     private static func json<T: Decodable & RangeReplaceableCollection>(_ type: T.Type, _ row: SQLRow, _ column: String) throws -> T {
         guard let text = try row.optionalString(column) else { return T() }
         return try JSONDecoder().decode(T.self, from: Data(text.utf8))
     }
 }
 
-/// A `folder` row of the PostgreSQL catalog, read by column name: the counterpart of `FolderRecord`.
-enum PostgresFolderRecord {
+/// A `folder` row, read by column name.
+enum FolderColumns {
     /// The columns a folder summary reads.
     static let select = """
         SELECT path, name, photoCount, totalCount, folderCount, coverSha, earliestTaken, latestTaken,
@@ -92,13 +96,13 @@ enum PostgresFolderRecord {
     static func summary(_ row: SQLRow) throws -> FolderSummary {
         FolderSummary(path: try row.string("path"), name: try row.string("name"), photoCount: Int(try row.int("photoCount")),
                       totalCount: Int(try row.int("totalCount")), folderCount: Int(try row.int("folderCount")),
-                      cover: try PostgresPictureColumns.picture(row, sha256: "coverSha", rotation: "coverRotation"),
+                      cover: try PictureColumns.picture(row, sha256: "coverSha", rotation: "coverRotation"),
                       earliestTaken: try row.optionalInt("earliestTaken"), latestTaken: try row.optionalInt("latestTaken"))
     }
 }
 
-/// A picture named by a row's hash and rotation columns in the PostgreSQL catalog.
-enum PostgresPictureColumns {
+/// A picture named by a row's hash and rotation columns.
+enum PictureColumns {
     /// The picture, or nil when the hash is NULL; a rotation other than 0, 90, 180 or 270 counts as none.
     static func picture(_ row: SQLRow, sha256 shaColumn: String, rotation rotationColumn: String) throws -> Picture? {
         guard let sha256 = try row.optionalString(shaColumn) else { return nil }
@@ -107,9 +111,14 @@ enum PostgresPictureColumns {
 }
 
 /// A file reference from a row with `id`, `photoId`, `key` and `size` columns.
-enum PostgresFileRefRecord {
+enum FileRefColumns {
     /// The reference in `row`.
     static func fileRef(_ row: SQLRow) throws -> FileRef {
         FileRef(id: try row.int("id"), photoId: try row.int("photoId"), key: try row.string("key"), size: try row.int("size"))
     }
+}
+
+extension Rotation {
+    /// The rotation kept in a `rotation` column; anything but 0, 90, 180 or 270 counts as none.
+    init(column value: Int?) { self = Rotation(rawValue: value ?? 0) ?? .none }
 }
