@@ -11,8 +11,6 @@ extension SiteURL {
         static let gallery = Scope(sharePrefix: nil)
         static func share(_ token: String) -> Scope { Scope(sharePrefix: SiteURL.share(token).path) }
 
-        var isShared: Bool { sharePrefix != nil }
-
         func group(_ group: PhotoGroup, sort: PhotoSort? = nil, page: Int = 1) -> SiteURL {
             guard let prefix = sharePrefix else { return SiteURL.group(group, sort: sort, page: page) }
             return SiteURL(prefix + SiteURL.query(sort: sort ?? group.defaultSort, defaultSort: group.defaultSort, page: page))

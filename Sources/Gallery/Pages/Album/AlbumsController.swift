@@ -48,7 +48,7 @@ struct AlbumsController: Sendable {
         let album = try await Self.album(context.parameters.get("id"), store: store)
         if request.uri.queryParameters["arrange"] != nil { return try await arrange(album, request, context) }
         let query = try GroupQuery(request.uri, defaultSort: PhotoGroup.album(album.id).defaultSort)
-        var spec = GroupSpec(base: .album(album.id), title: album.name, scope: .gallery,
+        var spec = GroupSpec(base: .album(album.id), title: album.name, audience: Household(),
                              crumbs: [Crumb(name: "Albums", url: SiteURL.albums), Crumb(name: album.name, url: nil)])
         spec.album = AlbumPanel(album, visitor: context.visitor, csrf: context.csrfToken)
         return try await groupPage.response(spec, query: query, request, context)

@@ -10,7 +10,8 @@ struct GroupPageBuilder {
     var folderCount = 0
     var filterForm: FilterForm?
     var csrf = ""
-    /// Who looks: tiles carry a favorite button only for someone who can keep favorites.
+    /// Who looks, when it is the household: tiles carry a favorite button only for someone who
+    /// can keep favorites, and select mode and the slideshow are offered. Nil for a share link's holders.
     var visitor: Visitor?
     var scope = SiteURL.Scope.gallery
     var share: ShareForm?
@@ -29,7 +30,7 @@ struct GroupPageBuilder {
         if folderCount > 0 { summary += " · " + Formatting.plural(folderCount, "folder", "folders") }
         if page.pageCount > 1 { summary += " · page \(page.number) of \(page.pageCount)" }
         let photoGroup = group.linkContext
-        let canFavorite = !scope.isShared && visitor?.can(.viewer) == true && selection == nil
+        let canFavorite = visitor?.can(.viewer) == true && selection == nil
         let tiles = page.photos.map { card in
             PhotoTile(url: scope.photo(card.key, sort: sort, in: photoGroup, sharedGroup: group), anchor: "p\(card.fileId)",
                       fileId: card.fileId, selecting: selection != nil, name: card.name,
@@ -45,9 +46,9 @@ struct GroupPageBuilder {
                          sorts: sortChoices(), orders: orderChoices(), pagination: pagination(),
                          emptyMessage: tiles.isEmpty && subfolders.isEmpty ? GroupTitles.emptyText(group) : nil, filterForm: filterForm,
                          share: tiles.isEmpty || selection != nil ? nil : share, selection: tiles.isEmpty ? nil : selection,
-                         selectURL: tiles.isEmpty || selection != nil || scope.isShared || visitor?.can(.viewer) != true
+                         selectURL: tiles.isEmpty || selection != nil || visitor?.can(.viewer) != true
                             ? nil : SiteURL.group(group, sort: sort, page: page.number).appending([("select", "1")]),
-                         slideshowURL: scope.isShared || selection != nil ? nil
+                         slideshowURL: visitor == nil || selection != nil ? nil
                             : page.photos.first.map { SiteURL.slideshow($0.key, sort: sort, in: photoGroup) })
     }
 

@@ -6,7 +6,8 @@ struct GroupSpec {
     /// The photos before any filter in the address; a share link's own filter is part of it.
     let base: PhotoGroup
     let title: String
-    let scope: SiteURL.Scope
+    /// Who the page is for: the household, or a share link's holders.
+    let audience: any GroupAudience
     /// Breadcrumbs under the gallery's menu; share pages have neither.
     var crumbs: [Crumb] = []
     /// The folder shown, whose subfolders head its first page; nil for every other kind.
@@ -16,15 +17,8 @@ struct GroupSpec {
     /// Around the "N photos" line: who shared the link and until when.
     var summaryPrefix = ""
     var summarySuffix = ""
-    /// An album's description and tools, above its photos.
+    /// An album's description and tools, above its photos (for the household).
     var album: AlbumPanel?
-    /// On an album's share link that takes photos: its upload form.
-    var shareUpload: ShareUploadBox?
-    /// On a share link: all its photos as one zip.
-    var downloadAll: SiteURL?
-
-    /// Filters in the address narrow the group everywhere but inside a share link, whose group is fixed.
-    var takesFilters: Bool { !scope.isShared }
 
     /// The 404's text for a page past the last.
     func missingPage(_ number: Int) -> String {

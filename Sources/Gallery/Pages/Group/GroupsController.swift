@@ -31,7 +31,7 @@ struct GroupsController: Sendable {
         var crumbs: [Crumb] = []
         if case .tag = base { crumbs.append(Crumb(name: "Tags", url: SiteURL.tags)) }
         crumbs.append(Crumb(name: title, url: nil))
-        return try await groupPage.response(GroupSpec(base: base, title: title, scope: .gallery, crumbs: crumbs), query: query, request, context)
+        return try await groupPage.response(GroupSpec(base: base, title: title, audience: Household(), crumbs: crumbs), query: query, request, context)
     }
 
     @Sendable func tags(_ request: Request, context: GalleryContext) async throws -> Response {

@@ -55,7 +55,7 @@ struct BrowseController: Sendable {
             throw HTTPError(.notFound, message: "There is no folder “\(path)” in the library, or it holds no photos.")
         }
         let title = folder.path.isEmpty ? "Library root" : folder.name
-        let spec = GroupSpec(base: .folder(path), title: title, scope: .gallery,
+        let spec = GroupSpec(base: .folder(path), title: title, audience: Household(),
                              crumbs: chrome.crumbs(forFolder: path, linkLast: false), folder: folder)
         return try await groupPage.response(spec, query: query, request, context)
     }

@@ -66,15 +66,14 @@ struct ShareController: Sendable {
             return try unlockPage(token: token, context: context, error: nil, status: .ok)
         }
         let query = try GroupQuery(request.uri, defaultSort: group.defaultSort)
-        var spec = GroupSpec(base: group, title: title, scope: .share(token))
+        var holders = LinkHolders(token: token)
+        if link.kind == .album, link.uploadsLeft > 0, let action = holders.scope.upload {
+            holders.upload = ShareUploadBox(action: action, left: link.uploadsLeft, limitText: Formatting.bytes(Int64(uploads.limit)))
+        }
+        var spec = GroupSpec(base: group, title: title, audience: holders)
         spec.viewer = .shareLink(owner: link.accountId)
         spec.summaryPrefix = "Shared by \(link.ownerName) · "
         spec.summarySuffix = link.expiresAt.map { " · link open until \(Formatting.cameraDate($0)) UTC" } ?? ""
-        spec.downloadAll = SiteURL.Scope.share(token).zip
-        if link.kind == .album, link.uploadsLeft > 0, let action = SiteURL.Scope.share(token).upload {
-            spec.shareUpload = ShareUploadBox(action: action, left: link.uploadsLeft,
-                                              limitText: Formatting.bytes(Int64(uploads.limit)))
-        }
         return try await groupPage.response(spec, query: query, request, context)
     }
 
