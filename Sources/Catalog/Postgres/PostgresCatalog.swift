@@ -119,22 +119,10 @@ public final class PostgresCatalog: SQLCatalog {
     /// other instances.
     func bumpVersion(announce: Bool = true) { core.changed(announcing: announce) }
 
-    /// Runs `body` on a connection of the pool, outside a transaction (each statement sees what
-    /// was committed when it began). Use `snapshot` for several statements that must agree.
-    func read<T: Sendable>(_ body: @Sendable (PostgresSession) async throws -> T) async throws -> T {
-        try await database.connection(body)
-    }
-
-    /// Runs `body` in one read-only transaction that sees one state of the catalog throughout.
-    func snapshot<T: Sendable>(_ body: @Sendable (PostgresSession) async throws -> T) async throws -> T {
-        try await database.transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", locked: false, body)
-    }
-
-    /// Runs `updates` in one transaction holding the catalog's write lock, and waits for it. As
-    /// with the SQLite catalog, a write once asked for lands even if the calling task is
-    /// cancelled: it runs in a task of its own.
+    /// Runs `updates` in one transaction holding the catalog's write lock, and waits for it; it
+    /// lands even if the calling task is cancelled (`PostgresDatabase.lockedWrite`).
     func write<T: Sendable>(_ updates: @escaping @Sendable (PostgresSession) async throws -> T) async throws -> T {
-        try await Task { [database] in try await database.transaction("BEGIN", locked: true, updates) }.value
+        try await database.lockedWrite(updates)
     }
 
     /// Whether `error` is the server refusing a row because another row has the same unique value.

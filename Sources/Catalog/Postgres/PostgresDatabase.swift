@@ -24,7 +24,13 @@ struct PostgresDatabase: SQLDatabase {
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
-        try await Task { try await transaction("BEGIN", locked: true) { try await body($0) } }.value
+        try await lockedWrite { try await body($0) }
+    }
+
+    /// One transaction holding the catalog's write lock, in a task of its own, so a write once
+    /// asked for lands even if the calling task is cancelled.
+    func lockedWrite<T: Sendable>(_ updates: @escaping @Sendable (PostgresSession) async throws -> T) async throws -> T {
+        try await Task { try await transaction("BEGIN", locked: true, updates) }.value
     }
 
     func isUniqueViolation(_ error: any Error) -> Bool { PostgresCatalog.isUniqueViolation(error) }

@@ -53,16 +53,6 @@ struct PostgresSession: SQLSession {
         try await count(sql + " RETURNING 1", arguments)
     }
 
-    func rows(_ sql: String, _ arguments: [any SQLArgument] = []) async throws -> [SQLRow] {
-        try await Self.explained(sql) {
-            var out: [SQLRow] = []
-            for try await row in try await connection.query(Self.query(sql, arguments), logger: logger) {
-                out.append(SQLRow(row.makeRandomAccess()))
-            }
-            return out
-        }
-    }
-
     func reduce<T: Sendable>(_ sql: String, _ arguments: [any SQLArgument], into initial: T,
                              _ update: @escaping @Sendable (inout T, SQLRow) throws -> Void) async throws -> T {
         try await Self.explained(sql) {

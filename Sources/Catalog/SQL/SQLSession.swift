@@ -10,8 +10,6 @@ public protocol SQLSession: Sendable {
     func execute(_ sql: String, _ arguments: [any SQLArgument]) async throws
     /// Runs an INSERT, UPDATE or DELETE without RETURNING and says how many rows it changed.
     func changes(_ sql: String, _ arguments: [any SQLArgument]) async throws -> Int
-    /// Every row a query returns.
-    func rows(_ sql: String, _ arguments: [any SQLArgument]) async throws -> [SQLRow]
     /// Folds the rows of a query into `initial` one at a time, never holding them all: for
     /// queries that read a whole group.
     func reduce<T: Sendable>(_ sql: String, _ arguments: [any SQLArgument], into initial: T,
@@ -20,7 +18,10 @@ public protocol SQLSession: Sendable {
 
 extension SQLSession {
     public func execute(_ sql: String) async throws { try await execute(sql, []) }
-    public func rows(_ sql: String) async throws -> [SQLRow] { try await rows(sql, []) }
+    /// Every row a query returns.
+    public func rows(_ sql: String, _ arguments: [any SQLArgument] = []) async throws -> [SQLRow] {
+        try await reduce(sql, arguments, into: []) { $0.append($1) }
+    }
     public func changes(_ sql: String) async throws -> Int { try await changes(sql, []) }
 
     /// The first row a query returns, or nil.

@@ -13,16 +13,14 @@ public final class CatalogStore: SQLCatalog {
     let pool: any DatabaseWriter
     /// The catalog file's path.
     public let path: String
-    /// What the shared store logic runs on (`CatalogCore`); its database is `SQLiteDatabase` on `pool`.
+    /// What the shared store logic runs on (`CatalogCore`).
     public let core: CatalogCore
-    /// Held by every write, the shared logic's and the store's own, for the whole transaction.
-    let writeLock = AsyncLock()
+    /// `pool` as the shared logic and the store's own GRDB code use it, under one write lock.
+    let database: SQLiteDatabase
     /// Live sessions, so a signed-in request reads no SQLite (`SessionCache`).
     let sessionCache = SessionCache()
     /// Where the catalog says what it could not do (bytes the trash could not destroy, say).
     let logger = Logger(label: "photolala.catalog")
-    /// Whether reads share the writer's one connection (a catalog in memory), and so take the write lock.
-    private let readsOnWriter: Bool
 
     /// Opens (creating and migrating when needed) the catalog at `path`.
     public convenience init(path: String) throws {
@@ -42,10 +40,8 @@ public final class CatalogStore: SQLCatalog {
     init(writer: any DatabaseWriter, path: String) throws {
         self.path = path
         pool = writer
-        let readsOnWriter = !(writer is DatabasePool)
-        core = CatalogCore(database: SQLiteDatabase(writer: writer, lock: writeLock, readsOnWriter: readsOnWriter),
-                           sessionCache: sessionCache, logger: logger, place: (path as NSString).deletingLastPathComponent)
-        self.readsOnWriter = readsOnWriter
+        database = SQLiteDatabase(writer: writer)
+        core = CatalogCore(database: database, sessionCache: sessionCache, logger: logger, place: (path as NSString).deletingLastPathComponent)
         // A quick structural check before anything writes: a damaged file is refused, never "repaired" into an empty catalog.
         let verdict = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(5)") }
         guard verdict == ["ok"] else {
@@ -82,27 +78,14 @@ public final class CatalogStore: SQLCatalog {
     /// Grows whenever visible catalog content changes; caches key on it.
     public var version: Int { core.version }
 
-    /// Runs `value` in a read transaction on one of GRDB's reader queues and waits for it. The
-    /// reader is taken, used and given back on GRDB's own queues: a request task never holds one
-    /// across a suspension, so blocking reads elsewhere can never wait on a task that cannot run.
+    /// Runs `value` in one GRDB read transaction (`SQLiteDatabase.read`).
     func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        if readsOnWriter { await writeLock.lock() }
-        defer { if readsOnWriter { writeLock.unlock() } }
-        return try await withCheckedThrowingContinuation { continuation in
-            pool.asyncRead { db in continuation.resume(with: Result { try value(db.get()) }) }
-        }
+        try await database.read(value)
     }
 
-    /// Runs `updates` in one transaction on GRDB's writer queue and waits for it. Unlike GRDB's
-    /// own async `write`, a write once asked for lands even if the calling task is cancelled:
-    /// a scan stopping at shutdown still writes what it analysed, and a form whose sender
-    /// went away is still recorded.
+    /// Runs `updates` in one GRDB write transaction, under the write lock (`SQLiteDatabase.write`).
     func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        await writeLock.lock()
-        defer { writeLock.unlock() }
-        return try await withCheckedThrowingContinuation { continuation in
-            pool.asyncWrite(updates) { _, result in continuation.resume(with: result) }
-        }
+        try await database.write(updates)
     }
 
     /// Marks that what readers see has changed.

@@ -9,9 +9,15 @@ import GRDB
 /// every access takes the lock.
 struct SQLiteDatabase: SQLDatabase {
     let writer: any DatabaseWriter
-    let lock: AsyncLock
-    /// Whether reads share the writer's connection (a catalog in memory).
+    /// Held by every write, the shared logic's and the store's own, for the whole transaction.
+    let lock = AsyncLock()
+    /// Whether reads share the writer's connection (a catalog in memory), and so take the lock.
     let readsOnWriter: Bool
+
+    init(writer: any DatabaseWriter) {
+        self.writer = writer
+        readsOnWriter = !(writer is DatabasePool)
+    }
 
     var dialect: SQLDialect { .sqlite }
 
@@ -26,6 +32,28 @@ struct SQLiteDatabase: SQLDatabase {
 
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
         try await Task { try await lock.withLock { try await transaction("BEGIN IMMEDIATE", body) } }.value
+    }
+
+    /// Runs `value` in one GRDB read transaction on a reader queue and waits for it. The reader is
+    /// taken, used and given back on GRDB's own queues: a request task never holds one across a
+    /// suspension, so blocking reads elsewhere can never wait on a task that cannot run.
+    func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        if readsOnWriter { await lock.lock() }
+        defer { if readsOnWriter { lock.unlock() } }
+        return try await withCheckedThrowingContinuation { continuation in
+            writer.asyncRead { db in continuation.resume(with: Result { try value(db.get()) }) }
+        }
+    }
+
+    /// Runs `updates` in one GRDB transaction on the writer queue, under the lock, and waits for
+    /// it. Unlike GRDB's own async `write`, a write once asked for lands even if the calling task
+    /// is cancelled: a scan stopping at shutdown still writes what it analysed.
+    func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        await lock.lock()
+        defer { lock.unlock() }
+        return try await withCheckedThrowingContinuation { continuation in
+            writer.asyncWrite(updates) { _, result in continuation.resume(with: result) }
+        }
     }
 
     func isUniqueViolation(_ error: any Error) -> Bool {
@@ -72,17 +100,6 @@ struct SQLiteSession: SQLSession {
         try await run { db in
             try db.execute(sql: sql, arguments: Self.arguments(arguments))
             return db.changesCount
-        }
-    }
-
-    func rows(_ sql: String, _ arguments: [any SQLArgument]) async throws -> [SQLRow] {
-        try await run { db in
-            let statement = try db.cachedStatement(sql: sql)
-            let columns = SQLiteColumns(statement.columnNames)
-            let cursor = try Row.fetchCursor(statement, arguments: Self.arguments(arguments))
-            var out: [SQLRow] = []
-            while let row = try cursor.next() { out.append(SQLRow(columns: columns, values: Array(row.databaseValues))) }
-            return out
         }
     }
 
