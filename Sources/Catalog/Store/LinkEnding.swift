@@ -3,9 +3,6 @@
 /// in either dialect); the album and tag cases are triggers, so no code path can forget them, and
 /// folders, whose rows are made anew as a whole, are settled after each rebuild.
 enum LinkEnding {
-    /// The seconds since 1970, as SQLite reads the clock (`PostgresMigrations.nowSQL` for PostgreSQL).
-    static let nowSQL = "CAST(strftime('%s', 'now') AS INTEGER)"
-
     /// Ends the live links of folders that no longer exist (the root always does); one argument: now.
     static let vanishedFolders = """
         UPDATE shareLink SET endedAt = ?
