@@ -114,7 +114,7 @@ public struct GalleryParts {
         monitor = ScanMonitor()
         var scanner = LibraryScanner(source: source, store: store, journal: journal, monitor: monitor, logger: logger)
         let renderer = try PageRenderer(resourcesPath: config.resourcesPath, base: BasePath(prefix: config.basePath))
-        let chrome = ChromeBuilder(monitor: monitor, demo: config.demoLibrary ? DemoNote() : nil)
+        let kit = PageKit(templates: renderer, chromeBuilder: ChromeBuilder(monitor: monitor, demo: config.demoLibrary ? DemoNote() : nil))
         let renditions = RenditionCache(root: config.dataPath + "/thumbnails", budget: config.renditionCache)
         let pages = PageCache()
         metrics = GalleryMetrics(store: store, monitor: monitor, renditions: renditions, pages: pages)
@@ -131,7 +131,7 @@ public struct GalleryParts {
         let sessions = SessionSettings(secureCookies: config.secureCookies, basePath: BasePath(prefix: config.basePath), guestRole: config.guestRole)
         let cookiePath = sessions.cookiePath
         let router = Router(context: GalleryContext.self)
-        let errorPages = ErrorPages(renderer: renderer, chrome: chrome)
+        let errorPages = ErrorPages(pages: kit)
         // Proxy headers, error pages of the checks below, compression, access log, cache policy
         // and security headers, as one layer (`ResponseMiddleware`).
         outer = ResponseMiddleware(forwarded: ForwardedHeaders(trusted: config.trustedProxies), log: AccessLog(metrics: metrics),
@@ -146,7 +146,7 @@ public struct GalleryParts {
         // Errors of the routes are rendered here, where the visitor is known (their menu, their
         // way back); the outer layer renders what the session and CSRF checks throw.
         router.add(middleware: RouteErrorMiddleware(errors: errorPages))
-        let signIn = SignInPage(store: store, renderer: renderer, chrome: chrome)
+        let signIn = SignInPage(store: store, pages: kit)
         let routes = Routes(router: router, signIn: signIn)
         // Answered before the router (`responder()`); registered too, for what the shortcut passes
         // on (another method, a name that is no file).
@@ -155,16 +155,16 @@ public struct GalleryParts {
         health = HealthController(store: store, source: source)
         health.register(with: routes)
         let libraryName = (config.libraryPath as NSString).lastPathComponent
-        let groupPage = GroupPage(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, cache: pages)
+        let groupPage = GroupPage(store: store, pages: kit, pageSize: config.pageSize, cache: pages)
         let playable = PlayableStore(dataPath: config.dataPath, source: source, logger: logger, shared: shared)
-        let photos = PhotoController(store: store, renderer: renderer, chrome: chrome, pageSize: config.pageSize, playable: playable, cache: pages)
+        let photos = PhotoController(store: store, pages: kit, pageSize: config.pageSize, playable: playable, cache: pages)
         let originals = OriginalController(store: store, source: source)
         thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)
         thumbnailRoutes.register(with: routes)
         AuthController(store: store, passwords: passwords, throttle: LoginThrottle(store: failures), sessions: sessions, signIn: signIn,
-                       renderer: renderer, chrome: chrome, slowdownScale: config.loginSlowdownScale).register(with: routes)
-        UsersController(store: store, passwords: passwords, renderer: renderer, chrome: chrome).register(with: routes)
-        let browse = BrowseController(store: store, monitor: monitor, renderer: renderer, chrome: chrome, groupPage: groupPage,
+                       pages: kit, slowdownScale: config.loginSlowdownScale).register(with: routes)
+        UsersController(store: store, passwords: passwords, pages: kit).register(with: routes)
+        let browse = BrowseController(store: store, monitor: monitor, pages: kit, groupPage: groupPage,
                                       libraryName: libraryName.isEmpty ? config.libraryPath : libraryName)
         browse.register(with: routes)
         // Renditions that must go (destroyed content, content read wrongly before) go here, from the
@@ -186,24 +186,24 @@ public struct GalleryParts {
         }
         scanner.finishing = { await browse.countAfterScan() }
         photos.register(with: routes)
-        SlideshowController(store: store, renderer: renderer, pageSize: config.pageSize).register(with: routes)
+        SlideshowController(store: store, pages: kit, pageSize: config.pageSize).register(with: routes)
         ViewOptionsController(store: store, cookiePath: cookiePath, secureCookies: config.secureCookies).register(with: routes)
         originals.register(with: routes)
         CurationController(store: store).register(with: routes)
         SelectionController(store: store, source: source, flash: flash, readOnly: config.readOnlyLibrary).register(with: routes)
-        AlbumsController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage, flash: flash,
+        AlbumsController(store: store, pages: kit, groupPage: groupPage, flash: flash,
                          pageSize: config.pageSize).register(with: routes)
-        GroupsController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage).register(with: routes)
-        TrashController(store: store, source: source, forgetRenditions: forgetRenditions, renderer: renderer,
-                        chrome: chrome, flash: flash, readOnly: config.readOnlyLibrary).register(with: routes)
-        let playableRoutes = PlayableController(store: store, playable: playable, renderer: renderer, chrome: chrome)
+        GroupsController(store: store, pages: kit, groupPage: groupPage).register(with: routes)
+        TrashController(store: store, source: source, forgetRenditions: forgetRenditions, pages: kit,
+                        flash: flash, readOnly: config.readOnlyLibrary).register(with: routes)
+        let playableRoutes = PlayableController(store: store, playable: playable, pages: kit)
         playableRoutes.register(with: routes)
         self.scanner = scanner
-        let uploads = UploadController(store: store, source: source, scanner: scanner, renderer: renderer, chrome: chrome,
+        let uploads = UploadController(store: store, source: source, scanner: scanner, pages: kit,
                                        naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit,
                                        fileLimit: config.uploadFileLimit, dataPath: config.dataPath, readOnly: config.readOnlyLibrary, logger: logger)
         uploads.register(with: routes)
-        ShareController(store: store, renderer: renderer, chrome: chrome, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,
+        ShareController(store: store, pages: kit, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,
                         thumbnails: thumbnailRoutes, originals: originals, playable: playableRoutes, uploads: uploads, passwords: passwords, throttle: LoginThrottle(store: failures),
                         slowdownScale: config.loginSlowdownScale).register(with: routes)
         if let token = config.metricsToken {

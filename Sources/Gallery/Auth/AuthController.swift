@@ -9,19 +9,16 @@ struct AuthController: Sendable {
     let throttle: LoginThrottle
     let sessions: SessionSettings
     let signIn: SignInPage
-    let renderer: PageRenderer
-    let chrome: ChromeBuilder
+    let pages: PageKit
     /// Multiplies the throttle's pauses (tests set 0 so they need not wait).
     let slowdownScale: Double
 
     func register(with routes: Routes) {
         routes.open.get(.login, use: loginPage)
         routes.open.post(.login, use: login)
-        routes.open.post(.logout, use: logout)
+        routes.open.form(.logout, use: logout)
         routes.viewer.get(.account, use: accountPage)
-        routes.viewer.post(.action(.password), use: changePassword)
-        routes.viewer.get(.action(.password), use: CurationController.getNotAllowed)
-        routes.open.get(.logout, use: CurationController.getNotAllowed)
+        routes.viewer.form(.action(.password), use: changePassword)
     }
 
     @Sendable func loginPage(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -94,9 +91,9 @@ struct AuthController: Sendable {
         guard let account = context.visitor.account else {
             throw HTTPError(.forbidden, message: "You are browsing as a guest: there is no account to show.")
         }
-        let model = AccountView(chrome: chrome.chrome(title: "My account", crumbs: [Crumb(name: "My account", url: nil)], for: context),
+        let model = AccountView(chrome: pages.chrome(title: "My account", crumbs: [Crumb(name: "My account", url: nil)], for: context),
                                 name: account.name, role: account.role.rawValue, csrf: context.csrfToken, notice: notice, error: error)
-        return try renderer.response(model, status: status)
+        return try pages.response(model, status: status)
     }
 }
 

@@ -4,16 +4,15 @@ import Hummingbird
 /// Renders the sign-in form, on `/login` and wherever someone not signed in arrives.
 struct SignInPage: Sendable {
     let store: any AccountStore
-    let renderer: PageRenderer
-    let chrome: ChromeBuilder
+    let pages: PageKit
 
     func response(next: String?, status: HTTPResponse.Status = .ok, context: GalleryContext, notice: String? = nil,
                   error: String? = nil, name: String = "") async throws -> Response {
         let noAccounts = (try? await store.hasAccounts()) == false
-        let model = LoginView(chrome: chrome.chrome(title: "Sign in", for: context), csrf: context.csrfToken,
+        let model = LoginView(chrome: pages.chrome(title: "Sign in", for: context), csrf: context.csrfToken,
                               next: next.flatMap { SiteURL.isLocal($0) ? $0 : nil } ?? SiteURL.home.path,
                               name: name, notice: noAccounts ? nil : notice, error: error, noAccounts: noAccounts)
-        return try renderer.response(model, status: status)
+        return try pages.response(model, status: status)
     }
 }
 

@@ -8,8 +8,7 @@ import Hummingbird
 struct PlayableController: Sendable {
     let store: any PhotoQueries
     let playable: PlayableStore
-    let renderer: PageRenderer
-    let chrome: ChromeBuilder
+    let pages: PageKit
     let fileIO = FileIO()
 
     func register(with routes: Routes) {
@@ -37,12 +36,12 @@ struct PlayableController: Sendable {
         let state = await playable.prepare(photo, for: requester, mayStart: mayStart)
         if state == .ready { return .redirect(to: videoPage) }
         let fitted = PhotoController.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
-        let pageChrome = shared == nil ? chrome.chrome(title: photo.card.name, for: context) : chrome.sharedChrome(title: photo.card.name)
+        let pageChrome = shared == nil ? pages.chrome(title: photo.card.name, for: context) : pages.sharedChrome(title: photo.card.name)
         var page = PreparingView(chrome: pageChrome, name: photo.card.name, poster: scope.thumbnail(photo.card.picture, .screen),
                                  width: fitted.width, height: fitted.height, preparing: state == .preparing || state == .overLimit,
                                  backURL: videoPage, downloadURL: scope.original(key))
         page.note = PreparingView.note(state, ahead: await playable.ahead(of: photo.card.sha256))
-        var response = try renderer.response(page)
+        var response = try pages.response(page)
         response.headers[.cacheControl] = "no-store"
         return response
     }

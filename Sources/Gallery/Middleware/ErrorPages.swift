@@ -7,8 +7,7 @@ import Logging
 /// `ResponseMiddleware` for what the session and CSRF checks throw, `RouteErrorMiddleware` for
 /// the routes' own errors, where the visitor is known (their menu, their way back).
 struct ErrorPages: Sendable {
-    let renderer: PageRenderer
-    let chrome: ChromeBuilder
+    let pages: PageKit
 
     /// The page answering `error`, thrown while answering `request`.
     func response(for error: any Error, _ request: Request, context: GalleryContext) -> Response {
@@ -55,9 +54,9 @@ struct ErrorPages: Sendable {
         case 500...: (heading, fallback) = ("Something went wrong", "The error was logged; please try again.")
         default: (heading, fallback) = (status.reasonPhrase, status.reasonPhrase)
         }
-        let model = ErrorView(chrome: chrome.chrome(title: heading, for: context), status: status.code, heading: heading, message: message ?? fallback)
+        let model = ErrorView(chrome: pages.chrome(title: heading, for: context), status: status.code, heading: heading, message: message ?? fallback)
         var response: Response
-        do { response = try renderer.response(model, status: status) } catch {
+        do { response = try pages.response(model, status: status) } catch {
             // The error page itself failed (its template is broken): a bare page still says what happened.
             context.logger.error("error page could not be rendered", metadata: ["error": "\(error)"])
             let text = "<!DOCTYPE html><title>Photolala</title><p>\(heading). (Request \(context.id).)</p>"

@@ -67,7 +67,17 @@ extension RouterMethods {
         on(route.pattern, method: .get, use: handler)
     }
 
-    /// POST on a typed route.
+    /// A form's address: POST does what it says, and a GET of it (a link followed, a page
+    /// reloaded) is answered 405 and changes nothing.
+    @discardableResult func form(_ route: SiteRoute, use handler: @Sendable @escaping (Request, Context) async throws -> some ResponseGenerator) -> Self {
+        on(route.pattern, method: .post, use: handler)
+        return on(route.pattern, method: .get) { _, _ -> Response in
+            throw HTTPError(.methodNotAllowed, headers: [.allow: "POST"], message: "This address only accepts a form submission (POST).")
+        }
+    }
+
+    /// POST on a typed route whose GET is another thing (the sign-in page, a share link's page)
+    /// or nothing.
     @discardableResult func post(_ route: SiteRoute, use handler: @Sendable @escaping (Request, Context) async throws -> some ResponseGenerator) -> Self {
         on(route.pattern, method: .post, use: handler)
     }

@@ -7,8 +7,7 @@ import Hummingbird
 /// form answers with a 303 back and a line saying what was done.
 struct AlbumsController: Sendable {
     let store: any PhotoQueries & CurationStore & AlbumStore
-    let renderer: PageRenderer
-    let chrome: ChromeBuilder
+    let pages: PageKit
     let groupPage: GroupPage
     let flash: FlashMiddleware
     let pageSize: Int
@@ -20,10 +19,7 @@ struct AlbumsController: Sendable {
             (.albumCreate, create), (.albumUpdate, update), (.albumDelete, delete), (.albumAdd, add),
             (.albumRemove, remove), (.albumMove, move), (.albumCover, cover),
         ]
-        for (action, handler) in actions {
-            routes.member.post(.action(action), use: handler)
-            routes.member.get(.action(action), use: CurationController.getNotAllowed)
-        }
+        for (action, handler) in actions { routes.member.form(.action(action), use: handler) }
     }
 
     // MARK: pages
@@ -31,12 +27,12 @@ struct AlbumsController: Sendable {
     @Sendable func list(_ request: Request, context: GalleryContext) async throws -> Response {
         let albums = try await store.albums()
         let model = AlbumsView(
-            chrome: chrome.chrome(title: "Albums", crumbs: [Crumb(name: "Albums", url: nil)], for: context),
+            chrome: pages.chrome(title: "Albums", crumbs: [Crumb(name: "Albums", url: nil)], for: context),
             summary: Formatting.plural(albums.count, "album", "albums"),
             folders: albums.map(Self.card),
             emptyMessage: albums.isEmpty ? "No albums yet." + (context.visitor.can(.member) ? " Make one here, or pick photos on any page with “Select…” and choose “Add to album”." : "") : nil,
             create: context.visitor.can(.member) ? AlbumsView.CreateForm(csrf: context.csrfToken) : nil)
-        return try renderer.response(model)
+        return try pages.response(model)
     }
 
     static func card(_ album: Album) -> FolderCard {
@@ -74,7 +70,7 @@ struct AlbumsController: Sendable {
                             back: here(page.number).fragment("p\(card.fileId)").path)
         }
         let model = ArrangeView(
-            chrome: chrome.chrome(title: "Arrange \(album.name)",
+            chrome: pages.chrome(title: "Arrange \(album.name)",
                                   crumbs: [Crumb(name: "Albums", url: SiteURL.albums), Crumb(name: album.name, url: SiteURL.album(album.id)),
                                            Crumb(name: "Arrange", url: nil)], for: context),
             heading: "Arrange “\(album.name)”", albumId: album.id, csrf: context.csrfToken, rows: rows,
@@ -82,7 +78,7 @@ struct AlbumsController: Sendable {
             previousURL: page.number > 1 ? here(page.number - 1) : nil,
             nextURL: page.number < page.pageCount ? here(page.number + 1) : nil,
             doneURL: SiteURL.album(album.id), firstPosition: first + 1)
-        return try renderer.response(model)
+        return try pages.response(model)
     }
 
     // MARK: forms

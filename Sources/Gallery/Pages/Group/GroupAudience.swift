@@ -49,7 +49,7 @@ struct Household: GroupAudience {
                                               total: builder.page.total, visitor: visitor, csrf: context.csrfToken)
             if visitor.can(.member) { builder.selection?.albumNames = try await page.store.albums().map(\.name) }
         }
-        return page.chrome.chrome(title: spec.title, crumbs: spec.crumbs, for: context)
+        return page.pages.chrome(title: spec.title, crumbs: spec.crumbs, for: context)
     }
 
     func finish(_ model: inout GroupView, _ spec: GroupSpec, builder: GroupPageBuilder, _ request: Request, _ context: GalleryContext) {
@@ -89,7 +89,7 @@ struct LinkHolders: GroupAudience {
 
     func prepare(_ builder: inout GroupPageBuilder, _ spec: GroupSpec, filter: SearchFilter, query: GroupQuery,
                  _ page: GroupPage, _ request: Request, _ context: GalleryContext) async throws -> PageChrome {
-        page.chrome.sharedChrome(title: spec.title)
+        page.pages.sharedChrome(title: spec.title)
     }
 
     func finish(_ model: inout GroupView, _ spec: GroupSpec, builder: GroupPageBuilder, _ request: Request, _ context: GalleryContext) {

@@ -7,14 +7,13 @@ import Hummingbird
 /// version, address, account and layout (`PageCache`) with this visitor's form token in it.
 struct GroupPage: Sendable {
     let store: any PhotoQueries & AlbumStore
-    let renderer: PageRenderer
-    let chrome: ChromeBuilder
+    let pages: PageKit
     let pageSize: Int
     let cache: PageCache
 
     func response(_ spec: GroupSpec, query: GroupQuery, _ request: Request, _ context: GalleryContext) async throws -> Response {
         // The key is read before the catalog is, so a change made meanwhile is never kept under an older version.
-        let key = PageCache.Key(version: store.version, request, context, chrome: chrome, visitor: spec.audience.visitor(context),
+        let key = PageCache.Key(version: store.version, request, context, chrome: pages.chromeBuilder, visitor: spec.audience.visitor(context),
                                 layout: spec.audience.layout(request, context))
         return try await cache.response(key, request, context) { try await render(spec, query: query, request, $0) }
     }
@@ -35,6 +34,6 @@ struct GroupPage: Sendable {
         var model = builder.build(chrome: pageChrome)
         spec.audience.finish(&model, spec, builder: builder, request, context)
         model.summary = spec.summaryPrefix + model.summary + spec.summarySuffix
-        return try renderer.render(GroupView.template, model)
+        return try pages.render(GroupView.template, model)
     }
 }

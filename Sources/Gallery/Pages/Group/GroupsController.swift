@@ -5,8 +5,7 @@ import Hummingbird
 /// Virtual groups (favorites, top rated, tags, recently added, duplicates), paged like folders.
 struct GroupsController: Sendable {
     let store: any PhotoQueries
-    let renderer: PageRenderer
-    let chrome: ChromeBuilder
+    let pages: PageKit
     let groupPage: GroupPage
 
     func register(with routes: Routes) {
@@ -35,11 +34,11 @@ struct GroupsController: Sendable {
     }
 
     @Sendable func tags(_ request: Request, context: GalleryContext) async throws -> Response {
-        let tags = try await store.tagCounts().map { TagsView.Tag(name: $0.name, url: SiteURL.group(.tag($0.name)),
-                                                             countText: Formatting.plural($0.count, "photo", "photos")) }
-        let model = TagsView(chrome: chrome.chrome(title: "Tags", crumbs: [Crumb(name: "Tags", url: nil)], for: context), tags: tags,
+        let tags = try await store.tagCounts().map { NamedLink(name: $0.name, url: SiteURL.group(.tag($0.name)),
+                                                        countText: Formatting.plural($0.count, "photo", "photos")) }
+        let model = TagsView(chrome: pages.chrome(title: "Tags", crumbs: [Crumb(name: "Tags", url: nil)], for: context), tags: tags,
                              summary: Formatting.plural(tags.count, "tag", "tags"),
                              emptyMessage: tags.isEmpty ? "No tags yet: open a photo and add some." : nil)
-        return try renderer.response(model)
+        return try pages.response(model)
     }
 }

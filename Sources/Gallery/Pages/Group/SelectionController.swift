@@ -17,10 +17,8 @@ struct SelectionController: Sendable {
     static let maxIds = 5_000
 
     func register(with routes: Routes) {
-        routes.viewer.post(.action(.select), use: act)
-        routes.viewer.get(.action(.select), use: CurationController.getNotAllowed)
-        routes.viewer.post(.action(.undo), use: undo)
-        routes.viewer.get(.action(.undo), use: CurationController.getNotAllowed)
+        routes.viewer.form(.action(.select), use: act)
+        routes.viewer.form(.action(.undo), use: undo)
     }
 
     /// What a `do` value needs of the visitor.

@@ -76,8 +76,7 @@ struct ViewOptionsController: Sendable {
     let secureCookies: Bool
 
     func register(with routes: Routes) {
-        routes.viewer.post(.view, use: set)
-        routes.viewer.get(.view, use: CurationController.getNotAllowed)
+        routes.viewer.form(.view, use: set)
     }
 
     @Sendable func set(_ request: Request, context: GalleryContext) async throws -> Response {

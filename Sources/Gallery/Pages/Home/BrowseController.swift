@@ -6,8 +6,7 @@ import Hummingbird
 struct BrowseController: Sendable {
     let store: any PhotoQueries & TrashStore & AlbumStore
     let monitor: ScanMonitor
-    let renderer: PageRenderer
-    let chrome: ChromeBuilder
+    let pages: PageKit
     let groupPage: GroupPage
     let libraryName: String
     /// The collection cards count across the whole catalog: computed once per catalog change.
@@ -25,7 +24,7 @@ struct BrowseController: Sendable {
 
     @Sendable func home(_ request: Request, context: GalleryContext) async throws -> Response {
         // Kept like a group page, and for the day too: On this day changes at midnight.
-        let key = PageCache.Key(version: store.version, request, context, chrome: chrome, visitor: context.visitor, layout: "",
+        let key = PageCache.Key(version: store.version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "",
                                 day: Self.today().description)
         return try await groupPage.cache.response(key, request, context) { try await homePage($0) }
     }
@@ -40,10 +39,10 @@ struct BrowseController: Sendable {
                 : "No photos found in \(libraryName) yet. Add some and run a scan."
         }
         let summary = "\(Formatting.plural(root?.totalCount ?? 0, "photo", "photos")) · \(Formatting.plural(root?.folderCount ?? 0, "folder", "folders"))"
-        let page = HomeView(chrome: chrome.chrome(title: "Library", for: context),
+        let page = HomeView(chrome: pages.chrome(title: "Library", for: context),
                             collections: .init(folders: try await collectionCards(for: context.visitor)), folders: cards,
                             summary: summary, emptyMessage: empty, onThisDay: try await onThisDay())
-        return try renderer.render(HomeView.template, page)
+        return try pages.render(HomeView.template, page)
     }
 
     @Sendable func folder(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -56,7 +55,7 @@ struct BrowseController: Sendable {
         }
         let title = folder.path.isEmpty ? "Library root" : folder.name
         let spec = GroupSpec(base: .folder(path), title: title, audience: Household(),
-                             crumbs: chrome.crumbs(forFolder: path, linkLast: false), folder: folder)
+                             crumbs: pages.crumbs(forFolder: path, linkLast: false), folder: folder)
         return try await groupPage.response(spec, query: query, request, context)
     }
 
@@ -70,7 +69,7 @@ struct BrowseController: Sendable {
         case .finished: heading = "Library up to date"
         case .failed: heading = "Scan stopped"
         }
-        var page = ScanView(chrome: chrome.chrome(title: "Scan", for: context), heading: heading, running: p.isRunning, failure: p.failure,
+        var page = ScanView(chrome: pages.chrome(title: "Scan", for: context), heading: heading, running: p.isRunning, failure: p.failure,
                             percent: p.percent, processedText: Formatting.count(p.processed), totalText: Formatting.count(p.total),
                             rateLabel: Self.rate(p).label, rateText: Self.rate(p).text, errorsText: Formatting.count(p.errors),
                             kindsText: Formatting.plural(try await store.count(.filtered(.all, SearchFilter(kind: .photo))), "photo", "photos")
@@ -80,7 +79,7 @@ struct BrowseController: Sendable {
         page.hasIssues = !page.issues.isEmpty
         page.chrome.banner = nil  // this page is the detail
         page.chrome.refreshSeconds = p.isRunning ? 2 : nil
-        return try renderer.response(page)
+        return try pages.response(page)
     }
 
     /// The scan's pace: its speed while it runs, how long it took once done.
@@ -99,7 +98,7 @@ struct BrowseController: Sendable {
 
     @Sendable func timeline(_ request: Request, context: GalleryContext) async throws -> Response {
         let (months, undated) = try await store.timeline()
-        return try renderer.response(TimelinePage(chrome: chrome.chrome(title: "Timeline", crumbs: [Crumb(name: "Timeline", url: nil)], for: context),
+        return try pages.response(TimelinePage(chrome: pages.chrome(title: "Timeline", crumbs: [Crumb(name: "Timeline", url: nil)], for: context),
                                                   months: months, undated: undated))
     }
 

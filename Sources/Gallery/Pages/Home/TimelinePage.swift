@@ -9,12 +9,7 @@ struct TimelinePage: PageModel {
         var year: Int
         var anchor: String
         var countText: String
-        var months: [Month]
-    }
-    struct Month: Encodable {
-        var name: String
-        var countText: String
-        var url: SiteURL
+        var months: [NamedLink]
     }
     struct Jump: Encodable {
         var year: Int
@@ -35,8 +30,8 @@ struct TimelinePage: PageModel {
         // Years newest first; within a year the months keep the catalog's order, newest first.
         years = Dictionary(grouping: months, by: \.year).sorted { $0.key > $1.key }.map { year, inYear in
             Year(year: year, anchor: "y\(year)", countText: Formatting.plural(inYear.reduce(0) { $0 + $1.count }, "photo", "photos"),
-                 months: inYear.map { Month(name: Self.monthNames[$0.month - 1], countText: Formatting.plural($0.count, "photo", "photos"),
-                                            url: SiteURL.month(year: $0.year, month: $0.month)) })
+                 months: inYear.map { NamedLink(name: Self.monthNames[$0.month - 1], url: SiteURL.month(year: $0.year, month: $0.month),
+                                                countText: Formatting.plural($0.count, "photo", "photos")) })
         }
         jumps = years.map { Jump(year: $0.year, url: "#" + $0.anchor) }
         let dated = months.reduce(0) { $0 + $1.count }

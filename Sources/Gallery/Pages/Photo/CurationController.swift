@@ -8,16 +8,12 @@ struct CurationController: Sendable {
 
     func register(with routes: Routes) {
         // Favorites are personal: viewers keep their own. Stars and tags are the household's.
-        routes.viewer.post(.action(.favorite), use: favorite)
-        routes.viewer.get(.action(.favorite), use: Self.getNotAllowed)
-        routes.member.post(.action(.rate), use: rate)
-        routes.member.post(.action(.tag), use: tag)
-        routes.member.post(.action(.untag), use: untag)
-        routes.member.post(.action(.caption), use: caption)
-        routes.member.post(.action(.rotate), use: rotate)
-        for action in [SiteURL.Action.rate, .tag, .untag, .caption, .rotate] {
-            routes.member.get(.action(action), use: Self.getNotAllowed)
-        }
+        routes.viewer.form(.action(.favorite), use: favorite)
+        routes.member.form(.action(.rate), use: rate)
+        routes.member.form(.action(.tag), use: tag)
+        routes.member.form(.action(.untag), use: untag)
+        routes.member.form(.action(.caption), use: caption)
+        routes.member.form(.action(.rotate), use: rotate)
     }
 
     @Sendable func favorite(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -89,10 +85,5 @@ struct CurationController: Sendable {
             throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
         }
         return (form, photoId, form.returnPath(default: SiteURL.photo(key)))
-    }
-
-    /// State-changing addresses only take POST.
-    @Sendable static func getNotAllowed(_ request: Request, context: GalleryContext) async throws -> Response {
-        throw HTTPError(.methodNotAllowed, headers: [.allow: "POST"], message: "This address only accepts a form submission (POST).")
     }
 }

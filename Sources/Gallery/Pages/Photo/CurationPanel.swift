@@ -7,10 +7,6 @@ struct CurationPanel: Encodable {
         var label: String
         var on: Bool
     }
-    struct Tag: Encodable {
-        var name: String
-        var url: SiteURL
-    }
     struct AlbumLink: Encodable {
         var id: Int64
         var name: String
@@ -21,7 +17,7 @@ struct CurationPanel: Encodable {
     var favoriteValue: String
     var stars: [Star]
     var ratingText: String
-    var tags: [Tag]
+    var tags: [NamedLink]
     var deleteURL: SiteURL
     /// Stars, tags and delete (members and admins); everyone signed in may favorite.
     var canCurate: Bool
@@ -56,7 +52,7 @@ struct CurationPanel: Encodable {
         favoriteValue = photo.isFavorite ? "off" : "on"
         stars = (1...5).map { Star(value: $0, label: "\($0) star\($0 == 1 ? "" : "s")", on: $0 <= photo.rating) }
         ratingText = photo.rating == 0 ? "Not rated" : "\(photo.rating) of 5 stars"
-        tags = photo.tags.map { Tag(name: $0, url: SiteURL.group(.tag($0))) }
+        tags = photo.tags.map { NamedLink(name: $0, url: SiteURL.group(.tag($0))) }
         deleteURL = SiteURL.confirmDelete(photo.card.key)
     }
 }

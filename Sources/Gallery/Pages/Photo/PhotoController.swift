@@ -6,8 +6,7 @@ import HummingbirdCore
 /// The single-photo view: a screen-sized rendition, neighbours, facts, download.
 struct PhotoController: Sendable {
     let store: any PhotoQueries & AlbumStore
-    let renderer: PageRenderer
-    let chrome: ChromeBuilder
+    let pages: PageKit
     let pageSize: Int
     /// Playable renditions of videos browsers cannot play; nil offers none.
     var playable: PlayableStore?
@@ -30,7 +29,7 @@ struct PhotoController: Sendable {
     /// under way.
     func render(key: String, shared: (group: PhotoGroup, title: String, scope: SiteURL.Scope)?, _ request: Request,
                 _ context: GalleryContext) async throws -> Response {
-        let cacheKey = PageCache.Key(version: store.version, request, context, chrome: chrome, visitor: context.visitor, layout: "")
+        let cacheKey = PageCache.Key(version: store.version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "")
         return try await cache.response(cacheKey, request, context) { try await page(key: key, shared: shared, request, $0) }
     }
 
@@ -58,16 +57,16 @@ struct PhotoController: Sendable {
         if shared != nil {
             crumbs = [Crumb(name: groupTitle, url: scope.group(group, sort: sort))]
         } else if case .folder = group.parts.base, group.parts.filter.isEmpty {
-            crumbs = chrome.crumbs(forFolder: photo.folder, linkLast: true)
+            crumbs = pages.crumbs(forFolder: photo.folder, linkLast: true)
             if photo.folder.isEmpty { crumbs.append(Crumb(name: "Library root", url: SiteURL.folder(""))) }
         } else {
             crumbs = [Crumb(name: groupTitle, url: SiteURL.group(group, sort: sort))]
         }
         crumbs.append(Crumb(name: photo.card.name, url: nil))
         let selfURL = SiteURL.photo(photo.card.key, sort: sort, in: inGroup)
-        var pageChrome = chrome.chrome(title: photo.card.name, crumbs: crumbs, for: context)
+        var pageChrome = pages.chrome(title: photo.card.name, crumbs: crumbs, for: context)
         if shared != nil {
-            pageChrome = chrome.sharedChrome(title: photo.card.name)
+            pageChrome = pages.sharedChrome(title: photo.card.name)
             pageChrome.crumbs = crumbs
         }
         let photoURL = { (key: String) in scope.photo(key, sort: sort, in: inGroup, sharedGroup: group) }
@@ -95,7 +94,7 @@ struct PhotoController: Sendable {
             live: try await livePlayer(photo, scope: scope, viewer: context.visitor.viewer),
             alsoDownloads: alsoDownloads(photo, scope: scope))
         // A video's page (or a Live photo's) may offer a playable rendition that is still being made.
-        return (try renderer.render(PhotoView.template, page), photo.card.kind != .video && !photo.companions.contains { $0.role == .live })
+        return (try pages.render(PhotoView.template, page), photo.card.kind != .video && !photo.companions.contains { $0.role == .live })
     }
 
     /// The player of a Live photo's clip (the video beside it) or a motion photo's (inside it),

@@ -7,7 +7,7 @@ import Hummingbird
 /// JavaScript the arrow keys, the space bar and swipes work too.
 struct SlideshowController: Sendable {
     let store: any PhotoQueries
-    let renderer: PageRenderer
+    let pages: PageKit
     let pageSize: Int
 
     /// Seconds a photo stays, and the range a person may choose.
@@ -50,7 +50,7 @@ struct SlideshowController: Sendable {
             previousURL: around.previous.map { url($0.key, paused) },
             toggleURL: url(key, !paused), paused: paused,
             exitURL: SiteURL.photo(key, sort: sort, in: inGroup))
-        return try renderer.response(model)
+        return try pages.response(model)
     }
 }
 

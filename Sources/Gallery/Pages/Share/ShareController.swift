@@ -8,8 +8,7 @@ import HummingbirdCore
 /// originals and nothing else.
 struct ShareController: Sendable {
     let store: any PhotoQueries & ShareStore & AlbumStore
-    let renderer: PageRenderer
-    let chrome: ChromeBuilder
+    let pages: PageKit
     let groupPage: GroupPage
     /// The start of the copyable full link (`GalleryConfig.linkBase`), never taken from a request's Host.
     let linkBase: String
@@ -29,11 +28,8 @@ struct ShareController: Sendable {
     let slowdownScale: Double
 
     func register(with routes: Routes) {
-        routes.member.post(.action(.share), use: create)
-        routes.member.post(.action(.unshare), use: revoke)
-        for action in [SiteURL.Action.share, .unshare] {
-            routes.member.get(.action(action), use: CurationController.getNotAllowed)
-        }
+        routes.member.form(.action(.share), use: create)
+        routes.member.form(.action(.unshare), use: revoke)
         routes.member.get(.shared, use: list)
         routes.open.get(.share, use: group)
         routes.open.post(.share, use: unlock)
@@ -103,7 +99,7 @@ struct ShareController: Sendable {
         }
         try await store.returnShareUploads(id: link.id, count: reserved - min(reserved, result.added.count))
         let left = try await store.share(token: token)?.uploadsLeft ?? 0
-        var model = UploadView(chrome: chrome.sharedChrome(title: "Add photos to \(title)"), csrf: context.csrfToken, readOnly: left == 0,
+        var model = UploadView(chrome: pages.sharedChrome(title: "Add photos to \(title)"), csrf: context.csrfToken, readOnly: left == 0,
                                limitText: Formatting.bytes(Int64(uploads.limit)),
                                hint: "Photos you add join the album “\(title)”, shown as added through this link. \(left) more can be added.",
                                result: result.finished())
@@ -112,7 +108,7 @@ struct ShareController: Sendable {
         model.dataAction = "share-upload"
         model.back = scope.group(.album(albumId))
         let status: HTTPResponse.Status = result.added.isEmpty && result.skipped.isEmpty ? .unprocessableContent : .ok
-        return try renderer.response(model, status: status)
+        return try pages.response(model, status: status)
     }
 
     /// Receives a link's upload into its own folder and adds the new photos to its album. A copy
@@ -330,10 +326,10 @@ struct ShareController: Sendable {
                                        + (link.uploadsLeft > 0 && open ? " · takes photos (\(link.uploadsLeft) more)" : ""),
                                    created: Formatting.cameraDate(link.createdAt))
         }
-        let model = SharedView(chrome: chrome.chrome(title: "Shared links", crumbs: [Crumb(name: "Shared links", url: nil)], for: context),
+        let model = SharedView(chrome: pages.chrome(title: "Shared links", crumbs: [Crumb(name: "Shared links", url: nil)], for: context),
                                csrf: context.csrfToken, items: items, hasItems: !items.isEmpty, showOwner: isAdmin,
                                notice: request.uri.queryParameters["done"] == "revoked" ? "The link was revoked: it no longer opens." : nil)
-        var response = try renderer.response(model)
+        var response = try pages.response(model)
         if shown != nil { response.setCookie(newLinkCookie("", maxAge: 0, context: context)) }
         return response
     }
@@ -354,8 +350,8 @@ struct ShareController: Sendable {
     }
 
     private func unlockPage(token: String, context: GalleryContext, error: String?, status: HTTPResponse.Status) throws -> Response {
-        let model = ShareUnlockView(chrome: chrome.sharedChrome(title: "Password needed"), action: SiteURL.share(token), csrf: context.csrfToken, error: error)
-        return try renderer.response(model, status: status)
+        let model = ShareUnlockView(chrome: pages.sharedChrome(title: "Password needed"), action: SiteURL.share(token), csrf: context.csrfToken, error: error)
+        return try pages.response(model, status: status)
     }
 
     /// `POST /share/TOKEN`: the password form of a protected link.

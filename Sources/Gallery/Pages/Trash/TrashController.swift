@@ -8,8 +8,7 @@ struct TrashController: Sendable {
     let source: any PhotoSource
     /// Deletes the renditions of destroyed photos, on every instance (`Renditions.forget`).
     let forgetRenditions: @Sendable (Set<String>) async -> Void
-    let renderer: PageRenderer
-    let chrome: ChromeBuilder
+    let pages: PageKit
     /// Says so when emptying the trash kept files whose bytes could not be deleted.
     let flash: FlashMiddleware
 
@@ -18,15 +17,11 @@ struct TrashController: Sendable {
 
     func register(with routes: Routes) {
         routes.member.get(.confirmDelete, use: confirmDelete)
-        routes.member.post(.action(.delete), use: delete)
+        routes.member.form(.action(.delete), use: delete)
         routes.member.get(.trash, use: trash)
-        routes.member.post(.action(.restore), use: restore)
+        routes.member.form(.action(.restore), use: restore)
         routes.admin.get(.confirmEmptyTrash, use: confirmEmpty)
-        routes.admin.post(.action(.emptyTrash), use: empty)
-        for action in [SiteURL.Action.delete, .restore] {
-            routes.member.get(.action(action), use: CurationController.getNotAllowed)
-        }
-        routes.admin.get(.action(.emptyTrash), use: CurationController.getNotAllowed)
+        routes.admin.form(.action(.emptyTrash), use: empty)
     }
 
     /// Refuses with 409 when files cannot be moved in or out of the library.
@@ -42,12 +37,12 @@ struct TrashController: Sendable {
             throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
         }
         try await requireWritableLibrary("moving files to the trash")
-        let model = ConfirmView(chrome: chrome.chrome(title: "Move to trash?", for: context), heading: "Move “\(photo.card.name)” to the trash?",
+        let model = ConfirmView(chrome: pages.chrome(title: "Move to trash?", for: context), heading: "Move “\(photo.card.name)” to the trash?",
                                 message: "The file leaves the library folder and waits in the trash, with its stars and tags, until you restore it or empty the trash.",
                                 image: ThumbImage(photo.card.picture, alt: photo.card.name),
                                 action: SiteURL.Action.delete.url, dataAction: "delete", button: "Move to trash",
                                 csrf: context.csrfToken, key: key, cancelURL: SiteURL.photo(key))
-        return try renderer.response(model)
+        return try pages.response(model)
     }
 
     @Sendable func delete(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -72,10 +67,10 @@ struct TrashController: Sendable {
                            image: isAdmin ? ThumbImage(item.picture, alt: SourceKey.name(of: item.key)) : nil,
                            trashedText: Formatting.cameraDate(item.trashedAt) + " UTC")
         }
-        let model = TrashView(chrome: chrome.chrome(title: "Trash", crumbs: [Crumb(name: "Trash", url: nil)], for: context), items: items,
+        let model = TrashView(chrome: pages.chrome(title: "Trash", crumbs: [Crumb(name: "Trash", url: nil)], for: context), items: items,
                               hasItems: !items.isEmpty, summary: Formatting.plural(items.count, "file", "files"),
                               csrf: context.csrfToken, restoreAction: SiteURL.Action.restore.url, emptyURL: SiteURL.confirmEmptyTrash)
-        return try renderer.response(model)
+        return try pages.response(model)
     }
 
     @Sendable func restore(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -92,12 +87,12 @@ struct TrashController: Sendable {
 
     @Sendable func confirmEmpty(_ request: Request, context: GalleryContext) async throws -> Response {
         let count = try await store.trashItems().count
-        let model = ConfirmView(chrome: chrome.chrome(title: "Empty the trash?", for: context),
+        let model = ConfirmView(chrome: pages.chrome(title: "Empty the trash?", for: context),
                                 heading: "Delete \(Formatting.plural(count, "file", "files")) for good?",
                                 message: "Emptying the trash destroys these files. This cannot be undone.",
                                 image: nil, action: SiteURL.Action.emptyTrash.url, dataAction: "empty-trash",
                                 button: "Empty trash", csrf: context.csrfToken, key: "", cancelURL: SiteURL.trash)
-        return try renderer.response(model)
+        return try pages.response(model)
     }
 
     @Sendable func empty(_ request: Request, context: GalleryContext) async throws -> Response {

@@ -12,8 +12,7 @@ struct UploadController: Sendable {
     let store: any PhotoQueries
     let source: any PhotoSource
     let scanner: LibraryScanner
-    let renderer: PageRenderer
-    let chrome: ChromeBuilder
+    let pages: PageKit
     let naming: UploadNaming
     /// Largest accepted file, in bytes.
     let limit: Int
@@ -26,14 +25,13 @@ struct UploadController: Sendable {
     let logger: Logger
     private let pool = BlockingPool(label: "photolala.upload", qos: .userInitiated)
 
-    init(store: any PhotoQueries, source: any PhotoSource, scanner: LibraryScanner, renderer: PageRenderer, chrome: ChromeBuilder,
+    init(store: any PhotoQueries, source: any PhotoSource, scanner: LibraryScanner, pages: PageKit,
          naming: UploadNaming, limit: Int, fileLimit: Int, dataPath: String, readOnly: Bool, logger: Logger) {
         self.fileLimit = fileLimit
         self.store = store
         self.source = source
         self.scanner = scanner
-        self.renderer = renderer
-        self.chrome = chrome
+        self.pages = pages
         self.naming = naming
         self.limit = limit
         self.readOnly = readOnly
@@ -60,10 +58,10 @@ struct UploadController: Sendable {
     }
 
     @Sendable func page(_ request: Request, context: GalleryContext) async throws -> Response {
-        let model = UploadView(chrome: chrome.chrome(title: "Upload", crumbs: [Crumb(name: "Upload", url: nil)], for: context),
+        let model = UploadView(chrome: pages.chrome(title: "Upload", crumbs: [Crumb(name: "Upload", url: nil)], for: context),
                                csrf: context.csrfToken, readOnly: !(await isWritable()), limitText: Formatting.bytes(Int64(limit)),
                                hint: "Photos go to \(folderText) by the date they were taken. A photo already in the library is not stored twice.")
-        return try renderer.response(model)
+        return try pages.response(model)
     }
 
     /// Where an upload's new files go: the household's upload folder by the date each was taken,
@@ -145,10 +143,10 @@ struct UploadController: Sendable {
         logger.info("upload", metadata: ["added": "\(result.added.count)", "skipped": "\(result.skipped.count)",
                                          "refused": "\(result.refused.count)", "account": "\(context.visitor.account?.name ?? "guest")"])
         let status: HTTPResponse.Status = result.added.isEmpty && result.skipped.isEmpty ? .unprocessableContent : .ok
-        let model = UploadView(chrome: chrome.chrome(title: "Upload", crumbs: [Crumb(name: "Upload", url: nil)], for: context),
+        let model = UploadView(chrome: pages.chrome(title: "Upload", crumbs: [Crumb(name: "Upload", url: nil)], for: context),
                                csrf: context.csrfToken, readOnly: false, limitText: Formatting.bytes(Int64(limit)),
                                hint: "Photos go to \(folderText) by the date they were taken. A photo already in the library is not stored twice.", result: result.finished())
-        return try renderer.response(model, status: status)
+        return try pages.response(model, status: status)
     }
 
     struct StagedFile {

@@ -6,18 +6,14 @@ import Hummingbird
 struct UsersController: Sendable {
     let store: any AccountStore
     let passwords: Passwords
-    let renderer: PageRenderer
-    let chrome: ChromeBuilder
+    let pages: PageKit
 
     func register(with routes: Routes) {
         routes.admin.get(.users, use: list)
-        routes.admin.post(.action(.addUser), use: add)
-        routes.admin.post(.action(.changeRole), use: changeRole)
-        routes.admin.post(.action(.resetPassword), use: resetPassword)
-        routes.admin.post(.action(.removeUser), use: remove)
-        for action in [SiteURL.Action.addUser, .changeRole, .resetPassword, .removeUser] {
-            routes.admin.get(.action(action), use: CurationController.getNotAllowed)
-        }
+        routes.admin.form(.action(.addUser), use: add)
+        routes.admin.form(.action(.changeRole), use: changeRole)
+        routes.admin.form(.action(.resetPassword), use: resetPassword)
+        routes.admin.form(.action(.removeUser), use: remove)
     }
 
     @Sendable func list(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -89,9 +85,9 @@ struct UsersController: Sendable {
                           roles: Role.allCases.map { .init(value: $0.rawValue, selected: $0 == account.role) },
                           created: Formatting.cameraDate(account.createdAt))
         }
-        let model = UsersView(chrome: chrome.chrome(title: "Accounts", crumbs: [Crumb(name: "Accounts", url: nil)], for: context),
+        let model = UsersView(chrome: pages.chrome(title: "Accounts", crumbs: [Crumb(name: "Accounts", url: nil)], for: context),
                               csrf: context.csrfToken, users: rows, notice: notice, error: error,
                               roles: Role.allCases.map { .init(value: $0.rawValue, selected: $0 == .member) })
-        return try renderer.response(model, status: status)
+        return try pages.response(model, status: status)
     }
 }

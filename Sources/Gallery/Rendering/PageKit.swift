@@ -1,0 +1,30 @@
+import Hummingbird
+import NIOCore
+
+/// What a page's controller renders with: the compiled templates and the page chrome (menu,
+/// banner, flash), built for each request's visitor.
+struct PageKit: Sendable {
+    let templates: PageRenderer
+    let chromeBuilder: ChromeBuilder
+
+    /// The chrome for a page seen by this request's visitor.
+    func chrome(title: String, crumbs: [Crumb] = [], for context: GalleryContext) -> PageChrome {
+        chromeBuilder.chrome(title: title, crumbs: crumbs, for: context)
+    }
+
+    /// The chrome of a share-link page: no menu, no banner, no way out of the shared group.
+    func sharedChrome(title: String) -> PageChrome { chromeBuilder.sharedChrome(title: title) }
+
+    /// Breadcrumbs for a folder (the last one unlinked when `linkLast` is false).
+    func crumbs(forFolder path: String, linkLast: Bool) -> [Crumb] { chromeBuilder.crumbs(forFolder: path, linkLast: linkLast) }
+
+    /// An HTML response of the page `model`, through its own template.
+    func response<Model: PageModel>(_ model: Model, status: HTTPResponse.Status = .ok) throws -> Response {
+        try templates.response(model, status: status)
+    }
+
+    /// The page `template` makes of `model`.
+    func render<Model: Encodable>(_ template: String, _ model: Model) throws -> ByteBuffer {
+        try templates.render(template, model)
+    }
+}
