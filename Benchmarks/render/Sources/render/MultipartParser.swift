@@ -1,0 +1,1 @@
+../../../../Sources/Gallery/Parsing/MultipartParser.swift

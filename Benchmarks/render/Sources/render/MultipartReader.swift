@@ -1,0 +1,1 @@
+../../../../Sources/Gallery/Pages/Upload/MultipartReader.swift

@@ -1,0 +1,1 @@
+../../../../Sources/Gallery/Routing/SiteURL.swift
