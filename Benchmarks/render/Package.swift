@@ -14,6 +14,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit.git", exact: "4.7.1"),
         // NIOCore, for the reader's buffers (MultipartKit's parser takes the same ones).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
+        // The whole request: the page served per request by a bare Hummingbird server, of the
+        // version Photolala's Package.resolved names (as Benchmarks/floor).
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1"),
     ],
     targets: [
         .executableTarget(
@@ -22,6 +25,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
     ]

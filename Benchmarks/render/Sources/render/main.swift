@@ -3,6 +3,7 @@
 // (the order swapped every round) in the thread's CPU time, warm-up rounds left out, and the
 // medians printed.
 //   usage: render TEMPLATES [ROUNDS]      TEMPLATES: the project's Templates folder; ROUNDS: 15
+//          render serve TEMPLATES PORT ours|swift-mustache      (see Serve.swift)
 import Foundation
 import MultipartKit
 import Mustache
@@ -12,6 +13,11 @@ let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
     FileHandle.standardError.write(Data("usage: render TEMPLATES [ROUNDS]\n".utf8))
     exit(2)
+}
+if arguments[1] == "serve" {
+    guard arguments.count == 5, let port = Int(arguments[3]) else { fail("usage: render serve TEMPLATES PORT ours|swift-mustache") }
+    try await servePages(templates: arguments[2], port: port, renderer: arguments[4])
+    exit(0)
 }
 let templatesFolder = arguments[1]
 let rounds = arguments.count > 2 ? max(3, Int(arguments[2]) ?? 15) : 15
