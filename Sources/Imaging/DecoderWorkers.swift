@@ -140,7 +140,7 @@ extension Imaging {
 
     /// Sends every later probe and render to `count` worker processes running `executable arguments`.
     /// ImageMagick state is per process, so this choice is too.
-    public static func startDecoderWorkers(executable: String, arguments: [String], count: Int) {
+    static func startDecoderWorkers(executable: String, arguments: [String], count: Int) {
         // Writing to a worker that just died must fail with an error, not kill the server with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         workers.withLock { $0 = DecoderWorkers(executable: executable, arguments: arguments, count: count) }

@@ -3,25 +3,14 @@ import Synchronization
 
 /// Decodes, orients, resizes and encodes renditions with MagickWand.
 public enum Imaging {
-    /// Pixel cap checked with a ping before any decode; 250 MP unless `setPixelLimit` says otherwise.
+    /// Pixel cap checked with a ping before any decode (`ImagingSettings.maxPixels` from `start` on).
     public static var maxPixels: Int { pixelLimit.load(ordering: .relaxed) }
-    // ImageMagick's own limits are per process, so ours is too.
-    private static let pixelLimit = Atomic<Int>(250_000_000)
+    // ImageMagick's own limits are per process, so ours are too.
+    static let pixelLimit = Atomic<Int>(ImagingSettings().maxPixels)
 
-    /// Sets the pixel cap (width × height) above which a file is refused before decoding.
-    public static func setPixelLimit(_ pixels: Int) {
-        pixelLimit.store(max(1, pixels), ordering: .relaxed)
-    }
-
-    /// Seconds one decode (a probe or a rendition) may take before it is stopped; 30 unless
-    /// `setDecodeTimeout` says otherwise. It is counted from the start of each decode.
+    /// Seconds one decode may take, counted from its start (`ImagingSettings.decodeTimeout` from `start` on).
     public static var decodeTimeout: Double { Double(timeoutMilliseconds.load(ordering: .relaxed)) / 1_000 }
-    private static let timeoutMilliseconds = Atomic<Int>(30_000)
-
-    /// Sets the per-decode time limit (at least 10 ms).
-    public static func setDecodeTimeout(_ seconds: Double) {
-        timeoutMilliseconds.store(Int(nanoseconds(seconds) / 1_000_000), ordering: .relaxed)
-    }
+    static let timeoutMilliseconds = Atomic<Int>(Int(ImagingSettings().decodeTimeout * 1_000))
 
     /// A time limit as nanoseconds, whatever the number (it may come off a pipe): from 10 ms to
     /// a day, and 30 s for NaN or infinity, so no conversion can trap.

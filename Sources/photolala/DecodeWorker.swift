@@ -9,8 +9,7 @@ struct DecodeWorker: ParsableCommand {
     @Option(name: .customLong("max-pixels")) var maxPixels = 250_000_000
 
     func run() {
-        Imaging.bootstrap()
-        Imaging.setPixelLimit(maxPixels)
+        Imaging.start(ImagingSettings(maxPixels: maxPixels))
         DecoderWorkers.serveRequests()
     }
 }

@@ -15,22 +15,22 @@ struct Scan: AsyncParsableCommand {
         let (library, dataPath) = (locations.library, locations.data)
         if let note = locations.note { print(note) }
         if locations.isDemo { try DemoLibrary.ensure(at: library) }
-        let store = try await CatalogLocation(catalog: locations.catalog, dataFolder: dataPath).open()
-        do { try await store.bindLibrary(library) } catch let error as LibraryMismatch { throw ValidationError(error.description) }
-        print("Scanning \(library) into \(dataPath).")
-        Imaging.bootstrap()
-        // As in the server: a decoder crash costs one worker process, not the scan.
-        if let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            Imaging.startDecoderWorkers(executable: me, arguments: ["decode-worker"], count: ProcessInfo.processInfo.activeProcessorCount)
-        }
-        let monitor = ScanMonitor()
         var logger = Logger(label: "photolala.scan")
         logger.logLevel = .warning
-        // A file whose read crashed an earlier scan or server is marked, never read again.
-        let journal = ReadJournal(dataFolder: dataPath)
-        for read in try await store.markStoppedReaders(journal.recover().culprits) {
+        // As in the server: a decoder crash costs one worker process, not the scan, and a file whose
+        // read crashed an earlier scan or server is marked, never read again.
+        let runtime: Runtime
+        do {
+            runtime = try await Runtime.start(CatalogLocation(catalog: locations.catalog, dataFolder: dataPath), library: library, dataFolder: dataPath,
+                                              imaging: ImagingSettings().inWorkers(command: "decode-worker", count: ProcessInfo.processInfo.activeProcessorCount),
+                                              logger: logger)
+        } catch let error as LibraryMismatch { throw ValidationError(error.description) }
+        let (store, journal) = (runtime.store, runtime.journal)
+        print("Scanning \(library) into \(dataPath).")
+        for read in runtime.recovery.culprits where read.kind != .upload {
             print("\(read.entry.key) stopped the reader last time; it is marked unreadable and skipped.")
         }
+        let monitor = ScanMonitor()
         let source = locations.source(logger: logger)
         let scanner = LibraryScanner(source: source, store: store, journal: journal, monitor: monitor, logger: logger)
         let bar = ProgressBar(monitor: monitor, enabled: isatty(STDERR_FILENO) == 1)

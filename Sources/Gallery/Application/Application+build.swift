@@ -80,18 +80,10 @@ public struct GalleryParts {
         }
         // (A shared catalog's instance keeps its renditions and journal in its data folder all the same.)
         if config.catalogURL != nil { try FileManager.default.createDirectory(atPath: config.dataPath, withIntermediateDirectories: true) }
-        store = try await CatalogLocation(catalog: config.catalogURL, dataFolder: config.dataPath).open(logger: logger)
         // Refused before anything reads the library: another library's photos are never dropped from this catalog.
-        try await store.bindLibrary(config.libraryPath)
-        Imaging.bootstrap()
-        Imaging.setPixelLimit(config.maxPixels)
-        Imaging.setDecodeTimeout(config.decodeTimeout)
-        if config.isolateDecoders {
-            let executable = config.workerExecutable ?? (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                ?? CommandLine.arguments[0]
-            Imaging.startDecoderWorkers(executable: executable, arguments: ["decode-worker", "--max-pixels", String(config.maxPixels)],
-                                        count: max(2, config.thumbnailWorkers))
-        }
+        let runtime = try await Runtime.start(CatalogLocation(catalog: config.catalogURL, dataFolder: config.dataPath), library: config.libraryPath,
+                                              dataFolder: config.dataPath, imaging: config.imaging, logger: logger)
+        store = runtime.store
         let source: any PhotoSource = source ?? LocalFolderSource(root: config.libraryPath, trashFolder: config.dataPath + "/trash", logger: logger)
         self.source = source
         let recovered = try await store.recoverTrashMoves(source: source)
@@ -99,10 +91,7 @@ public struct GalleryParts {
         do { try await store.dailyBackup(now: Date(), keep: 7) } catch {
             logger.warning("today's catalog backup could not be written", metadata: ["error": "\(error)"])
         }
-        // A file whose read crashed an earlier process is marked unreadable before anything reads it again.
-        let journal = ReadJournal(dataFolder: config.dataPath)
-        let recovery = journal.recover()
-        try await store.markStoppedReaders(recovery.culprits)
+        let (journal, recovery) = (runtime.journal, runtime.recovery)
         for read in recovery.culprits {
             logger.error("a file crashed the process while it was read; it is marked unreadable and skipped", metadata: [
                 "kind": "\(read.kind.rawValue)", "file": "\(read.entry.key)"])

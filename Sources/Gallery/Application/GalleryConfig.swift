@@ -1,3 +1,4 @@
+import Imaging
 import Catalog
 import Foundation
 
@@ -71,6 +72,12 @@ public struct GalleryConfig: Sendable {
     public var isolateDecoders: Bool = ServeSettings.isolateDecoders.defaultValue
     /// The binary that runs `decode-worker` (this process's own, by default).
     public var workerExecutable: String?
+
+    /// How this server decodes, as `Runtime.start` hands it to Imaging.
+    var imaging: ImagingSettings {
+        let settings = ImagingSettings(maxPixels: maxPixels, decodeTimeout: decodeTimeout)
+        return isolateDecoders ? settings.inWorkers(command: "decode-worker", count: max(2, thumbnailWorkers), executable: workerExecutable) : settings
+    }
     /// Files with more pixels than this are refused before decoding.
     public var maxPixels: Int = ServeSettings.maxPixels.defaultValue
     /// Seconds one decode may take before it is stopped, counted per decode.

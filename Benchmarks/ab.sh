@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# A paired A/B of two photolala binaries (a change against the build before it) on the figures of
+# BENCHMARKS.md's summary that a change to the server can move:
+#   - the scan: cold scans of the synthetic library (Benchmarks/library.sh) into empty data
+#     folders and rescans of it unchanged, A and B in turn (which goes first alternates);
+#   - serving: both binaries serve copies of one catalog (scanned by A; B takes its own
+#     migrations as it opens its copy) with `serve --no-scan --no-watch --guest viewer`, each
+#     signed in as a member through the real sign-in form, and wrk alternates between them 2 s at
+#     a time (`wrk -t2 -c32`; which goes first alternates too), so a slow moment of the machine
+#     slows both sides of a pair. The figures: /healthz, the stylesheet, page 1 of the biggest
+#     folder as a guest and signed in, a photo in the middle of a search as large as that folder,
+#     a filtered search, and 200 warm grid thumbnails signed in.
+# Each line gives A's and B's medians and the median of the pairs' B/A ratios with its quartiles
+# (above 1: B is faster). Reports only; asserts nothing.
+#   usage: Benchmarks/ab.sh A-BINARY B-BINARY [pairs]     (default 12 pairs; scans: pairs / 4, at least 2)
+#   env:   BENCH_FILES (library size, default 100000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[[ $# -ge 2 && -x "$1" && -x "$2" ]] || { echo "usage: Benchmarks/ab.sh A-BINARY B-BINARY [pairs]" >&2; exit 2; }
+bin_a="$(realpath "$1")"; bin_b="$(realpath "$2")"; pairs="${3:-12}"
+source Benchmarks/common.sh
+need wrk:wrk curl:curl sqlite3:sqlite3 python3:python3
+lib=$(bash Benchmarks/library.sh "$bench_files")
+work="$(mktemp -d)"; pid_a=""; pid_b=""
+trap '[[ -n "$pid_a" ]] && kill "$pid_a" 2>/dev/null; [[ -n "$pid_b" ]] && kill "$pid_b" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+count=$(find "$lib" -type f | wc -l)
+find "$lib" -type f -print0 | xargs -0 cat > /dev/null
+
+# ratios FILE LABEL: "A B" lines to a row: medians of A and B, the median B/A and its quartiles.
+ratios() {
+  python3 - "$1" "$2" <<'PY'
+import statistics, sys
+rows = [tuple(map(float, line.split())) for line in open(sys.argv[1]) if line.strip()]
+r = [b / a for a, b in rows]
+q = statistics.quantiles(r, n=4) if len(r) > 1 else [r[0], r[0], r[0]]
+print("%-46s %10.1f %10.1f %7.3fx %6.3f-%.3f" % (sys.argv[2], statistics.median(a for a, _ in rows),
+                                                statistics.median(b for _, b in rows), statistics.median(r), q[0], q[2]))
+PY
+}
+
+# The scan: files a second, cold and unchanged. check: every file scanned without errors.
+scans=$(( pairs / 4 < 2 ? 2 : pairs / 4 ))
+scan_rate() {
+  local data="$work/scan-$RANDOM" start out
+  start=$(date +%s.%N)
+  out=$("$1" scan --library "$lib" --data "$data" 2>&1)
+  grep -q "Scanned $count files" <<<"$out" && grep -q " 0 errors" <<<"$out" || { echo "unexpected scan summary: $out" >&2; exit 1; }
+  awk -v n="$count" -v a="$(date +%s.%N)" -v b="$start" 'BEGIN { printf "%.1f ", n / (a - b) }'
+  start=$(date +%s.%N)
+  "$1" scan --library "$lib" --data "$data" > /dev/null 2>&1
+  awk -v a="$(date +%s.%N)" -v b="$start" 'BEGIN { printf "%.3f\n", 1 / (a - b) }'
+  rm -rf "$data"
+}
+for i in $(seq "$scans"); do
+  echo "ab: scans, pair $i of $scans" >&2
+  if (( i % 2 )); then a=$(scan_rate "$bin_a"); b=$(scan_rate "$bin_b"); else b=$(scan_rate "$bin_b"); a=$(scan_rate "$bin_a"); fi
+  echo "${a% *} ${b% *}" >> "$work/cold"; echo "${a#* } ${b#* }" >> "$work/rescan"
+done
+
+# Serving: one catalog, scanned by A, copied for each side, with a member account.
+"$bin_a" scan --library "$lib" --data "$work/scanned" > /dev/null 2>&1
+db="$work/scanned/catalog.sqlite"
+printf 'bench password 1\n' | "$bin_a" users add bench --role member --data "$work/scanned" > /dev/null
+cp -a "$work/scanned" "$work/data-a"; cp -a "$work/scanned" "$work/data-b"
+port_a=$(free_port)
+"$bin_a" serve --library "$lib" --data "$work/data-a" --port "$port_a" --no-scan --no-watch --guest viewer > "$work/a.log" 2>&1 & pid_a=$!
+port_b=$(free_port)
+"$bin_b" serve --library "$lib" --data "$work/data-b" --port "$port_b" --no-scan --no-watch --guest viewer > "$work/b.log" 2>&1 & pid_b=$!
+side_a="http://127.0.0.1:$port_a"; side_b="http://127.0.0.1:$port_b"
+wait_up "$side_a/healthz"; wait_up "$side_b/healthz"
+cpu_ticks() { awk '{ t += $14 + $15 } END { print t }' "/proc/$pid_a/stat" "/proc/$pid_b/stat"; }
+
+# sign_in URL: the session cookie a browser holds after the sign-in form.
+sign_in() {
+  local jar="$work/jar-$RANDOM" csrf session
+  curl -s -c "$jar" -o "$work/login.html" "$1/login"
+  csrf=$(grep -o -m1 'name="csrf" value="[0-9a-f]*"' "$work/login.html" | sed -n '1s/.*value="//; 1s/"//p')
+  curl -s -b "$jar" -c "$jar" -o /dev/null -H "Origin: $1" --data-urlencode "csrf=$csrf" --data-urlencode "name=bench" \
+    --data-urlencode "password=bench password 1" --data-urlencode "next=/" "$1/login"
+  session=$(awk '$6 == "photolala_session" { print $7 }' "$jar")
+  [[ -n "$session" ]] && curl -s -H "Cookie: photolala_session=$session" "$1/" | grep -q '>bench' \
+    || { echo "could not sign in at $1" >&2; exit 1; }
+  echo "$session"
+}
+cookie_a="Cookie: photolala_session=$(sign_in "$side_a")"
+cookie_b="Cookie: photolala_session=$(sign_in "$side_b")"
+
+big=$(sqlite3 "$db" "SELECT path FROM folder ORDER BY photoCount DESC LIMIT 1")
+big_count=$(sqlite3 "$db" "SELECT photoCount FROM folder WHERE path = '$big'")
+quote() { python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1]))' "$1"; }
+photo=$(sqlite3 "$db" "SELECT key FROM file WHERE folder = '$big' ORDER BY sortTaken, id LIMIT 1 OFFSET $(( big_count / 2 ))")
+word=$(basename "$big" | sed 's/[^A-Za-z].*//' | tr 'A-Z' 'a-z')
+sqlite3 "$db" "SELECT sha256 FROM photo WHERE id % (SELECT MAX(1, COUNT(*) / 200) FROM photo) = 0 LIMIT 200" \
+  | sed 's|.*|/thumbs/256/&.jpg|' > "$work/thumbs.txt"
+for side in "$side_a" "$side_b"; do sed "s|^|$side|" "$work/thumbs.txt" | xargs -P "$(nproc)" -n 1 curl -sf -o /dev/null; done
+cycle_script "$work/thumbs.txt" > "$work/thumbs.lua"
+
+# Every figure must answer 200 on both sides before it is measured.
+figures=(
+  "/healthz|guest|/healthz"
+  "the stylesheet|guest|/static/style.css"
+  "folder of $big_count, page 1, guest|guest|/folders/$(quote "$big")"
+  "folder of $big_count, page 1, signed in|signed|/folders/$(quote "$big")"
+  "photo view, mid-search of $big_count, guest|guest|/photos/$(quote "$photo")?in=all&q=$word"
+  "photo view, mid-search of $big_count, signed in|signed|/photos/$(quote "$photo")?in=all&q=$word"
+  "search \"beach\", 3+ stars, signed in|signed|/search?q=beach&min_rating=3"
+)
+for f in "${figures[@]}"; do
+  path="${f##*|}"; expect_200 "$side_a$path"; expect_200 "$side_b$path"
+done
+
+# pair NAME ARGS-A... -- ARGS-B...: appends "A-req/s B-req/s" lines to $work/pair-NAME.
+rate() { wrk_stats -t2 -c32 -d2s "$@" | awk '{ print $1 }'; }
+pair() {
+  local name="$1" side=a i x y; local -a a=() b=(); shift
+  for arg in "$@"; do
+    if [[ "$arg" == "--" ]]; then side=b; elif [[ "$side" == a ]]; then a+=("$arg"); else b+=("$arg"); fi
+  done
+  settle
+  wrk_stats -t2 -c32 -d1s "${a[@]}" > /dev/null; wrk_stats -t2 -c32 -d1s "${b[@]}" > /dev/null
+  for i in $(seq "$pairs"); do
+    if (( i % 2 )); then x=$(rate "${a[@]}"); y=$(rate "${b[@]}"); else y=$(rate "${b[@]}"); x=$(rate "${a[@]}"); fi
+    echo "$x $y" >> "$work/pair-$name"
+  done
+}
+for i in "${!figures[@]}"; do
+  f="${figures[i]}"; who="${f#*|}"; who="${who%%|*}"; path="${f##*|}"
+  echo "ab: ${f%%|*}" >&2
+  if [[ "$who" == signed ]]; then
+    pair "$i" -H "$cookie_a" "$side_a$path" -- -H "$cookie_b" "$side_b$path"
+  else
+    pair "$i" "$side_a$path" -- "$side_b$path"
+  fi
+done
+echo "ab: warm thumbnails" >&2
+pair thumbs -s "$work/thumbs.lua" -H "$cookie_a" "$side_a" -- -s "$work/thumbs.lua" -H "$cookie_b" "$side_b"
+
+echo
+machine
+echo "A: $bin_a"
+echo "B: $bin_b"
+echo "library: $count photos; scans: $scans pairs; serving: $pairs pairs of 2 s, wrk -t2 -c32 on loopback"
+printf "%-46s %10s %10s %8s %13s\n" "figure" "A" "B" "B / A" "quartiles"
+ratios "$work/cold" "cold scan (files/s)"
+ratios "$work/rescan" "rescan, unchanged (1/s)"
+for i in "${!figures[@]}"; do ratios "$work/pair-$i" "${figures[i]%%|*} (req/s)"; done
+ratios "$work/pair-thumbs" "warm thumbnails, signed in (req/s)"
+rss() { awk '/^VmRSS:/ { r = $2 } /^VmHWM:/ { h = $2 } END { printf "%.0f MB now, %.0f MB peak", r / 1024, h / 1024 }' "/proc/$1/status"; }
+echo "memory after the runs: A $(rss "$pid_a"); B $(rss "$pid_b")"
+for side in a b; do
+  problems=$(grep -c -E ' (warning|error|critical) ' "$work/$side.log" || true)
+  (( problems == 0 )) || { echo "$side logged $problems warnings or errors; the first:"; grep -m3 -E ' (warning|error|critical) ' "$work/$side.log"; }
+done
