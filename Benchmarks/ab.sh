@@ -10,7 +10,7 @@
 #     slows both sides of a pair. The figures: /healthz, the stylesheet, page 1 of the biggest
 #     folder as a guest and signed in, a photo in the middle of a search as large as that folder,
 #     a filtered search, and 200 warm grid thumbnails signed in.
-# Each line gives A's and B's medians and the median of the pairs' B/A ratios with its quartiles
+# Each line gives B's and A's medians and the median of the pairs' B/A ratios with its quartiles
 # (above 1: B is faster). Reports only; asserts nothing.
 #   usage: Benchmarks/ab.sh A-BINARY B-BINARY [pairs]     (default 12 pairs; scans: pairs / 4, at least 2)
 #   env:   BENCH_FILES (library size, default 100000)
@@ -26,18 +26,6 @@ trap '[[ -n "$pid_a" ]] && kill "$pid_a" 2>/dev/null; [[ -n "$pid_b" ]] && kill 
 count=$(find "$lib" -type f | wc -l)
 find "$lib" -type f -print0 | xargs -0 cat > /dev/null
 
-# ratios FILE LABEL: "A B" lines to a row: medians of A and B, the median B/A and its quartiles.
-ratios() {
-  python3 - "$1" "$2" <<'PY'
-import statistics, sys
-rows = [tuple(map(float, line.split())) for line in open(sys.argv[1]) if line.strip()]
-r = [b / a for a, b in rows]
-q = statistics.quantiles(r, n=4) if len(r) > 1 else [r[0], r[0], r[0]]
-print("%-46s %10.1f %10.1f %7.3fx %6.3f-%.3f" % (sys.argv[2], statistics.median(a for a, _ in rows),
-                                                statistics.median(b for _, b in rows), statistics.median(r), q[0], q[2]))
-PY
-}
-
 # The scan: files a second, cold and unchanged. check: every file scanned without errors.
 scans=$(( pairs / 4 < 2 ? 2 : pairs / 4 ))
 scan_rate() {
@@ -48,13 +36,13 @@ scan_rate() {
   awk -v n="$count" -v a="$(date +%s.%N)" -v b="$start" 'BEGIN { printf "%.1f ", n / (a - b) }'
   start=$(date +%s.%N)
   "$1" scan --library "$lib" --data "$data" > /dev/null 2>&1
-  awk -v a="$(date +%s.%N)" -v b="$start" 'BEGIN { printf "%.3f\n", 1 / (a - b) }'
+  awk -v n="$count" -v a="$(date +%s.%N)" -v b="$start" 'BEGIN { printf "%.1f\n", n / (a - b) }'
   rm -rf "$data"
 }
 for i in $(seq "$scans"); do
   echo "ab: scans, pair $i of $scans" >&2
   if (( i % 2 )); then a=$(scan_rate "$bin_a"); b=$(scan_rate "$bin_b"); else b=$(scan_rate "$bin_b"); a=$(scan_rate "$bin_a"); fi
-  echo "${a% *} ${b% *}" >> "$work/cold"; echo "${a#* } ${b#* }" >> "$work/rescan"
+  echo "${b% *} ${a% *}" >> "$work/cold"; echo "${b#* } ${a#* }" >> "$work/rescan"
 done
 
 # Serving: one catalog, scanned by A, copied for each side, with a member account.
@@ -109,42 +97,28 @@ for f in "${figures[@]}"; do
   path="${f##*|}"; expect_200 "$side_a$path"; expect_200 "$side_b$path"
 done
 
-# pair NAME ARGS-A... -- ARGS-B...: appends "A-req/s B-req/s" lines to $work/pair-NAME.
-rate() { wrk_stats -t2 -c32 -d2s "$@" | awk '{ print $1 }'; }
-pair() {
-  local name="$1" side=a i x y; local -a a=() b=(); shift
-  for arg in "$@"; do
-    if [[ "$arg" == "--" ]]; then side=b; elif [[ "$side" == a ]]; then a+=("$arg"); else b+=("$arg"); fi
-  done
-  settle
-  wrk_stats -t2 -c32 -d1s "${a[@]}" > /dev/null; wrk_stats -t2 -c32 -d1s "${b[@]}" > /dev/null
-  for i in $(seq "$pairs"); do
-    if (( i % 2 )); then x=$(rate "${a[@]}"); y=$(rate "${b[@]}"); else y=$(rate "${b[@]}"); x=$(rate "${a[@]}"); fi
-    echo "$x $y" >> "$work/pair-$name"
-  done
-}
 for i in "${!figures[@]}"; do
   f="${figures[i]}"; who="${f#*|}"; who="${who%%|*}"; path="${f##*|}"
   echo "ab: ${f%%|*}" >&2
   if [[ "$who" == signed ]]; then
-    pair "$i" -H "$cookie_a" "$side_a$path" -- -H "$cookie_b" "$side_b$path"
+    pair "$i" -H "$cookie_b" "$side_b$path" -- -H "$cookie_a" "$side_a$path"
   else
-    pair "$i" "$side_a$path" -- "$side_b$path"
+    pair "$i" "$side_b$path" -- "$side_a$path"
   fi
 done
 echo "ab: warm thumbnails" >&2
-pair thumbs -s "$work/thumbs.lua" -H "$cookie_a" "$side_a" -- -s "$work/thumbs.lua" -H "$cookie_b" "$side_b"
+pair thumbs -s "$work/thumbs.lua" -H "$cookie_b" "$side_b" -- -s "$work/thumbs.lua" -H "$cookie_a" "$side_a"
 
 echo
 machine
 echo "A: $bin_a"
 echo "B: $bin_b"
 echo "library: $count photos; scans: $scans pairs; serving: $pairs pairs of 2 s, wrk -t2 -c32 on loopback"
-printf "%-46s %10s %10s %8s %13s\n" "figure" "A" "B" "B / A" "quartiles"
-ratios "$work/cold" "cold scan (files/s)"
-ratios "$work/rescan" "rescan, unchanged (1/s)"
-for i in "${!figures[@]}"; do ratios "$work/pair-$i" "${figures[i]%%|*} (req/s)"; done
-ratios "$work/pair-thumbs" "warm thumbnails, signed in (req/s)"
+printf "%-50s %8s %8s %7s %13s\n" "figure" "B" "A" "B / A" "quartiles"
+pair_row "$work/cold" "cold scan (files/s)"
+pair_row "$work/rescan" "rescan, unchanged (files/s)"
+for i in "${!figures[@]}"; do pair_row "$work/pair-$i" "${figures[i]%%|*} (req/s)"; done
+pair_row "$work/pair-thumbs" "warm thumbnails, signed in (req/s)"
 rss() { awk '/^VmRSS:/ { r = $2 } /^VmHWM:/ { h = $2 } END { printf "%.0f MB now, %.0f MB peak", r / 1024, h / 1024 }' "/proc/$1/status"; }
 echo "memory after the runs: A $(rss "$pid_a"); B $(rss "$pid_b")"
 for side in a b; do

@@ -139,6 +139,37 @@ end
 EOF
 }
 
+# Paired runs: wrk alternates between one side and the other 2 s at a time (which goes first
+# alternates too), and each pair gives a ratio, so a slow moment of the machine slows both sides
+# of a pair. pair NAME ARGS-A... -- ARGS-B... appends "A-req/s B-req/s" lines to $work/pair-NAME,
+# $pairs of them; the caller defines cpu_ticks (for settle) and $work.
+pair_rate() { wrk_stats -t2 -c32 -d2s "$@" | awk '{ print $1 }'; }
+pair() {
+  local name="$1" side=a i x y; local -a a=() b=(); shift
+  for arg in "$@"; do
+    if [[ "$arg" == "--" ]]; then side=b; elif [[ "$side" == a ]]; then a+=("$arg"); else b+=("$arg"); fi
+  done
+  settle
+  wrk_stats -t2 -c32 -d1s "${a[@]}" > /dev/null; wrk_stats -t2 -c32 -d1s "${b[@]}" > /dev/null
+  for i in $(seq "$pairs"); do
+    if (( i % 2 )); then x=$(pair_rate "${a[@]}"); y=$(pair_rate "${b[@]}"); else y=$(pair_rate "${b[@]}"); x=$(pair_rate "${a[@]}"); fi
+    echo "$x $y" >> "$work/pair-$name"
+  done
+}
+
+# pair_row FILE LABEL: a row of "A B" lines: the medians of A and of B, and the median of the
+# pairs' A/B ratios with its quartiles.
+pair_row() {
+  python3 - "$1" "$2" <<'PY'
+import statistics, sys
+rows = [tuple(map(float, line.split())) for line in open(sys.argv[1]) if line.strip()]
+ratios = [a / b for a, b in rows]
+q = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0], ratios[0], ratios[0]]
+print("%-50s %8.0f %8.0f %6.3fx %6.3f-%.3f" % (sys.argv[2], statistics.median(a for a, _ in rows), statistics.median(b for _, b in rows),
+                                              statistics.median(ratios), q[0], q[2]))
+PY
+}
+
 # Median of numbers.
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 

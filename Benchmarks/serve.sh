@@ -163,24 +163,7 @@ for run in $(seq "$runs"); do
   bench floor-thumbs -s "$work/thumbs.lua" "$floor"
 done
 
-# Paired runs, for the figures whose targets are near: wrk alternates between one side and the
-# other 2 s at a time (which goes first alternates too), and each pair gives a ratio. A slow
-# moment of the machine then slows both sides of a pair, where the runs above measure each
-# figure at its own moment. pair NAME ARGS-A... -- ARGS-B... appends "A-req/s B-req/s" lines to
-# $work/pair-NAME.
-pair_rate() { wrk_stats -t2 -c32 -d2s "$@" | awk '{ print $1 }'; }
-pair() {
-  local name="$1" side=a i x y; local -a a=() b=(); shift
-  for arg in "$@"; do
-    if [[ "$arg" == "--" ]]; then side=b; elif [[ "$side" == a ]]; then a+=("$arg"); else b+=("$arg"); fi
-  done
-  settle
-  wrk_stats -t2 -c32 -d1s "${a[@]}" > /dev/null; wrk_stats -t2 -c32 -d1s "${b[@]}" > /dev/null
-  for i in $(seq "$pairs"); do
-    if (( i % 2 )); then x=$(pair_rate "${a[@]}"); y=$(pair_rate "${b[@]}"); else y=$(pair_rate "${b[@]}"); x=$(pair_rate "${a[@]}"); fi
-    echo "$x $y" >> "$work/pair-$name"
-  done
-}
+# Paired runs (`pair` in common.sh), for the figures whose targets are near.
 if (( pairs > 0 )); then
   echo "serve: paired runs" >&2
   pair healthz "$ours/healthz" -- "$theirs/page5.html"
@@ -250,14 +233,7 @@ if (( pairs > 0 )); then
   for p in "healthz|/healthz / nginx" "floor-hello|bare \"hello\" / nginx" "healthz-floor|/healthz / bare \"hello\"" \
            "style|the stylesheet / nginx" "floor-style|bare stylesheet / nginx" "style-floor|the stylesheet / bare stylesheet" \
            "signed-thumbs|warm thumbnails, signed in / nginx" "thumbs|warm thumbnails, guest / nginx" "floor-thumbs|bare thumbnails / nginx"; do
-    python3 - "$work/pair-${p%%|*}" "${p#*|}" <<'PY'
-import statistics, sys
-rows = [tuple(map(float, line.split())) for line in open(sys.argv[1]) if line.strip()]
-ratios = [a / b for a, b in rows]
-q = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0], ratios[0], ratios[0]]
-print("%-50s %8.0f %8.0f %6.3fx %6.3f-%.3f" % (sys.argv[2], statistics.median(a for a, _ in rows), statistics.median(b for _, b in rows),
-                                              statistics.median(ratios), q[0], q[2]))
-PY
+    pair_row "$work/pair-${p%%|*}" "${p#*|}"
   done
   echo "(nginx serves /healthz's bytes, the stylesheet and the thumbnail files; \"bare\": the bare Hummingbird server above)"
 fi

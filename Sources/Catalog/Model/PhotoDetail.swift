@@ -1,4 +1,3 @@
-import GRDB
 import Imaging
 
 /// Everything the single-photo view shows about one file and its picture.
@@ -45,18 +44,5 @@ public struct PhotoDetail: Sendable, Equatable {
         public var role: FilePairs.Companions
         public var format: ImageFormat
         public var size: Int64
-    }
-
-    /// The value this photo sorts by under `field`.
-    func sortValue(_ field: PhotoSort.Field) -> DatabaseValue {
-        switch field {
-        case .taken: return sortTaken.databaseValue
-        case .name: return sortName.databaseValue
-        case .size: return fileSize.databaseValue
-        case .stars: return rating.databaseValue
-        case .added: return addedAt.databaseValue
-        // Albums keep every id in their page index (`AlbumStore.maxPhotos`), so neighbours never need it.
-        case .album: return .null
-        }
     }
 }

@@ -86,7 +86,20 @@ enum GroupSQL {
         return "\(sort.field.column) \(direction), f.id \(direction)"
     }
 
-    /// A sort value (as the page index and `PhotoDetail.sortValue` keep it) as an argument.
+    /// The value `photo` sorts by under `field`, as the page index keeps it.
+    static func sortValue(of photo: PhotoDetail, _ field: PhotoSort.Field) -> DatabaseValue {
+        switch field {
+        case .taken: return photo.sortTaken.databaseValue
+        case .name: return photo.sortName.databaseValue
+        case .size: return photo.fileSize.databaseValue
+        case .stars: return photo.rating.databaseValue
+        case .added: return photo.addedAt.databaseValue
+        // Albums keep every id in their page index (`AlbumStore.maxPhotos`), so neighbours never need it.
+        case .album: return .null
+        }
+    }
+
+    /// A sort value (as the page index and `sortValue(of:_:)` keep it) as an argument.
     static func argument(_ value: DatabaseValue) throws -> any SQLArgument {
         switch value.storage {
         case .null: return Int64?.none

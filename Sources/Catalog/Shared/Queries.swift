@@ -77,7 +77,7 @@ extension PhotoQueries where Self: SQLCatalog {
         let col = sort.field.column
         let (before, after) = sort.descending ? (">", "<") : ("<", ">")
         let filter = GroupSQL.filter(group, core.dialect)
-        let key = (value: photo.sortValue(sort.field), id: photo.card.fileId)
+        let key = (value: GroupSQL.sortValue(of: photo, sort.field), id: photo.card.fileId)
         let core = core
         return try await core.database.read { db in
             // A group that keeps its ids knows the neighbours and the position outright.

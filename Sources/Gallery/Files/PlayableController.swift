@@ -35,7 +35,7 @@ struct PlayableController: Sendable {
         guard Playability(photo) != .everywhere else { return .redirect(to: videoPage) }
         let state = await playable.prepare(photo, for: requester, mayStart: mayStart)
         if state == .ready { return .redirect(to: videoPage) }
-        let fitted = PhotoController.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
+        let fitted = PhotoPageBuilder.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
         let pageChrome = shared == nil ? pages.chrome(title: photo.card.name, for: context) : pages.sharedChrome(title: photo.card.name)
         var page = PreparingView(chrome: pageChrome, name: photo.card.name, poster: scope.thumbnail(photo.card.picture, .screen),
                                  width: fitted.width, height: fitted.height, preparing: state == .preparing || state == .overLimit,

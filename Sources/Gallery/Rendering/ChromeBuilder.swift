@@ -45,7 +45,7 @@ struct ChromeBuilder: Sendable {
     }
 
     /// Breadcrumbs for a folder: Library › a › b (the last one unlinked when `linkLast` is false).
-    func crumbs(forFolder path: String, linkLast: Bool) -> [Crumb] {
+    static func crumbs(forFolder path: String, linkLast: Bool) -> [Crumb] {
         var crumbs: [Crumb] = []
         var prefix = ""
         let parts = path.isEmpty ? [] : path.split(separator: "/").map(String.init)

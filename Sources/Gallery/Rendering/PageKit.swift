@@ -16,7 +16,7 @@ struct PageKit: Sendable {
     func sharedChrome(title: String) -> PageChrome { chromeBuilder.sharedChrome(title: title) }
 
     /// Breadcrumbs for a folder (the last one unlinked when `linkLast` is false).
-    func crumbs(forFolder path: String, linkLast: Bool) -> [Crumb] { chromeBuilder.crumbs(forFolder: path, linkLast: linkLast) }
+    func crumbs(forFolder path: String, linkLast: Bool) -> [Crumb] { ChromeBuilder.crumbs(forFolder: path, linkLast: linkLast) }
 
     /// An HTML response of the page `model`, through its own template.
     func response<Model: PageModel>(_ model: Model, status: HTTPResponse.Status = .ok) throws -> Response {

@@ -30,7 +30,7 @@ struct TimelinePage: PageModel {
         // Years newest first; within a year the months keep the catalog's order, newest first.
         years = Dictionary(grouping: months, by: \.year).sorted { $0.key > $1.key }.map { year, inYear in
             Year(year: year, anchor: "y\(year)", countText: Formatting.plural(inYear.reduce(0) { $0 + $1.count }, "photo", "photos"),
-                 months: inYear.map { NamedLink(name: Self.monthNames[$0.month - 1], url: SiteURL.month(year: $0.year, month: $0.month),
+                 months: inYear.map { NamedLink(name: Self.monthName($0.month), url: SiteURL.month(year: $0.year, month: $0.month),
                                                 countText: Formatting.plural($0.count, "photo", "photos")) })
         }
         jumps = years.map { Jump(year: $0.year, url: "#" + $0.anchor) }
@@ -38,6 +38,11 @@ struct TimelinePage: PageModel {
         summary = Formatting.plural(dated, "photo", "photos") + " in " + Formatting.plural(months.count, "month", "months")
         undatedText = undated == 0 ? nil : "\(Formatting.plural(undated, "photo has", "photos have")) no date from a camera and \(undated == 1 ? "is" : "are") not on the timeline."
         emptyMessage = months.isEmpty ? "No photo has a date from its camera yet." : nil
+    }
+
+    /// A month's name; one the calendar has not (a catalog's row never holds one) is named by its number.
+    static func monthName(_ month: Int) -> String {
+        monthNames.indices.contains(month - 1) ? monthNames[month - 1] : "Month \(month)"
     }
 
     /// Midnight at the start of a month, in the catalog's camera time (stored as if UTC).

@@ -46,55 +46,27 @@ struct PhotoController: Sendable {
         } else {
             group = try Self.group(from: request.uri, photo: photo, viewer: context.visitor.viewer)
         }
-        let query = try GroupQuery(request.uri, defaultSort: group.defaultSort)
-        let sort = query.sort
-        let around = try await store.neighbors(of: photo, in: group, sort: sort, perPage: pageSize)
-        let groupPage = (around.position - 1) / pageSize + 1
-        let groupTitle = shared?.title ?? (GroupTitles.title(group) + (group.parts.filter.isEmpty ? "" : " (filtered)"))
-        let inGroup = group.linkContext  // filtered folders keep their filters
-        let fitted = Self.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
-        var crumbs: [Crumb]
-        if shared != nil {
-            crumbs = [Crumb(name: groupTitle, url: scope.group(group, sort: sort))]
-        } else if case .folder = group.parts.base, group.parts.filter.isEmpty {
-            crumbs = pages.crumbs(forFolder: photo.folder, linkLast: true)
-            if photo.folder.isEmpty { crumbs.append(Crumb(name: "Library root", url: SiteURL.folder(""))) }
-        } else {
-            crumbs = [Crumb(name: groupTitle, url: SiteURL.group(group, sort: sort))]
+        let sort = try GroupQuery(request.uri, defaultSort: group.defaultSort).sort
+        var builder = PhotoPageBuilder(photo: photo, group: group, sort: sort,
+                                       around: try await store.neighbors(of: photo, in: group, sort: sort, perPage: pageSize),
+                                       pageSize: pageSize, shared: shared.map { ($0.title, $0.scope) }, visitor: context.visitor,
+                                       csrf: context.csrfToken)
+        if builder.showsCuration {
+            builder.albums = try await store.albums(containing: photo.photoId)
+            builder.albumNames = context.visitor.can(.member) ? try await store.albums().map(\.name) : []
         }
-        crumbs.append(Crumb(name: photo.card.name, url: nil))
-        let selfURL = SiteURL.photo(photo.card.key, sort: sort, in: inGroup)
-        var pageChrome = pages.chrome(title: photo.card.name, crumbs: crumbs, for: context)
+        if photo.card.kind == .video {
+            builder.video = VideoPlayer(photo, scope: scope, rendition: await playable?.state(sha256: photo.card.sha256))
+        }
+        builder.live = try await livePlayer(photo, scope: scope, viewer: context.visitor.viewer)
+        var pageChrome = pages.chrome(title: photo.card.name, crumbs: builder.crumbs, for: context)
         if shared != nil {
             pageChrome = pages.sharedChrome(title: photo.card.name)
-            pageChrome.crumbs = crumbs
+            pageChrome.crumbs = builder.crumbs
         }
-        let photoURL = { (key: String) in scope.photo(key, sort: sort, in: inGroup, sharedGroup: group) }
-        let page = PhotoView(
-            chrome: pageChrome,
-            name: photo.card.name,
-            imageURL: scope.thumbnail(photo.card.picture, .screen),
-            width: fitted.width, height: fitted.height,
-            previousURL: around.previous.map { photoURL($0.key) },
-            nextURL: around.next.map { photoURL($0.key) },
-            positionText: "\(Formatting.count(around.position)) of \(Formatting.count(around.total))",
-            backURL: scope.group(group, sort: sort, page: groupPage).fragment("p\(photo.card.fileId)"),
-            backLabel: "Back to \(groupTitle)" + (groupPage > 1 ? " (page \(groupPage))" : ""),
-            facts: facts(photo, shared: shared != nil),
-            downloadURL: scope.original(photo.card.key),
-            downloadName: photo.card.name,
-            curation: shared != nil || !context.visitor.can(.viewer) ? nil
-                : CurationPanel(photo: photo, csrf: context.csrfToken, back: selfURL.path, canCurate: context.visitor.can(.member),
-                                albums: try await store.albums(containing: photo.photoId),
-                                albumNames: context.visitor.can(.member) ? try await store.albums().map(\.name) : []),
-            nextImage: around.next.map { scope.thumbnail($0.picture, .screen) },
-            caption: photo.caption.isEmpty ? nil : photo.caption,
-            slideshowURL: shared != nil ? nil : SiteURL.slideshow(photo.card.key, sort: sort, in: inGroup),
-            video: photo.card.kind == .video ? VideoPlayer(photo, scope: scope, rendition: await playable?.state(sha256: photo.card.sha256)) : nil,
-            live: try await livePlayer(photo, scope: scope, viewer: context.visitor.viewer),
-            alsoDownloads: alsoDownloads(photo, scope: scope))
         // A video's page (or a Live photo's) may offer a playable rendition that is still being made.
-        return (try pages.render(PhotoView.template, page), photo.card.kind != .video && !photo.companions.contains { $0.role == .live })
+        return (try pages.render(PhotoView.template, builder.build(chrome: pageChrome)),
+                photo.card.kind != .video && !photo.companions.contains { $0.role == .live })
     }
 
     /// The player of a Live photo's clip (the video beside it) or a motion photo's (inside it),
@@ -109,21 +81,6 @@ struct PhotoController: Sendable {
         return photo.card.motionLength == nil ? nil : VideoPlayer(motionOf: photo, scope: scope)
     }
 
-    /// The other files of the shot, each to download: its RAW, its Live clip, a motion photo's clip.
-    private func alsoDownloads(_ photo: PhotoDetail, scope: SiteURL.Scope) -> [PhotoView.Download] {
-        var out = photo.companions.map { file in
-            let what = file.role == .raw ? "RAW" : "Live clip"
-            return PhotoView.Download(label: "Download \(what) (\(file.format.rawValue.uppercased()), \(Formatting.bytes(file.size)))",
-                                      url: scope.original(file.key), name: file.name)
-        }
-        if let length = photo.card.motionLength {
-            let stem = photo.card.name.lastIndex(of: ".").map { String(photo.card.name[..<$0]) } ?? photo.card.name
-            out.append(PhotoView.Download(label: "Download motion clip (MP4, \(Formatting.bytes(length)))",
-                                          url: scope.motion(photo.card.key), name: stem + ".mp4"))
-        }
-        return out
-    }
-
     /// The group a photo is shown in: `?in=` when given, else its folder.
     static func group(from uri: URI, photo: PhotoDetail, viewer: Viewer) throws -> PhotoGroup {
         var base = PhotoGroup.folder(photo.folder)
@@ -135,56 +92,5 @@ struct PhotoController: Sendable {
         }
         let filter = try FilterQuery.parse(uri, viewer: viewer)
         return filter.isEmpty ? base : .filtered(base, filter)
-    }
-
-    private func facts(_ photo: PhotoDetail, shared: Bool) -> [PhotoView.Fact] {
-        var facts: [PhotoView.Fact] = []
-        if let taken = photo.takenAt {
-            facts.append(.init(label: "Taken", value: Formatting.cameraDate(taken)))
-        } else {
-            facts.append(.init(label: "Taken", value: "Unknown (file modified \(Formatting.cameraDate(photo.mtimeNs / 1_000_000_000)) UTC)"))
-        }
-        if let camera = cameraName(make: photo.cameraMake, model: photo.cameraModel) {
-            facts.append(.init(label: "Camera", value: camera))
-        }
-        let w = photo.card.width, h = photo.card.height
-        let megapixels = Double(w * h) / 1_000_000
-        facts.append(.init(label: "Dimensions", value: "\(w) × \(h) (\(megapixels < 10 ? String(format: "%.1f", megapixels) : String(Int(megapixels.rounded()))) MP)"))
-        if photo.card.kind == .video {
-            facts.append(.init(label: "Length", value: photo.card.durationMs.map { Formatting.playTime(milliseconds: $0) } ?? "Unknown"))
-            let codecs = [photo.videoCodec.map { "\($0.uppercased()) video" }, photo.audioCodec.map { "\($0.uppercased()) sound" }]
-            facts.append(.init(label: "Codecs", value: codecs.compactMap { $0 }.joined(separator: ", ")))
-        }
-        facts.append(.init(label: "File size", value: Formatting.bytes(photo.fileSize)))
-        facts.append(.init(label: "Format", value: photo.format.rawValue.uppercased()))
-        for file in photo.companions {
-            facts.append(.init(label: file.role == .raw ? "RAW file" : "Live clip", value: "\(file.name) (\(Formatting.bytes(file.size)))"))
-        }
-        if let length = photo.card.motionLength {
-            facts.append(.init(label: "Motion clip", value: "inside the file (\(Formatting.bytes(length)))"))
-        }
-        if shared { return facts }  // a share link shows nothing of the library around the photo
-        facts.append(.init(label: "Folder", value: photo.folder.isEmpty ? "Library root" : photo.folder, url: SiteURL.folder(photo.folder)))
-        for copy in photo.copies {
-            facts.append(.init(label: "Same bytes at", value: copy, url: SiteURL.photo(copy)))
-        }
-        return facts
-    }
-
-    /// "Canon EOS R6" rather than "Canon Canon EOS R6".
-    func cameraName(make: String?, model: String?) -> String? {
-        switch (make, model) {
-        case (nil, nil): return nil
-        case (let m?, nil): return m
-        case (nil, let model?): return model
-        case (let m?, let model?):
-            let brand = m.split(separator: " ").first.map(String.init) ?? m
-            return model.lowercased().hasPrefix(brand.lowercased()) ? model : "\(m) \(model)"
-        }
-    }
-
-    static func fittedSize(width: Int, height: Int, box: Int) -> (width: Int, height: Int) {
-        let scale = min(1, Double(box) / Double(max(width, height, 1)))
-        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 }

@@ -40,7 +40,7 @@ struct SlideshowController: Sendable {
         if next == nil { next = try await store.page(group, sort: sort, number: 1, perPage: 1, viewer: context.visitor.viewer)?.photos.first }
         let inGroup = group.linkContext
         let url = { (key: String, paused: Bool) in SiteURL.slideshow(key, sort: sort, in: inGroup, paused: paused, every: every) }
-        let fitted = PhotoController.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
+        let fitted = PhotoPageBuilder.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
         let model = SlideshowView(
             title: photo.card.name, name: photo.card.name,
             imageURL: SiteURL.Scope.gallery.thumbnail(photo.card.picture, .screen), width: fitted.width, height: fitted.height,

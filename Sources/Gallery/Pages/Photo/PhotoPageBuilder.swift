@@ -1,0 +1,142 @@
+import Catalog
+import Foundation
+
+/// The photo page's view model from what `PhotoController` read: the photo, where it stands in
+/// its group, and who is looking. It reads nothing itself, so a unit test builds it from values
+/// (`PhotoPageModelTests`).
+struct PhotoPageBuilder {
+    var photo: PhotoDetail
+    var group: PhotoGroup
+    var sort: PhotoSort
+    var around: PhotoNeighbors
+    var pageSize: Int
+    /// The link's title and scope on a share link's page; nil in the gallery.
+    var shared: (title: String, scope: SiteURL.Scope)?
+    var visitor: Visitor
+    var csrf = ""
+    /// The albums holding the photo, and every album's name (for the add form), when the panel shows.
+    var albums: [Album] = []
+    var albumNames: [String] = []
+    /// The players the controller prepared (a video's playable rendition may be under way).
+    var video: VideoPlayer?
+    var live: VideoPlayer?
+
+    var scope: SiteURL.Scope { shared?.scope ?? .gallery }
+    /// The favorite, stars, tags and albums panel: the household's, never a link's holders'.
+    var showsCuration: Bool { shared == nil && visitor.can(.viewer) }
+    private var groupPage: Int { (around.position - 1) / pageSize + 1 }
+    private var groupTitle: String {
+        shared?.title ?? (GroupTitles.title(group) + (group.parts.filter.isEmpty ? "" : " (filtered)"))
+    }
+
+    /// Where the page sits: its folder's crumbs in the gallery, else its group's; then its own name.
+    var crumbs: [Crumb] {
+        var crumbs: [Crumb]
+        if shared != nil {
+            crumbs = [Crumb(name: groupTitle, url: scope.group(group, sort: sort))]
+        } else if case .folder = group.parts.base, group.parts.filter.isEmpty {
+            crumbs = ChromeBuilder.crumbs(forFolder: photo.folder, linkLast: true)
+            if photo.folder.isEmpty { crumbs.append(Crumb(name: "Library root", url: SiteURL.folder(""))) }
+        } else {
+            crumbs = [Crumb(name: groupTitle, url: SiteURL.group(group, sort: sort))]
+        }
+        return crumbs + [Crumb(name: photo.card.name, url: nil)]
+    }
+
+    func build(chrome: PageChrome) -> PhotoView {
+        let inGroup = group.linkContext  // filtered folders keep their filters
+        let fitted = Self.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
+        let photoURL = { (key: String) in scope.photo(key, sort: sort, in: inGroup, sharedGroup: group) }
+        return PhotoView(
+            chrome: chrome,
+            name: photo.card.name,
+            imageURL: scope.thumbnail(photo.card.picture, .screen),
+            width: fitted.width, height: fitted.height,
+            previousURL: around.previous.map { photoURL($0.key) },
+            nextURL: around.next.map { photoURL($0.key) },
+            positionText: "\(Formatting.count(around.position)) of \(Formatting.count(around.total))",
+            backURL: scope.group(group, sort: sort, page: groupPage).fragment("p\(photo.card.fileId)"),
+            backLabel: "Back to \(groupTitle)" + (groupPage > 1 ? " (page \(groupPage))" : ""),
+            facts: facts,
+            downloadURL: scope.original(photo.card.key),
+            downloadName: photo.card.name,
+            curation: showsCuration
+                ? CurationPanel(photo: photo, csrf: csrf, back: SiteURL.photo(photo.card.key, sort: sort, in: inGroup).path,
+                                canCurate: visitor.can(.member), albums: albums, albumNames: albumNames)
+                : nil,
+            nextImage: around.next.map { scope.thumbnail($0.picture, .screen) },
+            caption: photo.caption.isEmpty ? nil : photo.caption,
+            slideshowURL: shared != nil ? nil : SiteURL.slideshow(photo.card.key, sort: sort, in: inGroup),
+            video: video,
+            live: live,
+            alsoDownloads: alsoDownloads)
+    }
+
+    /// What the page says of the photo; on a share link, nothing of the library around it.
+    var facts: [PhotoView.Fact] {
+        var facts: [PhotoView.Fact] = []
+        if let taken = photo.takenAt {
+            facts.append(.init(label: "Taken", value: Formatting.cameraDate(taken)))
+        } else {
+            facts.append(.init(label: "Taken", value: "Unknown (file modified \(Formatting.cameraDate(photo.mtimeNs / 1_000_000_000)) UTC)"))
+        }
+        if let camera = Self.cameraName(make: photo.cameraMake, model: photo.cameraModel) {
+            facts.append(.init(label: "Camera", value: camera))
+        }
+        let w = photo.card.width, h = photo.card.height
+        let megapixels = Double(w * h) / 1_000_000
+        facts.append(.init(label: "Dimensions", value: "\(w) × \(h) (\(megapixels < 10 ? String(format: "%.1f", megapixels) : String(Int(megapixels.rounded()))) MP)"))
+        if photo.card.kind == .video {
+            facts.append(.init(label: "Length", value: photo.card.durationMs.map { Formatting.playTime(milliseconds: $0) } ?? "Unknown"))
+            let codecs = [photo.videoCodec.map { "\($0.uppercased()) video" }, photo.audioCodec.map { "\($0.uppercased()) sound" }]
+            facts.append(.init(label: "Codecs", value: codecs.compactMap { $0 }.joined(separator: ", ")))
+        }
+        facts.append(.init(label: "File size", value: Formatting.bytes(photo.fileSize)))
+        facts.append(.init(label: "Format", value: photo.format.rawValue.uppercased()))
+        for file in photo.companions {
+            facts.append(.init(label: file.role == .raw ? "RAW file" : "Live clip", value: "\(file.name) (\(Formatting.bytes(file.size)))"))
+        }
+        if let length = photo.card.motionLength {
+            facts.append(.init(label: "Motion clip", value: "inside the file (\(Formatting.bytes(length)))"))
+        }
+        if shared != nil { return facts }
+        facts.append(.init(label: "Folder", value: photo.folder.isEmpty ? "Library root" : photo.folder, url: SiteURL.folder(photo.folder)))
+        for copy in photo.copies {
+            facts.append(.init(label: "Same bytes at", value: copy, url: SiteURL.photo(copy)))
+        }
+        return facts
+    }
+
+    /// The other files of the shot, each to download: its RAW, its Live clip, a motion photo's clip.
+    var alsoDownloads: [PhotoView.Download] {
+        var out = photo.companions.map { file in
+            let what = file.role == .raw ? "RAW" : "Live clip"
+            return PhotoView.Download(label: "Download \(what) (\(file.format.rawValue.uppercased()), \(Formatting.bytes(file.size)))",
+                                      url: scope.original(file.key), name: file.name)
+        }
+        if let length = photo.card.motionLength {
+            let stem = photo.card.name.lastIndex(of: ".").map { String(photo.card.name[..<$0]) } ?? photo.card.name
+            out.append(PhotoView.Download(label: "Download motion clip (MP4, \(Formatting.bytes(length)))",
+                                          url: scope.motion(photo.card.key), name: stem + ".mp4"))
+        }
+        return out
+    }
+
+    /// "Canon EOS R6" rather than "Canon Canon EOS R6".
+    static func cameraName(make: String?, model: String?) -> String? {
+        switch (make, model) {
+        case (nil, nil): return nil
+        case (let m?, nil): return m
+        case (nil, let model?): return model
+        case (let m?, let model?):
+            let brand = m.split(separator: " ").first.map(String.init) ?? m
+            return model.lowercased().hasPrefix(brand.lowercased()) ? model : "\(m) \(model)"
+        }
+    }
+
+    /// A picture's size shown within a square `box`, never larger than it is.
+    static func fittedSize(width: Int, height: Int, box: Int) -> (width: Int, height: Int) {
+        let scale = min(1, Double(box) / Double(max(width, height, 1)))
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+    }
+}

@@ -1,0 +1,103 @@
+import Testing
+@testable import Catalog
+@testable import Gallery
+
+/// The photo page's view model (`PhotoPageBuilder`) for a given photo and its place in a group:
+/// where its links lead, what the household is offered and a link's holders are not, and what it
+/// says of the photo.
+@Suite struct PhotoPageModelTests {
+    private static func card(_ n: Int64, key: String? = nil) -> PhotoCard {
+        PhotoCard(fileId: n, key: key ?? "trip/p\(n).jpg", name: "p\(n).jpg", sha256: String(repeating: "b", count: 63) + String(n % 10),
+                  width: 4000, height: 3000)
+    }
+
+    private static func detail(_ n: Int64, folder: String = "trip", companions: [PhotoDetail.Companion] = [],
+                               copies: [String] = [], motionLength: Int64? = nil) -> PhotoDetail {
+        var card = card(n, key: folder.isEmpty ? "p\(n).jpg" : nil)
+        card.motionLength = motionLength
+        return PhotoDetail(photoId: 100 + n, card: card, folder: folder, format: .jpeg, fileSize: 2_500_000, mtimeNs: 0,
+                           takenAt: 1_700_000_000, cameraMake: "Canon", cameraModel: "Canon EOS R6", orientation: 1,
+                           sortTaken: 1_700_000_000, sortName: card.name, rating: 3, addedAt: 0, isFavorite: false, tags: ["beach"],
+                           copies: copies, caption: "At the beach", companions: companions)
+    }
+
+    private static let member = Visitor(account: Account(id: 7, name: "ada", role: .member, createdAt: 0), role: .member, sessionHash: nil)
+    private static let guestViewer = Visitor(account: nil, role: .viewer, sessionHash: nil)
+
+    /// Photo 62 of 150 in its folder, 60 photos a page: on page 2.
+    private static func builder(_ photo: PhotoDetail, group: PhotoGroup = .folder("trip"), visitor: Visitor = member,
+                                shared: (title: String, scope: SiteURL.Scope)? = nil) -> PhotoPageBuilder {
+        PhotoPageBuilder(photo: photo, group: group, sort: group.defaultSort,
+                         around: PhotoNeighbors(previous: card(61), next: card(63), position: 62, total: 150),
+                         pageSize: 60, shared: shared, visitor: visitor, csrf: "token")
+    }
+
+    @Test func theHouseholdSeesWhereThePhotoStandsAndMayCurateIt() {
+        // given a member looking at photo 62 of a folder of 150
+        let builder = Self.builder(Self.detail(62))
+        // when the page is built
+        let model = builder.build(chrome: PageChrome(title: "p62.jpg"))
+        // then it says where the photo stands and leads back to its own tile on page 2
+        #expect(model.positionText == "62 of 150")
+        #expect(model.backLabel == "Back to trip (page 2)")
+        #expect(model.backURL.path.contains("page=2") && model.backURL.path.hasSuffix("#p62"))
+        #expect(model.previousURL?.path.contains("p61.jpg") == true && model.nextURL?.path.contains("p63.jpg") == true)
+        #expect(model.nextImage != nil)
+        // and its crumbs are its folder's, then its own name, unlinked
+        #expect(builder.crumbs.map(\.name) == ["trip", "p62.jpg"])
+        #expect(builder.crumbs.last?.url == nil && builder.crumbs.first?.url != nil)
+        // and the household's panel, slideshow, caption and folder are there
+        #expect(model.curation?.canCurate == true && model.curation?.csrf == "token")
+        #expect(model.curation?.tags.map(\.name) == ["beach"])
+        #expect(model.slideshowURL != nil && model.caption == "At the beach")
+        #expect(model.facts.contains { $0.label == "Folder" && $0.value == "trip" })
+        // and the screen rendition keeps the picture's shape within 1600 px
+        #expect(model.width == 1600 && model.height == 1200)
+    }
+
+    @Test func aViewerMayKeepFavoritesButNotCurate() {
+        let model = Self.builder(Self.detail(62), visitor: Self.guestViewer).build(chrome: PageChrome(title: "p62.jpg"))
+        #expect(model.curation != nil && model.curation?.canCurate == false)
+    }
+
+    @Test func aLinksHoldersSeeThePhotoButNothingOfTheLibraryAroundIt() {
+        // given the same photo through a share link of its album
+        let builder = Self.builder(Self.detail(62, copies: ["elsewhere/p62.jpg"]), group: .album(3),
+                                   visitor: Visitor(account: nil, role: nil, sessionHash: nil), shared: ("Summer", .share("TOKEN")))
+        // when the page is built
+        let model = builder.build(chrome: PageChrome(title: "p62.jpg"))
+        // then there is no panel, no slideshow, and no fact of folders or copies
+        #expect(model.curation == nil && model.slideshowURL == nil)
+        #expect(!model.facts.contains { ["Folder", "Same bytes at"].contains($0.label) })
+        #expect(model.caption == "At the beach", "the household's caption is for everyone who sees the photo")
+        // and every address on the page stays under the link's own prefix
+        let prefix = SiteURL.share("TOKEN").path
+        var addresses = [model.imageURL, model.backURL, model.downloadURL].map(\.path)
+        addresses += [model.previousURL, model.nextURL, model.nextImage].compactMap { $0?.path }
+        addresses += builder.crumbs.compactMap { $0.url?.path }
+        #expect(addresses.count == 7)
+        #expect(addresses.allSatisfy { $0.hasPrefix(prefix) }, "\(addresses.filter { !$0.hasPrefix(prefix) })")
+        #expect(model.backLabel == "Back to Summer (page 2)")
+    }
+
+    @Test func aShotsOtherFilesAreEachOfferedAndNamed() {
+        // given a JPEG with its RAW beside it and a motion clip inside it
+        let raw = PhotoDetail.Companion(key: "trip/p62.dng", name: "p62.dng", role: .raw, format: .dng, size: 25_000_000)
+        let model = Self.builder(Self.detail(62, companions: [raw], motionLength: 3_000_000)).build(chrome: PageChrome(title: "p62.jpg"))
+        // then each has its download, the motion clip under the photo's own name
+        #expect(model.alsoDownloads.map(\.name) == ["p62.dng", "p62.mp4"])
+        #expect(model.alsoDownloads[0].label.hasPrefix("Download RAW (DNG"))
+        #expect(model.facts.contains { $0.label == "RAW file" } && model.facts.contains { $0.label == "Motion clip" })
+    }
+
+    @Test func aPhotoAtTheLibrarysRootAndInAFilteredGroupIsPlacedByItsGroup() {
+        // a photo at the root: the crumbs say so
+        let root = Self.builder(Self.detail(5, folder: ""))
+        #expect(root.crumbs.map(\.name) == ["Library root", "p5.jpg"])
+        // in a search, the crumbs name the search, and the group's page is the way back
+        let search = Self.builder(Self.detail(5), group: .all)
+        #expect(search.crumbs.count == 2 && search.crumbs.first?.name != "trip")
+        #expect(PhotoPageBuilder.cameraName(make: "Canon", model: "Canon EOS R6") == "Canon EOS R6")
+        #expect(PhotoPageBuilder.cameraName(make: "NIKON CORPORATION", model: "Z 6") == "NIKON CORPORATION Z 6")
+    }
+}

@@ -1,0 +1,32 @@
+import Testing
+@testable import Catalog
+@testable import Gallery
+
+/// The timeline's view model for given months of the catalog: years newest first, each month a
+/// link with its count, a jump bar, and what it says of photos without a camera date.
+@Suite struct TimelinePageModelTests {
+    @Test func monthsAreGroupedByYearNewestFirstEachALinkWithItsCount() {
+        // given the catalog's months, newest first, and two photos without a date
+        let months = [TimelineMonth(year: 2024, month: 7, count: 1), TimelineMonth(year: 2024, month: 3, count: 12),
+                      TimelineMonth(year: 2021, month: 12, count: 2)]
+        let page = TimelinePage(chrome: PageChrome(title: "Timeline"), months: months, undated: 2)
+        // then the years come newest first, each with its months in the catalog's order
+        #expect(page.years.map(\.year) == [2024, 2021])
+        #expect(page.years[0].months.map(\.name) == ["July", "March"])
+        #expect(page.years[0].months.map(\.countText) == ["1 photo", "12 photos"])
+        #expect(page.years[0].countText == "13 photos")
+        #expect(page.years[1].months.first?.url == SiteURL.month(year: 2021, month: 12))
+        // and the jump bar leads to each year's anchor
+        #expect(page.jumps.map(\.url) == ["#y2024", "#y2021"])
+        #expect(page.summary == "15 photos in 3 months")
+        #expect(page.undatedText?.hasPrefix("2 photos have no date") == true && page.emptyMessage == nil)
+    }
+
+    @Test func anEmptyTimelineSaysWhyAndAMonthOutsideTheCalendarIsStillNamed() {
+        let empty = TimelinePage(chrome: PageChrome(title: "Timeline"), months: [], undated: 1)
+        #expect(empty.years.isEmpty && empty.emptyMessage != nil)
+        #expect(empty.undatedText?.hasPrefix("1 photo has no date") == true)
+        #expect(TimelinePage.monthName(1) == "January" && TimelinePage.monthName(12) == "December")
+        #expect(TimelinePage.monthName(0) == "Month 0" && TimelinePage.monthName(13) == "Month 13")
+    }
+}
