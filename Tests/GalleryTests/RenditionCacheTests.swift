@@ -59,6 +59,7 @@ import Testing
     @Test func pastItsBudgetTheLeastRecentlyServedAreRemovedFirst() async throws {
         // given a cache of 10 KB holding nine renditions of 1 KB, the first of which was served again
         let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let cache = RenditionCache(root: root, budget: .bytes(10_000))
         cache.load()
         let keys = try (0..<9).map { try write(cache, $0, bytes: 1_000) }
@@ -81,6 +82,7 @@ import Testing
     @Test func theWalkAtStartFindsWhatIsOnDiskOldestFirstAndHonoursALowerBudget() async throws {
         // given renditions left on disk by an earlier run, written a minute apart
         let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let writer = RenditionCache(root: root, budget: .unlimited)
         var paths: [String] = []
         for i in 0..<6 {
@@ -100,6 +102,7 @@ import Testing
 
     @Test func beforeTheWalkEndsARenditionOnDiskIsStillFound() throws {
         let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let writer = RenditionCache(root: root, budget: .unlimited)
         let key = try write(writer, 4, bytes: 500)
         // given a fresh index that has not walked the disk yet
@@ -114,6 +117,7 @@ import Testing
     @Test func aShareOfTheRoomFollowsTheFreeSpace() async throws {
         // given a disk with 10 KB free and a cache allowed half of the room
         let root = try folder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let cache = RenditionCache(root: root, budget: .percentOfRoom(50), freeSpace: { _ in 10_000 })
         cache.load()
         // when it grows to 8 KB: room is 18 KB, half of it is 9 KB, so it stays
