@@ -11,20 +11,20 @@ import Testing
 
     @Test func aFinishedScanSaysHowLongItTookNotASpeedOfZero() {
         var p = ScanProgress()
-        #expect(BrowseController.rate(p) == ("Speed", "–"))
+        #expect(ScanView.rate(p) == ("Speed", "–"))
         p.phase = .scanning
         p.startedAt = Date(timeIntervalSinceNow: -4)
-        #expect(BrowseController.rate(p) == ("Speed", "starting…"))
+        #expect(ScanView.rate(p) == ("Speed", "starting…"))
         p.processed = 40
-        #expect(BrowseController.rate(p).text == "10 files/s")
+        #expect(ScanView.rate(p).text == "10 files/s")
         // a scan of a few files that took 20 ms: how long, and no "0 files/s"
         p.phase = .finished
         p.startedAt = Date(timeIntervalSince1970: 1_000)
         p.finishedAt = Date(timeIntervalSince1970: 1_000.02)
         p.processed = 19
-        #expect(BrowseController.rate(p) == ("Took", "under 0.1 s"))
+        #expect(ScanView.rate(p) == ("Took", "under 0.1 s"))
         p.finishedAt = Date(timeIntervalSince1970: 1_185)
         p.processed = 3_700
-        #expect(BrowseController.rate(p) == ("Took", "3 min 5 s (20 files/s)"))
+        #expect(ScanView.rate(p) == ("Took", "3 min 5 s (20 files/s)"))
     }
 }

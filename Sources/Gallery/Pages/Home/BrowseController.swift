@@ -31,17 +31,9 @@ struct BrowseController: Sendable {
 
     private func homePage(_ context: GalleryContext) async throws -> ByteBuffer {
         let root = try await store.folder(at: "")
-        let cards = try await topLevelCards(root: root)
-        var empty: String?
-        if cards.isEmpty {
-            empty = monitor.progress.isRunning || monitor.progress.phase == .idle
-                ? "Scanning your library: folders appear here as they are found."
-                : "No photos found in \(libraryName) yet. Add some and run a scan."
-        }
-        let summary = "\(Formatting.plural(root?.totalCount ?? 0, "photo", "photos")) · \(Formatting.plural(root?.folderCount ?? 0, "folder", "folders"))"
-        let page = HomeView(chrome: pages.chrome(title: "Library", for: context),
-                            collections: .init(folders: try await collectionCards(for: context.visitor)), folders: cards,
-                            summary: summary, emptyMessage: empty, onThisDay: try await onThisDay())
+        let page = HomeView(chrome: pages.chrome(title: "Library", for: context), root: root, folders: try await topLevelCards(root: root),
+                            collections: try await collectionCards(for: context.visitor), onThisDay: try await onThisDay(),
+                            scan: monitor.progress, libraryName: libraryName)
         return try pages.render(HomeView.template, page)
     }
 
@@ -60,40 +52,11 @@ struct BrowseController: Sendable {
     }
 
     @Sendable func scan(_ request: Request, context: GalleryContext) async throws -> Response {
-        let p = monitor.progress
-        let heading: String
-        switch p.phase {
-        case .idle: heading = "No scan has run yet"
-        case .listing: heading = "Listing the library…"
-        case .scanning: heading = "Scanning \(libraryName)"
-        case .finished: heading = "Library up to date"
-        case .failed: heading = "Scan stopped"
-        }
-        var page = ScanView(chrome: pages.chrome(title: "Scan", for: context), heading: heading, running: p.isRunning, failure: p.failure,
-                            percent: p.percent, processedText: Formatting.count(p.processed), totalText: Formatting.count(p.total),
-                            rateLabel: Self.rate(p).label, rateText: Self.rate(p).text, errorsText: Formatting.count(p.errors),
-                            kindsText: Formatting.plural(try await store.count(.filtered(.all, SearchFilter(kind: .photo))), "photo", "photos")
-                                + " · " + Formatting.plural(try await store.count(.filtered(.all, SearchFilter(kind: .video))), "video", "videos"),
-                            current: p.current, folders: try await topLevelCards(root: try await store.folder(at: "")),
-                            issues: try await store.scanIssues().map { ScanView.Issue(key: $0.key, reason: $0.reason) }, hasIssues: false)
-        page.hasIssues = !page.issues.isEmpty
-        page.chrome.banner = nil  // this page is the detail
-        page.chrome.refreshSeconds = p.isRunning ? 2 : nil
+        let page = ScanView(chrome: pages.chrome(title: "Scan", for: context), progress: monitor.progress, libraryName: libraryName,
+                            photos: try await store.count(.filtered(.all, SearchFilter(kind: .photo))),
+                            videos: try await store.count(.filtered(.all, SearchFilter(kind: .video))),
+                            folders: try await topLevelCards(root: try await store.folder(at: "")), issues: try await store.scanIssues())
         return try pages.response(page)
-    }
-
-    /// The scan's pace: its speed while it runs, how long it took once done.
-    static func rate(_ p: ScanProgress) -> (label: String, text: String) {
-        switch p.phase {
-        case .listing, .scanning:
-            return ("Speed", p.processed == 0 ? "starting…" : String(format: "%.0f files/s", p.filesPerSecond))
-        case .finished, .failed:
-            guard let start = p.startedAt, let end = p.finishedAt else { return ("Took", "–") }
-            let took = Formatting.duration(end.timeIntervalSince(start))
-            return ("Took", p.filesPerSecond >= 1 ? took + String(format: " (%.0f files/s)", p.filesPerSecond) : took)
-        case .idle:
-            return ("Speed", "–")
-        }
     }
 
     @Sendable func timeline(_ request: Request, context: GalleryContext) async throws -> Response {
