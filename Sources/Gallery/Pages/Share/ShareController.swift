@@ -315,16 +315,8 @@ struct ShareController: Sendable {
         let fresh = request.uri.queryParameters["new"].flatMap { Int64($0) }
         let shown = request.cookie(Self.newLinkCookieName)
         let items = links.map { link in
-            let title = (try? Self.group(of: link).1) ?? "Shared photos"
-            let live = link.isLive(at: now)
-            let open = live && link.endedAt == nil
-            let token = shown.flatMap { SecretToken.isWellFormed($0) && TokenHash.of($0) == link.tokenHash ? $0 : nil }
-            return SharedView.Item(id: link.id, title: title, url: token.map(SiteURL.share), fullURL: token.map { linkBase + SiteURL.share($0).path },
-                                   owner: link.ownerName, isNew: link.id == fresh,
-                                   state: (link.endedAt != nil ? "Ended: what it showed is gone" : !live ? "Expired" : link.expiresAt.map { "Open until \(Formatting.cameraDate($0)) UTC" } ?? "Open until revoked")
-                                       + (link.passwordHash != nil ? " · asks for a password" : "")
-                                       + (link.uploadsLeft > 0 && open ? " · takes photos (\(link.uploadsLeft) more)" : ""),
-                                   created: Formatting.cameraDate(link.createdAt))
+            SharedView.Item(link, title: (try? Self.group(of: link).1) ?? "Shared photos", now: now, newId: fresh, shownToken: shown,
+                            linkBase: linkBase)
         }
         let model = SharedView(chrome: pages.chrome(title: "Shared links", crumbs: [Crumb(name: "Shared links", url: nil)], for: context),
                                csrf: context.csrfToken, items: items, hasItems: !items.isEmpty, showOwner: isAdmin,

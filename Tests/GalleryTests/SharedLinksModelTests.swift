@@ -1,0 +1,42 @@
+import Testing
+@testable import Catalog
+@testable import Gallery
+
+/// The "Shared links" page's rows for given links: what each says of whether it still opens,
+/// and a link's token shown only to its maker, once, on that link's own row.
+@Suite struct SharedLinksModelTests {
+    private static func link(_ id: Int64, token: String, expiresAt: Int64? = nil, endedAt: Int64? = nil, password: Bool = false,
+                             uploadsLeft: Int = 0) -> ShareLink {
+        ShareLink(id: id, tokenHash: TokenHash.of(token), accountId: 1, ownerName: "ada", kind: .album, value: "\(id)", filter: "",
+                  createdAt: 1_000, expiresAt: expiresAt, passwordHash: password ? "hash" : nil, uploadsLeft: uploadsLeft, endedAt: endedAt)
+    }
+
+    private static func item(_ link: ShareLink, shown: String? = nil, now: Int64 = 5_000) -> SharedView.Item {
+        SharedView.Item(link, title: "Summer", now: now, newId: 2, shownToken: shown, linkBase: "https://photos.example")
+    }
+
+    @Test func aNewLinksTokenIsShownOnItsOwnRowAndNoOther() {
+        // given the one-time cookie holding the token of link 2, just made
+        let token = SecretToken.make(), other = SecretToken.make()
+        let made = Self.item(Self.link(2, token: token), shown: token)
+        let older = Self.item(Self.link(1, token: other), shown: token)
+        // then only link 2's row shows it, in full, and says it is new
+        #expect(made.url == SiteURL.share(token) && made.fullURL == "https://photos.example" + SiteURL.share(token).path)
+        #expect(made.isNew && !older.isNew)
+        #expect(older.url == nil && older.fullURL == nil)
+        // and a cookie that is no token at all shows nothing
+        #expect(Self.item(Self.link(3, token: "short"), shown: "short").url == nil)
+    }
+
+    @Test func eachRowSaysWhetherTheLinkStillOpensAndWhatItAsks() {
+        #expect(Self.item(Self.link(1, token: "a")).state == "Open until revoked")
+        #expect(Self.item(Self.link(1, token: "a", expiresAt: 6_000)).state == "Open until 1 Jan 1970, 01:40 UTC")
+        #expect(Self.item(Self.link(1, token: "a", expiresAt: 4_000)).state == "Expired")
+        #expect(Self.item(Self.link(1, token: "a", endedAt: 3_000)).state == "Ended: what it showed is gone")
+        #expect(Self.item(Self.link(1, token: "a", password: true)).state == "Open until revoked · asks for a password")
+        // a link that takes photos says how many more, but only while it opens
+        #expect(Self.item(Self.link(1, token: "a", uploadsLeft: 20)).state == "Open until revoked · takes photos (20 more)")
+        #expect(Self.item(Self.link(1, token: "a", expiresAt: 4_000, uploadsLeft: 20)).state == "Expired")
+        #expect(Self.item(Self.link(1, token: "a", endedAt: 3_000, uploadsLeft: 20)).state == "Ended: what it showed is gone")
+    }
+}
