@@ -61,15 +61,8 @@ struct TrashController: Sendable {
     }
 
     @Sendable func trash(_ request: Request, context: GalleryContext) async throws -> Response {
-        let isAdmin = context.visitor.can(.admin)  // only admins may fetch a trashed photo's renditions
-        let items = try await store.trashItems().map { item in
-            TrashView.Item(id: item.id, key: item.key, name: SourceKey.name(of: item.key),
-                           image: isAdmin ? ThumbImage(item.picture, alt: SourceKey.name(of: item.key)) : nil,
-                           trashedText: Formatting.cameraDate(item.trashedAt) + " UTC")
-        }
-        let model = TrashView(chrome: pages.chrome(title: "Trash", crumbs: [Crumb(name: "Trash", url: nil)], for: context), items: items,
-                              hasItems: !items.isEmpty, summary: Formatting.plural(items.count, "file", "files"),
-                              csrf: context.csrfToken, restoreAction: SiteURL.Action.restore.url, emptyURL: SiteURL.confirmEmptyTrash)
+        let model = TrashView(chrome: pages.chrome(title: "Trash", crumbs: [Crumb(name: "Trash", url: nil)], for: context),
+                              items: try await store.trashItems(), forAdmin: context.visitor.can(.admin), csrf: context.csrfToken)
         return try pages.response(model)
     }
 

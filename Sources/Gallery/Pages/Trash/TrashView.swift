@@ -1,3 +1,5 @@
+import Catalog
+
 /// The trash, with restore buttons.
 struct TrashView: PageModel {
     static let template = "trash"
@@ -15,4 +17,18 @@ struct TrashView: PageModel {
     var restoreAction, emptyURL: SiteURL
     /// Restoring many at once goes through the selection form.
     let selectAction = SiteURL.Action.select.url
+}
+
+extension TrashView {
+    /// The trash page of `items` for a visitor; only an admin's shows their pictures (a trashed
+    /// photo's renditions are admins' alone to fetch).
+    init(chrome: PageChrome, items: [TrashItem], forAdmin: Bool, csrf: String) {
+        self.init(chrome: chrome, items: items.map { item in
+                      Item(id: item.id, key: item.key, name: SourceKey.name(of: item.key),
+                           image: forAdmin ? ThumbImage(item.picture, alt: SourceKey.name(of: item.key)) : nil,
+                           trashedText: Formatting.cameraDate(item.trashedAt) + " UTC")
+                  },
+                  hasItems: !items.isEmpty, summary: Formatting.plural(items.count, "file", "files"), csrf: csrf,
+                  restoreAction: SiteURL.Action.restore.url, emptyURL: SiteURL.confirmEmptyTrash)
+    }
 }

@@ -80,14 +80,10 @@ struct UsersController: Sendable {
     private func page(_ context: GalleryContext, notice: String? = nil, error: String? = nil,
                       status: HTTPResponse.Status = .ok) async throws -> Response {
         let me = context.visitor.account?.id
-        let rows = try await store.accounts().map { account in
-            UsersView.Row(id: account.id, name: account.name, isMe: account.id == me,
-                          roles: Role.allCases.map { .init(value: $0.rawValue, selected: $0 == account.role) },
-                          created: Formatting.cameraDate(account.createdAt))
-        }
+        let rows = try await store.accounts().map { UsersView.Row($0, me: me) }
         let model = UsersView(chrome: pages.chrome(title: "Accounts", crumbs: [Crumb(name: "Accounts", url: nil)], for: context),
                               csrf: context.csrfToken, users: rows, notice: notice, error: error,
-                              roles: Role.allCases.map { .init(value: $0.rawValue, selected: $0 == .member) })
+                              roles: UsersView.choices(selected: .member))
         return try pages.response(model, status: status)
     }
 }

@@ -28,3 +28,18 @@ struct UsersView: PageModel {
     let passwordAction = SiteURL.Action.resetPassword.url
     let removeAction = SiteURL.Action.removeUser.url
 }
+
+extension UsersView.Row {
+    /// The row of `account`, its role chosen in its form; `isMe` marks the admin's own.
+    init(_ account: Account, me: Int64?) {
+        self.init(id: account.id, name: account.name, isMe: account.id == me, roles: UsersView.choices(selected: account.role),
+                  created: Formatting.cameraDate(account.createdAt))
+    }
+}
+
+extension UsersView {
+    /// Every role as a choice of a form, `selected` chosen.
+    static func choices(selected: Role) -> [Choice] {
+        Role.allCases.map { Choice(value: $0.rawValue, selected: $0 == selected) }
+    }
+}
