@@ -112,7 +112,8 @@ def plan(count, rng):
         step = max(1, spread_seconds // max(1, n))
         for i in range(n):
             cam = camera or rng.choices(CAMERAS, weights=[c[4] for c in CAMERAS])[0]
-            digits = 5 if n > 9000 else prefix_digits
+            # wide enough that the names of one folder never repeat (a 200,000-photo dump needs six digits)
+            digits = prefix_digits if n <= 9000 else 5 if n <= 90000 else 6
             number = (counter + i) % (10 ** digits)
             if cam[2]:
                 name = f"{cam[2]}{number:0{digits}d}{cam[3]}"
