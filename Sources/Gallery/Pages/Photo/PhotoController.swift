@@ -59,10 +59,13 @@ struct PhotoController: Sendable {
             builder.video = VideoPlayer(photo, scope: scope, rendition: await playable?.state(sha256: photo.card.sha256))
         }
         builder.live = try await livePlayer(photo, scope: scope, viewer: context.visitor.viewer)
-        var pageChrome = pages.chrome(title: photo.card.name, crumbs: builder.crumbs, for: context)
+        let crumbs = builder.crumbs
+        var pageChrome: PageChrome
         if shared != nil {
             pageChrome = pages.sharedChrome(title: photo.card.name)
-            pageChrome.crumbs = builder.crumbs
+            pageChrome.crumbs = crumbs
+        } else {
+            pageChrome = pages.chrome(title: photo.card.name, crumbs: crumbs, for: context)
         }
         // A video's page (or a Live photo's) may offer a playable rendition that is still being made.
         return (try pages.render(PhotoView.template, builder.build(chrome: pageChrome)),
