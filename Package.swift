@@ -58,6 +58,8 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // The errors its connection pool throws (shut down, no connection to be made).
                 .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
+                // What a shared catalog runs while a server runs (`CatalogCapabilities.service`).
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -113,7 +115,8 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CMagickWand", "TestSupport"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SourceContract", "ObjectStore", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SourceContract", "ObjectStore", "TestSupport",
+                                                       .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
         .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Catalog", "TestSupport"]),
         .testTarget(
             name: "GalleryTests",

@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import ServiceLifecycle
 import TestSupport
 import Testing
 @testable import Catalog
@@ -99,6 +101,9 @@ import Testing
         let url = try await PostgresTestServer.makeDatabase()
         let here = try await PostgresCatalog.connect(url: url)
         let there = try await PostgresCatalog.connect(url: url)
+        // (the second hears the others as a server's service group would have it do)
+        let hearing = Task { await there.listen() }
+        defer { hearing.cancel() }
         var seed = CatalogSeed(seed: 12)
         try await CatalogSeed.catalogue([seed.picture("trip/a.jpg", takenAt: 1_700_000_000)], in: here)
         #expect(try await here.folder(at: "trip")?.photoCount == 1)
@@ -114,5 +119,21 @@ import Testing
             if seen != 2 { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(seen == 2)
+    }
+
+    @Test(.enabled(if: PostgresTestServer.adminURL != nil, "needs the test PostgreSQL cluster (PHOTOLALA_TEST_POSTGRES)"))
+    func theCatalogsServiceClosesItsConnectionsWhenTheServersGroupEnds() async throws {
+        // given a shared catalog whose service runs in a group, as a server runs it
+        let url = try await PostgresTestServer.makeDatabase()
+        let catalog = try await PostgresCatalog.connect(url: url)
+        let service = try #require(catalog.capabilities.service)
+        let group = ServiceGroup(configuration: .init(services: [.init(service: service)], logger: Logger(label: "test")))
+        let running = Task { try await group.run() }
+        #expect(try await catalog.hasAccounts() == false)
+        // when the group shuts down gracefully
+        await group.triggerGracefulShutdown()
+        try await running.value
+        // then the service has ended and the catalog answers no more, as a database out of reach
+        await #expect { try await catalog.hasAccounts() } throws: { PostgresCatalog.isUnavailable($0) }
     }
 }

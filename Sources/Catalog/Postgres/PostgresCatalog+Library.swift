@@ -1,4 +1,5 @@
 import Foundation
+import ServiceLifecycle
 
 /// What a PostgreSQL catalog does its own way: its scan lock and its backups.
 extension PostgresCatalog: PhotoCatalog {
@@ -8,7 +9,19 @@ extension PostgresCatalog: PhotoCatalog {
     /// Shared by several instances: failed sign-ins are counted here, where each sees them; it is
     /// backed up with PostgreSQL's own tools, and is no file.
     public var capabilities: CatalogCapabilities {
-        CatalogCapabilities(sharedSignInThrottle: self, file: nil, backup: nil)
+        CatalogCapabilities(sharedSignInThrottle: self, file: nil, backup: nil, service: Lifecycle(catalog: self))
+    }
+
+    /// The catalog's part of a server's service group: it hears the other instances until the
+    /// group shuts down, then closes the catalog's connections. The client itself starts as the
+    /// catalog connects, since migrations and the command-line tools need it before any group runs.
+    struct Lifecycle: Service {
+        let catalog: PostgresCatalog
+
+        func run() async throws {
+            await cancelWhenGracefulShutdown { await catalog.listen() }
+            catalog.close()
+        }
     }
 
     /// Does nothing: a PostgreSQL catalog is backed up with the server's own tools (`pg_dump`,

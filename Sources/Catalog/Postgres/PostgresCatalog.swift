@@ -19,7 +19,6 @@ public final class PostgresCatalog: SQLCatalog {
     /// Where the catalog lives, without its password, for messages.
     public let location: String
     private let running: Task<Void, Never>
-    private let listening = Mutex<Task<Void, Never>?>(nil)
     /// Tells the other instances what changed here, and hears what changed there.
     let broadcast: CatalogBroadcast
     /// Live sessions, so a signed-in request reads nothing from the database (`SessionCache`);
@@ -42,19 +41,19 @@ public final class PostgresCatalog: SQLCatalog {
 
     deinit { close() }
 
-    /// Starts hearing the other instances' changes.
-    private func startListening() {
-        let task = Task { [broadcast, sessionCache, forgotten, weak self] in
-            await broadcast.listen { [weak self] what in
-                if what == "catalog" || what == "*" { self?.bumpVersion(announce: false) }
-                if what.hasPrefix(Self.renditionsMessage) {
-                    let hashes = what.dropFirst(Self.renditionsMessage.count).split(separator: ",").map(String.init)
-                    forgotten.continuation.yield(Set(hashes.filter { $0.utf8.count == 64 && $0.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) } }))
-                }
-                sessionCache.heard(what)
+    /// Hears the other instances' changes until cancelled: each makes this instance's caches start
+    /// again, ends sessions that ended there, or names renditions to drop. A server runs this in its
+    /// service group (`capabilities.service`); a command that ends soon has nothing to hear.
+    func listen() async {
+        await broadcast.listen { [weak self] what in
+            guard let self else { return }
+            if what == "catalog" || what == "*" { bumpVersion(announce: false) }
+            if what.hasPrefix(Self.renditionsMessage) {
+                let hashes = what.dropFirst(Self.renditionsMessage.count).split(separator: ",").map(String.init)
+                forgotten.continuation.yield(Set(hashes.filter { $0.utf8.count == 64 && $0.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) } }))
             }
+            sessionCache.heard(what)
         }
-        listening.withLock { $0 = task }
     }
 
     /// Connects to the database at `url` (`postgres://user:password@host:port/database`), and
@@ -86,7 +85,6 @@ public final class PostgresCatalog: SQLCatalog {
             running.cancel()
             throw error
         }
-        catalog.startListening()
         return catalog
     }
 
@@ -107,7 +105,6 @@ public final class PostgresCatalog: SQLCatalog {
     /// Closes every connection; the catalog answers nothing after this.
     public func close() {
         broadcast.stopped.store(true, ordering: .releasing)
-        listening.withLock { $0?.cancel() }
         forgotten.continuation.finish()
         running.cancel()
     }

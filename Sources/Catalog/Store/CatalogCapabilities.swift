@@ -1,3 +1,5 @@
+import ServiceLifecycle
+
 /// What a catalog can do besides `PhotoCatalog`, said by the catalog itself, so that no caller
 /// asks which kind it is.
 public struct CatalogCapabilities: Sendable {
@@ -9,6 +11,11 @@ public struct CatalogCapabilities: Sendable {
     /// Writes a consistent, checked copy of the catalog to a file; nil where the database's own
     /// tools do that (PostgreSQL: `pg_dump`).
     public var backup: (@Sendable (String) async throws -> Void)?
+    /// What the catalog runs beside a server, in its service group: a shared catalog hears the
+    /// other instances' changes there, and closes its connections once the server has stopped
+    /// (the group ends its services in the reverse of their order). nil for a catalog that needs
+    /// nothing running.
+    public var service: (any Service)? = nil
 }
 
 /// Why a catalog did not answer, for the page that says so; either catalog's errors.

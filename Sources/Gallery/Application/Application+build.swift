@@ -13,7 +13,9 @@ import ServiceLifecycle
 public func buildApplication(_ config: GalleryConfig, source: (any PhotoSource)? = nil, sharedRenditions: (any SharedRenditionStore)? = nil,
                              logger: Logger = Logger(label: "photolala")) async throws -> some ApplicationProtocol {
     let parts = try await GalleryParts(config: config, source: source, sharedRenditions: sharedRenditions, logger: logger)
-    var services: [any Service] = []
+    // The catalog's own service comes first, so that it ends after the server (a group ends its
+    // services in the reverse of their order).
+    var services: [any Service] = parts.store.capabilities.service.map { [$0] } ?? []
     if config.scanOnStart || config.watch || config.rescanMinutes > 0 {
         services.append(ScanService(scanner: parts.scanner, logger: logger, scanOnStart: config.scanOnStart,
                                     watched: config.watch ? parts.source : nil,
