@@ -109,6 +109,8 @@ let package = Package(
             dependencies: [
                 "Catalog", "Gallery", "ObjectStore",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // To run the server's own services in a group of their own.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],

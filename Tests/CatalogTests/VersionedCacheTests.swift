@@ -72,4 +72,40 @@ struct VersionedCacheTests {
         await #expect(throws: Refused.self) { try await cache.value(at: 1) { throw Refused() } }
         #expect(try await cache.value(at: 1) { 7 } == 7)
     }
+
+    @Test func aPatientCallerGetsTheNewValueWhenItComesInTimeAndTheLastOneWhenItDoesNot() async throws {
+        let cache = VersionedCache<Int>()
+        // given nothing kept and a computation that holds: the caller's patience ends with no value
+        let gate = Gate()
+        let first = try await cache.value(at: 1, patience: .milliseconds(20)) { await gate.compute(1) }
+        #expect(first.value == nil && !first.current)
+        // and the computation goes on without it: once it ends, the value is kept and current
+        gate.open()
+        var kept: (value: Int?, current: Bool) = (nil, false)
+        for _ in 0..<500 where kept.value == nil {
+            kept = try await cache.value(at: 1, patience: .zero) { Issue.record("computed again"); return 0 }
+            if kept.value == nil { try await Task.sleep(for: .milliseconds(2)) }
+        }
+        #expect(kept.value == 1 && kept.current)
+        // when version 2 is quick to compute, the caller gets it
+        let quick = try await cache.value(at: 2, patience: .seconds(60)) { 2 }
+        #expect(quick.value == 2 && quick.current)
+        // when version 3 holds past the patience, the caller gets version 2's, marked not current
+        let slow = Gate()
+        let late = try await cache.value(at: 3, patience: .milliseconds(20)) { await slow.compute(3) }
+        #expect(late.value == 2 && !late.current)
+        slow.open()
+        // and a caller needing version 3 exactly waits for that same computation
+        #expect(try await cache.value(at: 3) { Issue.record("computed again"); return 0 } == 3)
+        #expect(slow.runs.load(ordering: .relaxed) == 1)
+    }
+
+    @Test func aPatientCallerWithNothingKeptHearsTheComputationsError() async throws {
+        let cache = VersionedCache<Int>()
+        await #expect(throws: Refused.self) { try await cache.value(at: 1, patience: .seconds(60)) { throw Refused() } }
+        // and with a value kept, a failing recount leaves the page the last value
+        _ = try await cache.value(at: 1) { 1 }
+        let after = try await cache.value(at: 2, patience: .seconds(60)) { throw Refused() }
+        #expect(after.value == 1 && !after.current)
+    }
 }

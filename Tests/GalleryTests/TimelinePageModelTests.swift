@@ -29,4 +29,24 @@ import Testing
         #expect(TimelinePage.monthName(1) == "January" && TimelinePage.monthName(12) == "December")
         #expect(TimelinePage.monthName(0) == "Month 0" && TimelinePage.monthName(13) == "Month 13")
     }
+
+    @Test func whileTheMonthsAreCountedForTheFirstTimeThePageSaysSoAndComesBackForThem() {
+        let page = TimelinePage(countingWith: PageChrome(title: "Timeline"))
+        #expect(page.years.isEmpty && page.jumps.isEmpty && page.undatedText == nil)
+        #expect(page.summary == "Counting the photos by month…")
+        #expect(page.emptyMessage == "The timeline is being counted; this page shows it in a moment.")
+        #expect(page.chrome.refreshSeconds == 3)
+        // and once counted, the same months make the same page as the catalog's answer does
+        let counted = TimelinePage(chrome: PageChrome(title: "Timeline"),
+                                   counts: TimelineCounts(months: [TimelineMonth(year: 2024, month: 7, count: 2)], undated: 1))
+        #expect(counted.summary == "2 photos in 1 month" && counted.chrome.refreshSeconds == nil)
+    }
+
+    @Test func theHomePagesCollectionsWhileCountedNameEveryCollectionAndNoCount() {
+        let cards = BrowseController.countingCards
+        #expect(cards.map(\.name) == ["Top rated", "Tags", "Timeline", "Albums", "Recently added", "Duplicates", "Trash"])
+        #expect(cards.allSatisfy { $0.counting && $0.countText == "Counting…" && $0.cover == nil })
+        #expect(cards.map(\.url) == [SiteURL.group(.topRated), SiteURL.tags, SiteURL.timeline, SiteURL.albums, SiteURL.group(.recent),
+                                     SiteURL.group(.duplicates), SiteURL.trash])
+    }
 }

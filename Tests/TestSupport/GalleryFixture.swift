@@ -82,6 +82,7 @@ public final class GalleryFixture: @unchecked Sendable {
         config.guestRole = guestRole
         config.bcryptCost = 4
         config.loginSlowdownScale = 0
+        config.countPatience = .seconds(600)
         config.readOnlyLibrary = readOnlyLibrary
         config.uploadLimit = uploadLimit
         config.uploadFileLimit = uploadFileLimit

@@ -50,6 +50,38 @@ public final class VersionedCache<Value: Sendable>: Sendable {
         }
     }
 
+    /// The value of `version` when it is kept or computed within `patience`; past that, the last
+    /// value kept (of an older version) while the computation goes on in the background, with
+    /// `current` false, or nil when no value was ever kept. For what a full pass over a large
+    /// catalog computes (the home page's counts, the timeline): a small catalog's page shows the
+    /// new value at once, a page of a million photos never waits longer than `patience` for it.
+    /// One pass runs at a time: a caller finding one under way for an older version waits on that
+    /// one (the next caller starts the newer); with `tolerance`, a value younger than it is taken
+    /// as it is (a scan changes the catalog with every batch).
+    public func value(at version: Int, patience: Duration, tolerating tolerance: Duration = .zero,
+                      computing compute: @escaping @Sendable () async throws -> Value) async throws -> (value: Value?, current: Bool) {
+        let (task, pendingVersion, last) = state.withLock { s -> (Task<Value, any Error>?, Int, Value?) in
+            if let kept = s.kept, kept.version >= version { return (nil, version, kept.value) }
+            if let kept = s.kept, tolerance > .zero, ContinuousClock.now - kept.at < tolerance { return (nil, kept.version, kept.value) }
+            if let pending = s.pending { return (pending.task, pending.version, s.kept?.value) }
+            return (start(version, compute, in: &s), version, s.kept?.value)
+        }
+        guard let task else { return (last, pendingVersion >= version) }
+        // Whichever comes first, the value or the end of patience; the computation is not this
+        // caller's to cancel (others may wait for it), so the waiter left behind ends with it.
+        let finished = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, any Error>?, Never>) in
+            let answer = Mutex<CheckedContinuation<Result<Value, any Error>?, Never>?>(continuation)
+            let give = { @Sendable (result: Result<Value, any Error>?) in answer.withLock { $0.take() }?.resume(returning: result) }
+            Task { give(await task.result) }
+            Task { try? await Task.sleep(for: patience); give(nil) }
+        }
+        switch finished {
+        case .success(let value): return (value, pendingVersion >= version)
+        case .failure(let error): if let last { return (last, false) } else { throw error }
+        case nil: return (last, false)
+        }
+    }
+
     /// Starts computing the value of `version`; the result is kept unless a newer one was kept meanwhile.
     @discardableResult
     private func start(_ version: Int, _ compute: @escaping @Sendable () async throws -> Value, in s: inout State) -> Task<Value, any Error> {

@@ -16,6 +16,7 @@ public func buildApplication(_ config: GalleryConfig, source: (any PhotoSource)?
     // The catalog's own service comes first, so that it ends after the server (a group ends its
     // services in the reverse of their order).
     var services: [any Service] = parts.store.capabilities.service.map { [$0] } ?? []
+    services.append(UpkeepService(recount: parts.recount, backup: parts.backup, logger: logger))
     if config.scanOnStart || config.watch || config.rescanMinutes > 0 {
         services.append(ScanService(scanner: parts.scanner, logger: logger, scanOnStart: config.scanOnStart,
                                     watched: config.watch ? parts.source : nil,
@@ -66,6 +67,10 @@ public struct GalleryParts {
     /// show what was read before). The home page's collections are counted anew as a scan finishes
     /// (`LibraryScanner.finishing`).
     let afterScan: @Sendable () async -> Void
+    /// Counts the home page's collections and the timeline anew (`BrowseController.recount`).
+    let recount: @Sendable () async -> Void
+    /// Writes today's backup of the catalog unless there is one (`PhotoCatalog.dailyBackup`).
+    let backup: @Sendable () async throws -> Void
 
     /// Every registered route as "METHOD /path", for tests that walk them all.
     public var routeList: [String] { router.routes.map(\.description) }
@@ -90,9 +95,7 @@ public struct GalleryParts {
         self.source = source
         let recovered = try await store.recoverTrashMoves(source: source)
         if recovered > 0 { logger.notice("finished or undid \(recovered) interrupted trash moves") }
-        do { try await store.dailyBackup(now: Date(), keep: 7) } catch {
-            logger.warning("today's catalog backup could not be written", metadata: ["error": "\(error)"])
-        }
+        backup = { [store] in try await store.dailyBackup(now: Date(), keep: 7) }
         let (journal, recovery) = (runtime.journal, runtime.recovery)
         for read in recovery.culprits {
             logger.error("a file crashed the process while it was read; it is marked unreadable and skipped", metadata: [
@@ -156,7 +159,7 @@ public struct GalleryParts {
                        pages: kit, slowdownScale: config.loginSlowdownScale).register(with: routes)
         UsersController(store: store, passwords: passwords, pages: kit).register(with: routes)
         let browse = BrowseController(store: store, monitor: monitor, pages: kit, groupPage: groupPage,
-                                      libraryName: libraryName.isEmpty ? config.libraryPath : libraryName)
+                                      libraryName: libraryName.isEmpty ? config.libraryPath : libraryName, patience: config.countPatience)
         browse.register(with: routes)
         // Renditions that must go (destroyed content, content read wrongly before) go here, from the
         // shared store, and from every other instance of a shared catalog, which removes its own.
@@ -175,7 +178,8 @@ public struct GalleryParts {
         afterScan = { [store] in
             if let stale = try? await store.takeStaleRenditions() { await forgetRenditions(stale) }
         }
-        scanner.finishing = { await browse.countAfterScan() }
+        scanner.finishing = { await browse.recount() }
+        recount = { await browse.recount() }
         photos.register(with: routes)
         SlideshowController(store: store, pages: kit, pageSize: config.pageSize).register(with: routes)
         ViewOptionsController(store: store, cookiePath: cookiePath, secureCookies: config.secureCookies).register(with: routes)

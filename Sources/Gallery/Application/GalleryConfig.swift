@@ -43,6 +43,11 @@ public struct GalleryConfig: Sendable {
     public var bcryptCost: UInt8 = 12
     /// Multiplies the pauses after failed sign-ins (tests use 0).
     public var loginSlowdownScale = 1.0
+    /// How long a page waits for what a pass over every photo counts (the home page's collections,
+    /// the timeline) before it shows the last counts, or says they are being counted
+    /// (`VersionedCache.value(at:patience:)`). Tests wait as long as it takes, so that a busy
+    /// machine never turns an expected count into "Counting…".
+    public var countPatience: Duration = .milliseconds(250)
     /// Reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed.
     public var trustedProxies: TrustedProxies = ServeSettings.trustedProxies.defaultValue
     /// A prefix the gallery is served under (`/photos`), or "".

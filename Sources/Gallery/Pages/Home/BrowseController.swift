@@ -13,6 +13,13 @@ struct BrowseController: Sendable {
     let collections = VersionedCache<[FolderCard]>()
     /// On this day's photos: a scan of every camera date, kept until the catalog or the day changes.
     let onThisDayCache = VersionedCache<OnThisDay?>()
+    /// The timeline's months: one pass over every photo, kept per catalog version.
+    let timelineCounts = VersionedCache<TimelineCounts>()
+
+    /// How long a page waits for what a pass over every photo counts (the collections, the
+    /// timeline, On this day) before it shows the last counts, or says they are being counted;
+    /// the pass goes on in the background (`GalleryConfig.countPatience`).
+    let patience: Duration
 
     func register(with routes: Routes) {
         routes.viewer.get(.home, use: home)
@@ -29,12 +36,18 @@ struct BrowseController: Sendable {
         return try await groupPage.cache.response(key, request, context) { try await homePage($0) }
     }
 
-    private func homePage(_ context: GalleryContext) async throws -> ByteBuffer {
+    /// The home page, and whether it may be kept: not while it shows counts older than the
+    /// catalog, or none yet.
+    private func homePage(_ context: GalleryContext) async throws -> (bytes: ByteBuffer, keep: Bool) {
         let root = try await store.folder(at: "")
-        let page = HomeView(chrome: pages.chrome(title: "Library", for: context), root: root, folders: try await topLevelCards(root: root),
-                            collections: try await collectionCards(for: context.visitor), onThisDay: try await onThisDay(),
-                            scan: monitor.progress, libraryName: libraryName)
-        return try pages.render(HomeView.template, page)
+        let (collections, counted) = try await collectionCards(for: context.visitor)
+        let (day, dayFound) = try await onThisDay()
+        var chrome = pages.chrome(title: "Library", for: context)
+        // Counted for the first time (a start on a large catalog): the page comes back for them.
+        if collections.contains(where: \.counting) { chrome.refreshSeconds = 3 }
+        let page = HomeView(chrome: chrome, root: root, folders: try await topLevelCards(root: root),
+                            collections: collections, onThisDay: day, scan: monitor.progress, libraryName: libraryName)
+        return (try pages.render(HomeView.template, page), counted && dayFound)
     }
 
     @Sendable func folder(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -60,9 +73,16 @@ struct BrowseController: Sendable {
     }
 
     @Sendable func timeline(_ request: Request, context: GalleryContext) async throws -> Response {
+        let counts = try await timelineCounts.value(at: store.version, patience: patience, tolerating: scanTolerance,
+                                                    computing: countTimeline).value
+        let chrome = pages.chrome(title: "Timeline", crumbs: [Crumb(name: "Timeline", url: nil)], for: context)
+        return try pages.response(counts.map { TimelinePage(chrome: chrome, counts: $0) } ?? TimelinePage(countingWith: chrome))
+    }
+
+    /// The timeline's months, counted by one pass over the catalog.
+    private func countTimeline() async throws -> TimelineCounts {
         let (months, undated) = try await store.timeline()
-        return try pages.response(TimelinePage(chrome: pages.chrome(title: "Timeline", crumbs: [Crumb(name: "Timeline", url: nil)], for: context),
-                                                  months: months, undated: undated))
+        return TimelineCounts(months: months, undated: undated)
     }
 
     /// Today on this machine's calendar, as days since 1970.
@@ -70,11 +90,13 @@ struct BrowseController: Sendable {
         Int(Calendar.current.startOfDay(for: now).timeIntervalSince1970 / 86_400)
     }
 
-    /// Up to 12 photos taken on today's month and day (this machine's calendar) in earlier years.
-    private func onThisDay(now: Date = Date()) async throws -> OnThisDay? {
+    /// Up to 12 photos taken on today's month and day (this machine's calendar) in earlier years,
+    /// and whether they are today's of this catalog version (not while a pass still looks for them).
+    private func onThisDay(now: Date = Date()) async throws -> (strip: OnThisDay?, current: Bool) {
         let today = Calendar.current.dateComponents([.year, .month, .day], from: now)
         // The key changes with the catalog and with the date (days since 1970 stay far below a million).
-        return try await onThisDayCache.value(at: store.version &* 1_000_000 &+ Self.today(now: now), tolerating: scanTolerance) { [store] in
+        let found = try await onThisDayCache.value(at: store.version &* 1_000_000 &+ Self.today(now: now), patience: patience,
+                                                   tolerating: scanTolerance) { [store] in
             let found = try await store.onThisDay(month: today.month!, day: today.day!, before: today.year!, limit: 12)
             guard !found.isEmpty else { return nil }
             return OnThisDay(tiles: found.map { card, year in
@@ -83,28 +105,39 @@ struct BrowseController: Sendable {
                                       caption: ago == 1 ? "A year ago, \(year)" : "\(ago) years ago, \(year)")
             })
         }
+        return (found.value ?? nil, found.current)
     }
 
     /// While a scan runs the catalog changes with every batch it writes: the home page's counts are
     /// recounted at most every 5 s, in the background, and the page shows the last ones meanwhile.
     private var scanTolerance: Duration { monitor.progress.isRunning ? .seconds(5) : .zero }
 
-    /// Counts the shared collections and finds On this day as a scan finishes, while pages still
-    /// take the last counts, so that no visitor after it waits for that work (each such pass reads
-    /// every photo's row).
-    func countAfterScan() async {
+    /// Counts the shared collections and the timeline and finds On this day, while pages still
+    /// take the last counts: as the server starts and as a scan finishes, so that no visitor waits
+    /// for that work (each such pass reads every photo's row).
+    func recount() async {
         async let cards = try? collections.value(at: store.version, computing: sharedCollectionCards)
         async let day = try? onThisDay()
         _ = await (cards, day)
     }
 
-    /// The visitor's favorites, then the shared collections (cached per catalog version).
-    private func collectionCards(for visitor: Visitor) async throws -> [FolderCard] {
+    /// The visitor's favorites, then the shared collections (cached per catalog version), and
+    /// whether their counts are of this version; before any count, the cards say they are counting.
+    private func collectionCards(for visitor: Visitor) async throws -> (cards: [FolderCard], current: Bool) {
         let favorites = try await collectionCard(.favorites(visitor.viewer))
-        var shared = try await collections.value(at: store.version, tolerating: scanTolerance, computing: sharedCollectionCards)
+        let counted = try await collections.value(at: store.version, patience: patience, tolerating: scanTolerance,
+                                                  computing: sharedCollectionCards)
+        var shared = counted.value ?? Self.countingCards
         if !visitor.can(.member) { shared.removeAll { $0.url == SiteURL.trash } }
-        return [favorites] + shared
+        return ([favorites] + shared, counted.current)
     }
+
+    /// The shared collections while they are counted for the first time.
+    static let countingCards: [FolderCard] = [
+        (SiteURL.group(.topRated), GroupTitles.title(.topRated)), (SiteURL.tags, "Tags"), (SiteURL.timeline, "Timeline"),
+        (SiteURL.albums, "Albums"), (SiteURL.group(.recent), GroupTitles.title(.recent)),
+        (SiteURL.group(.duplicates), GroupTitles.title(.duplicates)), (SiteURL.trash, "Trash"),
+    ].map { url, name in FolderCard(url: url, name: name, countText: "Counting…", dateText: nil, cover: nil, counting: true) }
 
     private func collectionCard(_ group: PhotoGroup, counted: Bool = true) async throws -> FolderCard {
         let title = GroupTitles.title(group)
@@ -117,7 +150,7 @@ struct BrowseController: Sendable {
     private func sharedCollectionCards() async throws -> [FolderCard] {
         let tags = try await store.tagCounts()
         let albums = try await store.albums()
-        let months = try await store.timeline().months
+        let months = try await timelineCounts.value(at: store.version, tolerating: scanTolerance, computing: countTimeline).months
         let trash = try await store.trashItems()
         return [
             try await collectionCard(.topRated),

@@ -40,6 +40,17 @@ struct TimelinePage: PageModel {
         emptyMessage = months.isEmpty ? "No photo has a date from its camera yet." : nil
     }
 
+    init(chrome: PageChrome, counts: TimelineCounts) { self.init(chrome: chrome, months: counts.months, undated: counts.undated) }
+
+    /// The page while the months are counted for the first time (a start on a large catalog): it
+    /// says so and comes back for them.
+    init(countingWith chrome: PageChrome) {
+        self.init(chrome: chrome, months: [], undated: 0)
+        self.chrome.refreshSeconds = 3
+        summary = "Counting the photos by month…"
+        emptyMessage = "The timeline is being counted; this page shows it in a moment."
+    }
+
     /// A month's name; one the calendar has not (a catalog's row never holds one) is named by its number.
     static func monthName(_ month: Int) -> String {
         monthNames.indices.contains(month - 1) ? monthNames[month - 1] : "Month \(month)"
@@ -51,6 +62,12 @@ struct TimelinePage: PageModel {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return Int64(calendar.date(from: DateComponents(year: year, month: month, day: 1))!.timeIntervalSince1970)
     }
+}
+
+/// The photos by camera month and how many have no camera date, as `PhotoQueries.timeline()` counts them.
+struct TimelineCounts: Sendable {
+    var months: [TimelineMonth]
+    var undated: Int
 }
 
 /// The "On this day" strip of the home page: photos from this day in earlier years.

@@ -5,4 +5,6 @@ struct FolderCard: Encodable {
     var countText: String
     var dateText: String?
     var cover: ThumbImage?
+    /// A collection whose count is still being made (the first pass over a large catalog).
+    var counting = false
 }
