@@ -37,6 +37,14 @@ enum GroupSQL {
         }
     }
 
+    /// The rows a page index reads for `group` under `sort`: as `filter`, but a plain folder in an
+    /// order of the file's own columns reads its index alone, without the photo rows (a fifth
+    /// of the time for a folder of 200,000).
+    static func indexFilter(_ group: PhotoGroup, _ sort: PhotoSort, _ dialect: SQLDialect) -> (sql: String, arguments: [any SQLArgument]) {
+        guard case .folder(let path) = group, sort.field.isFileColumn else { return filter(group, dialect) }
+        return ("FROM file f WHERE f.folder = ? AND f.pairedTo IS NULL", [path])
+    }
+
     /// SQL conditions over `file f JOIN photo p`, each parameterised.
     static func conditions(_ filter: SearchFilter, _ dialect: SQLDialect) -> [(sql: String, arguments: [any SQLArgument])] {
         var out: [(String, [any SQLArgument])] = []

@@ -304,7 +304,7 @@ enum QueryRules {
         let key = PageIndexCache.Key(group: group, sort: sort, perPage: perPage, version: core.version)
         // The cache builds synchronously; a build that throws asks it for a kept entry only.
         if let kept = try? core.pageIndexCache.entry(for: key, build: { throw PageIndexMiss() }) { return kept }
-        let filter = GroupSQL.filter(group, db.dialect)
+        let filter = GroupSQL.indexFilter(group, sort, db.dialect)
         struct Fold: Sendable {
             var starts: [(value: DatabaseValue, id: Int64)] = []
             var total = 0

@@ -40,8 +40,10 @@ struct BrowseController: Sendable {
     /// catalog, or none yet.
     private func homePage(_ context: GalleryContext) async throws -> (bytes: ByteBuffer, keep: Bool) {
         let root = try await store.folder(at: "")
-        let (collections, counted) = try await collectionCards(for: context.visitor)
-        let (day, dayFound) = try await onThisDay()
+        // Both wait at most `patience`, side by side.
+        async let cards = collectionCards(for: context.visitor)
+        async let strip = onThisDay()
+        let ((collections, counted), (day, dayFound)) = try await (cards, strip)
         var chrome = pages.chrome(title: "Library", for: context)
         // Counted for the first time (a start on a large catalog): the page comes back for them.
         if collections.contains(where: \.counting) { chrome.refreshSeconds = 3 }
