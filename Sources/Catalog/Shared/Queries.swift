@@ -310,11 +310,13 @@ enum QueryRules {
             var total = 0
             var ids: OrderedIds?
         }
-        // A folder's pages are keyset queries down its own index; other groups keep their ids.
+        // A folder's pages in the file's own orders are keyset queries down its own index; other
+        // groups, and a folder by stars or by date added (no index orders the photo's columns
+        // within a folder), keep their ids, so each later page is a look-up of 60 ids.
         let field = sort.field
         let fold = try await db.reduce("""
             SELECT \(sort.field.column) AS sortValue, f.id AS fileId \(filter.sql) ORDER BY \(GroupSQL.order(sort))
-            """, filter.arguments, into: Fold(ids: group.isPlainFolder ? nil : OrderedIds())) { fold, row in
+            """, filter.arguments, into: Fold(ids: group.isPlainFolder && sort.field.isFileColumn ? nil : OrderedIds())) { fold, row in
             let fileId = try row.int(1)
             if fold.total % perPage == 0 { fold.starts.append((try GroupSQL.sortValue(row, field), fileId)) }
             fold.total += 1

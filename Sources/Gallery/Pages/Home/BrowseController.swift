@@ -75,10 +75,16 @@ struct BrowseController: Sendable {
     }
 
     @Sendable func timeline(_ request: Request, context: GalleryContext) async throws -> Response {
-        let counts = try await timelineCounts.value(at: store.version, patience: patience, tolerating: scanTolerance,
-                                                    computing: countTimeline).value
-        let chrome = pages.chrome(title: "Timeline", crumbs: [Crumb(name: "Timeline", url: nil)], for: context)
-        return try pages.response(counts.map { TimelinePage(chrome: chrome, counts: $0) } ?? TimelinePage(countingWith: chrome))
+        // Kept like a group page (a year's worth of months is a page of its own to render), but
+        // not while it says the months are still being counted.
+        let key = PageCache.Key(version: store.version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "")
+        return try await groupPage.cache.response(key, request, context) { context in
+            let counts = try await timelineCounts.value(at: store.version, patience: patience, tolerating: scanTolerance,
+                                                        computing: countTimeline)
+            let chrome = pages.chrome(title: "Timeline", crumbs: [Crumb(name: "Timeline", url: nil)], for: context)
+            let page = counts.value.map { TimelinePage(chrome: chrome, counts: $0) } ?? TimelinePage(countingWith: chrome)
+            return (try pages.render(TimelinePage.template, page), counts.current)
+        }
     }
 
     /// The timeline's months, counted by one pass over the catalog.
