@@ -88,11 +88,11 @@ public struct LibraryScanner: Sendable {
         do {
             for entry in plan.work where suspects.contains(entry.key) {
                 let result = try await analyse([entry], alone: true)
-                for item in result { count(item, known: plan.knownKeys, into: &summary) }
+                for item in result { count(item, known: plan.known, into: &summary) }
                 try await store.apply(result)
                 monitor.update { $0.processed += 1; $0.changed += 1 }
             }
-            try await process(work, known: plan.knownKeys, newKeys: plan.catalogWasEmpty, summary: &summary)
+            try await process(work, known: plan.known, newKeys: plan.catalogWasEmpty, summary: &summary)
         } catch is CancellationError {
             // Everything analysed so far is written; the next scan skips it and carries on.
             try? await store.rebuildFolders()
@@ -101,7 +101,7 @@ public struct LibraryScanner: Sendable {
                           metadata: ["processed": "\(summary.added + summary.updated + summary.unchanged)", "total": "\(summary.total)"])
             throw CancellationError()
         }
-        try await store.forgetIssues(notIn: Set(listing.entries.map(\.key)))
+        try await store.forgetIssues(notIn: plan.listed)
         try await store.rebuildFolders()
         summary.errors += plan.knownFailures + listing.skipped.count
         summary.kinds = try await store.kindCounts()
@@ -158,7 +158,7 @@ public struct LibraryScanner: Sendable {
     /// few enough that progress and the cancellation safe point stay fine-grained.
     static let chunkSize = 32
 
-    private func process(_ work: [SourceEntry], known: Set<String>, newKeys: Bool, summary: inout ScanSummary) async throws {
+    private func process(_ work: [SourceEntry], known: [String: FileState], newKeys: Bool, summary: inout ScanSummary) async throws {
         var batch: [FileAnalysis] = []
         var lastFlush = Date()
         var lastFolders = Date()
@@ -233,10 +233,10 @@ public struct LibraryScanner: Sendable {
         }
     }
 
-    private func count(_ result: FileAnalysis, known: Set<String>, into summary: inout ScanSummary) {
+    private func count(_ result: FileAnalysis, known: [String: FileState], into summary: inout ScanSummary) {
         switch result {
         case .known, .new:
-            if known.contains(result.entry.key) { summary.updated += 1 } else { summary.added += 1 }
+            if known[result.entry.key] != nil { summary.updated += 1 } else { summary.added += 1 }
         case .failed:
             summary.errors += 1
         case .unavailable(let entry, let reason):

@@ -4,7 +4,10 @@ struct ScanPlan {
     var unchangedCount = 0
     var knownFailures = 0
     var vanished: [String] = []
-    var knownKeys: Set<String> = []
+    /// The catalog's state of every file it knew, by key (whether a file is new or changed).
+    var known: [String: FileState] = [:]
+    /// Every key the listing holds.
+    var listed = Set<String>()
     /// The catalog knew no file and no failure: nothing the scan writes has a row yet.
     var catalogWasEmpty = false
 
@@ -24,7 +27,7 @@ struct ScanPlan {
                 work.append(entry)
             }
         }
-        knownKeys = Set(known.keys)
+        self.known = known
         catalogWasEmpty = known.isEmpty && failed.isEmpty
         let unreadable = listing.unreadableFolders
         for key in known.keys where !seen.contains(key) {
@@ -33,5 +36,6 @@ struct ScanPlan {
             let hidden = unreadable.contains { $0.isEmpty || folder == $0 || folder.hasPrefix($0 + "/") }
             if !hidden { vanished.append(key) }
         }
+        listed = seen
     }
 }

@@ -75,11 +75,10 @@ extension ScanBookkeeping where Self: SQLCatalog {
 
 enum ScanRules {
     /// Size and mtime by key, from a query selecting `key, size, mtimeNs`.
+    /// Folded as the rows come: a million files' rows are never held at once.
     static func states(_ db: any SQLSession, _ sql: String) async throws -> [String: FileState] {
-        var states: [String: FileState] = [:]
-        for row in try await db.rows(sql) {
-            states[try row.string("key")] = FileState(size: try row.int("size"), mtimeNs: try row.int("mtimeNs"))
+        try await db.reduce(sql, [], into: [String: FileState]()) { states, row in
+            states[try row.string(0)] = FileState(size: try row.int(1), mtimeNs: try row.int(2))
         }
-        return states
     }
 }
