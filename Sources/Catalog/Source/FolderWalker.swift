@@ -22,7 +22,10 @@ struct FolderWalker {
             listing.unreadableFolders.append(key)
             return
         }
-        var children: [(name: String, path: String)] = []
+        // Each entry is looked at relative to its open folder (`fstatat`), as `find` does: the
+        // kernel resolves one name, not the whole path, for each of a million files.
+        let folder = dirfd(dir)
+        var children: [(name: String, path: String, st: stat)] = []
         while let ent = readdir(dir) {
             let raw = withUnsafeBytes(of: ent.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
             if raw.first == UInt8(ascii: ".") { continue }  // hidden, and . / ..
@@ -31,23 +34,25 @@ struct FolderWalker {
                 listing.skipped.append((childKeyPrefix + String(decoding: raw, as: UTF8.self), "file name is not valid UTF-8"))
                 continue
             }
-            if name.contains("\\") {
+            if raw.contains(UInt8(ascii: "\\")) {
                 listing.skipped.append((childKeyPrefix + name, "file name contains a backslash"))
                 continue
             }
-            children.append((name, realPath == "/" ? "/" + name : realPath + "/" + name))
+            var st = stat()
+            guard fstatat(folder, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            children.append((name, realPath == "/" ? "/" + name : realPath + "/" + name, st))
         }
         closedir(dir)
         children.sort { $0.name < $1.name }
         for child in children {
-            visit(name: child.name, path: child.path, parentKey: key)
+            visit(name: child.name, path: child.path, st: child.st, parentKey: key)
         }
     }
 
-    private mutating func visit(name: String, path: String, parentKey: String) {
+    /// `st` is what `fstatat` said of the entry itself (a link not followed).
+    private mutating func visit(name: String, path: String, st entry: stat, parentKey: String) {
         let key = parentKey.isEmpty ? name : parentKey + "/" + name
-        var st = stat()
-        guard lstat(path, &st) == 0 else { return }
+        var st = entry
         var target = path
         if (st.st_mode & S_IFMT) == S_IFLNK {
             // Follow only links that resolve inside the library.
