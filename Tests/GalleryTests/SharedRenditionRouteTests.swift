@@ -62,7 +62,9 @@ import Testing
     }
 
     @Test(arguments: Kind.available) func aRenditionMadeByOneInstanceIsCopiedByTheOther(_ kind: Kind) async throws {
-        let store = try kind.makeStore(root: NSTemporaryDirectory() + "photolala-shared-\(UUID().uuidString)")
+        let root = NSTemporaryDirectory() + "photolala-shared-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let store = try kind.makeStore(root: root)
         let (a, b) = try await instances(store)
         let sha = try await hash(a, "trip/a.jpg")
         // given a grid rendition made by the first instance, in both encodings
@@ -97,7 +99,9 @@ import Testing
     }
 
     @Test(arguments: Kind.available) func emptyingTheTrashRemovesTheSharedRenditionsToo(_ kind: Kind) async throws {
-        let store = try kind.makeStore(root: NSTemporaryDirectory() + "photolala-shared-\(UUID().uuidString)")
+        let root = NSTemporaryDirectory() + "photolala-shared-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let store = try kind.makeStore(root: root)
         let (a, _) = try await instances(store)
         let sha = try await hash(a, "trip/a.jpg")
         let kept = try await hash(a, "trip/b.jpg")
@@ -118,6 +122,7 @@ import Testing
     @Test func aSharedCacheThatCannotBeReachedLeavesEachInstanceMakingItsOwn() async throws {
         // given a shared folder that is not there (a share not mounted)
         let root = NSTemporaryDirectory() + "photolala-shared-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let (a, _) = try await instances(FolderRenditionStore(root: root + "/not-mounted"))
         let sha = try await hash(a, "trip/a.jpg")
         try await app(a).test(.router) { client in
@@ -147,6 +152,7 @@ import Testing
     @Test(.enabled(if: TestVideos.available, "ffmpeg is not installed"))
     func aPlayableVideoMadeByOneInstanceIsCopiedByTheOther() async throws {
         let root = NSTemporaryDirectory() + "photolala-shared-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let store = try Kind.folder.makeStore(root: root)
         let a = try GalleryFixture(.folder)
         a.sharedRenditions = store
