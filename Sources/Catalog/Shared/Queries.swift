@@ -316,7 +316,7 @@ enum QueryRules {
         let field = sort.field
         let fold = try await db.reduce("""
             SELECT \(sort.field.column) AS sortValue, f.id AS fileId \(filter.sql) ORDER BY \(GroupSQL.order(sort))
-            """, filter.arguments, into: Fold(ids: group.isPlainFolder && sort.field.isFileColumn ? nil : OrderedIds())) { fold, row in
+            """, filter.arguments, into: Fold(ids: GroupSQL.walksFolderIndex(group, sort) ? nil : OrderedIds())) { fold, row in
             let fileId = try row.int(1)
             if fold.total % perPage == 0 { fold.starts.append((try GroupSQL.sortValue(row, field), fileId)) }
             fold.total += 1

@@ -178,8 +178,9 @@ public struct GalleryParts {
         afterScan = { [store] in
             if let stale = try? await store.takeStaleRenditions() { await forgetRenditions(stale) }
         }
-        scanner.finishing = { await browse.recount() }
-        recount = { await browse.recount() }
+        let recount: @Sendable () async -> Void = { await browse.recount() }
+        scanner.finishing = recount
+        self.recount = recount
         photos.register(with: routes)
         SlideshowController(store: store, pages: kit, pageSize: config.pageSize).register(with: routes)
         ViewOptionsController(store: store, cookiePath: cookiePath, secureCookies: config.secureCookies).register(with: routes)

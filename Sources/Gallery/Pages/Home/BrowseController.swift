@@ -77,9 +77,10 @@ struct BrowseController: Sendable {
     @Sendable func timeline(_ request: Request, context: GalleryContext) async throws -> Response {
         // Kept like a group page (a year's worth of months is a page of its own to render), but
         // not while it says the months are still being counted.
-        let key = PageCache.Key(version: store.version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "")
+        let version = store.version
+        let key = PageCache.Key(version: version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "")
         return try await groupPage.cache.response(key, request, context) { context in
-            let counts = try await timelineCounts.value(at: store.version, patience: patience, tolerating: scanTolerance,
+            let counts = try await timelineCounts.value(at: version, patience: patience, tolerating: scanTolerance,
                                                         computing: countTimeline)
             let chrome = pages.chrome(title: "Timeline", crumbs: [Crumb(name: "Timeline", url: nil)], for: context)
             let page = counts.value.map { TimelinePage(chrome: chrome, counts: $0) } ?? TimelinePage(countingWith: chrome)
@@ -101,19 +102,26 @@ struct BrowseController: Sendable {
     /// Up to 12 photos taken on today's month and day (this machine's calendar) in earlier years,
     /// and whether they are today's of this catalog version (not while a pass still looks for them).
     private func onThisDay(now: Date = Date()) async throws -> (strip: OnThisDay?, current: Bool) {
-        let today = Calendar.current.dateComponents([.year, .month, .day], from: now)
-        // The key changes with the catalog and with the date (days since 1970 stay far below a million).
-        let found = try await onThisDayCache.value(at: store.version &* 1_000_000 &+ Self.today(now: now), patience: patience,
-                                                   tolerating: scanTolerance) { [store] in
-            let found = try await store.onThisDay(month: today.month!, day: today.day!, before: today.year!, limit: 12)
-            guard !found.isEmpty else { return nil }
-            return OnThisDay(tiles: found.map { card, year in
-                let ago = today.year! - year
-                return OnThisDay.Tile(url: SiteURL.photo(card.key), image: ThumbImage(card.picture, alt: card.name),
-                                      caption: ago == 1 ? "A year ago, \(year)" : "\(ago) years ago, \(year)")
-            })
+        let found = try await onThisDayCache.value(at: onThisDayVersion(now: now), patience: patience, tolerating: scanTolerance) {
+            try await findOnThisDay(now: now)
         }
         return (found.value ?? nil, found.current)
+    }
+
+    /// On this day's key: it changes with the catalog and with the date (days since 1970 stay far
+    /// below a million).
+    private func onThisDayVersion(now: Date) -> Int { store.version &* 1_000_000 &+ Self.today(now: now) }
+
+    /// One pass over the camera dates for On this day.
+    private func findOnThisDay(now: Date) async throws -> OnThisDay? {
+        let today = Calendar.current.dateComponents([.year, .month, .day], from: now)
+        let found = try await store.onThisDay(month: today.month!, day: today.day!, before: today.year!, limit: 12)
+        guard !found.isEmpty else { return nil }
+        return OnThisDay(tiles: found.map { card, year in
+            let ago = today.year! - year
+            return OnThisDay.Tile(url: SiteURL.photo(card.key), image: ThumbImage(card.picture, alt: card.name),
+                                  caption: ago == 1 ? "A year ago, \(year)" : "\(ago) years ago, \(year)")
+        })
     }
 
     /// While a scan runs the catalog changes with every batch it writes: the home page's counts are
@@ -124,8 +132,9 @@ struct BrowseController: Sendable {
     /// take the last counts: as the server starts and as a scan finishes, so that no visitor waits
     /// for that work (each such pass reads every photo's row).
     func recount() async {
+        let now = Date()
         async let cards = try? collections.value(at: store.version, computing: sharedCollectionCards)
-        async let day = try? onThisDay()
+        async let day = try? onThisDayCache.value(at: onThisDayVersion(now: now)) { try await findOnThisDay(now: now) }
         _ = await (cards, day)
     }
 
