@@ -65,23 +65,33 @@ import Testing
             var config = f.config()
             if trusted { config.trustedProxies = try TrustedProxies.parse("127.0.0.1, ::1") }
             let app = try await buildApplication(config)
-            try await app.test(.live) { client in
-                let start = try await FormPoster.start(client, page: "/login")
-                // the browser's origin is https only when the proxy (trusted or not) really did serve it over HTTPS
-                let https: HTTPFields = [.init("X-Forwarded-Proto")!: "https", .init("X-Forwarded-For")!: "198.51.100.7",
-                                         .origin: trusted ? "https://localhost" : "http://localhost"]
-                let response = try await start.post("/login", [("name", "ada"), ("password", "correct horse")], headers: https)
-                let cookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("photolala_session=") })
-                // only a trusted proxy can say the client used HTTPS
-                #expect(cookie.contains("Secure") == trusted)
-                // and only a trusted proxy can name the client: a spoofed address does not dodge throttling
-                for i in 0..<30 {
-                    let spoof: HTTPFields = [.init("X-Forwarded-For")!: "203.0.113.\(i)"]
-                    _ = try await start.post("/login", [("name", "user\(i)"), ("password", "wrong password")], headers: spoof)
+            try await app.test(.live) { live in
+                try await PatientClient.with(port: try #require(live.port)) { client in
+                    let login = try await client.execute("/login")
+                    let csrf = try #require(login.headers[values: .setCookie].first { $0.hasPrefix("photolala_csrf=") })
+                        .dropFirst("photolala_csrf=".count).prefix { $0 != ";" }
+                    func signIn(_ name: String, _ password: String, _ extra: HTTPFields) async throws -> TestClient.Response {
+                        let fields = [("name", name), ("password", password), ("csrf", String(csrf))]
+                        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .cookie: "photolala_csrf=\(csrf)",
+                                                   .origin: FormPoster.origin]
+                        for field in extra { headers[field.name] = field.value }
+                        let body = fields.map { "\(FormPoster.encode($0.0))=\(FormPoster.encode($0.1))" }.joined(separator: "&")
+                        return try await client.execute("/login", method: .post, headers: headers, body: ByteBuffer(string: body))
+                    }
+                    // the browser's origin is https only when the proxy (trusted or not) really did serve it over HTTPS
+                    let https: HTTPFields = [.init("X-Forwarded-Proto")!: "https", .init("X-Forwarded-For")!: "198.51.100.7",
+                                             .origin: trusted ? "https://localhost" : "http://localhost"]
+                    let response = try await signIn("ada", "correct horse", https)
+                    let cookie = try #require(response.headers[values: .setCookie].first { $0.hasPrefix("photolala_session=") })
+                    // only a trusted proxy can say the client used HTTPS
+                    #expect(cookie.contains("Secure") == trusted)
+                    // and only a trusted proxy can name the client: a spoofed address does not dodge throttling
+                    for i in 0..<30 {
+                        _ = try await signIn("user\(i)", "wrong password", [.init("X-Forwarded-For")!: "203.0.113.\(i)"])
+                    }
+                    let next = try await signIn("ada", "wrong password", [.init("X-Forwarded-For")!: "203.0.113.99"])
+                    #expect((next.status == .tooManyRequests) == !trusted)
                 }
-                let next = try await start.post("/login", [("name", "ada"), ("password", "wrong password")],
-                                                headers: [.init("X-Forwarded-For")!: "203.0.113.99"])
-                #expect((next.status == .tooManyRequests) == !trusted)
             }
         }
     }
