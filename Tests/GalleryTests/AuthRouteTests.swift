@@ -99,6 +99,28 @@ import Testing
         }
     }
 
+    @Test func guessingTheCurrentPasswordIsThrottledLikeSigningIn() async throws {
+        // given a session left open somewhere
+        let f = try await fixture()
+        try await f.withClient { client in
+            let open = try await FormPoster.signIn(client, "ada")
+            // when someone guesses the current password on the account page
+            var statuses: [Int] = []
+            for i in 0..<11 {
+                statuses.append(try await open.post("/actions/password", [("current", "guess \(i)"), ("new", "new secret"),
+                                                                          ("confirm", "new secret")]).status.code)
+            }
+            // then ten guesses are weighed and the eleventh is refused, and so is the right password for now
+            #expect(statuses.prefix(10).allSatisfy { $0 == 400 } && statuses.last == 429)
+            let right = try await open.post("/actions/password", [("current", "correct horse"), ("new", "new secret"), ("confirm", "new secret")])
+            #expect(right.status == .tooManyRequests && right.text.contains("Too many wrong passwords"))
+            #expect(right.headers[.retryAfter].flatMap { Int($0) }.map { $0 > 0 && $0 <= 900 } == true)
+            // while the password stays as it was
+            let start = try await FormPoster.start(client, page: "/login")
+            #expect(try await start.post("/login", [("name", "ada"), ("password", "new secret")]).status == .unauthorized)
+        }
+    }
+
     @Test func signingOutEndsTheSessionForGood() async throws {
         let f = try await fixture()
         try await f.withClient { client in

@@ -155,8 +155,8 @@ public struct GalleryParts {
         let originals = OriginalController(store: store, source: source)
         thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)
         thumbnailRoutes.register(with: routes)
-        AuthController(store: store, passwords: passwords, throttle: LoginThrottle(store: failures), sessions: sessions, signIn: signIn,
-                       pages: kit, slowdownScale: config.loginSlowdownScale).register(with: routes)
+        let gate = PasswordGate(passwords: passwords, throttle: LoginThrottle(store: failures), slowdownScale: config.loginSlowdownScale)
+        AuthController(store: store, gate: gate, sessions: sessions, signIn: signIn, pages: kit).register(with: routes)
         UsersController(store: store, passwords: passwords, pages: kit).register(with: routes)
         let browse = BrowseController(store: store, monitor: monitor, pages: kit, groupPage: groupPage,
                                       libraryName: libraryName.isEmpty ? config.libraryPath : libraryName, patience: config.countPatience)
@@ -200,8 +200,8 @@ public struct GalleryParts {
                                        fileLimit: config.uploadFileLimit, dataPath: config.dataPath, readOnly: config.readOnlyLibrary, logger: logger)
         uploads.register(with: routes)
         ShareController(store: store, pages: kit, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,
-                        thumbnails: thumbnailRoutes, originals: originals, playable: playableRoutes, uploads: uploads, passwords: passwords, throttle: LoginThrottle(store: failures),
-                        slowdownScale: config.loginSlowdownScale).register(with: routes)
+                        thumbnails: thumbnailRoutes, originals: originals, playable: playableRoutes, uploads: uploads,
+                        gate: gate).register(with: routes)
         if let token = config.metricsToken {
             routes.open.get(.metrics, use: MetricsController(metrics: metrics, token: token).serve)
         }

@@ -5,13 +5,10 @@ import Hummingbird
 /// Sign in, sign out, and one's own account page.
 struct AuthController: Sendable {
     let store: any AccountStore & SessionStore
-    let passwords: Passwords
-    let throttle: LoginThrottle
+    let gate: PasswordGate
     let sessions: SessionSettings
     let signIn: SignInPage
     let pages: PageKit
-    /// Multiplies the throttle's pauses (tests set 0 so they need not wait).
-    let slowdownScale: Double
 
     func register(with routes: Routes) {
         routes.open.get(.login, use: loginPage)
@@ -36,11 +33,11 @@ struct AuthController: Sendable {
             return try await signIn.response(next: next, status: .badRequest, context: context, error: "Enter your name and password.", name: name)
         }
         // Checked and counted as a failure in one step, so parallel guesses cannot all pass the check.
-        let attempt = await throttle.reserve(name: name, address: context.remoteAddress)
-        try await attempt.proceed(slowdownScale: slowdownScale, tooMany: "Too many failed sign-ins.")
-        let found = try await store.account(named: name)
-        let matches = try await passwords.verify(password, hash: found?.passwordHash)
-        await throttle.settle(attempt, succeeded: matches && found != nil)
+        var found: (account: Account, passwordHash: String)?
+        let matches = try await gate.admits(password, name: name, address: context.remoteAddress, tooMany: "Too many failed sign-ins.") {
+            found = try await store.account(named: name)
+            return found?.passwordHash
+        }
         guard matches, let account = found?.account else {
             return try await signIn.response(next: next, status: .unauthorized, context: context,
                                    error: "That name and password don’t match an account.", name: name)
@@ -76,13 +73,17 @@ struct AuthController: Sendable {
         guard let account = context.visitor.account, let hash = try await store.account(named: account.name)?.passwordHash else {
             throw HTTPError(.forbidden, message: "Guests have no password to change.")
         }
-        guard try await passwords.verify(form["current"] ?? "", hash: hash) else {
+        // Throttled as a sign-in is, under a name of its own: an address that signed in to the
+        // account is trusted for its sign-ins, and a session left open on a shared computer must
+        // be no way to guess the password either.
+        guard try await gate.admits(form["current"] ?? "", name: "password:\(account.id)", address: context.remoteAddress,
+                                    tooMany: "Too many wrong passwords.", hash: { hash }) else {
             return try page(context, error: "Your current password was not right.", status: .badRequest)
         }
         let new = form["new"] ?? ""
         if let problem = Passwords.check(new) { return try page(context, error: problem, status: .badRequest) }
         guard new == form["confirm"] else { return try page(context, error: "The two new passwords differ.", status: .badRequest) }
-        try await store.setPassword(accountId: account.id, passwordHash: try await passwords.hash(new), keepSession: context.visitor.sessionHash)
+        try await store.setPassword(accountId: account.id, passwordHash: try await gate.passwords.hash(new), keepSession: context.visitor.sessionHash)
         return .redirect(to: SiteURL.account.appending([("done", "password")]))
     }
 

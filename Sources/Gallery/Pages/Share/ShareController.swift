@@ -22,10 +22,7 @@ struct ShareController: Sendable {
     /// An album's link may take photos: they arrive as uploads do.
     let uploads: UploadController
     /// Share-link passwords are bcrypt hashes, checked as slowly as sign-ins and throttled like them.
-    let passwords: Passwords
-    let throttle: LoginThrottle
-    /// Multiplies the throttle's pauses (tests set 0).
-    let slowdownScale: Double
+    let gate: PasswordGate
 
     func register(with routes: Routes) {
         routes.member.form(.action(.share), use: create)
@@ -285,7 +282,7 @@ struct ShareController: Sendable {
         let id = try await store.createShare(token: token, accountId: account.id, kind: kind,
                                        value: kind == .tag ? TagName.normalize(value) : value, filter: canonical,
                                        expiresAt: days == 0 ? nil : now + Int64(days) * 86_400, now: now)
-        if !password.isEmpty { try await store.setSharePassword(id: id, passwordHash: try await passwords.hash(password)) }
+        if !password.isEmpty { try await store.setSharePassword(id: id, passwordHash: try await gate.passwords.hash(password)) }
         if form["uploads"] == "1" { try await store.setShareUploads(id: id, count: Self.linkUploads) }
         // The catalog keeps only the token's hash: the token goes to its maker once, in a short-lived
         // cookie the list page reads and clears, so it never sits in a URL or the browser's history.
@@ -352,11 +349,8 @@ struct ShareController: Sendable {
         let (link, token, _, _) = try await resolveLink(context)
         guard let hash = link.passwordHash else { return .redirect(to: SiteURL.share(token).path, type: .normal) }
         let password = form["password"] ?? ""
-        let attempt = await throttle.reserve(name: "share:\(link.id)", address: context.remoteAddress)
-        try await attempt.proceed(slowdownScale: slowdownScale, tooMany: "Too many wrong passwords for this link.")
-        let matches = password.isEmpty ? false : try await passwords.verify(password, hash: hash)
-        await throttle.settle(attempt, succeeded: matches)
-        guard matches else {
+        guard try await gate.admits(password, name: "share:\(link.id)", address: context.remoteAddress,
+                                    tooMany: "Too many wrong passwords for this link.", hash: { hash }) else {
             return try unlockPage(token: token, context: context, error: "That password is not the one this link asks for.", status: .forbidden)
         }
         var response = Response.redirect(to: SiteURL.share(token).path, type: .normal)
