@@ -7,7 +7,6 @@ public struct ContentIdentity: Sendable, Hashable, Codable {
 
     /// Makes an identity from a known digest and size.
     public init(sha256: String, size: Int64) {
-        self.sha256 = sha256
-        self.size = size
+        (self.sha256, self.size) = (sha256, size)
     }
 }

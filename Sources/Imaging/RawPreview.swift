@@ -12,14 +12,12 @@ public struct RawPreview: Sendable, Equatable {
     /// How many bytes the preview has.
     public var length: Int
     /// The preview's own width and height as stored (from its JPEG header).
-    public var width: Int
-    public var height: Int
+    public var width, height: Int
     /// The RAW's EXIF orientation (the preview's own when the RAW names none), 1...8.
     public var orientation: Int
     /// DateTimeOriginal, read as UTC like every EXIF date.
     public var takenAt: Date?
-    public var cameraMake: String?
-    public var cameraModel: String?
+    public var cameraMake, cameraModel: String?
 
     /// The largest preview worth extracting; larger ones are not previews.
     public static let maxLength = 64 << 20

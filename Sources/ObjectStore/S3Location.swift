@@ -9,8 +9,7 @@ public struct S3Location: Sendable, Equatable, CustomStringConvertible {
 
     /// A location from its parts; `prefix` is taken as given (see `parse(_:)` for the checks).
     public init(bucket: String, prefix: String) {
-        self.bucket = bucket
-        self.prefix = prefix
+        (self.bucket, self.prefix) = (bucket, prefix)
     }
 
     /// `s3://bucket/prefix` (no trailing slash, as people write it).

@@ -11,10 +11,7 @@ public struct S3Object: Sendable, Equatable {
     public var etag: String
 
     public init(key: String, size: Int64, lastModified: String, etag: String) {
-        self.key = key
-        self.size = size
-        self.lastModified = lastModified
-        self.etag = etag
+        (self.key, self.size, self.lastModified, self.etag) = (key, size, lastModified, etag)
     }
 }
 

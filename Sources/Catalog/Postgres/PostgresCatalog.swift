@@ -147,12 +147,9 @@ public final class PostgresCatalog: SQLCatalog {
 /// `sslmode` (`disable`, the default, `prefer` or `require`). A host that starts with `/` is a
 /// folder holding the server's Unix socket.
 struct PostgresURL: CustomStringConvertible {
-    var user: String
+    var user, host, database, tls: String
     var password: String?
-    var host: String
     var port: Int
-    var database: String
-    var tls: String
 
     init(_ text: String) throws {
         guard let components = URLComponents(string: text), ["postgres", "postgresql"].contains(components.scheme ?? ""),

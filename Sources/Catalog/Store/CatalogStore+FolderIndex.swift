@@ -11,8 +11,7 @@ struct FolderAggregate {
         var count: Int64
         var latest: Int64?
         var coverSha: String?
-        var takenFrom: Int64?
-        var takenTo: Int64?
+        var takenFrom, takenTo: Int64?
     }
 
     var photoCount: Int64 = 0

@@ -57,8 +57,7 @@ public struct TimelineMonth: Sendable, Equatable {
 
 /// A file of the catalog, as a selection names it.
 public struct FileRef: Sendable, Equatable {
-    public var id: Int64
-    public var photoId: Int64
+    public var id, photoId: Int64
     public var key: String
     public var size: Int64
 

@@ -3,8 +3,7 @@ import Logging
 
 /// A trash row as the moves need it.
 struct TrashRow: Sendable, Decodable {
-    var id: Int64
-    var photoId: Int64
+    var id, photoId: Int64
     var key: String
     /// The trash key the source keeps the file under (named for what it was: a path in the data folder).
     var trashPath: String

@@ -102,10 +102,7 @@ struct AuthController: Sendable {
 struct AccountView: PageModel {
     static let template = "account"
     var chrome: PageChrome
-    var name: String
-    var role: String
-    var csrf: String
-    var notice: String?
-    var error: String?
+    var name, role, csrf: String
+    var notice, error: String?
     let action = SiteURL.Action.password.url
 }

@@ -20,11 +20,8 @@ struct SignInPage: Sendable {
 struct LoginView: PageModel {
     static let template = "login"
     var chrome: PageChrome
-    var csrf: String
-    var next: String
-    var name: String
-    var notice: String?
-    var error: String?
+    var csrf, next, name: String
+    var notice, error: String?
     /// No account exists yet: the page explains how to make the first admin.
     var noAccounts: Bool
     let action = SiteURL.login

@@ -42,18 +42,13 @@ final class RenditionCache: Sendable {
         var clock: UInt64 = 1 << 40
         var indexed = false
         var evicting = false
-        var hits = 0
-        var misses = 0
-        var evicted = 0
+        var hits = 0, misses = 0, evicted = 0
     }
 
     /// What the metrics report.
     struct Figures: Sendable, Equatable {
         var bytes: Int64
-        var files: Int
-        var hits: Int
-        var misses: Int
-        var evicted: Int
+        var files, hits, misses, evicted: Int
     }
 
     let root: String

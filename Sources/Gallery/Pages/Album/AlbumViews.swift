@@ -13,6 +13,23 @@ struct AlbumsView: PageModel {
     var folders: [FolderCard]
     var emptyMessage: String?
     var create: CreateForm?
+
+    /// The list of `albums` as `visitor` sees it: members may make one, and the empty list says how.
+    init(chrome: PageChrome, albums: [Album], visitor: Visitor, csrf: String) {
+        self.chrome = chrome
+        summary = Formatting.plural(albums.count, "album", "albums")
+        folders = albums.map(Self.card)
+        let member = visitor.can(.member)
+        emptyMessage = albums.isEmpty
+            ? "No albums yet." + (member ? " Make one here, or pick photos on any page with “Select…” and choose “Add to album”." : "") : nil
+        create = member ? CreateForm(csrf: csrf) : nil
+    }
+
+    /// An album as a card of the list (or of a group's albums): its name, size, maker and cover.
+    static func card(_ album: Album) -> FolderCard {
+        FolderCard(url: SiteURL.album(album.id), name: album.name, countText: Formatting.plural(album.photoCount, "photo", "photos"),
+                   dateText: album.createdBy.map { "by \($0)" }, cover: album.cover.map { ThumbImage($0, alt: "Cover of \(album.name)") })
+    }
 }
 
 /// What an album's page shows above its photos: its description, who made it, and (for members)
@@ -20,12 +37,9 @@ struct AlbumsView: PageModel {
 struct AlbumPanel: Encodable {
     var id: Int64
     var description: String?
-    var madeBy: String
+    var madeBy, csrf, name, descriptionValue: String
     var canEdit: Bool
     var arrangeURL: SiteURL
-    var csrf: String
-    var name: String
-    var descriptionValue: String
     let updateAction = SiteURL.Action.albumUpdate.url
     let deleteAction = SiteURL.Action.albumDelete.url
 
@@ -55,9 +69,8 @@ struct ArrangeView: PageModel {
         var back: String
     }
     var chrome: PageChrome
-    var heading: String
+    var heading, csrf: String
     var albumId: Int64
-    var csrf: String
     var rows: [Row]
     var summary: String
     var previousURL, nextURL: SiteURL?
@@ -69,4 +82,29 @@ struct ArrangeView: PageModel {
     let script = SiteURL.arrangeScript
     /// The number of this page's first row (the script renumbers from it).
     var firstPosition: Int
+
+    /// Page `page` of `album` (pages of `pageSize`) as rows to move: the first row cannot go up, the
+    /// last cannot go down, the chosen cover is marked, and so is each photo whose content hash is
+    /// in `throughLinks` (added through the album's share link).
+    init(chrome: PageChrome, album: Album, page: PhotoPage, pageSize: Int, throughLinks: Set<String>, csrf: String) {
+        let here = { (n: Int) in SiteURL("\(SiteURL.album(album.id, arrange: true).path)\(n > 1 ? "&page=\(n)" : "")") }
+        let first = (page.number - 1) * pageSize
+        self.chrome = chrome
+        heading = "Arrange “\(album.name)”"
+        self.csrf = csrf
+        albumId = album.id
+        rows = page.photos.enumerated().map { offset, card in
+            Row(position: first + offset + 1, name: card.name, key: card.key, anchor: "p\(card.fileId)",
+                image: ThumbImage(card.picture, alt: "Open \(card.name)"), url: SiteURL.photo(card.key, in: .album(album.id)),
+                isFirst: first + offset == 0, isLast: first + offset == page.total - 1,
+                isCover: album.coverPhotoId != nil && card.sha256 == album.cover?.sha256,
+                throughLink: throughLinks.contains(card.sha256),
+                back: here(page.number).fragment("p\(card.fileId)").path)
+        }
+        summary = Formatting.plural(page.total, "photo", "photos") + (page.pageCount > 1 ? " · page \(page.number) of \(page.pageCount)" : "")
+        previousURL = page.number > 1 ? here(page.number - 1) : nil
+        nextURL = page.number < page.pageCount ? here(page.number + 1) : nil
+        doneURL = SiteURL.album(album.id)
+        firstPosition = first + 1
+    }
 }

@@ -26,18 +26,9 @@ struct AlbumsController: Sendable {
 
     @Sendable func list(_ request: Request, context: GalleryContext) async throws -> Response {
         let albums = try await store.albums()
-        let model = AlbumsView(
-            chrome: pages.chrome(title: "Albums", crumbs: [Crumb(name: "Albums", url: nil)], for: context),
-            summary: Formatting.plural(albums.count, "album", "albums"),
-            folders: albums.map(Self.card),
-            emptyMessage: albums.isEmpty ? "No albums yet." + (context.visitor.can(.member) ? " Make one here, or pick photos on any page with “Select…” and choose “Add to album”." : "") : nil,
-            create: context.visitor.can(.member) ? AlbumsView.CreateForm(csrf: context.csrfToken) : nil)
+        let model = AlbumsView(chrome: pages.chrome(title: "Albums", crumbs: [Crumb(name: "Albums", url: nil)], for: context),
+                               albums: albums, visitor: context.visitor, csrf: context.csrfToken)
         return try pages.response(model)
-    }
-
-    static func card(_ album: Album) -> FolderCard {
-        FolderCard(url: SiteURL.album(album.id), name: album.name, countText: Formatting.plural(album.photoCount, "photo", "photos"),
-                   dateText: album.createdBy.map { "by \($0)" }, cover: album.cover.map { ThumbImage($0, alt: "Cover of \(album.name)") })
     }
 
     @Sendable func album(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -58,26 +49,12 @@ struct AlbumsController: Sendable {
                                               perPage: pageSize, viewer: context.visitor.viewer) else {
             throw HTTPError(.notFound, message: "Page \(query.page) does not exist in “\(album.name)”.")
         }
-        let here = { (n: Int) in SiteURL("\(SiteURL.album(album.id, arrange: true).path)\(n > 1 ? "&page=\(n)" : "")") }
-        let first = (page.number - 1) * pageSize
         let throughLinks = try await store.photosAddedThroughShares(albumId: album.id)
-        let rows = page.photos.enumerated().map { offset, card in
-            ArrangeView.Row(position: first + offset + 1, name: card.name, key: card.key, anchor: "p\(card.fileId)",
-                            image: ThumbImage(card.picture, alt: "Open \(card.name)"), url: SiteURL.photo(card.key, in: .album(album.id)),
-                            isFirst: first + offset == 0, isLast: first + offset == page.total - 1,
-                            isCover: album.coverPhotoId != nil && card.sha256 == album.cover?.sha256,
-                            throughLink: throughLinks.contains(card.sha256),
-                            back: here(page.number).fragment("p\(card.fileId)").path)
-        }
         let model = ArrangeView(
             chrome: pages.chrome(title: "Arrange \(album.name)",
                                   crumbs: [Crumb(name: "Albums", url: SiteURL.albums), Crumb(name: album.name, url: SiteURL.album(album.id)),
                                            Crumb(name: "Arrange", url: nil)], for: context),
-            heading: "Arrange “\(album.name)”", albumId: album.id, csrf: context.csrfToken, rows: rows,
-            summary: Formatting.plural(page.total, "photo", "photos") + (page.pageCount > 1 ? " · page \(page.number) of \(page.pageCount)" : ""),
-            previousURL: page.number > 1 ? here(page.number - 1) : nil,
-            nextURL: page.number < page.pageCount ? here(page.number + 1) : nil,
-            doneURL: SiteURL.album(album.id), firstPosition: first + 1)
+            album: album, page: page, pageSize: pageSize, throughLinks: throughLinks, csrf: context.csrfToken)
         return try pages.response(model)
     }
 

@@ -13,10 +13,9 @@ struct GroupView: PageModel {
     var share: ShareForm?
     /// The grid as a form of checkboxes and actions (select mode).
     var selection: SelectionForm?
-    /// The way into select mode, for those who may act on photos.
-    var selectURL: SiteURL?
-    /// The slideshow, from this page's first photo.
-    var slideshowURL: SiteURL?
+    /// The way into select mode, for those who may act on photos, and the slideshow from this
+    /// page's first photo.
+    var selectURL, slideshowURL: SiteURL?
     /// The layout form (not on share links, whose pages keep one layout), the grid's size class,
     /// and the list view's rows (list mode only).
     var views: ViewForm?

@@ -51,8 +51,7 @@ struct ViewForm: Encodable {
 
 /// One layout of the form; the current one is shown, not offered.
 struct ViewChoice: Encodable {
-    var label: String
-    var mode: String
+    var label, mode: String
     var current: Bool
 }
 

@@ -7,8 +7,7 @@ struct TimelinePage: PageModel {
     static let template = "timeline"
     struct Year: Encodable {
         var year: Int
-        var anchor: String
-        var countText: String
+        var anchor, countText: String
         var months: [NamedLink]
     }
     struct Jump: Encodable {
@@ -19,8 +18,7 @@ struct TimelinePage: PageModel {
     var summary: String
     var jumps: [Jump]
     var years: [Year]
-    var undatedText: String?
-    var emptyMessage: String?
+    var undatedText, emptyMessage: String?
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                              "October", "November", "December"]

@@ -23,10 +23,9 @@ struct PhotoView: PageModel {
     var caption: String?
     /// The slideshow from this photo, in the same group and order; nil on share links.
     var slideshowURL: SiteURL?
-    /// For a video, the player that takes the picture's place; nil for a photo.
-    var video: VideoPlayer?
-    /// For a Live or motion photo, the player of its clip, shown beside the still on asking.
-    var live: VideoPlayer?
+    /// For a video, the player that takes the picture's place (nil for a photo); for a Live or
+    /// motion photo, the player of its clip, shown beside the still on asking.
+    var video, live: VideoPlayer?
     /// The other files of the shot (its RAW, its Live clip), each with a download link.
     var alsoDownloads: [Download] = []
 

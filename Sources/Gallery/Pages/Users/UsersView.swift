@@ -9,10 +9,9 @@ struct UsersView: PageModel {
     }
     struct Row: Encodable {
         var id: Int64
-        var name: String
+        var name, created: String
         var isMe: Bool
         var roles: [Choice]
-        var created: String
     }
     static let notices = ["added": "The account was added.", "role": "The role was changed.",
                           "password": "The password was reset; that account was signed out everywhere.",
@@ -20,8 +19,7 @@ struct UsersView: PageModel {
     var chrome: PageChrome
     var csrf: String
     var users: [Row]
-    var notice: String?
-    var error: String?
+    var notice, error: String?
     var roles: [Choice]
     let addAction = SiteURL.Action.addUser.url
     let roleAction = SiteURL.Action.changeRole.url
@@ -32,8 +30,8 @@ struct UsersView: PageModel {
 extension UsersView.Row {
     /// The row of `account`, its role chosen in its form; `isMe` marks the admin's own.
     init(_ account: Account, me: Int64?) {
-        self.init(id: account.id, name: account.name, isMe: account.id == me, roles: UsersView.choices(selected: account.role),
-                  created: Formatting.cameraDate(account.createdAt))
+        self.init(id: account.id, name: account.name, created: Formatting.cameraDate(account.createdAt), isMe: account.id == me,
+                  roles: UsersView.choices(selected: account.role))
     }
 }
 
