@@ -13,7 +13,8 @@
 # Each line gives B's and A's medians and the median of the pairs' B/A ratios with its quartiles
 # (above 1: B is faster). Reports only; asserts nothing.
 #   usage: Benchmarks/ab.sh A-BINARY B-BINARY [pairs]     (default 12 pairs; scans: pairs / 4, at least 2)
-#   env:   BENCH_FILES (library size, default 100000)
+#   env:   BENCH_FILES (library size, default 100000); AB_RESOURCES_A and AB_RESOURCES_B, the
+#          folders holding each build's Templates/ and Public/ (default: this checkout's, for both)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [[ $# -ge 2 && -x "$1" && -x "$2" ]] || { echo "usage: Benchmarks/ab.sh A-BINARY B-BINARY [pairs]" >&2; exit 2; }
@@ -51,9 +52,10 @@ db="$work/scanned/catalog.sqlite"
 printf 'bench password 1\n' | "$bin_a" users add bench --role member --data "$work/scanned" > /dev/null
 cp -a "$work/scanned" "$work/data-a"; cp -a "$work/scanned" "$work/data-b"
 port_a=$(free_port)
-"$bin_a" serve --library "$lib" --data "$work/data-a" --port "$port_a" --no-scan --no-watch --guest viewer > "$work/a.log" 2>&1 & pid_a=$!
+PHOTOLALA_RESOURCES="${AB_RESOURCES_A:-$PWD}" "$bin_a" serve --library "$lib" --data "$work/data-a" --port "$port_a" --no-scan --no-watch --guest viewer > "$work/a.log" 2>&1 & pid_a=$!
 port_b=$(free_port)
-"$bin_b" serve --library "$lib" --data "$work/data-b" --port "$port_b" --no-scan --no-watch --guest viewer > "$work/b.log" 2>&1 & pid_b=$!
+while [[ "$port_b" == "$port_a" ]]; do port_b=$(free_port); done
+PHOTOLALA_RESOURCES="${AB_RESOURCES_B:-$PWD}" "$bin_b" serve --library "$lib" --data "$work/data-b" --port "$port_b" --no-scan --no-watch --guest viewer > "$work/b.log" 2>&1 & pid_b=$!
 side_a="http://127.0.0.1:$port_a"; side_b="http://127.0.0.1:$port_b"
 wait_up "$side_a/healthz"; wait_up "$side_b/healthz"
 cpu_ticks() { awk '{ t += $14 + $15 } END { print t }' "/proc/$pid_a/stat" "/proc/$pid_b/stat"; }
@@ -66,8 +68,8 @@ sign_in() {
   curl -s -b "$jar" -c "$jar" -o /dev/null -H "Origin: $1" --data-urlencode "csrf=$csrf" --data-urlencode "name=bench" \
     --data-urlencode "password=bench password 1" --data-urlencode "next=/" "$1/login"
   session=$(awk '$6 == "photolala_session" { print $7 }' "$jar")
-  [[ -n "$session" ]] && curl -s -H "Cookie: photolala_session=$session" "$1/" | grep -q '>bench' \
-    || { echo "could not sign in at $1" >&2; exit 1; }
+  [[ -n "$session" ]] && page_has '>bench' -H "Cookie: photolala_session=$session" "$1/" \
+    || { echo "could not sign in at $1 (A is $side_a); the servers' last lines:" >&2; tail -n 5 "$work/a.log" "$work/b.log" >&2; exit 1; }
   echo "$session"
 }
 cookie_a="Cookie: photolala_session=$(sign_in "$side_a")"

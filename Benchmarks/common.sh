@@ -36,6 +36,10 @@ peak() { local total=0 p; for p in "$1" $(pgrep -P "$1" || true); do
 # A free TCP port on loopback (the kernel's pick; released again before use).
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
+# Whether the page curl fetches with ARGS (the URL last) holds TEXT. The page is read whole first:
+# `curl | grep -q` under pipefail fails when grep stops reading early and curl meets a broken pipe.
+page_has() { local text="$1"; shift; [[ "$(curl -s "$@")" == *"$text"* ]]; }
+
 # Waits until URL answers 200 (up to 20 s); fails loudly otherwise.
 wait_up() {
   local _

@@ -67,7 +67,7 @@ for catalog in ${BENCH_CATALOGS:-sqlite postgres}; do
   echo "$(ms_since "$start")" > "$out/first-answer"
   curl -sf -o /dev/null "$url/"; echo "$(ms_since "$start")" > "$out/first-home"
   # The home page's counts are made beside the requests; until then its cards say "Counting…".
-  until curl -sf "$url/" | grep -q 'Tags</strong><small>[0-9]'; do sleep 0.1; done
+  until [[ "$(curl -sf "$url/")" =~ Tags\</strong\>\<small\>[0-9] ]]; do sleep 0.1; done
   echo "$(ms_since "$start")" > "$out/counted"
 
   # Signed in, as the household looks.
@@ -76,7 +76,7 @@ for catalog in ${BENCH_CATALOGS:-sqlite postgres}; do
   curl -s -b "$out/jar" -c "$out/jar" -o /dev/null -H "Origin: $url" --data-urlencode "csrf=$csrf" --data-urlencode "name=bench" \
     --data-urlencode "password=bench password 1" --data-urlencode "next=/" "$url/login"
   cookie="Cookie: photolala_session=$(awk '$6 == "photolala_session" { print $7 }' "$out/jar")"
-  curl -s -H "$cookie" "$url/account" | grep -q '>bench' || { echo "could not sign in" >&2; exit 1; }
+  page_has '>bench' -H "$cookie" "$url/account" || { echo "could not sign in" >&2; exit 1; }
 
   # The pages, found the way a visitor finds them where the catalog decides (the biggest folder,
   # a month, a photo in the middle of that folder).

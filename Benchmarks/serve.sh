@@ -99,7 +99,7 @@ curl -s -b "$work/jar" -c "$work/jar" -o /dev/null -H "Origin: $ours" \
 session=$(awk '$6 == "photolala_session" { print $7 }' "$work/jar")
 [[ -n "$session" ]] || { echo "could not sign in as bench" >&2; exit 1; }
 signed=(-H "Cookie: photolala_session=$session")
-curl -s "${signed[@]}" "$ours/" | grep -q '>bench' || { echo "the session cookie does not sign in" >&2; exit 1; }
+page_has '>bench' "${signed[@]}" "$ours/" || { echo "the session cookie does not sign in" >&2; exit 1; }
 
 
 code=$(curl -s -o /dev/null -w '%{http_code}' "$ours/folders/$(quote "$big")?page=$(( last + 1 ))")
