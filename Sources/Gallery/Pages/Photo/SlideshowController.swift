@@ -38,18 +38,7 @@ struct SlideshowController: Sendable {
         // After the last photo, the first again.
         var next = around.next
         if next == nil { next = try await store.page(group, sort: sort, number: 1, perPage: 1, viewer: context.visitor.viewer)?.photos.first }
-        let inGroup = group.linkContext
-        let url = { (key: String, paused: Bool) in SiteURL.slideshow(key, sort: sort, in: inGroup, paused: paused, every: every) }
-        let fitted = PhotoPageBuilder.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
-        let model = SlideshowView(
-            title: photo.card.name, name: photo.card.name,
-            imageURL: SiteURL.Scope.gallery.thumbnail(photo.card.picture, .screen), width: fitted.width, height: fitted.height,
-            positionText: "\(Formatting.count(around.position)) of \(Formatting.count(around.total))",
-            refreshSeconds: paused || next == nil ? nil : every,
-            nextURL: next.map { url($0.key, paused) }, nextImage: next.map { SiteURL.Scope.gallery.thumbnail($0.picture, .screen) },
-            previousURL: around.previous.map { url($0.key, paused) },
-            toggleURL: url(key, !paused), paused: paused,
-            exitURL: SiteURL.photo(key, sort: sort, in: inGroup))
+        let model = SlideshowView(photo: photo, around: around, next: next, sort: sort, in: group.linkContext, paused: paused, every: every)
         return try pages.response(model)
     }
 }
@@ -73,4 +62,25 @@ struct SlideshowView: PageModel {
     let stylesheet = SiteURL.stylesheet
     let favicon = SiteURL.favicon
     let script = SiteURL.slideshowScript
+
+    /// The show at `photo`, standing where `around` says in its group (`group`: nil for a folder,
+    /// which the key names) under `sort`, with `next` the photo after it (the group's first after
+    /// its last). Playing, the page moves on by itself after `every` seconds; paused, or with
+    /// nothing to move on to, it stays. Every link keeps the sort, the group, the pace and whether
+    /// the show is paused, but for the one that pauses or plays it.
+    init(photo: PhotoDetail, around: PhotoNeighbors, next: PhotoCard?, sort: PhotoSort, in group: PhotoGroup?, paused: Bool, every: Int) {
+        let url = { (key: String, paused: Bool) in SiteURL.slideshow(key, sort: sort, in: group, paused: paused, every: every) }
+        let fitted = PhotoPageBuilder.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
+        (title, name) = (photo.card.name, photo.card.name)
+        imageURL = SiteURL.Scope.gallery.thumbnail(photo.card.picture, .screen)
+        (width, height) = fitted
+        positionText = "\(Formatting.count(around.position)) of \(Formatting.count(around.total))"
+        refreshSeconds = paused || next == nil ? nil : every
+        nextURL = next.map { url($0.key, paused) }
+        nextImage = next.map { SiteURL.Scope.gallery.thumbnail($0.picture, .screen) }
+        previousURL = around.previous.map { url($0.key, paused) }
+        toggleURL = url(photo.card.key, !paused)
+        self.paused = paused
+        exitURL = SiteURL.photo(photo.card.key, sort: sort, in: group)
+    }
 }
