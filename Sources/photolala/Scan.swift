@@ -17,6 +17,9 @@ struct Scan: AsyncParsableCommand {
         if locations.isDemo { try DemoLibrary.ensure(at: library) }
         var logger = Logger(label: "photolala.scan")
         logger.logLevel = .warning
+        // The library is walked while the catalog is opened and checked: two passes, two cores.
+        let source = locations.source(logger: logger)
+        let walk = Task { try await source.list() }
         // As in the server: a decoder crash costs one worker process, not the scan, and a file whose
         // read crashed an earlier scan or server is marked, never read again.
         let runtime: Runtime
@@ -24,21 +27,23 @@ struct Scan: AsyncParsableCommand {
             runtime = try await Runtime.start(CatalogLocation(catalog: locations.catalog, dataFolder: dataPath), library: library, dataFolder: dataPath,
                                               imaging: ImagingSettings().inWorkers(command: "decode-worker", count: ProcessInfo.processInfo.activeProcessorCount),
                                               logger: logger)
-        } catch let error as LibraryMismatch { throw ValidationError(error.description) }
+        } catch let error as LibraryMismatch {
+            walk.cancel()
+            throw ValidationError(error.description)
+        }
         let (store, journal) = (runtime.store, runtime.journal)
         print("Scanning \(library) into \(dataPath).")
         for read in runtime.recovery.culprits where read.kind != .upload {
             print("\(read.entry.key) stopped the reader last time; it is marked unreadable and skipped.")
         }
         let monitor = ScanMonitor()
-        let source = locations.source(logger: logger)
         let scanner = LibraryScanner(source: source, store: store, journal: journal, monitor: monitor, logger: logger)
         let bar = ProgressBar(monitor: monitor, enabled: isatty(STDERR_FILENO) == 1)
         let ticker = Task { await bar.run() }
         defer { ticker.cancel() }
         do {
             let summary: ScanSummary
-            do { summary = try await scanner.run() } catch let busy as ScanBusy { throw ValidationError(busy.description) }
+            do { summary = try await scanner.run(listing: walk) } catch let busy as ScanBusy { throw ValidationError(busy.description) }
             ticker.cancel()
             bar.finish()
             print("Scanned \(summary.total) files in \(String(format: "%.1f", summary.seconds)) s: \(summary.added) added, "

@@ -25,45 +25,52 @@ struct FolderWalker {
         // Each entry is looked at relative to its open folder (`fstatat`), as `find` does: the
         // kernel resolves one name, not the whole path, for each of a million files.
         let folder = dirfd(dir)
-        var children: [(name: String, path: String, st: stat)] = []
+        let childKeyPrefix = key.isEmpty ? "" : key + "/"
+        var children: [(name: String, st: stat)] = []
         while let ent = readdir(dir) {
-            let raw = withUnsafeBytes(of: ent.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
-            if raw.first == UInt8(ascii: ".") { continue }  // hidden, and . / ..
-            let childKeyPrefix = key.isEmpty ? "" : key + "/"
-            guard let name = String(validating: raw, as: UTF8.self) else {
-                listing.skipped.append((childKeyPrefix + String(decoding: raw, as: UTF8.self), "file name is not valid UTF-8"))
-                continue
+            // The name's bytes are read where readdir left them: no copy until it is a String.
+            let name: String? = withUnsafeBytes(of: &ent.pointee.d_name) { raw in
+                let bytes = UnsafeRawBufferPointer(rebasing: raw[..<strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)])
+                if bytes.first == UInt8(ascii: ".") { return nil }  // hidden, and . / ..
+                guard let name = String(validating: bytes, as: UTF8.self) else {
+                    listing.skipped.append((childKeyPrefix + String(decoding: bytes, as: UTF8.self), "file name is not valid UTF-8"))
+                    return nil
+                }
+                if bytes.contains(UInt8(ascii: "\\")) {
+                    listing.skipped.append((childKeyPrefix + name, "file name contains a backslash"))
+                    return nil
+                }
+                return name
             }
-            if raw.contains(UInt8(ascii: "\\")) {
-                listing.skipped.append((childKeyPrefix + name, "file name contains a backslash"))
-                continue
-            }
+            guard let name else { continue }
             var st = stat()
             guard fstatat(folder, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            children.append((name, realPath == "/" ? "/" + name : realPath + "/" + name, st))
+            children.append((name, st))
         }
         closedir(dir)
         children.sort { $0.name < $1.name }
         for child in children {
-            visit(name: child.name, path: child.path, st: child.st, parentKey: key)
+            visit(name: child.name, in: realPath, st: child.st, keyPrefix: childKeyPrefix)
         }
     }
 
-    /// `st` is what `fstatat` said of the entry itself (a link not followed).
-    private mutating func visit(name: String, path: String, st entry: stat, parentKey: String) {
-        let key = parentKey.isEmpty ? name : parentKey + "/" + name
+    /// `st` is what `fstatat` said of the entry itself (a link not followed); its path is made
+    /// only for a folder or a link, which need one.
+    private mutating func visit(name: String, in folderPath: String, st entry: stat, keyPrefix: String) {
+        let key = keyPrefix + name
         var st = entry
-        var target = path
+        let path = { folderPath == "/" ? "/" + name : folderPath + "/" + name }
+        var target: String?
         if (st.st_mode & S_IFMT) == S_IFLNK {
             // Follow only links that resolve inside the library.
-            guard let resolved = LocalFolderSource.realPath(path),
+            guard let resolved = LocalFolderSource.realPath(path()),
                   resolved == realRoot || resolved.hasPrefix(realRoot == "/" ? "/" : realRoot + "/"),
                   stat(resolved, &st) == 0 else { return }
             target = resolved
         }
         switch st.st_mode & S_IFMT {
         case S_IFDIR:
-            walk(realPath: target, key: key)
+            walk(realPath: target ?? path(), key: key)
         case S_IFREG:
             let mtime = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
             listing.entries.append(SourceEntry(key: key, size: Int64(st.st_size), mtimeNs: mtime))
