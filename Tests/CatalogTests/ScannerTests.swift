@@ -145,6 +145,14 @@ import Testing
         #expect(try await store.scanIssues().map(\.key) == ["broken.jpg"])
         #expect(second.unchanged == 2 && second.errors == 1)  // the failure is not retried, but still reported
         #expect(try await store.photo(key: "notes.jpg") == nil)
+        // and when the broken file is gone and the good one is replaced, the failure is forgotten
+        // and the replacement counts as an update, not an addition
+        try lib.remove("broken.jpg")
+        try lib.remove("good.jpg")
+        try lib.addJPEG("good.jpg", seed: 2)
+        let third = try await lib.scanner(store).run()
+        #expect(try await store.scanIssues().isEmpty)
+        #expect(third.updated == 1 && third.added == 0 && third.errors == 0 && third.removed == 0)
     }
 
     @Test(arguments: SourceKind.allCases) func missingLibraryRootStopsTheScanAndRemovesNothing(_ kind: SourceKind) async throws {

@@ -58,24 +58,36 @@ public struct LibraryScanner: Sendable {
         return result
     }
 
+    /// The listing the caller's walk makes, or this scan's own.
+    private static func walk(_ early: Task<SourceListing, any Error>?, _ source: any PhotoSource) async throws -> SourceListing {
+        if let early { return try await early.value }
+        return try await source.list()
+    }
+
     private func scan(_ early: Task<SourceListing, any Error>?) async throws -> ScanSummary {
         let started = Date()
         monitor.update { $0 = ScanProgress(); $0.phase = .listing; $0.startedAt = started }
         logger.info("scan started", metadata: ["library": "\(source.displayName)"])
-        // What the catalog knows is read while the library is walked: two passes, on two cores,
+        // The library is walked while what the catalog knows is read: two passes, on two cores,
         // neither waiting for the other (a million files: the walk's 5 s and the read's 1.5 s).
-        async let known = store.fileStates()
-        async let failed = store.issueStates()
+        // The catalog's states are awaited here, not in a child task, so that the plan owns the
+        // only copy of them and takes keys out of it in place.
+        async let walked = Self.walk(early, source)
+        let plan: ScanPlan
         let listing: SourceListing
         do {
-            if let early { listing = try await early.value } else { listing = try await source.list() }
-        } catch {
-            let reason = (error as? SourceError)?.description ?? "The library could not be read."
-            monitor.update { $0.phase = .failed; $0.failure = reason; $0.finishedAt = Date() }
-            logger.error("scan stopped, nothing removed: \(reason)")
-            throw error
+            let known = try await store.fileStates()
+            let failed = try await store.issueStates()
+            do {
+                listing = try await walked
+            } catch {
+                let reason = (error as? SourceError)?.description ?? "The library could not be read."
+                monitor.update { $0.phase = .failed; $0.failure = reason; $0.finishedAt = Date() }
+                logger.error("scan stopped, nothing removed: \(reason)")
+                throw error
+            }
+            plan = ScanPlan(listing: listing, known: consume known, failed: failed)
         }
-        let plan = try await ScanPlan(listing: listing, known: known, failed: failed)
         var summary = ScanSummary()
         summary.total = listing.entries.count
         summary.unchanged = plan.unchangedCount
@@ -94,11 +106,11 @@ public struct LibraryScanner: Sendable {
         do {
             for entry in plan.work where suspects.contains(entry.key) {
                 let result = try await analyse([entry], alone: true)
-                for item in result { count(item, known: plan.known, into: &summary) }
+                for item in result { count(item, updates: plan.updates, into: &summary) }
                 try await store.apply(result)
                 monitor.update { $0.processed += 1; $0.changed += 1 }
             }
-            try await process(work, known: plan.known, newKeys: plan.catalogWasEmpty, summary: &summary)
+            try await process(work, updates: plan.updates, newKeys: plan.catalogWasEmpty, summary: &summary)
         } catch is CancellationError {
             // Everything analysed so far is written; the next scan skips it and carries on.
             try? await store.rebuildFolders()
@@ -107,7 +119,7 @@ public struct LibraryScanner: Sendable {
                           metadata: ["processed": "\(summary.added + summary.updated + summary.unchanged)", "total": "\(summary.total)"])
             throw CancellationError()
         }
-        try await store.forgetIssues(notIn: plan.listed)
+        try await store.forgetIssues(keys: plan.goneIssues)
         try await store.rebuildFolders()
         summary.errors += plan.knownFailures + listing.skipped.count
         summary.kinds = try await store.kindCounts()
@@ -164,7 +176,7 @@ public struct LibraryScanner: Sendable {
     /// few enough that progress and the cancellation safe point stay fine-grained.
     static let chunkSize = 32
 
-    private func process(_ work: [SourceEntry], known: [String: FileState], newKeys: Bool, summary: inout ScanSummary) async throws {
+    private func process(_ work: [SourceEntry], updates: Set<String>, newKeys: Bool, summary: inout ScanSummary) async throws {
         var batch: [FileAnalysis] = []
         var lastFlush = Date()
         var lastFolders = Date()
@@ -185,7 +197,7 @@ public struct LibraryScanner: Sendable {
                 while let results = try await group.next() {
                     // Once cancelled (the server is stopping), start nothing new; what is in flight still lands.
                     if !Task.isCancelled, let chunk = next.next() { group.addTask { try await analyse(chunk) } }
-                    for result in results { count(result, known: known, into: &summary) }
+                    for result in results { count(result, updates: updates, into: &summary) }
                     batch += results
                     let failures = results.reduce(0) { if case .failed = $1 { $0 + 1 } else { $0 } }
                     monitor.update {
@@ -239,10 +251,10 @@ public struct LibraryScanner: Sendable {
         }
     }
 
-    private func count(_ result: FileAnalysis, known: [String: FileState], into summary: inout ScanSummary) {
+    private func count(_ result: FileAnalysis, updates: Set<String>, into summary: inout ScanSummary) {
         switch result {
         case .known, .new:
-            if known[result.entry.key] != nil { summary.updated += 1 } else { summary.added += 1 }
+            if updates.contains(result.entry.key) { summary.updated += 1 } else { summary.added += 1 }
         case .failed:
             summary.errors += 1
         case .unavailable(let entry, let reason):

@@ -4,38 +4,43 @@ struct ScanPlan {
     var unchangedCount = 0
     var knownFailures = 0
     var vanished: [String] = []
-    /// The catalog's state of every file it knew, by key (whether a file is new or changed).
-    var known: [String: FileState] = [:]
-    /// Every key the listing holds.
-    var listed = Set<String>()
+    /// The keys of `work` the catalog already had a file for (an update, not an addition).
+    var updates = Set<String>()
+    /// Recorded failures of files the walk no longer finds.
+    var goneIssues: [String] = []
     /// The catalog knew no file and no failure: nothing the scan writes has a row yet.
     var catalogWasEmpty = false
 
-    init(listing: SourceListing, known: [String: FileState], failed: [String: FileState]) {
-        var seen = Set<String>()
-        seen.reserveCapacity(listing.entries.count)
+    /// `known` is the catalog's state of every file, by key. It is taken, not copied: each key
+    /// the listing holds is removed from it as it is matched, so what is left is what vanished,
+    /// and no second set of a million keys is made to find it.
+    init(listing: SourceListing, known: consuming [String: FileState], failed: [String: FileState]) {
+        var unmatched = consume known
+        catalogWasEmpty = unmatched.isEmpty && failed.isEmpty
+        var failedListed = Set<String>()
         for entry in listing.entries {
-            seen.insert(entry.key)
             let state = FileState(size: entry.size, mtimeNs: entry.mtimeNs)
-            if known[entry.key] == state {
+            let was = unmatched.removeValue(forKey: entry.key)
+            let failure = failed[entry.key]
+            if failure != nil { failedListed.insert(entry.key) }
+            if was == state {
                 unchangedCount += 1
-            } else if failed[entry.key] == state {
+            } else if failure == state {
                 // Failed before and unchanged since: don't retry, but still count it.
                 unchangedCount += 1
                 knownFailures += 1
             } else {
                 work.append(entry)
+                if was != nil { updates.insert(entry.key) }
             }
         }
-        self.known = known
-        catalogWasEmpty = known.isEmpty && failed.isEmpty
         let unreadable = listing.unreadableFolders
-        for key in known.keys where !seen.contains(key) {
-            // Items under a folder we could not read are unknown, not gone.
+        // Items under a folder we could not read are unknown, not gone.
+        let hidden = { (key: String) in
             let folder = SourceKey.folder(of: key)
-            let hidden = unreadable.contains { $0.isEmpty || folder == $0 || folder.hasPrefix($0 + "/") }
-            if !hidden { vanished.append(key) }
+            return unreadable.contains { $0.isEmpty || folder == $0 || folder.hasPrefix($0 + "/") }
         }
-        listed = seen
+        vanished = unmatched.keys.filter { !hidden($0) }
+        goneIssues = failed.keys.filter { !failedListed.contains($0) }
     }
 }

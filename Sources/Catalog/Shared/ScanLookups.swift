@@ -64,11 +64,11 @@ extension ScanBookkeeping where Self: SQLCatalog {
         core.changed()
     }
 
-    /// Forgets failed files recorded earlier that the walk no longer finds.
-    public func forgetIssues(notIn present: Set<String>) async throws {
+    /// Forgets the recorded failures of these files, which the walk no longer finds.
+    public func forgetIssues(keys: [String]) async throws {
+        guard !keys.isEmpty else { return }
         try await core.database.write { db in
-            let gone = try await db.strings("SELECT key FROM scanIssue").filter { !present.contains($0) }
-            if !gone.isEmpty { try await db.execute("DELETE FROM scanIssue WHERE \(db.dialect.isIn("key"))", [gone]) }
+            try await db.execute("DELETE FROM scanIssue WHERE \(db.dialect.isIn("key"))", [keys])
         }
     }
 }

@@ -16,8 +16,8 @@ public protocol ScanBookkeeping: Sendable {
     func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool) async throws
     /// Forgets files that are gone from the source; their photos (and curation) stay.
     func removeFiles(keys: [String]) async throws
-    /// Forgets recorded failures of files the walk no longer finds.
-    func forgetIssues(notIn present: Set<String>) async throws
+    /// Forgets the recorded failures of these files (the walk no longer finds them).
+    func forgetIssues(keys: [String]) async throws
     /// Pairs files that are one shot (`FilePairs`), then recomputes every folder's counts and cover photo.
     func rebuildFolders() async throws
     /// What the library holds, by kind.
