@@ -27,10 +27,7 @@ struct Scan: AsyncParsableCommand {
             runtime = try await Runtime.start(CatalogLocation(catalog: locations.catalog, dataFolder: dataPath), library: library, dataFolder: dataPath,
                                               imaging: ImagingSettings().inWorkers(command: "decode-worker", count: ProcessInfo.processInfo.activeProcessorCount),
                                               logger: logger)
-        } catch let error as LibraryMismatch {
-            walk.cancel()
-            throw ValidationError(error.description)
-        }
+        } catch let error as LibraryMismatch { throw ValidationError(error.description) }
         let (store, journal) = (runtime.store, runtime.journal)
         print("Scanning \(library) into \(dataPath).")
         for read in runtime.recovery.culprits where read.kind != .upload {

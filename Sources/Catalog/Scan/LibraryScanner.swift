@@ -73,21 +73,18 @@ public struct LibraryScanner: Sendable {
         // The catalog's states are awaited here, not in a child task, so that the plan owns the
         // only copy of them and takes keys out of it in place.
         async let walked = Self.walk(early, source)
-        let plan: ScanPlan
+        let known = try await store.fileStates()
+        let failed = try await store.issueStates()
         let listing: SourceListing
         do {
-            let known = try await store.fileStates()
-            let failed = try await store.issueStates()
-            do {
-                listing = try await walked
-            } catch {
-                let reason = (error as? SourceError)?.description ?? "The library could not be read."
-                monitor.update { $0.phase = .failed; $0.failure = reason; $0.finishedAt = Date() }
-                logger.error("scan stopped, nothing removed: \(reason)")
-                throw error
-            }
-            plan = ScanPlan(listing: listing, known: consume known, failed: failed)
+            listing = try await walked
+        } catch {
+            let reason = (error as? SourceError)?.description ?? "The library could not be read."
+            monitor.update { $0.phase = .failed; $0.failure = reason; $0.finishedAt = Date() }
+            logger.error("scan stopped, nothing removed: \(reason)")
+            throw error
         }
+        let plan = ScanPlan(listing: listing, known: consume known, failed: failed)
         var summary = ScanSummary()
         summary.total = listing.entries.count
         summary.unchanged = plan.unchangedCount
