@@ -10,7 +10,8 @@ enum GroupSQL {
     static func filter(_ group: PhotoGroup, _ dialect: SQLDialect) -> (sql: String, arguments: [any SQLArgument]) {
         let base = "FROM file f JOIN photo p ON p.id = f.photoId"
         let listed = "f.pairedTo IS NULL"
-        let onePerPhoto = "\(listed) AND f.id = (SELECT MIN(id) FROM file WHERE photoId = f.photoId AND pairedTo IS NULL)"
+        // The photo keeps the id of its first listed file (`photo.listedFile`, kept by triggers).
+        let onePerPhoto = "f.id = p.listedFile"
         switch group {
         case .folder(let path):
             return ("\(base) WHERE f.folder = ? AND \(listed)", [path])
@@ -89,15 +90,25 @@ enum GroupSQL {
         }
     }
 
-    /// `sort`'s ORDER BY terms: its column, ties broken by file id in the same direction, or
+    /// The file id as `group`'s rows name it for ordering: a group that shows each photo once
+    /// shows it by its first listed file, `p.listedFile`, which an index on the photo's own
+    /// columns can then order (Recently added walks `photo_listed_added`); folders and duplicates say `f.id`.
+    static func tie(_ group: PhotoGroup) -> String {
+        switch group.parts.base {
+        case .folder, .duplicates: "f.id"
+        case .favorites, .topRated, .tag, .recent, .all, .album, .filtered: "p.listedFile"
+        }
+    }
+
+    /// `sort`'s ORDER BY terms: its column, ties broken by file id (`tie`) in the same direction, or
     /// both reversed (`reversed`, to walk back from a photo).
     ///
     /// Where NULLs would go needs no clause: every sort column (`PhotoSort.Field.column`) is NOT
     /// NULL in both catalogs, so no NULL is ever placed, and the file table's indexes on
     /// (folder, column, id), ascending, serve a folder's pages in either direction.
-    static func order(_ sort: PhotoSort, reversed: Bool = false) -> String {
+    static func order(_ sort: PhotoSort, tie: String = "f.id", reversed: Bool = false) -> String {
         let direction = sort.descending != reversed ? "DESC" : "ASC"
-        return "\(sort.field.column) \(direction), f.id \(direction)"
+        return "\(sort.field.column) \(direction), \(tie) \(direction)"
     }
 
     /// The value `photo` sorts by under `field`, as the page index keeps it.

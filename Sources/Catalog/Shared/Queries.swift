@@ -219,7 +219,7 @@ extension PhotoQueries where Self: SQLCatalog {
     public func fileIds(in group: PhotoGroup, sort: PhotoSort) async throws -> [Int64] {
         let filter = GroupSQL.filter(group, core.dialect)
         return try await core.database.read { db in
-            try await db.ints("SELECT f.id \(filter.sql) ORDER BY \(GroupSQL.order(sort))", filter.arguments)
+            try await db.ints("SELECT f.id \(filter.sql) ORDER BY \(GroupSQL.order(sort, tie: GroupSQL.tie(group)))", filter.arguments)
         }
     }
 
@@ -264,7 +264,7 @@ extension PhotoQueries where Self: SQLCatalog {
             var undated = 0
             for row in try await db.rows("""
                 SELECT \(db.dialect.yearMonth("p.takenAt")) AS yearMonth, COUNT(*) AS n
-                FROM photo p WHERE EXISTS (SELECT 1 FROM file WHERE photoId = p.id AND pairedTo IS NULL)
+                FROM photo p WHERE p.listedFile IS NOT NULL
                 GROUP BY 1 ORDER BY 1 DESC NULLS LAST
                 """) {
                 let count = Int(try row.int("n"))
@@ -315,7 +315,7 @@ enum QueryRules {
         // within a folder), keep their ids, so each later page is a look-up of 60 ids.
         let field = sort.field
         let fold = try await db.reduce("""
-            SELECT \(sort.field.column) AS sortValue, f.id AS fileId \(filter.sql) ORDER BY \(GroupSQL.order(sort))
+            SELECT \(sort.field.column) AS sortValue, f.id AS fileId \(filter.sql) ORDER BY \(GroupSQL.order(sort, tie: GroupSQL.tie(group)))
             """, filter.arguments, into: Fold(ids: GroupSQL.walksFolderIndex(group, sort) ? nil : OrderedIds())) { fold, row in
             let fileId = try row.int(1)
             if fold.total % perPage == 0 { fold.starts.append((try GroupSQL.sortValue(row, field), fileId)) }
