@@ -17,14 +17,6 @@ public struct PhotoSort: Sendable, Hashable {
             case .album: return "ap.position"
             }
         }
-
-        /// Whether the column is the file's own, so a folder's order needs no photo row.
-        var isFileColumn: Bool {
-            switch self {
-            case .taken, .name, .size: return true
-            case .stars, .added, .album: return false
-            }
-        }
     }
 
     public var field: Field

@@ -54,15 +54,15 @@ extension PostgresCatalog: ScanBookkeeping {
                                size: entry.size, mtimeNs: entry.mtimeNs, fallbackTaken: entry.mtimeNs / 1_000_000_000, photoId: photoId)
             }
             written = try await db.ints("""
-                INSERT INTO file (key, folder, name, sortName, size, mtimeNs, sortTaken, photoId)
-                SELECT x.key, x.folder, x.name, x."sortName", x.size, x."mtimeNs",
-                       COALESCE((SELECT takenAt FROM photo WHERE id = x."photoId"), x."fallbackTaken"), x."photoId"
+                INSERT INTO file (key, folder, name, sortName, size, mtimeNs, sortTaken, photoId, sortStars, sortAdded)
+                SELECT x.key, x.folder, x.name, x."sortName", x.size, x."mtimeNs", COALESCE(p.takenAt, x."fallbackTaken"), p.id, p.rating, p.addedAt
                 FROM ROWS FROM (json_to_recordset(?::json) AS (key text, folder text, name text, "sortName" text, size bigint,
                                                                "mtimeNs" bigint, "fallbackTaken" bigint, "photoId" bigint))
                      WITH ORDINALITY AS x(key, folder, name, "sortName", size, "mtimeNs", "fallbackTaken", "photoId", n)
+                JOIN photo p ON p.id = x."photoId"
                 ORDER BY x.n
                 ON CONFLICT (key) DO UPDATE SET size = excluded.size, mtimeNs = excluded.mtimeNs,
-                  sortTaken = excluded.sortTaken, photoId = excluded.photoId
+                  sortTaken = excluded.sortTaken, photoId = excluded.photoId, sortStars = excluded.sortStars, sortAdded = excluded.sortAdded
                 RETURNING id
                 """, [try SQLJSON(rows)])
             // A key known to be new has no failure to forget.

@@ -41,7 +41,20 @@ enum GroupSQL {
     /// Whether `group`'s pages under `sort` are keyset queries down a folder's own index: a plain
     /// folder in an order of the file's own columns. Every other group keeps its ids.
     static func walksFolderIndex(_ group: PhotoGroup, _ sort: PhotoSort) -> Bool {
-        group.isPlainFolder && sort.field.isFileColumn
+        group.isPlainFolder && sort.field != .album
+    }
+
+    /// The column `field` sorts `group` by. Folders and duplicates list files, and read a photo's
+    /// stars and first appearance from the file, which keeps them (`file.sortStars`,
+    /// `file.sortAdded`) for the folder's indexes; groups that show each photo once read them
+    /// from the photo, whose index Recently added walks.
+    static func column(_ field: PhotoSort.Field, _ group: PhotoGroup) -> String {
+        guard tie(group) == "f.id" else { return field.column }
+        switch field {
+        case .stars: return "f.sortStars"
+        case .added: return "f.sortAdded"
+        case .taken, .name, .size, .album: return field.column
+        }
     }
 
     /// The rows a page index reads for `group` under `sort`: as `filter`, but a group that walks a
@@ -100,15 +113,15 @@ enum GroupSQL {
         }
     }
 
-    /// `sort`'s ORDER BY terms: its column, ties broken by file id (`tie`) in the same direction, or
+    /// `sort`'s ORDER BY terms in `group`: its column, ties broken by file id (`tie`) in the same direction, or
     /// both reversed (`reversed`, to walk back from a photo).
     ///
     /// Where NULLs would go needs no clause: every sort column (`PhotoSort.Field.column`) is NOT
     /// NULL in both catalogs, so no NULL is ever placed, and the file table's indexes on
     /// (folder, column, id), ascending, serve a folder's pages in either direction.
-    static func order(_ sort: PhotoSort, tie: String = "f.id", reversed: Bool = false) -> String {
+    static func order(_ sort: PhotoSort, in group: PhotoGroup, reversed: Bool = false) -> String {
         let direction = sort.descending != reversed ? "DESC" : "ASC"
-        return "\(sort.field.column) \(direction), \(tie) \(direction)"
+        return "\(column(sort.field, group)) \(direction), \(tie(group)) \(direction)"
     }
 
     /// The value `photo` sorts by under `field`, as the page index keeps it.

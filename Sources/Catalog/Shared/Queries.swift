@@ -52,8 +52,8 @@ extension PhotoQueries where Self: SQLCatalog {
             let startValue = try GroupSQL.argument(start.value)
             let arguments: [any SQLArgument] = [userId] + filter.arguments + [startValue, start.id, perPage]
             let cards = try await db.rows("""
-                \(CardColumns.columns), \(CardColumns.isFavorite) \(filter.sql) AND (\(sort.field.column), f.id) \(cmp) (?, ?)
-                ORDER BY \(GroupSQL.order(sort)) LIMIT ?
+                \(CardColumns.columns), \(CardColumns.isFavorite) \(filter.sql) AND (\(GroupSQL.column(sort.field, group)), f.id) \(cmp) (?, ?)
+                ORDER BY \(GroupSQL.order(sort, in: group)) LIMIT ?
                 """, arguments).map { try CardColumns.card($0) }
             return PhotoPage(photos: cards, number: number, pageCount: pageCount, total: index.total)
         }
@@ -74,7 +74,7 @@ extension PhotoQueries where Self: SQLCatalog {
     /// search over page starts, then a count within one page, so a photo deep in a folder of
     /// 20,000 costs what one near its start does.
     public func neighbors(of photo: PhotoDetail, in group: PhotoGroup, sort: PhotoSort, perPage: Int) async throws -> PhotoNeighbors {
-        let col = sort.field.column
+        let col = GroupSQL.column(sort.field, group)
         let (before, after) = sort.descending ? (">", "<") : ("<", ">")
         let filter = GroupSQL.filter(group, core.dialect)
         let key = (value: GroupSQL.sortValue(of: photo, sort.field), id: photo.card.fileId)
@@ -100,10 +100,10 @@ extension PhotoQueries where Self: SQLCatalog {
             let args: [any SQLArgument] = filter.arguments + [value, key.id]
             let cond = "\(filter.sql) AND (\(col), f.id)"
             let previous = try await db.row("""
-                \(CardColumns.columns) \(cond) \(before) (?, ?) ORDER BY \(GroupSQL.order(sort, reversed: true)) LIMIT 1
+                \(CardColumns.columns) \(cond) \(before) (?, ?) ORDER BY \(GroupSQL.order(sort, in: group, reversed: true)) LIMIT 1
                 """, args).map { try CardColumns.card($0, readsFavorite: false) }
             let next = try await db.row("""
-                \(CardColumns.columns) \(cond) \(after) (?, ?) ORDER BY \(GroupSQL.order(sort)) LIMIT 1
+                \(CardColumns.columns) \(cond) \(after) (?, ?) ORDER BY \(GroupSQL.order(sort, in: group)) LIMIT 1
                 """, args).map { try CardColumns.card($0, readsFavorite: false) }
             // The last page starting at or before the photo (in the group's order)...
             var low = 0, high = index.starts.count - 1, page = 0
@@ -219,7 +219,7 @@ extension PhotoQueries where Self: SQLCatalog {
     public func fileIds(in group: PhotoGroup, sort: PhotoSort) async throws -> [Int64] {
         let filter = GroupSQL.filter(group, core.dialect)
         return try await core.database.read { db in
-            try await db.ints("SELECT f.id \(filter.sql) ORDER BY \(GroupSQL.order(sort, tie: GroupSQL.tie(group)))", filter.arguments)
+            try await db.ints("SELECT f.id \(filter.sql) ORDER BY \(GroupSQL.order(sort, in: group))", filter.arguments)
         }
     }
 
@@ -315,7 +315,7 @@ enum QueryRules {
         // within a folder), keep their ids, so each later page is a look-up of 60 ids.
         let field = sort.field
         let fold = try await db.reduce("""
-            SELECT \(sort.field.column) AS sortValue, f.id AS fileId \(filter.sql) ORDER BY \(GroupSQL.order(sort, tie: GroupSQL.tie(group)))
+            SELECT \(GroupSQL.column(sort.field, group)) AS sortValue, f.id AS fileId \(filter.sql) ORDER BY \(GroupSQL.order(sort, in: group))
             """, filter.arguments, into: Fold(ids: GroupSQL.walksFolderIndex(group, sort) ? nil : OrderedIds())) { fold, row in
             let fileId = try row.int(1)
             if fold.total % perPage == 0 { fold.starts.append((try GroupSQL.sortValue(row, field), fileId)) }

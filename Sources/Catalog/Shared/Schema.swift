@@ -64,6 +64,10 @@ enum CatalogSchema {
         // per row (1.4 s of every pass over a million photos); the photo now keeps the file's id,
         // kept true by triggers whatever writes the file table.
         .each(sqlite: "v23-listed-file", v23, postgres: "v23-listed-file", pg5),
+        // A folder by stars or by date added sorted all its rows joined to their photos (0.85 s
+        // for a folder of 200,000); the file keeps its photo's stars and first appearance, as it
+        // keeps its date, so every sort of a folder walks an index of the folder's own.
+        .each(sqlite: "v24-file-sort-keys", v24, postgres: "v24-file-sort-keys", pg6),
     ]
 }
 
@@ -596,6 +600,36 @@ extension CatalogSchema {
         END $$;
         CREATE TRIGGER file_listed AFTER INSERT OR DELETE OR UPDATE OF photoId, pairedTo ON file
           FOR EACH ROW EXECUTE FUNCTION photolala_listed_file();
+        """
+
+    /// `file.sortStars` and `file.sortAdded`: its photo's rating and `addedAt`, and the folder
+    /// indexes that walk them. A photo's `addedAt` never changes; its rating is kept by a trigger.
+    static func fileSortKeys(_ d: SQLDialect) -> String {
+        """
+        ALTER TABLE file ADD COLUMN sortStars \(d.integer) NOT NULL DEFAULT 0;
+        ALTER TABLE file ADD COLUMN sortAdded \(d.integer) NOT NULL DEFAULT 0;
+        UPDATE file SET sortStars = (SELECT rating FROM photo WHERE id = file.photoId), sortAdded = (SELECT addedAt FROM photo WHERE id = file.photoId);
+        CREATE INDEX file_folder_stars ON file(folder, sortStars, id) WHERE pairedTo IS NULL;
+        CREATE INDEX file_folder_added ON file(folder, sortAdded, id) WHERE pairedTo IS NULL;
+        """
+    }
+
+    static let v24 = fileSortKeys(.sqlite) + """
+
+        CREATE TRIGGER photo_rating_files AFTER UPDATE OF rating ON photo WHEN old.rating != new.rating BEGIN
+          UPDATE file SET sortStars = new.rating WHERE photoId = new.id;
+        END;
+        """
+
+    static let pg6 = fileSortKeys(.postgres) + """
+
+        CREATE FUNCTION photolala_rating_files() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          UPDATE file SET sortStars = NEW.rating WHERE photoId = NEW.id;
+          RETURN NULL;
+        END $$;
+        CREATE TRIGGER photo_rating_files AFTER UPDATE OF rating ON photo
+          FOR EACH ROW WHEN (OLD.rating IS DISTINCT FROM NEW.rating) EXECUTE FUNCTION photolala_rating_files();
         """
 
     static let pg4 = """

@@ -134,11 +134,13 @@ extension CatalogStore {
     /// is the caller's to write (`writeSearchRows`). A key known to be new has no failure to forget.
     private func upsertFile(_ db: Database, entry: SourceEntry, photoId: Int64, newKey: Bool) throws -> Int64 {
         let name = SourceKey.name(of: entry.key)
+        // The photo's date, stars and first appearance are the file's sort keys (stars are kept
+        // in step by the trigger `photo_rating_files`).
         var upsert = try BoundStatement(db, sql: """
-            INSERT INTO file (key, folder, name, sortName, size, mtimeNs, sortTaken, photoId)
-            VALUES (?, ?, ?, ?, ?, ?, COALESCE((SELECT takenAt FROM photo WHERE id = ?), ?), ?)
+            INSERT INTO file (key, folder, name, sortName, size, mtimeNs, sortTaken, photoId, sortStars, sortAdded)
+            SELECT ?, ?, ?, ?, ?, ?, COALESCE(p.takenAt, ?), p.id, p.rating, p.addedAt FROM photo p WHERE p.id = ?
             ON CONFLICT (key) DO UPDATE SET size = excluded.size, mtimeNs = excluded.mtimeNs,
-              sortTaken = excluded.sortTaken, photoId = excluded.photoId
+              sortTaken = excluded.sortTaken, photoId = excluded.photoId, sortStars = excluded.sortStars, sortAdded = excluded.sortAdded
             RETURNING id
             """)
         upsert.bind(entry.key)
@@ -147,7 +149,6 @@ extension CatalogStore {
         upsert.bind(SourceKey.naturalSortKey(name))
         upsert.bind(entry.size)
         upsert.bind(entry.mtimeNs)
-        upsert.bind(photoId)
         upsert.bind(entry.mtimeNs / 1_000_000_000)
         upsert.bind(photoId)
         let id = try upsert.run()

@@ -4,11 +4,14 @@ import Testing
 import TestSupport
 @testable import Catalog
 
-/// Groups that show each photo once show it by its first listed file, which the photo keeps
-/// (`photo.listedFile`, kept by triggers): through a household's random copies, edits in place,
-/// deletions and RAW files paired and unpaired, every implementation shows, after each step,
-/// exactly the lowest-id listed file of every photo that has one.
-@Suite struct ListedFileContract {
+/// What the catalog keeps so that pages need no look-up per row, kept true by triggers whatever
+/// writes: the photo's first listed file (`photo.listedFile`), by which groups that show each
+/// photo once show it, and the photo's stars and first appearance on each file
+/// (`file.sortStars`, `file.sortAdded`), by which folders sort. Through a household's random
+/// copies, edits in place, ratings, deletions and RAW files paired and unpaired, every
+/// implementation shows, after each step, exactly the lowest-id listed file of every photo that
+/// has one, and each folder by stars and by date added in the order of its photos' own values.
+@Suite struct KeptKeysContract {
     @Test(arguments: StoreUnderTest.allCases)
     func everyPhotoIsShownOnceByItsFirstListedFile(_ kind: StoreUnderTest) async throws {
         let opened = try await kind.make()
@@ -18,12 +21,12 @@ import TestSupport
         let folders = ["a", "b", "c/d"]
         var contents: [CatalogSeed.Picture] = []
         var keys: Set<String> = []
-        let now = Date(timeIntervalSince1970: 1_700_000_000)
-        for step in 0..<60 {
+        for step in 0..<80 {
+            let now = Date(timeIntervalSince1970: 1_700_000_000 + Double(step))
             let folder = folders.randomElement(using: &random)!
             let key = "\(folder)/IMG_\(Int.random(in: 0..<12, using: &random))"
             var action = ""
-            switch Int.random(in: 0..<10, using: &random) {
+            switch Int.random(in: 0..<12, using: &random) {
             case 0..<4:
                 // a new picture, or (one time in two) a copy of one already seen, at a free key
                 guard !keys.contains(key + ".JPG") else { continue }
@@ -45,6 +48,12 @@ import TestSupport
                 try await store.removeFiles(keys: [gone])
                 keys.remove(gone)
                 action = "remove \(gone)"
+            case 8..<10:
+                // stars for a photo, given here
+                guard let rated = keys.sorted().randomElement(using: &random), let id = try await store.photoId(forKey: rated) else { continue }
+                let stars = Int.random(in: 0...5, using: &random)
+                try await store.setRating(photoId: id, stars)
+                action = "rate \(rated) \(stars)"
             default:
                 // the RAW of a shot: paired to the JPEG beside it while there is one
                 guard !keys.contains(key + ".NEF") else { continue }
@@ -68,6 +77,21 @@ import TestSupport
             #expect(Set(recent) == expected && recent.count == expected.count, "step \(step): \(action)")
             let page = try #require(try await store.page(.recent, sort: PhotoSort(field: .added, descending: true), number: 1, perPage: 100))
             #expect(page.total == expected.count, "step \(step): \(action)")
+            // each folder by stars and by date added, as its photos' own values order it
+            for folder in folders {
+                var facts: [(id: Int64, stars: Int, added: Int64)] = []
+                for file in try await store.files(ids: try await store.fileIds(in: .folder(folder), sort: .default)) {
+                    let detail = try #require(try await store.photo(key: file.key, viewer: .guest))
+                    facts.append((file.id, detail.rating, detail.addedAt))
+                }
+                let byStars = facts.sorted { ($0.stars, $0.id) > ($1.stars, $1.id) }.map(\.id)
+                let byAdded = facts.sorted { ($0.added, $0.id) < ($1.added, $1.id) }.map(\.id)
+                let stars = PhotoSort(field: .stars, descending: true), added = PhotoSort(field: .added, descending: false)
+                #expect(try await store.fileIds(in: .folder(folder), sort: stars) == byStars, "step \(step): \(action), \(folder)")
+                #expect(try await store.fileIds(in: .folder(folder), sort: added) == byAdded, "step \(step): \(action), \(folder)")
+                let first = try #require(try await store.page(.folder(folder), sort: stars, number: 1, perPage: 3))
+                #expect(first.photos.map(\.fileId) == Array(byStars.prefix(3)), "step \(step): \(action), \(folder)")
+            }
         }
         #expect(keys.count > 10)
     }
