@@ -69,15 +69,15 @@ public enum SQLDialect: Sendable {
     /// - SQLite: an FTS5 MATCH of quoted prefix terms (`FTSQuery`).
     /// - PostgreSQL: a tsquery of `word:*` terms joined by `&`, the words made as the documents'
     ///   are (`photolala_search_words`: lower case, no accents).
-    public func matching(_ text: String) -> (condition: String, argument: String)? {
+    public func matching(_ text: String, fileId: String = "f.id") -> (condition: String, argument: String)? {
         switch self {
         case .sqlite:
             guard let terms = FTSQuery.terms(text) else { return nil }
-            return ("f.id IN (SELECT rowid FROM fileSearch WHERE fileSearch MATCH ?)", terms)
+            return ("\(fileId) IN (SELECT rowid FROM fileSearch WHERE fileSearch MATCH ?)", terms)
         case .postgres:
             guard let words = Self.searchWords(text) else { return nil }
             return ("""
-                f.id IN (SELECT fileId FROM fileSearch WHERE doc @@ to_tsquery('simple',
+                \(fileId) IN (SELECT fileId FROM fileSearch WHERE doc @@ to_tsquery('simple',
                   (SELECT string_agg(w || ':*', ' & ') FROM unnest(string_to_array(btrim(photolala_search_words(?::text)), ' ')) AS w
                    WHERE w <> '')))
                 """, words)

@@ -5,37 +5,49 @@ import GRDB
 /// same order. The model types (`PhotoGroup`, `SearchFilter`, `PhotoSort`) carry no SQL of their own.
 enum GroupSQL {
     /// The FROM/WHERE part over `file f JOIN photo p`, with its arguments. Virtual groups show
-    /// each photo once (its first file), except duplicates, which show every copy. No group lists
-    /// a file paired to another (a Live Photo's clip, a RAW beside its JPEG): it shows as part of that one.
+    /// each photo once, by its first listed file (`photo.listedFile`, kept by triggers), except
+    /// duplicates, which show every copy. No group lists a file paired to another (a Live Photo's
+    /// clip, a RAW beside its JPEG): it shows as part of that one.
     static func filter(_ group: PhotoGroup, _ dialect: SQLDialect) -> (sql: String, arguments: [any SQLArgument]) {
-        let base = "FROM file f JOIN photo p ON p.id = f.photoId"
-        let listed = "f.pairedTo IS NULL"
-        // The photo keeps the id of its first listed file (`photo.listedFile`, kept by triggers).
-        let onePerPhoto = "f.id = p.listedFile"
+        let files = "FROM file f JOIN photo p ON p.id = f.photoId"
         switch group {
         case .folder(let path):
-            return ("\(base) WHERE f.folder = ? AND \(listed)", [path])
-        case .favorites(let viewer):
-            return ("\(base) JOIN favorite fav ON fav.photoId = p.id AND fav.userId = ? WHERE \(onePerPhoto)", [viewer.favoritesUserId])
-        case .topRated:
-            return ("\(base) WHERE p.rating >= 4 AND \(onePerPhoto)", [])
-        case .tag(let name):
-            return ("\(base) JOIN photoTag pt ON pt.photoId = p.id JOIN tag t ON t.id = pt.tagId AND t.name = \(dialect.caseless) WHERE \(onePerPhoto)",
-                    [name])
-        case .recent, .all:
-            return ("\(base) WHERE \(onePerPhoto)", [])
-        case .album(let id):
-            return ("\(base) JOIN albumPhoto ap ON ap.photoId = p.id AND ap.albumId = ? WHERE \(onePerPhoto)", [id])
+            return ("\(files) WHERE f.folder = ? AND f.pairedTo IS NULL", [path])
         case .duplicates:
-            return ("\(base) WHERE \(listed) AND f.photoId IN (SELECT photoId FROM file WHERE pairedTo IS NULL GROUP BY photoId HAVING COUNT(*) > 1)", [])
-        case .filtered(let group, let search):
-            var (sql, arguments) = filter(group, dialect)
-            for condition in conditions(search, dialect) {
+            return ("\(files) WHERE f.pairedTo IS NULL AND f.photoId IN (SELECT photoId FROM file WHERE pairedTo IS NULL GROUP BY photoId HAVING COUNT(*) > 1)", [])
+        case .favorites, .topRated, .tag, .recent, .all, .album, .filtered:
+            if let photos = photoFilter(group, dialect, withFile: true) { return photos }
+            // A filtered folder or duplicates group: the conditions over its files.
+            let (base, search) = group.parts
+            var (sql, arguments) = filter(base, dialect)
+            for condition in conditions(search, dialect, fileId: "f.id") {
                 sql += " AND " + condition.sql
                 arguments += condition.arguments
             }
             return (sql, arguments)
         }
+    }
+
+    /// A group that shows each photo once, read from the photo (`withFile`: joined to the file it
+    /// is shown by, as `f`), with its arguments; nil for folders and duplicates, and without
+    /// `withFile` for a filter that asks about the file itself (its size, its companions).
+    static func photoFilter(_ group: PhotoGroup, _ dialect: SQLDialect, withFile: Bool) -> (sql: String, arguments: [any SQLArgument])? {
+        var joins = "", conditions = ["p.listedFile IS NOT NULL"], arguments: [any SQLArgument] = []
+        switch group.parts.base {
+        case .folder, .duplicates, .filtered: return nil
+        case .favorites(let viewer): (joins, arguments) = (" JOIN favorite fav ON fav.photoId = p.id AND fav.userId = ?", [viewer.favoritesUserId])
+        case .topRated: conditions.append("p.rating >= 4")
+        case .tag(let name): (joins, arguments) = (" JOIN photoTag pt ON pt.photoId = p.id JOIN tag t ON t.id = pt.tagId AND t.name = \(dialect.caseless)", [name])
+        case .recent, .all: break
+        case .album(let id): (joins, arguments) = (" JOIN albumPhoto ap ON ap.photoId = p.id AND ap.albumId = ?", [id])
+        }
+        for condition in GroupSQL.conditions(group.parts.filter, dialect, fileId: "p.listedFile") {
+            guard withFile || !condition.readsFile else { return nil }
+            conditions.append(condition.sql)
+            arguments += condition.arguments
+        }
+        let file = withFile ? " JOIN file f ON f.id = p.listedFile" : ""
+        return ("FROM photo p\(file)\(joins) WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 
     /// Whether `group`'s pages under `sort` are keyset queries down a folder's own index: a plain
@@ -46,50 +58,57 @@ enum GroupSQL {
 
     /// The column `field` sorts `group` by. Folders and duplicates list files, and read a photo's
     /// stars and first appearance from the file, which keeps them (`file.sortStars`,
-    /// `file.sortAdded`) for the folder's indexes; groups that show each photo once read them
-    /// from the photo, whose index Recently added walks.
+    /// `file.sortAdded`) for the folder's indexes. Groups that show each photo once read them
+    /// from the photo, and its date from the photo too (`photo.listedTaken`, the date of the file
+    /// it is shown by), so their indexes order them.
     static func column(_ field: PhotoSort.Field, _ group: PhotoGroup) -> String {
-        guard tie(group) == "f.id" else { return field.column }
-        switch field {
-        case .stars: return "f.sortStars"
-        case .added: return "f.sortAdded"
-        case .taken, .name, .size, .album: return field.column
+        switch (field, tie(group) == "f.id") {
+        case (.stars, true): "f.sortStars"
+        case (.added, true): "f.sortAdded"
+        case (.taken, false): "p.listedTaken"
+        default: field.column
         }
     }
 
     /// The rows a page index reads for `group` under `sort`: as `filter`, but a group that walks a
     /// folder's index reads that index alone, without the photo rows (a fifth of the time for a
-    /// folder of 200,000).
+    /// folder of 200,000), and a group that shows each photo once, sorted by a column of the
+    /// photo's, reads the photo's rows alone (Recently added and the search by date: an index).
     static func indexFilter(_ group: PhotoGroup, _ sort: PhotoSort, _ dialect: SQLDialect) -> (sql: String, arguments: [any SQLArgument]) {
-        guard walksFolderIndex(group, sort), case .folder(let path) = group else { return filter(group, dialect) }
-        return ("FROM file f WHERE f.folder = ? AND f.pairedTo IS NULL", [path])
+        if walksFolderIndex(group, sort), case .folder(let path) = group {
+            return ("FROM file f WHERE f.folder = ? AND f.pairedTo IS NULL", [path])
+        }
+        if ![.name, .size].contains(sort.field), let photos = photoFilter(group, dialect, withFile: false) { return photos }
+        return filter(group, dialect)
     }
 
-    /// SQL conditions over `file f JOIN photo p`, each parameterised.
-    static func conditions(_ filter: SearchFilter, _ dialect: SQLDialect) -> [(sql: String, arguments: [any SQLArgument])] {
-        var out: [(String, [any SQLArgument])] = []
-        if let text = filter.text, let match = dialect.matching(text) {
-            out.append((match.condition, [match.argument]))
+    /// SQL conditions over `file f JOIN photo p`, each parameterised, and whether it reads the
+    /// file's row; `fileId` names the id of the file a photo is shown by.
+    static func conditions(_ filter: SearchFilter, _ dialect: SQLDialect, fileId: String)
+        -> [(sql: String, arguments: [any SQLArgument], readsFile: Bool)] {
+        var out: [(String, [any SQLArgument], Bool)] = []
+        if let text = filter.text, let match = dialect.matching(text, fileId: fileId) {
+            out.append((match.condition, [match.argument], false))
         }
         if let tag = filter.tag {
             out.append(("EXISTS (SELECT 1 FROM photoTag pt JOIN tag t ON t.id = pt.tagId WHERE pt.photoId = p.id AND t.name = \(dialect.caseless))",
-                        [tag]))
+                        [tag], false))
         }
         if let viewer = filter.favoritesOf {
-            out.append(("EXISTS (SELECT 1 FROM favorite WHERE photoId = p.id AND userId = ?)", [viewer.favoritesUserId]))
+            out.append(("EXISTS (SELECT 1 FROM favorite WHERE photoId = p.id AND userId = ?)", [viewer.favoritesUserId], false))
         }
-        if let minRating = filter.minRating { out.append(("p.rating >= ?", [minRating])) }
-        if let takenFrom = filter.takenFrom { out.append(("p.takenAt >= ?", [takenFrom])) }
-        if let takenTo = filter.takenTo { out.append(("p.takenAt < ?", [takenTo])) }
-        if let minSize = filter.minSize { out.append(("f.size >= ?", [minSize])) }
-        if let maxSize = filter.maxSize { out.append(("f.size <= ?", [maxSize])) }
+        if let minRating = filter.minRating { out.append(("p.rating >= ?", [minRating], false)) }
+        if let takenFrom = filter.takenFrom { out.append(("p.takenAt >= ?", [takenFrom], false)) }
+        if let takenTo = filter.takenTo { out.append(("p.takenAt < ?", [takenTo], false)) }
+        if let minSize = filter.minSize { out.append(("f.size >= ?", [minSize], true)) }
+        if let maxSize = filter.maxSize { out.append(("f.size <= ?", [maxSize], true)) }
         switch filter.orientation {
-        case .portrait: out.append(("p.height > p.width", []))
-        case .landscape: out.append(("p.width > p.height", []))
-        case .square: out.append(("p.width = p.height", []))
+        case .portrait: out.append(("p.height > p.width", [], false))
+        case .landscape: out.append(("p.width > p.height", [], false))
+        case .square: out.append(("p.width = p.height", [], false))
         case nil: break
         }
-        if let kind = filter.kind { out.append((condition(kind), [])) }
+        if let kind = filter.kind { out.append((condition(kind), [], kind == .live || kind == .raw)) }
         return out
     }
 

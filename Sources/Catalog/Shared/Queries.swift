@@ -315,7 +315,7 @@ enum QueryRules {
         // within a folder), keep their ids, so each later page is a look-up of 60 ids.
         let field = sort.field
         let fold = try await db.reduce("""
-            SELECT \(GroupSQL.column(sort.field, group)) AS sortValue, f.id AS fileId \(filter.sql) ORDER BY \(GroupSQL.order(sort, in: group))
+            SELECT \(GroupSQL.column(sort.field, group)) AS sortValue, \(GroupSQL.tie(group)) AS fileId \(filter.sql) ORDER BY \(GroupSQL.order(sort, in: group))
             """, filter.arguments, into: Fold(ids: GroupSQL.walksFolderIndex(group, sort) ? nil : OrderedIds())) { fold, row in
             let fileId = try row.int(1)
             if fold.total % perPage == 0 { fold.starts.append((try GroupSQL.sortValue(row, field), fileId)) }

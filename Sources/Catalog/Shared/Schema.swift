@@ -554,51 +554,62 @@ extension CatalogSchema {
 
     /// v20 in PostgreSQL, whose ids were never used again already (identities).
     /// `photo.listedFile`: the lowest id of the photo's files that no other file is paired to,
-    /// or NULL when it has none; and the index Recently added walks in order.
-    static func listedFileColumn(_ d: SQLDialect) -> String {
+    /// or NULL when it has none, and `photo.listedTaken`, that file's `sortTaken`; the indexes
+    /// Recently added and the search by date walk in their order.
+    static func listedFileColumns(_ d: SQLDialect) -> String {
         """
         ALTER TABLE photo ADD COLUMN listedFile \(d.integer);
-        UPDATE photo SET listedFile = (SELECT MIN(id) FROM file WHERE photoId = photo.id AND pairedTo IS NULL);
+        ALTER TABLE photo ADD COLUMN listedTaken \(d.integer);
+        UPDATE photo SET (listedFile, listedTaken) = (\(firstListed("photo.id")));
         CREATE INDEX photo_listed_added ON photo(addedAt, listedFile) WHERE listedFile IS NOT NULL;
+        CREATE INDEX photo_listed_taken ON photo(listedTaken, listedFile) WHERE listedFile IS NOT NULL;
         """
     }
 
-    static let v23 = listedFileColumn(.sqlite) + """
+    /// The id and date of the first listed file of the photo `photoId` names (none: NULLs).
+    static func firstListed(_ photoId: String) -> String {
+        "SELECT f.id, f.sortTaken FROM file f WHERE f.photoId = \(photoId) AND f.pairedTo IS NULL ORDER BY f.id LIMIT 1"
+    }
+
+    static let v23 = listedFileColumns(.sqlite) + """
 
         CREATE TRIGGER file_listed_insert AFTER INSERT ON file WHEN new.pairedTo IS NULL BEGIN
-          UPDATE photo SET listedFile = new.id WHERE id = new.photoId AND (listedFile IS NULL OR listedFile > new.id);
+          UPDATE photo SET listedFile = new.id, listedTaken = new.sortTaken
+          WHERE id = new.photoId AND (listedFile IS NULL OR listedFile > new.id);
         END;
         CREATE TRIGGER file_listed_delete AFTER DELETE ON file WHEN old.pairedTo IS NULL BEGIN
-          UPDATE photo SET listedFile = (SELECT MIN(id) FROM file WHERE photoId = old.photoId AND pairedTo IS NULL)
-          WHERE id = old.photoId AND listedFile = old.id;
+          UPDATE photo SET (listedFile, listedTaken) = (\(firstListed("old.photoId"))) WHERE id = old.photoId AND listedFile = old.id;
         END;
         CREATE TRIGGER file_listed_update AFTER UPDATE OF photoId, pairedTo ON file
           WHEN old.photoId IS NOT new.photoId OR old.pairedTo IS NOT new.pairedTo BEGIN
-          UPDATE photo SET listedFile = (SELECT MIN(id) FROM file WHERE photoId = photo.id AND pairedTo IS NULL)
-          WHERE id IN (old.photoId, new.photoId);
+          UPDATE photo SET (listedFile, listedTaken) = (\(firstListed("photo.id"))) WHERE id IN (old.photoId, new.photoId);
+        END;
+        CREATE TRIGGER file_listed_taken AFTER UPDATE OF sortTaken ON file WHEN old.sortTaken != new.sortTaken BEGIN
+          UPDATE photo SET listedTaken = new.sortTaken WHERE id = new.photoId AND listedFile = new.id;
         END;
         """
 
-    static let pg5 = listedFileColumn(.postgres) + """
+    static let pg5 = listedFileColumns(.postgres) + """
 
         CREATE FUNCTION photolala_listed_file() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           IF TG_OP = 'INSERT' THEN
             IF NEW.pairedTo IS NULL THEN
-              UPDATE photo SET listedFile = NEW.id WHERE id = NEW.photoId AND (listedFile IS NULL OR listedFile > NEW.id);
+              UPDATE photo SET listedFile = NEW.id, listedTaken = NEW.sortTaken
+              WHERE id = NEW.photoId AND (listedFile IS NULL OR listedFile > NEW.id);
             END IF;
           ELSIF TG_OP = 'DELETE' THEN
             IF OLD.pairedTo IS NULL THEN
-              UPDATE photo SET listedFile = (SELECT MIN(id) FROM file WHERE photoId = OLD.photoId AND pairedTo IS NULL)
-              WHERE id = OLD.photoId AND listedFile = OLD.id;
+              UPDATE photo SET (listedFile, listedTaken) = (\(firstListed("OLD.photoId"))) WHERE id = OLD.photoId AND listedFile = OLD.id;
             END IF;
           ELSIF OLD.photoId IS DISTINCT FROM NEW.photoId OR OLD.pairedTo IS DISTINCT FROM NEW.pairedTo THEN
-            UPDATE photo SET listedFile = (SELECT MIN(f.id) FROM file f WHERE f.photoId = photo.id AND f.pairedTo IS NULL)
-            WHERE id IN (OLD.photoId, NEW.photoId);
+            UPDATE photo SET (listedFile, listedTaken) = (\(firstListed("photo.id"))) WHERE id IN (OLD.photoId, NEW.photoId);
+          ELSIF OLD.sortTaken IS DISTINCT FROM NEW.sortTaken THEN
+            UPDATE photo SET listedTaken = NEW.sortTaken WHERE id = NEW.photoId AND listedFile = NEW.id;
           END IF;
           RETURN NULL;
         END $$;
-        CREATE TRIGGER file_listed AFTER INSERT OR DELETE OR UPDATE OF photoId, pairedTo ON file
+        CREATE TRIGGER file_listed AFTER INSERT OR DELETE OR UPDATE OF photoId, pairedTo, sortTaken ON file
           FOR EACH ROW EXECUTE FUNCTION photolala_listed_file();
         """
 

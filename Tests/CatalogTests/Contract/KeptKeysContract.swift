@@ -7,10 +7,12 @@ import TestSupport
 /// What the catalog keeps so that pages need no look-up per row, kept true by triggers whatever
 /// writes: the photo's first listed file (`photo.listedFile`), by which groups that show each
 /// photo once show it, and the photo's stars and first appearance on each file
-/// (`file.sortStars`, `file.sortAdded`), by which folders sort. Through a household's random
+/// (`file.sortStars`, `file.sortAdded`), by which folders sort, and the date of the file a photo
+/// is shown by (`photo.listedTaken`), by which those groups sort. Through a household's random
 /// copies, edits in place, ratings, deletions and RAW files paired and unpaired, every
 /// implementation shows, after each step, exactly the lowest-id listed file of every photo that
-/// has one, and each folder by stars and by date added in the order of its photos' own values.
+/// has one, in the order of its date, and each folder by stars and by date added in the order of
+/// its photos' own values.
 @Suite struct KeptKeysContract {
     @Test(arguments: StoreUnderTest.allCases)
     func everyPhotoIsShownOnceByItsFirstListedFile(_ kind: StoreUnderTest) async throws {
@@ -71,7 +73,15 @@ import TestSupport
                 listed += try await store.files(ids: try await store.fileIds(in: .folder(folder), sort: .default))
             }
             let expected = Set(Dictionary(grouping: listed, by: \.photoId).values.map { $0.map(\.id).min()! })
+            var taken: [Int64: Int64] = [:]
+            for file in listed where expected.contains(file.id) {
+                taken[file.id] = try #require(try await store.photo(key: file.key, viewer: .guest)).sortTaken
+            }
             let byTaken = try await store.fileIds(in: .all, sort: PhotoSort(field: .taken, descending: true))
+            #expect(byTaken == expected.sorted { (taken[$0]!, $0) > (taken[$1]!, $1) }, "step \(step): \(action)")
+            let searched = try #require(try await store.page(.filtered(.all, SearchFilter(text: "IMG")), sort: PhotoSort(field: .taken, descending: true),
+                                                             number: 1, perPage: 100))
+            #expect(searched.photos.map(\.fileId) == byTaken, "step \(step): \(action)")
             let recent = try await store.fileIds(in: .recent, sort: PhotoSort(field: .added, descending: true))
             #expect(Set(byTaken) == expected && byTaken.count == expected.count, "step \(step): \(action)")
             #expect(Set(recent) == expected && recent.count == expected.count, "step \(step): \(action)")
