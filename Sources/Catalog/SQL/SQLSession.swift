@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// One catalog connection inside a read, a snapshot or a write, in either dialect: statements
 /// written with `?` placeholders and rows read by column name. The catalog's logic is written
@@ -14,9 +15,23 @@ public protocol SQLSession: Sendable {
     /// queries that read a whole group.
     func reduce<T: Sendable>(_ sql: String, _ arguments: [any SQLArgument], into initial: T,
                              _ update: @escaping @Sendable (inout T, SQLRow) throws -> Void) async throws -> T
+    /// Folds the rows of a query of a sort value and an id, as a page index reads a whole group:
+    /// `update` gets each row's id (column 1) and a way to read its value (column 0: text when
+    /// `text`, else a whole number, or NULL), read only when asked, and no row is made of them.
+    func reduceKeys<T: Sendable>(_ sql: String, _ arguments: [any SQLArgument], text: Bool, into initial: T,
+                                 _ update: @escaping @Sendable (inout T, Int64, () throws -> DatabaseValue) throws -> Void) async throws -> T
 }
 
 extension SQLSession {
+    public func reduceKeys<T: Sendable>(_ sql: String, _ arguments: [any SQLArgument], text: Bool, into initial: T,
+                                        _ update: @escaping @Sendable (inout T, Int64, () throws -> DatabaseValue) throws -> Void) async throws -> T {
+        try await reduce(sql, arguments, into: initial) { value, row in
+            try update(&value, try row.int(1)) {
+                text ? (try row.optionalString(0)?.databaseValue ?? .null) : (try row.optionalInt(0)?.databaseValue ?? .null)
+            }
+        }
+    }
+
     public func execute(_ sql: String) async throws { try await execute(sql, []) }
     /// Every row a query returns.
     public func rows(_ sql: String, _ arguments: [any SQLArgument] = []) async throws -> [SQLRow] {

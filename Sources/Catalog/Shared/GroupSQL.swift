@@ -167,13 +167,6 @@ enum GroupSQL {
         }
     }
 
-    /// The sort value in column 0 of `row`, as the page index keeps it: text for names, a
-    /// number for every other field.
-    static func sortValue(_ row: SQLRow, _ field: PhotoSort.Field) throws -> DatabaseValue {
-        if field == .name { return try row.optionalString(0)?.databaseValue ?? .null }
-        return try row.optionalInt(0)?.databaseValue ?? .null
-    }
-
     /// Whether page start `a` comes at or before `b` in the group's order (numbers by value, text
     /// byte by byte), ties broken by file id.
     static func precedesOrEquals(_ a: (value: DatabaseValue, id: Int64), _ b: (value: DatabaseValue, id: Int64), descending: Bool) -> Bool {

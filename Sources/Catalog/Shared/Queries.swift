@@ -313,12 +313,10 @@ enum QueryRules {
         // A folder's pages in the file's own orders are keyset queries down its own index; other
         // groups, and a folder by stars or by date added (no index orders the photo's columns
         // within a folder), keep their ids, so each later page is a look-up of 60 ids.
-        let field = sort.field
-        let fold = try await db.reduce("""
+        let fold = try await db.reduceKeys("""
             SELECT \(GroupSQL.column(sort.field, group)) AS sortValue, \(GroupSQL.tie(group)) AS fileId \(filter.sql) ORDER BY \(GroupSQL.order(sort, in: group))
-            """, filter.arguments, into: Fold(ids: GroupSQL.walksFolderIndex(group, sort) ? nil : OrderedIds())) { fold, row in
-            let fileId = try row.int(1)
-            if fold.total % perPage == 0 { fold.starts.append((try GroupSQL.sortValue(row, field), fileId)) }
+            """, filter.arguments, text: sort.field == .name, into: Fold(ids: GroupSQL.walksFolderIndex(group, sort) ? nil : OrderedIds())) { fold, fileId, value in
+            if fold.total % perPage == 0 { fold.starts.append((try value(), fileId)) }
             fold.total += 1
             fold.ids?.append(fileId)
         }
