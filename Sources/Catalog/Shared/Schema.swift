@@ -552,37 +552,53 @@ extension CatalogSchema {
         );
         """
 
-    /// v20 in PostgreSQL, whose ids were never used again already (identities).
     /// `photo.listedFile`: the lowest id of the photo's files that no other file is paired to,
-    /// or NULL when it has none, and `photo.listedTaken`, that file's `sortTaken`; the indexes
-    /// Recently added and the search by date walk in their order.
+    /// or NULL when it has none; `photo.listedTaken`, that file's `sortTaken`; and
+    /// `photo.listedCount`, how many such files it has. The indexes Recently added and the search
+    /// by date walk in their order, and the one of photos at two paths or more (Duplicates).
     static func listedFileColumns(_ d: SQLDialect) -> String {
         """
         ALTER TABLE photo ADD COLUMN listedFile \(d.integer);
         ALTER TABLE photo ADD COLUMN listedTaken \(d.integer);
-        UPDATE photo SET (listedFile, listedTaken) = (\(firstListed("photo.id")));
+        ALTER TABLE photo ADD COLUMN listedCount \(d.integer) NOT NULL DEFAULT 0;
+        UPDATE photo \(setListed("photo.id"));
         CREATE INDEX photo_listed_added ON photo(addedAt, listedFile) WHERE listedFile IS NOT NULL;
         CREATE INDEX photo_listed_taken ON photo(listedTaken, listedFile) WHERE listedFile IS NOT NULL;
+        CREATE INDEX photo_copies ON photo(id) WHERE listedCount > 1;
         """
     }
 
-    /// The id and date of the first listed file of the photo `photoId` names (none: NULLs).
-    static func firstListed(_ photoId: String) -> String {
-        "SELECT f.id, f.sortTaken FROM file f WHERE f.photoId = \(photoId) AND f.pairedTo IS NULL ORDER BY f.id LIMIT 1"
+    /// Sets the first listed file's id and date, and how many listed files, of the photo
+    /// `photoId` names (none: NULL, NULL, 0).
+    static func setListed(_ photoId: String) -> String {
+        """
+        SET (listedFile, listedTaken) = (SELECT f.id, f.sortTaken FROM file f WHERE f.photoId = \(photoId) AND f.pairedTo IS NULL ORDER BY f.id LIMIT 1),
+            listedCount = (SELECT COUNT(*) FROM file f WHERE f.photoId = \(photoId) AND f.pairedTo IS NULL)
+        """
+    }
+
+    /// One more listed file, `row`, for its photo: the first when no listed file of the photo
+    /// has a lower id (each SET reads the row as it was).
+    static func listedInsert(_ row: String) -> String {
+        """
+        UPDATE photo SET listedCount = listedCount + 1,
+            listedFile = CASE WHEN listedFile IS NULL OR listedFile > \(row).id THEN \(row).id ELSE listedFile END,
+            listedTaken = CASE WHEN listedFile IS NULL OR listedFile > \(row).id THEN \(row).sortTaken ELSE listedTaken END
+          WHERE id = \(row).photoId;
+        """
     }
 
     static let v23 = listedFileColumns(.sqlite) + """
 
         CREATE TRIGGER file_listed_insert AFTER INSERT ON file WHEN new.pairedTo IS NULL BEGIN
-          UPDATE photo SET listedFile = new.id, listedTaken = new.sortTaken
-          WHERE id = new.photoId AND (listedFile IS NULL OR listedFile > new.id);
+          \(listedInsert("new"))
         END;
         CREATE TRIGGER file_listed_delete AFTER DELETE ON file WHEN old.pairedTo IS NULL BEGIN
-          UPDATE photo SET (listedFile, listedTaken) = (\(firstListed("old.photoId"))) WHERE id = old.photoId AND listedFile = old.id;
+          UPDATE photo \(setListed("old.photoId")) WHERE id = old.photoId;
         END;
         CREATE TRIGGER file_listed_update AFTER UPDATE OF photoId, pairedTo ON file
           WHEN old.photoId IS NOT new.photoId OR old.pairedTo IS NOT new.pairedTo BEGIN
-          UPDATE photo SET (listedFile, listedTaken) = (\(firstListed("photo.id"))) WHERE id IN (old.photoId, new.photoId);
+          UPDATE photo \(setListed("photo.id")) WHERE id IN (old.photoId, new.photoId);
         END;
         CREATE TRIGGER file_listed_taken AFTER UPDATE OF sortTaken ON file WHEN old.sortTaken != new.sortTaken BEGIN
           UPDATE photo SET listedTaken = new.sortTaken WHERE id = new.photoId AND listedFile = new.id;
@@ -595,15 +611,14 @@ extension CatalogSchema {
         BEGIN
           IF TG_OP = 'INSERT' THEN
             IF NEW.pairedTo IS NULL THEN
-              UPDATE photo SET listedFile = NEW.id, listedTaken = NEW.sortTaken
-              WHERE id = NEW.photoId AND (listedFile IS NULL OR listedFile > NEW.id);
+              \(listedInsert("NEW"))
             END IF;
           ELSIF TG_OP = 'DELETE' THEN
             IF OLD.pairedTo IS NULL THEN
-              UPDATE photo SET (listedFile, listedTaken) = (\(firstListed("OLD.photoId"))) WHERE id = OLD.photoId AND listedFile = OLD.id;
+              UPDATE photo \(setListed("OLD.photoId")) WHERE id = OLD.photoId;
             END IF;
           ELSIF OLD.photoId IS DISTINCT FROM NEW.photoId OR OLD.pairedTo IS DISTINCT FROM NEW.pairedTo THEN
-            UPDATE photo SET (listedFile, listedTaken) = (\(firstListed("photo.id"))) WHERE id IN (OLD.photoId, NEW.photoId);
+            UPDATE photo \(setListed("photo.id")) WHERE id IN (OLD.photoId, NEW.photoId);
           ELSIF OLD.sortTaken IS DISTINCT FROM NEW.sortTaken THEN
             UPDATE photo SET listedTaken = NEW.sortTaken WHERE id = NEW.photoId AND listedFile = NEW.id;
           END IF;
@@ -643,6 +658,7 @@ extension CatalogSchema {
           FOR EACH ROW WHEN (OLD.rating IS DISTINCT FROM NEW.rating) EXECUTE FUNCTION photolala_rating_files();
         """
 
+    /// v20 in PostgreSQL, whose ids were never used again already (identities).
     static let pg4 = """
         ALTER TABLE shareLink ADD COLUMN endedAt BIGINT;
         \(linkEndingTriggers(.postgres))

@@ -6,7 +6,7 @@ import TestSupport
 
 /// What the catalog keeps so that pages need no look-up per row, kept true by triggers whatever
 /// writes: the photo's first listed file (`photo.listedFile`), by which groups that show each
-/// photo once show it, and the photo's stars and first appearance on each file
+/// photo once show it, and how many it has (`photo.listedCount`), by which Duplicates finds copies, and the photo's stars and first appearance on each file
 /// (`file.sortStars`, `file.sortAdded`), by which folders sort, and the date of the file a photo
 /// is shown by (`photo.listedTaken`), by which those groups sort. Through a household's random
 /// copies, edits in place, ratings, deletions and RAW files paired and unpaired, every
@@ -72,7 +72,11 @@ import TestSupport
             for folder in folders {
                 listed += try await store.files(ids: try await store.fileIds(in: .folder(folder), sort: .default))
             }
-            let expected = Set(Dictionary(grouping: listed, by: \.photoId).values.map { $0.map(\.id).min()! })
+            let byPhoto = Dictionary(grouping: listed, by: \.photoId)
+            let expected = Set(byPhoto.values.map { $0.map(\.id).min()! })
+            let copies = Set(byPhoto.values.filter { $0.count > 1 }.flatMap { $0.map(\.id) })
+            #expect(Set(try await store.fileIds(in: .duplicates, sort: PhotoSort(field: .size, descending: true))) == copies,
+                    "step \(step): \(action)")
             var taken: [Int64: Int64] = [:]
             for file in listed where expected.contains(file.id) {
                 taken[file.id] = try #require(try await store.photo(key: file.key, viewer: .guest)).sortTaken
