@@ -14,8 +14,9 @@ enum GroupSQL {
         case .folder(let path):
             return ("\(files) WHERE f.folder = ? AND f.pairedTo IS NULL", [path])
         case .duplicates:
-            // The photo keeps how many listed files it has (`photo.listedCount`, kept by triggers).
-            return ("\(files) WHERE f.pairedTo IS NULL AND p.listedCount > 1", [])
+            // The photo keeps how many listed files it has (`photo.listedCount`, kept by triggers);
+            // asked as a list, the few such photos are found down their own index (`photo_copies`).
+            return ("\(files) WHERE f.pairedTo IS NULL AND f.photoId IN (SELECT id FROM photo WHERE listedCount > 1)", [])
         case .favorites, .topRated, .tag, .recent, .all, .album, .filtered:
             if let photos = photoFilter(group, dialect, withFile: true) { return photos }
             // A filtered folder or duplicates group: the conditions over its files.
