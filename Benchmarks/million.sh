@@ -15,7 +15,9 @@
 #     biggest folder;
 #   - the same pages under load, signed in: `wrk -t2 -c8` for BENCH_DURATION seconds each
 #     (default 4): requests/s and p99;
-#   - the server's RSS after all of it.
+#   - the server's RSS after all of it;
+#   - the reference for the cold scan: `openssl dgst -sha256` over the same files, one process a
+#     core (the scan hashes every byte it reads; no scan can be faster than its hashing).
 # The page cache is as writing the corpus left it (a million files do not fit in memory; the cold
 # scan reads what it must). Reports only; asserts nothing.
 #   usage: Benchmarks/million.sh [count]     (default 1000000; a smaller count tries it out)
@@ -117,6 +119,12 @@ for catalog in ${BENCH_CATALOGS:-sqlite postgres}; do
 done
 
 echo
+echo "million: the reference: openssl dgst -sha256 of the same files" >&2
+cores=$(nproc)
+started=$(date +%s.%N)
+(cd "$lib" && find . -type f -print0 | xargs -0 -P"$cores" -n 2000 openssl dgst -sha256 > /dev/null)
+reference=$(ms_since "$started")
+
 machine
 echo "library: $files files ($(du -sh "$lib" | cut -f1)); binary: $bin; pages signed in as a member; wrk -t2 -c8 -d${duration}s"
 catalogs=(${BENCH_CATALOGS:-sqlite postgres})
@@ -129,6 +137,11 @@ scan_row() {
   done; echo
 }
 scan_row "cold scan (seconds, files/s, peak RSS)" cold
+printf "%-44s" "  reference: openssl dgst -sha256, $cores procs"
+for c in "${catalogs[@]}"; do
+  read -r s _ < "$work/$c/cold"
+  printf " | %-28s" "$(awk -v r="$reference" -v s="$s" 'BEGIN { printf "%.1f s; the scan takes %.2fx", r / 1000, s / (r / 1000) }')"
+done; echo
 scan_row "rescan, unchanged" rescan
 printf "%-44s" "serve: first answer / first home page"
 for c in "${catalogs[@]}"; do printf " | %-28s" "$(cat "$work/$c/first-answer") ms / $(cat "$work/$c/first-home") ms"; done; echo
