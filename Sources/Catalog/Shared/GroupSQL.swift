@@ -53,7 +53,7 @@ enum GroupSQL {
     }
 
     /// Whether `group`'s pages under `sort` are keyset queries down a folder's own index: a plain
-    /// folder in an order of the file's own columns. Every other group keeps its ids.
+    /// folder in any sort (the file keeps every sort key). Every other group keeps its ids.
     static func walksFolderIndex(_ group: PhotoGroup, _ sort: PhotoSort) -> Bool {
         group.isPlainFolder && sort.field != .album
     }
