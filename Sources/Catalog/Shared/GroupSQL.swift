@@ -64,10 +64,10 @@ enum GroupSQL {
     /// from the photo, and its date from the photo too (`photo.listedTaken`, the date of the file
     /// it is shown by), so their indexes order them.
     static func column(_ field: PhotoSort.Field, _ group: PhotoGroup) -> String {
-        switch (field, tie(group) == "f.id") {
-        case (.stars, true): "f.sortStars"
-        case (.added, true): "f.sortAdded"
-        case (.taken, false): "p.listedTaken"
+        switch (field, showsEachPhotoOnce(group)) {
+        case (.stars, false): "f.sortStars"
+        case (.added, false): "f.sortAdded"
+        case (.taken, true): "p.listedTaken"
         default: field.column
         }
     }
@@ -128,9 +128,15 @@ enum GroupSQL {
     /// shows it by its first listed file, `p.listedFile`, which an index on the photo's own
     /// columns can then order (Recently added walks `photo_listed_added`); folders and duplicates say `f.id`.
     static func tie(_ group: PhotoGroup) -> String {
+        showsEachPhotoOnce(group) ? "p.listedFile" : "f.id"
+    }
+
+    /// Whether `group` shows each photo once, by its first listed file; folders and duplicates
+    /// list files.
+    static func showsEachPhotoOnce(_ group: PhotoGroup) -> Bool {
         switch group.parts.base {
-        case .folder, .duplicates: "f.id"
-        case .favorites, .topRated, .tag, .recent, .all, .album, .filtered: "p.listedFile"
+        case .folder, .duplicates: false
+        case .favorites, .topRated, .tag, .recent, .all, .album, .filtered: true
         }
     }
 

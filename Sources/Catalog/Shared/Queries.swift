@@ -310,9 +310,8 @@ enum QueryRules {
             var total = 0
             var ids: OrderedIds?
         }
-        // A folder's pages in the file's own orders are keyset queries down its own index; other
-        // groups, and a folder by stars or by date added (no index orders the photo's columns
-        // within a folder), keep their ids, so each later page is a look-up of 60 ids.
+        // A folder's pages, in every sort, are keyset queries down its own index; other groups
+        // keep their ids, so each later page is a look-up of 60 ids.
         let fold = try await db.reduceKeys("""
             SELECT \(GroupSQL.column(sort.field, group)) AS sortValue, \(GroupSQL.tie(group)) AS fileId \(filter.sql) ORDER BY \(GroupSQL.order(sort, in: group))
             """, filter.arguments, text: sort.field == .name, into: Fold(ids: GroupSQL.walksFolderIndex(group, sort) ? nil : OrderedIds())) { fold, fileId, value in
