@@ -24,6 +24,8 @@ public struct ImageProbe: Sendable, Equatable, Codable {
     public var video: VideoInfo?
     /// For a motion photo, how many bytes at the end of the file are its clip; nil for none.
     public var motionLength: Int64?
+    /// Where it was taken, when the file says (EXIF's GPS position; a video's ISO 6709 location).
+    public var location: GeoPoint?
 
     /// Makes a probe result; orientation outside 1...8 becomes 1.
     public init(

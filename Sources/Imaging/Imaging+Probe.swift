@@ -58,7 +58,7 @@ extension Imaging {
         let make = MagickFile.property(wand, "exif:Make") ?? MagickFile.property(wand, "tiff:make")
         let model = MagickFile.property(wand, "exif:Model") ?? MagickFile.property(wand, "tiff:model")
         let taken = MagickFile.property(wand, "exif:DateTimeOriginal").flatMap(ExifDate.parse)
-        return ImageProbe(
+        var probe = ImageProbe(
             format: format,
             width: Int(MagickGetImageWidth(wand)),
             height: Int(MagickGetImageHeight(wand)),
@@ -70,5 +70,15 @@ extension Imaging {
             keywords: EmbeddedCuration.keywords(
                 MagickFile.profile(wand, "xmp").map(EmbeddedCuration.subjects) ?? [],
                 EmbeddedCuration.iptcKeywords(MagickFile.profile(wand, "iptc"))))
+        probe.location = location(wand)
+        return probe
+    }
+
+    /// The EXIF GPS position as ImageMagick's properties spell it ("48/1, 51/1, 2958/100" and "N").
+    private static func location(_ wand: OpaquePointer) -> GeoPoint? {
+        guard let latitude = MagickFile.property(wand, "exif:GPSLatitude").flatMap(GeoPoint.rationals),
+              let longitude = MagickFile.property(wand, "exif:GPSLongitude").flatMap(GeoPoint.rationals) else { return nil }
+        return GeoPoint(latitude: latitude, north: MagickFile.property(wand, "exif:GPSLatitudeRef"),
+                        longitude: longitude, east: MagickFile.property(wand, "exif:GPSLongitudeRef"))
     }
 }

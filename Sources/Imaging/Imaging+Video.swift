@@ -33,6 +33,7 @@ extension Imaging {
         let info = try probeVideo(fileAt: path, format: format)
         var probe = ImageProbe(format: format, width: info.width, height: info.height, takenAt: info.takenAt)
         probe.video = info
+        probe.location = info.location
         return probe
     }
 

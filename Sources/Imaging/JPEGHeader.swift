@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads what a probe needs from a JPEG's header bytes in pure Swift: the frame size (SOF),
-/// EXIF orientation, DateTimeOriginal, Make and Model, XMP rating and subjects, and IPTC
+/// EXIF orientation, DateTimeOriginal, Make, Model and GPS position, XMP rating and subjects, and IPTC
 /// keywords. It touches no pixels and runs no C, so the scan needs neither ImageMagick nor a
 /// decoder worker for a JPEG: every read is bounds-checked, and anything it does not
 /// understand (a header longer than the bytes given, a frame without a height) answers nil so
@@ -66,6 +66,7 @@ public enum JPEGHeader {
                     keywords: EmbeddedCuration.keywords(
                         xmp.map(EmbeddedCuration.subjects) ?? [], EmbeddedCuration.iptcKeywords(iptc)))
                 probe.motionLength = xmp.flatMap(MotionPhoto.clipLength(inXMP:))
+                probe.location = exif.location
                 return probe
             default:
                 break
@@ -95,110 +96,5 @@ public enum JPEGHeader {
             at = start + ((size + 1) & ~1)
         }
         return nil
-    }
-
-    /// The EXIF fields a probe reports.
-    private struct Exif {
-        var seen = false
-        var orientation: Int?
-        var make: String?
-        var model: String?
-        var taken: String?
-
-        static func read(_ data: Reader, tiff: Range<Int>) -> Exif {
-            var exif = Exif(seen: true)
-            guard tiff.count >= 8 else { return exif }
-            let base = tiff.lowerBound
-            let bigEndian: Bool
-            switch (data[base], data[base + 1]) {
-            case (0x4D, 0x4D): bigEndian = true
-            case (0x49, 0x49): bigEndian = false
-            default: return exif
-            }
-            guard data.u16(base + 2, bigEndian: bigEndian) == 42 else { return exif }
-            var exifIFD: Int?
-            let ifd0 = data.u32(base + 4, bigEndian: bigEndian)
-            forEachEntry(data, tiff: tiff, ifd: ifd0, bigEndian: bigEndian) { tag, type, count, valueAt in
-                switch tag {
-                case 0x010F: exif.make = text(data, tiff: tiff, type: type, count: count, valueAt: valueAt, bigEndian: bigEndian)
-                case 0x0110: exif.model = text(data, tiff: tiff, type: type, count: count, valueAt: valueAt, bigEndian: bigEndian)
-                case 0x0112 where count >= 1:
-                    if type == 3 { exif.orientation = data.u16(valueAt, bigEndian: bigEndian) }
-                    if type == 4 { exif.orientation = data.u32(valueAt, bigEndian: bigEndian) }
-                case 0x8769 where type == 4 || type == 13: exifIFD = data.u32(valueAt, bigEndian: bigEndian)
-                default: break
-                }
-            }
-            if let exifIFD, exifIFD != ifd0 {
-                forEachEntry(data, tiff: tiff, ifd: exifIFD, bigEndian: bigEndian) { tag, type, count, valueAt in
-                    if tag == 0x9003 { exif.taken = text(data, tiff: tiff, type: type, count: count, valueAt: valueAt, bigEndian: bigEndian) }
-                }
-            }
-            return exif
-        }
-
-        /// Calls `body(tag, type, count, offset of the 4-byte value field)` for each entry of the IFD at `ifd`.
-        private static func forEachEntry(
-            _ data: Reader, tiff: Range<Int>, ifd: Int, bigEndian: Bool, _ body: (Int, Int, Int, Int) -> Void
-        ) {
-            guard ifd >= 8, ifd <= tiff.count - 2 else { return }
-            let start = tiff.lowerBound + ifd
-            let entries = data.u16(start, bigEndian: bigEndian)
-            for index in 0..<entries {
-                let entry = start + 2 + index * 12
-                guard entry + 12 <= tiff.upperBound else { return }
-                body(data.u16(entry, bigEndian: bigEndian), data.u16(entry + 2, bigEndian: bigEndian),
-                     data.u32(entry + 4, bigEndian: bigEndian), entry + 8)
-            }
-        }
-
-        /// An ASCII (or UNDEFINED) value, trimmed of spaces and NULs; nil when empty or out of bounds.
-        private static func text(_ data: Reader, tiff: Range<Int>, type: Int, count: Int, valueAt: Int, bigEndian: Bool) -> String? {
-            guard type == 2 || type == 7, count > 0, count <= tiff.count else { return nil }
-            let start = count <= 4 ? valueAt : tiff.lowerBound + data.u32(valueAt, bigEndian: bigEndian)
-            guard start >= tiff.lowerBound, start <= tiff.upperBound - count else { return nil }
-            var bytes = data.slice(start..<start + count)
-            if let nul = bytes.firstIndex(of: 0) { bytes.removeSubrange(nul...) }
-            // ASCII whitespace either side, as ImageMagick's property reader trims.
-            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-            guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else { return nil }
-            return String(decoding: bytes[first...last], as: UTF8.self)
-        }
-    }
-
-    /// Bounds-checked big- and little-endian reads over the header bytes; out of range reads 0.
-    private struct Reader {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var count: Int { bytes.count }
-
-        subscript(_ index: Int) -> UInt8 { index >= 0 && index < bytes.count ? bytes[index] : 0 }
-
-        func u16(_ at: Int, bigEndian: Bool) -> Int {
-            let a = Int(self[at]), b = Int(self[at + 1])
-            return bigEndian ? a << 8 | b : b << 8 | a
-        }
-
-        func u32(_ at: Int, bigEndian: Bool) -> Int {
-            let high = u16(at, bigEndian: bigEndian), low = u16(at + 2, bigEndian: bigEndian)
-            return bigEndian ? high << 16 | low : low << 16 | high
-        }
-
-        /// The rest of `segment` after `signature`, when the segment begins with it (and holds it whole).
-        /// Every sub-range of a segment is made here, so none can be built from an unchecked length.
-        func after(_ signature: [UInt8], in segment: Range<Int>) -> Range<Int>? {
-            guard segment.count >= signature.count, starts(with: signature, at: segment.lowerBound) else { return nil }
-            return segment.lowerBound + signature.count..<segment.upperBound
-        }
-
-        func starts(with prefix: [UInt8], at: Int) -> Bool {
-            guard at >= 0, at + prefix.count <= bytes.count else { return false }
-            for (offset, byte) in prefix.enumerated() where bytes[at + offset] != byte { return false }
-            return true
-        }
-
-        func slice(_ range: Range<Int>) -> [UInt8] {
-            let clamped = range.clamped(to: 0..<bytes.count)
-            return Array(bytes[clamped])
-        }
     }
 }

@@ -18,13 +18,17 @@ public struct VideoInfo: Sendable, Equatable, Codable {
     /// When it was shot: the camera's local clock read as UTC when the file keeps it (Apple's
     /// `com.apple.quicktime.creationdate`), as photos keep EXIF dates; else the container's `creation_time`.
     public var takenAt: Date?
+    /// Where it was shot: the container's ISO 6709 location (QuickTime's `©xyz`, or Apple's
+    /// `com.apple.quicktime.location.ISO6709`).
+    public var location: GeoPoint?
 
     /// Sides larger than this are refused as nonsense.
     static let maxSide = 65_535
 
     /// Makes a value from what is already known to be sane (`parse` checks what ffprobe said).
     public init(
-        duration: Double?, width: Int, height: Int, rotation: Int, videoCodec: String, audioCodec: String?, takenAt: Date? = nil
+        duration: Double?, width: Int, height: Int, rotation: Int, videoCodec: String, audioCodec: String?, takenAt: Date? = nil,
+        location: GeoPoint? = nil
     ) {
         self.duration = duration
         self.width = width
@@ -33,6 +37,7 @@ public struct VideoInfo: Sendable, Equatable, Codable {
         self.videoCodec = videoCodec
         self.audioCodec = audioCodec
         self.takenAt = takenAt
+        self.location = location
     }
 }
 
@@ -63,7 +68,9 @@ extension VideoInfo {
             rotation: rotation, videoCodec: codec, audioCodec: audio,
             takenAt: text(formatTags["com.apple.quicktime.creationdate"]).flatMap(clock)
                 ?? text(formatTags["creation_time"]).flatMap(clock)
-                ?? (video["tags"] as? [String: Any]).flatMap { text($0["creation_time"]) }.flatMap(clock))
+                ?? (video["tags"] as? [String: Any]).flatMap { text($0["creation_time"]) }.flatMap(clock),
+            location: (text(formatTags["com.apple.quicktime.location.ISO6709"]) ?? text(formatTags["location"]))
+                .flatMap(GeoPoint.iso6709))
     }
 
     /// A still attached as cover art (MP3-style, or an MKV attachment) is a video stream that is not the video.

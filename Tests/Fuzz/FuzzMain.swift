@@ -12,6 +12,7 @@ let targets: [String: ([UInt8]) -> Void] = {
         "sniff": ImagingTargets.sniff,
         "raw-preview": ImagingTargets.rawPreview,
         "video-info": ImagingTargets.videoInfo,
+        "geo-point": ImagingTargets.geoPoint,
         "multipart": MultipartTarget.run,
         "form": GalleryTargets.form,
         "byte-range": GalleryTargets.byteRange,

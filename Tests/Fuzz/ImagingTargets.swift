@@ -9,6 +9,7 @@ enum ImagingTargets {
         check((1...8).contains(probe.orientation), "orientation \(probe.orientation)")
         check(probe.rating.map { (0...5).contains($0) } ?? true, "rating \(String(describing: probe.rating))")
         checkKeywords(probe.keywords)
+        if let location = probe.location { onEarth(location) }
         // The sizes a hostile header claims go on into the rendition arithmetic.
         for (box, fit) in [(256, RenditionFit.cover), (512, .cover), (1600, .fit)] {
             if let hint = JPEGSizeHint.forImage(probe, boxWidth: box, boxHeight: box, fit: fit) {
@@ -87,6 +88,23 @@ enum ImagingTargets {
         check(info.duration.map { $0.isFinite && $0 > 0 } ?? true, "duration \(String(describing: info.duration))")
         check(!info.videoCodec.isEmpty && info.videoCodec.utf8.count <= 32, "codec \(info.videoCodec)")
         if let date = info.takenAt { exifDateRange(date) }
+        if let location = info.location { onEarth(location) }
+    }
+
+    /// A position as ImageMagick prints EXIF's rationals, or as videos keep it (ISO 6709), from any text.
+    static func geoPoint(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let point = GeoPoint.iso6709(text) { onEarth(point) }
+        if let parts = GeoPoint.rationals(text) {
+            check((1...3).contains(parts.count) && parts.allSatisfy { $0.isFinite && $0 >= 0 }, "rationals \(parts)")
+            if let point = GeoPoint(latitude: parts, north: "S", longitude: parts, east: "W") { onEarth(point) }
+        }
+    }
+
+    /// Within ±90° and ±180°, finite, and not the 0°, 0° of a camera without a fix.
+    private static func onEarth(_ point: GeoPoint) {
+        check(point.latitude.isFinite && point.longitude.isFinite && abs(point.latitude) <= 90 && abs(point.longitude) <= 180
+              && (point.latitude != 0 || point.longitude != 0), "position \(point)")
     }
 
     /// Years 1 to 9999 only.

@@ -29,7 +29,18 @@ struct JPEGHeaderTests {
         let motorola = try workspace.convert("motorola.jpg", ["-size", "120x80", "xc:orange"])
         try Tool.run("exiftool", ["-q", "-overwrite_original", "-ExifByteOrder=MM", "-Make=Google", "-Model=Pixel 8",
                                   "-Orientation#=8", "-DateTimeOriginal=2024:02:29 08:00:00", motorola])
-        paths += [plain, progressive, gray, curated, motorola]
+        // Positions, as phones write them: north and east in Intel order, south and west in Motorola
+        // order, and the 0°, 0° of a camera without a fix.
+        let paris = try workspace.convert("paris.jpg", ["-size", "90x60", "xc:navy"])
+        try Tool.run("exiftool", ["-q", "-overwrite_original", "-ExifByteOrder=II", "-GPSLatitude=48.858370", "-GPSLatitudeRef=N",
+                                  "-GPSLongitude=2.294481", "-GPSLongitudeRef=E", paris])
+        let lima = try workspace.convert("lima.jpg", ["-size", "90x60", "xc:olive"])
+        try Tool.run("exiftool", ["-q", "-overwrite_original", "-ExifByteOrder=MM", "-GPSLatitude=12.046374", "-GPSLatitudeRef=S",
+                                  "-GPSLongitude=77.042793", "-GPSLongitudeRef=W", lima])
+        let nowhere = try workspace.convert("nowhere.jpg", ["-size", "90x60", "xc:gray"])
+        try Tool.run("exiftool", ["-q", "-overwrite_original", "-GPSLatitude=0", "-GPSLatitudeRef=N", "-GPSLongitude=0",
+                                  "-GPSLongitudeRef=E", nowhere])
+        paths += [plain, progressive, gray, curated, motorola, paris, lima, nowhere]
         return paths
     }
 
@@ -56,6 +67,17 @@ struct JPEGHeaderTests {
         #expect(motorola.displayWidth == 80)
         let plain = try #require(JPEGHeader.probe(try workspace.bytes(paths[8])))
         #expect(plain == ImageProbe(format: .jpeg, width: 333, height: 211))
+    }
+
+    @Test("reads where a photo was taken, north, south, east and west, and not a camera's 0°, 0°")
+    func readsPositions() throws {
+        let paths = try variants()
+        let paris = try #require(JPEGHeader.probe(try workspace.bytes(paths[13]))?.location)
+        #expect(abs(paris.latitude - 48.858370) < 1e-6 && abs(paris.longitude - 2.294481) < 1e-6)
+        let lima = try #require(JPEGHeader.probe(try workspace.bytes(paths[14]))?.location)
+        #expect(abs(lima.latitude + 12.046374) < 1e-6 && abs(lima.longitude + 77.042793) < 1e-6)
+        #expect(try #require(JPEGHeader.probe(try workspace.bytes(paths[15]))).location == nil)
+        #expect(try #require(JPEGHeader.probe(try workspace.bytes(paths[11]))).location == nil)
     }
 
     @Test("an XMP rating is found as an attribute or an element, and not under another name")

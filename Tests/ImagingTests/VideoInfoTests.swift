@@ -22,6 +22,17 @@ struct VideoInfoTests {
                                   takenAt: Date(timeIntervalSince1970: 1_714_558_272)))
     }
 
+    @Test("reads where a video was shot from its ISO 6709 location")
+    func location() throws {
+        // given a QuickTime file's answer with a location tag
+        let json = try corpus("location-mov.json")
+        // when
+        let info = VideoInfo.parse(json)
+        // then
+        #expect(info?.location == GeoPoint(latitude: 48.8577, longitude: 2.295))
+        #expect(try VideoInfo.parse(corpus("creation-time-mov.json"))?.location == nil)
+    }
+
     @Test("prefers Apple's local clock and turns the sides for an old rotate tag")
     func appleDate() throws {
         // given
