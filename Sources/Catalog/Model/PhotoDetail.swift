@@ -36,6 +36,16 @@ public struct PhotoDetail: Sendable, Equatable {
     public var companions: [Companion] = []
     /// For a file that belongs to another, that one's key: its page is the shot's page.
     public var pairedToKey: String?
+    /// Where it was taken, when its file says.
+    public var location: Location?
+
+    /// A photo's position, and the place it was named after (nil while not yet named, or when
+    /// no place is near). A share link never shows it unless its maker allowed it.
+    public struct Location: Sendable, Equatable {
+        public var latitude, longitude: Double
+        /// The place's id, country and region (its `count` is 1).
+        public var place: PlaceCount?
+    }
 
     /// A file that belongs to another one.
     public struct Companion: Sendable, Equatable {

@@ -25,10 +25,14 @@ public struct SearchFilter: Hashable, Sendable {
     public var orientation: Orientation?
     /// Only photos, videos, Live photos or RAWs.
     public var kind: Kind?
+    /// Only photos taken in a country, a region or at a place (as the gazetteer named them).
+    public var place: PlaceScope?
+    /// Only photos whose file says where they were taken (true), or only those that do not (false).
+    public var located: Bool?
 
     public init(text: String? = nil, tag: String? = nil, favoritesOf: Viewer? = nil, minRating: Int? = nil,
                 takenFrom: Int64? = nil, takenTo: Int64? = nil, minSize: Int64? = nil, maxSize: Int64? = nil,
-                orientation: Orientation? = nil, kind: Kind? = nil) {
+                orientation: Orientation? = nil, kind: Kind? = nil, place: PlaceScope? = nil, located: Bool? = nil) {
         self.text = text
         self.tag = tag
         self.favoritesOf = favoritesOf
@@ -39,6 +43,8 @@ public struct SearchFilter: Hashable, Sendable {
         self.maxSize = maxSize
         self.orientation = orientation
         self.kind = kind
+        self.place = place
+        self.located = located
     }
 
     /// Whether no filter is set.

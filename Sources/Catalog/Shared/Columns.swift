@@ -36,6 +36,7 @@ enum PhotoDetailColumns {
         \(CardColumns.columns), f.folder, p.format, f.mtimeNs,
                p.cameraMake, p.cameraModel, p.orientation, f.sortTaken, f.sortName,
                p.id AS photoId, p.addedAt, p.caption, p.videoCodec, p.audioCodec,
+               p.latitude, p.longitude, p.placeId, p.placeCountry, p.placeRegion,
                (SELECT key FROM file WHERE id = f.pairedTo) AS pairedToKey,
                \(CardColumns.isFavorite),
                \(dialect.jsonList("""
@@ -73,7 +74,18 @@ enum PhotoDetailColumns {
                            isFavorite: try row.bool("isFavorite"), tags: try json([String].self, row, "tagsJSON"),
                            copies: try json([String].self, row, "copiesJSON"), caption: try row.string("caption"),
                            videoCodec: try row.optionalString("videoCodec"), audioCodec: try row.optionalString("audioCodec"),
-                           companions: companions, pairedToKey: try row.optionalString("pairedToKey"))
+                           companions: companions, pairedToKey: try row.optionalString("pairedToKey"),
+                           location: try location(row))
+    }
+
+    /// Where the photo was taken, with the place it was named after (if any yet).
+    private static func location(_ row: SQLRow) throws -> PhotoDetail.Location? {
+        guard let latitude = try row.optionalDouble("latitude"), let longitude = try row.optionalDouble("longitude") else { return nil }
+        let placeId = try row.optionalInt("placeId") ?? 0
+        return PhotoDetail.Location(
+            latitude: latitude, longitude: longitude,
+            place: placeId > 0 ? PlaceCount(placeId: placeId, country: try row.optionalString("placeCountry") ?? "",
+                                            region: try row.optionalString("placeRegion") ?? "", count: 1) : nil)
     }
 
     /// A JSON array column decoded; NULL (PostgreSQL's `json_agg` over no rows) is an empty list.

@@ -111,6 +111,13 @@ enum GroupSQL {
         case nil: break
         }
         if let kind = filter.kind { out.append((condition(kind), [], kind == .live || kind == .raw)) }
+        switch filter.place {
+        case .country(let country): out.append(("p.placeCountry = ? AND p.placeId > 0", [country], false))
+        case .region(let country, let region): out.append(("p.placeCountry = ? AND p.placeRegion = ? AND p.placeId > 0", [country, region], false))
+        case .place(let id): out.append(("p.placeId = ?", [id], false))
+        case nil: break
+        }
+        if let located = filter.located { out.append((located ? "p.latitude IS NOT NULL" : "p.latitude IS NULL", [], false)) }
         return out
     }
 

@@ -68,6 +68,8 @@ enum CatalogSchema {
         // for a folder of 200,000); the file keeps its photo's stars and first appearance, as it
         // keeps its date, so every sort of a folder walks an index of the folder's own.
         .each(sqlite: "v24-file-sort-keys", v24, postgres: "v24-file-sort-keys", pg6),
+        // Where each photo was taken, and the place the gazetteer names there (Schema+Places).
+        .both("v25-places", places),
     ]
 }
 

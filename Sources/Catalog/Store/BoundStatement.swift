@@ -28,6 +28,11 @@ struct BoundStatement {
 
     mutating func bind(_ value: Int?) { bind(value.map(Int64.init)) }
 
+    mutating func bind(_ value: Double?) {
+        if let value { sqlite3_bind_double(handle, next, value) } else { sqlite3_bind_null(handle, next) }
+        next += 1
+    }
+
     mutating func bind(_ value: String?) {
         if let value { sqlite3_bind_text(handle, next, value, -1, Self.transient) } else { sqlite3_bind_null(handle, next) }
         next += 1

@@ -18,6 +18,8 @@ struct CatalogSeed {
         var dated = true
         /// What ffprobe said, for a video; nil for a still picture.
         var video: VideoInfo? = nil
+        /// Where it was taken, when its file says.
+        var location: GeoPoint? = nil
     }
 
     private var generator: SeededGenerator
@@ -38,6 +40,7 @@ struct CatalogSeed {
                                takenAt: picture.dated ? Date(timeIntervalSince1970: TimeInterval(picture.takenAt)) : nil,
                                rating: picture.rating, keywords: picture.keywords)
         probe.video = picture.video
+        probe.location = picture.location
         return .new(entry, ContentIdentity(sha256: picture.sha256, size: picture.size), probe)
     }
 
