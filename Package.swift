@@ -46,6 +46,9 @@ let package = Package(
         // entries, errors and local files) and the store renditions are shared through; what the
         // catalog and the object store both build on, and nothing else.
         .target(name: "SourceContract"),
+        // Where a position is: the gazetteer the project ships (Gazetteer/) and its spatial grid.
+        // Plain Swift over plain values; the gallery names positions with it.
+        .target(name: "Places"),
         .target(
             name: "Catalog",
             dependencies: [
@@ -82,6 +85,7 @@ let package = Package(
             dependencies: [
                 "Catalog",
                 "Imaging",
+                "Places",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -117,6 +121,7 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CMagickWand", "TestSupport"]),
+        .testTarget(name: "PlacesTests", dependencies: ["Places", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SourceContract", "ObjectStore", "TestSupport",
                                                        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
         .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Catalog", "TestSupport"]),

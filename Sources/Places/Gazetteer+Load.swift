@@ -1,0 +1,45 @@
+import Foundation
+
+extension Gazetteer {
+    /// Reads `cities.tsv`, `regions.tsv` and `countries.tsv` from `folder` (see
+    /// scripts/gazetteer.py). A line that is not what it should be is left out, not trusted.
+    public static func load(folder: String) throws -> Gazetteer {
+        func read(_ name: String) throws -> Data {
+            guard let data = FileManager.default.contents(atPath: folder + "/" + name) else {
+                throw GazetteerError(description: "the gazetteer's \(name) could not be read under \(folder)")
+            }
+            return data
+        }
+        return Gazetteer(places: lines(try read("cities.tsv")).compactMap(place), countries: names(try read("countries.tsv"), key: 1),
+                         regions: names(try read("regions.tsv"), key: 2))
+    }
+
+    /// The tab-separated fields of each line.
+    static func lines(_ data: Data) -> [[Substring]] {
+        String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+    }
+
+    /// id, name, country, region, latitude, longitude, population.
+    static func place(_ fields: [Substring]) -> Place? {
+        guard fields.count == 7, let id = Int64(fields[0]), let latitude = Double(fields[4]), let longitude = Double(fields[5]),
+              let population = Int(fields[6]), population >= 0,
+              !fields[1].isEmpty, fields[2].count == 2, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+        return Place(id: id, name: String(fields[1]), country: String(fields[2]), region: String(fields[3]),
+                     latitude: latitude, longitude: longitude, population: population)
+    }
+
+    /// The last field by the first `key` fields joined with "." (a country; a country and region).
+    static func names(_ data: Data, key: Int) -> [String: String] {
+        var names: [String: String] = [:]
+        for fields in lines(data) where fields.count == key + 1 && !fields[key].isEmpty {
+            names[fields[0..<key].joined(separator: ".")] = String(fields[key])
+        }
+        return names
+    }
+
+}
+
+/// The gazetteer's files are missing or unreadable.
+public struct GazetteerError: Error, CustomStringConvertible {
+    public let description: String
+}

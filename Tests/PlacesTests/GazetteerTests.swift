@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import Places
+
+/// The gazetteer the project ships, and the grid that names a position from the few places near it.
+@Suite struct GazetteerTests {
+    /// The committed gazetteer, read once for the suite.
+    static let shipped: Gazetteer = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try! Gazetteer.load(folder: root.appendingPathComponent("Gazetteer").path)
+    }()
+
+    @Test func namesWellKnownPlacesAndNothingAtSea() throws {
+        // given the shipped gazetteer
+        let gazetteer = Self.shipped
+        // when positions are named
+        let eiffel = try #require(gazetteer.named(latitude: 48.8584, longitude: 2.2945))
+        let opera = try #require(gazetteer.named(latitude: -33.8568, longitude: 151.2153))
+        let pacific = gazetteer.named(latitude: -30, longitude: -140)
+        // then the nearest place of each is named, with its country and region, and the open sea is no place
+        #expect(eiffel.name == "Paris")
+        #expect(gazetteer.countryName(eiffel.country) == "France")
+        #expect(gazetteer.regionName(country: eiffel.country, region: eiffel.region) == "Ile-de-France")
+        #expect(opera.country == "AU")
+        #expect(pacific == nil)
+        #expect(gazetteer.places.count > 60_000)
+        #expect(gazetteer.place(id: eiffel.id) == eiffel)
+        #expect(gazetteer.place(id: -1) == nil)
+    }
+
+    @Test func theGridFindsWhatReadingEveryPlaceFinds() {
+        // given random positions all over the Earth, the poles and the date line among them
+        var random = SeededGenerator(seed: 35)
+        var positions: [(Double, Double)] = [(90, 0), (-90, 0), (0, 180), (0, -180), (89.99, 179.99), (-89.99, -179.99), (65.5, -180)]
+        for _ in 0..<250 { positions.append((Double.random(in: -90...90, using: &random), Double.random(in: -180...180, using: &random))) }
+        // and, more often, positions near a place, where the answer is not nothing
+        for _ in 0..<250 {
+            let place = Self.shipped.places.randomElement(using: &random)!
+            positions.append((min(90, max(-90, place.latitude + Double.random(in: -0.4...0.4, using: &random))),
+                              min(180, max(-180, place.longitude + Double.random(in: -0.4...0.4, using: &random)))))
+        }
+        for (latitude, longitude) in positions {
+            // when the grid names it, and a pass over every place does
+            let named = Self.shipped.named(latitude: latitude, longitude: longitude)
+            var everyPlace: (id: Int64, km: Double)?  // km: the distance over the place's weight
+            for place in Self.shipped.places {
+                let km = Gazetteer.distance(latitude, longitude, place.latitude, place.longitude)
+                guard km <= Gazetteer.reach else { continue }
+                let score = km / place.weight
+                if let best = everyPlace, best.km < score || (best.km == score && best.id < place.id) { continue }
+                everyPlace = (place.id, score)
+            }
+            // then both name the same place, or both none
+            #expect(named?.id == everyPlace?.id, "at \(latitude), \(longitude)")
+        }
+    }
+
+    @Test func everyPositionNamesAPlaceOrNoneAndNonsenseNamesNone() {
+        // given a grid of positions over the whole Earth, and values that are no position
+        var named = 0
+        for latitude in stride(from: -90.0, through: 90, by: 1.5) {
+            for longitude in stride(from: -180.0, through: 180, by: 1.5) {
+                // when each is named, then it is a place within reach or none
+                if let place = Self.shipped.named(latitude: latitude, longitude: longitude) {
+                    #expect(Gazetteer.distance(latitude, longitude, place.latitude, place.longitude) <= Gazetteer.reach)
+                    named += 1
+                }
+            }
+        }
+        #expect(named > 100)
+        for (latitude, longitude) in [(Double.nan, 0.0), (0, .infinity), (91, 0), (0, -180.5), (-.greatestFiniteMagnitude, 0)] {
+            #expect(Self.shipped.named(latitude: latitude, longitude: longitude) == nil)
+        }
+    }
+
+    @Test func aCityKeepsItsMiddleFromTheSuburbsAround() {
+        // given a city's point and a small town's, a little nearer to the photo than the city's
+        let city = Place(id: 1, name: "City", country: "FR", region: "", latitude: 48.8534, longitude: 2.3488, population: 2_000_000)
+        let town = Place(id: 2, name: "Town", country: "FR", region: "", latitude: 48.8884, longitude: 2.2686, population: 60_000)
+        let gazetteer = Gazetteer(places: [city, town], countries: [:], regions: [:])
+        // when a photo 4 km from the city's point and 3.8 km from the town's is named, and one next to the town's
+        let middle = gazetteer.named(latitude: 48.8584, longitude: 2.2945)
+        let inTown = gazetteer.named(latitude: 48.8880, longitude: 2.2690)
+        // then the first is in the city, the second in the town
+        #expect(middle == city)
+        #expect(inTown == town)
+    }
+
+    @Test func aPlaceAcrossTheDateLineIsNear() {
+        // given a gazetteer of one place just east of 180°
+        let place = Place(id: 1, name: "East", country: "FJ", region: "", latitude: -16.5, longitude: 179.95)
+        let gazetteer = Gazetteer(places: [place], countries: [:], regions: [:])
+        // when a position just west of it, across the date line, is named
+        let named = gazetteer.named(latitude: -16.5, longitude: -179.95)
+        // then it is that place, about 11 km away
+        #expect(named == place)
+        #expect(gazetteer.countryName("FJ") == "FJ")
+    }
+
+    @Test func badLinesAreLeftOut() {
+        // given place lines, some of them broken
+        let good = Gazetteer.lines(Data("1\tA\tFR\t11\t48.0\t2.0\t9000\n2\tB\tFRA\t11\t48\t2\t1\n3\t\tFR\t11\t1\t1\t1\n4\tD\tFR\t11\t95\t2\t1\nx\tE\tFR\t\t1\t1\t1\n5\tF\tFR\t11\t1\t1\t-3\n6\tG\tFR\t11\t1\t1\n".utf8))
+            .compactMap(Gazetteer.place)
+        // then only the sound one is kept
+        #expect(good.map(\.id) == [1])
+    }
+}
