@@ -5,7 +5,8 @@ import Imaging
 /// A demo library for a first run, made in a few seconds from real photographs: the photos in
 /// Debian's `plasma-workspace-wallpapers` package, cropped as a phone or a camera would have
 /// framed them, in dated folders with camera EXIF, some with stars and keywords in XMP, one shown
-/// upright through the EXIF Orientation tag, a HEIC, a PNG and a duplicate.
+/// upright through the EXIF Orientation tag, most with the position a phone writes, a HEIC, a PNG
+/// and a duplicate.
 enum DemoLibrary {
     /// Where Debian installs the wallpapers; each is `NAME/contents/images/WIDTHxHEIGHT.jpg`.
     static let wallpapers = "/usr/share/wallpapers"
@@ -40,6 +41,8 @@ enum DemoLibrary {
     static let lake = "2023/Lake weekend"
     static let woods = "2023/Autumn in the woods"
     static let city = "2024/City trip"
+    /// Where each trip was: by a lake in the Alps, in a forest of the Black Forest, in Lisbon.
+    static let positions = [lake: (47.5622, 13.6493), woods: (47.9959, 7.8522), city: (38.7110, -9.1365)]
 
     /// Each photograph of the package and the files made from it.
     static let photographs: [(wallpaper: String, shots: [Shot])] = [
@@ -191,6 +194,12 @@ enum DemoLibrary {
             if let camera = shot.camera { tags += ["-EXIF:Make=\(camera.make)", "-EXIF:Model=\(camera.model)"] }
             if shot.turned { tags += ["-EXIF:Orientation#=6"] }
             if let rating = shot.rating { tags += ["-XMP-xmp:Rating=\(rating)"] }
+            if shot.taken != nil, let (latitude, longitude) = positions[(shot.path as NSString).deletingLastPathComponent] {
+                // A few metres apart, as shots of one walk are.
+                let step = Double(shot.path.unicodeScalars.reduce(0) { $0 + Int($1.value) } % 40) / 10_000
+                tags += ["-EXIF:GPSLatitude=\(abs(latitude + step))", "-EXIF:GPSLatitudeRef=\(latitude < 0 ? "S" : "N")",
+                         "-EXIF:GPSLongitude=\(abs(longitude + step))", "-EXIF:GPSLongitudeRef=\(longitude < 0 ? "W" : "E")"]
+            }
             tags += shot.keywords.map { "-XMP-dc:Subject=\($0)" }
             if !tags.isEmpty { args += tags + [folder + "/" + shot.path, "-execute"] }
         }

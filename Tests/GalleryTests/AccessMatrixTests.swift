@@ -48,6 +48,7 @@ import Testing
         Route(method: .get, pattern: "/actions/select", uri: "/actions/select", needs: .viewer),
         Route(method: .get, pattern: "/albums", uri: "/albums", needs: .viewer),
         Route(method: .get, pattern: "/timeline", uri: "/timeline", needs: .viewer),
+        Route(method: .get, pattern: "/places", uri: "/places", needs: .viewer),
         Route(method: .post, pattern: "/view", uri: "/view", needs: .viewer),
         Route(method: .get, pattern: "/view", uri: "/view?set=list&back=/", needs: .viewer),
         Route(method: .get, pattern: "/slideshow/**", uri: "/slideshow/trip/a.jpg", needs: .viewer),

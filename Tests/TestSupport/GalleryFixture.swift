@@ -122,6 +122,12 @@ public final class GalleryFixture: @unchecked Sendable {
         try await LibraryScanner(source: source, store: store, journal: ReadJournal(dataFolder: data), workers: 2).run()
     }
 
+    /// Names the scanned positions after the shipped gazetteer's places, as the server does beside its requests.
+    public func namePlaces() async throws {
+        let store = try await openCatalog()
+        try await PlaceNaming(store: store, gazetteerFolder: Self.resources + "/Gazetteer", logger: Logger(label: "test")).nameWaiting()
+    }
+
     /// The fixture's catalog, as the application opens it: the PostgreSQL one, or the data folder's.
     public func openCatalog() async throws -> any PhotoCatalog {
         if let catalogURL { return try await PostgresCatalog.connect(url: catalogURL) }

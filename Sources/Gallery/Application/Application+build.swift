@@ -17,6 +17,7 @@ public func buildApplication(_ config: GalleryConfig, source: (any PhotoSource)?
     // services in the reverse of their order).
     var services: [any Service] = parts.store.capabilities.service.map { [$0] } ?? []
     services.append(UpkeepService(recount: parts.recount, backup: parts.backup, logger: logger))
+    services.append(PlaceNamingService(naming: parts.placeNaming, logger: logger))
     if config.scanOnStart || config.watch || config.rescanMinutes > 0 {
         services.append(ScanService(scanner: parts.scanner, logger: logger, scanOnStart: config.scanOnStart,
                                     watched: config.watch ? parts.source : nil,
@@ -71,6 +72,8 @@ public struct GalleryParts {
     let recount: @Sendable () async -> Void
     /// Writes today's backup of the catalog unless there is one (`PhotoCatalog.dailyBackup`).
     let backup: @Sendable () async throws -> Void
+    /// Names the positions the scans read after the gazetteer's places (`PlaceNamingService` runs it).
+    public let placeNaming: PlaceNaming
 
     /// Every registered route as "METHOD /path", for tests that walk them all.
     public var routeList: [String] { router.routes.map(\.description) }
@@ -149,9 +152,11 @@ public struct GalleryParts {
         health = HealthController(store: store, source: source)
         health.register(with: routes)
         let libraryName = (config.libraryPath as NSString).lastPathComponent
-        let groupPage = GroupPage(store: store, pages: kit, pageSize: config.pageSize, cache: pages)
+        let placeBook = PlaceBook(folder: config.resourcesPath + "/Gazetteer", logger: logger)
+        placeNaming = PlaceNaming(store: store, places: placeBook)
+        let groupPage = GroupPage(store: store, pages: kit, pageSize: config.pageSize, cache: pages, places: placeBook)
         let playable = PlayableStore(dataPath: config.dataPath, source: source, logger: logger, shared: shared)
-        let photos = PhotoController(store: store, pages: kit, pageSize: config.pageSize, playable: playable, cache: pages)
+        let photos = PhotoController(store: store, pages: kit, pageSize: config.pageSize, playable: playable, cache: pages, places: placeBook)
         let originals = OriginalController(store: store, source: source)
         thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)
         thumbnailRoutes.register(with: routes)
@@ -190,6 +195,7 @@ public struct GalleryParts {
         AlbumsController(store: store, pages: kit, groupPage: groupPage, flash: flash,
                          pageSize: config.pageSize).register(with: routes)
         GroupsController(store: store, pages: kit, groupPage: groupPage).register(with: routes)
+        PlacesController(store: store, pages: kit, places: placeBook, cache: pages).register(with: routes)
         TrashController(store: store, source: source, forgetRenditions: forgetRenditions, pages: kit,
                         flash: flash, readOnly: config.readOnlyLibrary).register(with: routes)
         let playableRoutes = PlayableController(store: store, playable: playable, pages: kit)

@@ -39,6 +39,7 @@ struct SiteRoute: Sendable {
     static let shared = SiteRoute(.shared)
     static let albums = SiteRoute(.albums)
     static let timeline = SiteRoute(.timeline)
+    static let places = SiteRoute(.places())
     static let view = SiteRoute(.view)
     static let slideshow = SiteRoute(SiteURL.slideshowPrefix + "**")
     static let album = SiteRoute(SiteURL.albumPrefix + ":id")

@@ -12,6 +12,8 @@ extension SiteURL {
     /// The select mode's one script: ranges by shift-click and a count of what is ticked.
     public static let selectScript = SiteURL(staticPrefix + "select.js")
     public static let arrangeScript = SiteURL(staticPrefix + "arrange.js")
+    /// The countries' outlines the Places page draws its marks on (Natural Earth, public domain).
+    public static let worldMap = SiteURL(staticPrefix + "world.svg")
     public static let rootFolder = SiteURL("/folders")
     public static let favorites = SiteURL("/favorites")
     public static let topRated = SiteURL("/top-rated")
@@ -34,6 +36,15 @@ extension SiteURL {
     /// The link that sets the group layout and returns to `back`.
     public static let health = SiteURL("/healthz")
     public static let metrics = SiteURL("/metrics")
+
+    /// The Places page: the world's countries, a country's regions, or a region's places.
+    public static func places(country: String? = nil, region: String? = nil, page: Int = 1) -> SiteURL {
+        var pairs: [(String, String)] = []
+        if let country { pairs.append(("country", country)) }
+        if let country, let region, !country.isEmpty { pairs.append(("region", region)) }
+        if page > 1 { pairs.append(("page", String(page))) }
+        return SiteURL("/places").appending(pairs)
+    }
 
     /// The photos taken in one month (camera dates), oldest first: a search with a date range.
     public static func month(year: Int, month: Int) -> SiteURL {

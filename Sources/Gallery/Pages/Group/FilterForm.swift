@@ -35,7 +35,8 @@ struct FilterForm: Encodable {
     var clearURL: SiteURL
     var active: Bool
 
-    init(base: PhotoGroup, filter: SearchFilter, sort: PhotoSort, tagNames: [String]) {
+    /// `placeName`: how the place filter is named in its chip ("Paris, Île-de-France, France").
+    init(base: PhotoGroup, filter: SearchFilter, sort: PhotoSort, tagNames: [String], placeName: String? = nil) {
         action = SiteURL.group(base)
         searchRow = base == .all
         let values = Dictionary(FilterQuery.pairs(filter), uniquingKeysWith: { a, _ in a })
@@ -55,7 +56,7 @@ struct FilterForm: Encodable {
         let defaultSort = base.defaultSort
         hidden = (sort.field != defaultSort.field ? [Hidden(name: "sort", value: sort.field.rawValue)] : [])
             + (sort.descending != defaultSort.descending ? [Hidden(name: "order", value: sort.orderName)] : [])
-        chips = Self.chips(filter).map { label, without in
+        chips = Self.chips(filter, placeName: placeName).map { label, without in
             Chip(label: label, removeURL: SiteURL.group(without.isEmpty ? base : .filtered(base, without), sort: sort))
         }
         clearURL = SiteURL.group(base, sort: sort)
@@ -65,7 +66,7 @@ struct FilterForm: Encodable {
     }
 
     /// Each filter that is on, in words, and the filter without it.
-    static func chips(_ filter: SearchFilter) -> [(String, SearchFilter)] {
+    static func chips(_ filter: SearchFilter, placeName: String? = nil) -> [(String, SearchFilter)] {
         var out: [(String, SearchFilter)] = []
         func add(_ label: String, _ remove: (inout SearchFilter) -> Void) {
             var without = filter
@@ -82,6 +83,8 @@ struct FilterForm: Encodable {
         if let size = filter.maxSize { add("At most \(Formatting.bytes(size))") { $0.maxSize = nil } }
         if let shape = filter.orientation { add(shape.rawValue.capitalized) { $0.orientation = nil } }
         if let kind = filter.kind, let label = FilterQuery.kinds.first(where: { $0.kind == kind })?.label { add(label) { $0.kind = nil } }
+        if let place = filter.place { add("In \(placeName ?? place.code)") { $0.place = nil } }
+        if let located = filter.located { add(located ? "With a position" : "Without a position") { $0.located = nil } }
         return out
     }
 }

@@ -7,7 +7,8 @@ import Imaging
 /// Search and filter query parameters, validated (each bad value is a 400 naming the parameter)
 /// and printed back, so every result page can be bookmarked.
 enum FilterQuery {
-    static let names = ["q", "tag", "favorite", "min_rating", "taken_from", "taken_to", "min_size", "max_size", "orientation", "kind"]
+    static let names = ["q", "tag", "favorite", "min_rating", "taken_from", "taken_to", "min_size", "max_size", "orientation", "kind",
+                        "place", "has"]
 
     /// `kind=` values: the word people say, the kind it keeps, and how the form and its chip name it.
     static let kinds: [(value: String, kind: SearchFilter.Kind, label: String)] = [
@@ -52,6 +53,19 @@ enum FilterQuery {
             }
             filter.kind = kind
         }
+        if let raw = value("place") {
+            guard let scope = PlaceScope(code: raw) ?? PlaceScope(code: raw.uppercased()) else {
+                throw HTTPError(.badRequest, message: "place: use a country's code (FR), a region's (FR.11) or a place's number, as the Places page links them.")
+            }
+            filter.place = scope
+        }
+        if let raw = value("has") {
+            switch raw.lowercased() {
+            case "gps": filter.located = true
+            case "no-gps": filter.located = false
+            default: throw HTTPError(.badRequest, message: "has: use gps (photos that say where they were taken) or no-gps.")
+            }
+        }
         return filter
     }
 
@@ -68,6 +82,8 @@ enum FilterQuery {
         if let n = filter.maxSize { out.append(("max_size", String(n))) }
         if let o = filter.orientation { out.append(("orientation", o.rawValue)) }
         if let kind = filter.kind, let value = kinds.first(where: { $0.kind == kind })?.value { out.append(("kind", value)) }
+        if let place = filter.place { out.append(("place", place.code)) }
+        if let located = filter.located { out.append(("has", located ? "gps" : "no-gps")) }
         return out
     }
 

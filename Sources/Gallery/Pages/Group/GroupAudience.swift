@@ -40,7 +40,9 @@ struct Household: GroupAudience {
             builder.subfolders = builder.page.number == 1 && filter.isEmpty ? try await page.store.folders(in: folder.path).map(FolderCard.init) : []
             builder.folderCount = folder.folderCount
         }
-        builder.filterForm = FilterForm(base: spec.base, filter: filter, sort: query.sort, tagNames: try await page.store.tagCounts().map(\.name))
+        let placeName: String? = if let place = filter.place { await page.places.name(place) } else { nil }
+        builder.filterForm = FilterForm(base: spec.base, filter: filter, sort: query.sort, tagNames: try await page.store.tagCounts().map(\.name),
+                                        placeName: placeName)
         builder.csrf = context.csrfToken
         builder.visitor = visitor
         builder.share = ShareForm.offer(spec.base, filter: filter, context: context)

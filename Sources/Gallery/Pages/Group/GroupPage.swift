@@ -10,6 +10,8 @@ struct GroupPage: Sendable {
     let pages: PageKit
     let pageSize: Int
     let cache: PageCache
+    /// Names the place a search is narrowed to.
+    let places: PlaceBook
 
     func response(_ spec: GroupSpec, query: GroupQuery, _ request: Request, _ context: GalleryContext) async throws -> Response {
         // The key is read before the catalog is, so a change made meanwhile is never kept under an older version.

@@ -77,21 +77,6 @@ struct GroupPageBuilder {
     }
 
     private func pagination() -> Pagination? {
-        guard page.pageCount > 1 else { return nil }
-        let current = page.number
-        let last = page.pageCount
-        let url = { (n: Int) in keepingMode(scope.group(group, sort: sort, page: n)) }
-        var pageLinks: [Pagination.Link] = []
-        var shown = Set([1, last])
-        for n in max(1, current - 2)...min(last, current + 2) { shown.insert(n) }
-        var previous = 0
-        for n in shown.sorted() {
-            if n > previous + 1 { pageLinks.append(.init(label: "…", url: nil, current: false, gap: true)) }
-            pageLinks.append(.init(label: String(n), url: url(n), current: n == current, gap: false))
-            previous = n
-        }
-        return Pagination(previousURL: current > 1 ? url(current - 1) : nil,
-                          nextURL: current < last ? url(current + 1) : nil,
-                          links: pageLinks, summary: "Page \(current) of \(last)")
+        Pagination.of(current: page.number, last: page.pageCount) { keepingMode(scope.group(group, sort: sort, page: $0)) }
     }
 }

@@ -4,7 +4,7 @@ import Hummingbird
 
 /// The folder grid, group pages and the scan page: parse input, ask the catalog, render.
 struct BrowseController: Sendable {
-    let store: any PhotoQueries & TrashStore & AlbumStore
+    let store: any PhotoQueries & TrashStore & AlbumStore & PlaceStore
     let monitor: ScanMonitor
     let pages: PageKit
     let groupPage: GroupPage
@@ -152,7 +152,7 @@ struct BrowseController: Sendable {
     /// The shared collections while they are counted for the first time.
     static let countingCards: [FolderCard] = [
         (SiteURL.group(.topRated), GroupTitles.title(.topRated)), (SiteURL.tags, "Tags"), (SiteURL.timeline, "Timeline"),
-        (SiteURL.albums, "Albums"), (SiteURL.group(.recent), GroupTitles.title(.recent)),
+        (SiteURL.places(), "Places"), (SiteURL.albums, "Albums"), (SiteURL.group(.recent), GroupTitles.title(.recent)),
         (SiteURL.group(.duplicates), GroupTitles.title(.duplicates)), (SiteURL.trash, "Trash"),
     ].map { url, name in FolderCard(url: url, name: name, countText: "Counting…", dateText: nil, cover: nil, counting: true) }
 
@@ -163,18 +163,21 @@ struct BrowseController: Sendable {
                           dateText: nil, cover: try await store.cover(group).map { ThumbImage($0, alt: "Cover of \(title)") })
     }
 
-    /// Top rated, tags, recently added, duplicates and trash, as cards.
+    /// Top rated, tags, the timeline, places, albums, recently added, duplicates and trash, as cards.
     private func sharedCollectionCards() async throws -> [FolderCard] {
         let tags = try await store.tagCounts()
         let albums = try await store.albums()
         let months = try await timelineCounts.value(at: store.version, tolerating: scanTolerance, computing: countTimeline).months
         let trash = try await store.trashItems()
+        let places = try await store.placeCounts()
         return [
             try await collectionCard(.topRated),
             FolderCard(url: SiteURL.tags, name: "Tags", countText: Formatting.plural(tags.count, "tag", "tags"), dateText: nil,
                        cover: nil),
             FolderCard(url: SiteURL.timeline, name: "Timeline", countText: Formatting.plural(months.count, "month", "months"), dateText: nil,
                        cover: nil),
+            FolderCard(url: SiteURL.places(), name: "Places", countText: Formatting.plural(places.count, "place", "places"), dateText: nil,
+                       cover: try await store.cover(.filtered(.all, SearchFilter(located: true))).map { ThumbImage($0, alt: "Cover of Places") }),
             FolderCard(url: SiteURL.albums, name: "Albums", countText: Formatting.plural(albums.count, "album", "albums"), dateText: nil,
                        cover: albums.lazy.compactMap(\.cover).first.map { ThumbImage($0, alt: "Cover of an album") }),
             try await collectionCard(.recent, counted: false),

@@ -12,6 +12,8 @@ struct PhotoController: Sendable {
     var playable: PlayableStore?
     /// Photo pages kept between requests, like group pages.
     var cache = PageCache()
+    /// Names the place a photo was taken at.
+    var places: PlaceBook?
 
     func register(with routes: Routes) {
         routes.viewer.get(.photo, use: show)
@@ -51,6 +53,9 @@ struct PhotoController: Sendable {
                                        around: try await store.neighbors(of: photo, in: group, sort: sort, perPage: pageSize),
                                        pageSize: pageSize, shared: shared.map { ($0.title, $0.scope) }, visitor: context.visitor,
                                        csrf: context.csrfToken)
+        if shared == nil, let place = photo.location?.place, let places {
+            builder.placeName = await places.name(.place(place.placeId))
+        }
         if builder.showsCuration {
             builder.albums = try await store.albums(containing: photo.photoId)
             builder.albumNames = context.visitor.can(.member) ? try await store.albums().map(\.name) : []

@@ -20,6 +20,8 @@ struct PhotoPageBuilder {
     /// The players the controller prepared (a video's playable rendition may be under way).
     var video: VideoPlayer?
     var live: VideoPlayer?
+    /// The name of the place the photo was taken at ("Paris, Île-de-France, France"), when named.
+    var placeName: String?
 
     var scope: SiteURL.Scope { shared?.scope ?? .gallery }
     /// The favorite, stars, tags and albums panel: the household's, never a link's holders'.
@@ -99,7 +101,16 @@ struct PhotoPageBuilder {
         if let length = photo.card.motionLength {
             facts.append(.init(label: "Motion clip", value: "inside the file (\(Formatting.bytes(length)))"))
         }
+        // Where it was taken is the household's: a link's holders see neither place nor position.
         if shared != nil { return facts }
+        if let location = photo.location {
+            if let place = location.place, let placeName {
+                facts.append(.init(label: "Place", value: placeName,
+                                   url: SiteURL.group(.filtered(.all, SearchFilter(place: .place(place.placeId))))))
+            }
+            facts.append(.init(label: "Position", value: Self.position(location.latitude, location.longitude),
+                               external: Self.mapLink(location.latitude, location.longitude)))
+        }
         facts.append(.init(label: "Folder", value: photo.folder.isEmpty ? "Library root" : photo.folder, url: SiteURL.folder(photo.folder)))
         for copy in photo.copies {
             facts.append(.init(label: "Same bytes at", value: copy, url: SiteURL.photo(copy)))
@@ -120,6 +131,18 @@ struct PhotoPageBuilder {
                                           url: scope.motion(photo.card.key), name: stem + ".mp4"))
         }
         return out
+    }
+
+    /// "48.85840° N, 2.29450° E": five decimals, about a metre.
+    static func position(_ latitude: Double, _ longitude: Double) -> String {
+        String(format: "%.5f", abs(latitude)) + "° " + (latitude < 0 ? "S" : "N") + ", "
+            + String(format: "%.5f", abs(longitude)) + "° " + (longitude < 0 ? "W" : "E")
+    }
+
+    /// The position on openstreetmap.org, marked, at street level.
+    static func mapLink(_ latitude: Double, _ longitude: Double) -> String {
+        let lat = String(format: "%.5f", latitude), lon = String(format: "%.5f", longitude)
+        return "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=16/\(lat)/\(lon)"
     }
 
     /// "Canon EOS R6" rather than "Canon Canon EOS R6".

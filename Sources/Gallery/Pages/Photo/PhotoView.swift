@@ -4,6 +4,8 @@ struct PhotoView: PageModel {
     struct Fact: Encodable {
         var label, value: String
         var url: SiteURL?
+        /// A link off the gallery (a map at the photo's position).
+        var external: String?
     }
     var chrome: PageChrome
     var name: String

@@ -1,0 +1,71 @@
+import Catalog
+import Foundation
+import Logging
+import Places
+import ServiceLifecycle
+
+/// Names the positions the scan read after places of the gazetteer, beside the requests: the
+/// scan only keeps positions (its cost does not grow with the gazetteer), and a catalog named
+/// with another gazetteer is named anew. Each batch is a read of the unnamed photos' index and
+/// one write; a photo costs a few places read from the grid (microseconds).
+public struct PlaceNaming: Sendable {
+    let store: any PhotoCatalog
+    let places: PlaceBook
+    var batch = 1_000
+
+    init(store: any PhotoCatalog, places: PlaceBook) {
+        self.store = store
+        self.places = places
+    }
+
+    /// Names with the gazetteer in `folder` (the resources' `Gazetteer/`), as the server does.
+    public init(store: any PhotoCatalog, gazetteerFolder folder: String, logger: Logger) {
+        self.init(store: store, places: PlaceBook(folder: folder, logger: logger))
+    }
+
+    /// Names every position waiting for a name; returns how many it named (0 without a gazetteer).
+    @discardableResult
+    public func nameWaiting() async throws -> Int {
+        guard let fingerprint = places.fingerprint() else { return 0 }
+        if try await store.placeFingerprint() != fingerprint {
+            try await store.renamePlaces(fingerprint: fingerprint)
+        }
+        var named = 0
+        while !Task.isCancelled {
+            let waiting = try await store.unnamedPositions(limit: batch)
+            // The gazetteer is read only once a position waits for its name.
+            guard !waiting.isEmpty, let gazetteer = await places.gazetteer() else { break }
+            try await store.name(waiting.map { photo in
+                let place = gazetteer.named(latitude: photo.latitude, longitude: photo.longitude)
+                return PlaceName(photo: photo, place: place.map { ($0.id, $0.country, $0.region) })
+            })
+            named += waiting.count
+            if waiting.count < batch { break }
+        }
+        return named
+    }
+}
+
+/// Runs `PlaceNaming` as the server starts and then every few seconds: an empty look at an
+/// empty index when nothing waits, so what a scan, an upload or another instance adds is named
+/// soon after.
+struct PlaceNamingService: Service {
+    let naming: PlaceNaming
+    let logger: Logger
+    var interval: Duration = .seconds(3)
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    let named = try await naming.nameWaiting()
+                    if named > 0 { logger.info("named the places of \(named) photos") }
+                } catch {
+                    logger.warning("places could not be named just now", metadata: ["error": "\(error)"])
+                }
+                try? await Task.sleep(for: interval)
+            }
+        }
+        try? await gracefulShutdown()
+    }
+}

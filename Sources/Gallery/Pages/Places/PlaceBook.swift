@@ -1,0 +1,86 @@
+import Catalog
+import Crypto
+import Foundation
+import Logging
+import Places
+import Synchronization
+
+/// The gazetteer, read the first time a page or the naming needs it (the start does not wait for
+/// it, and a server whose photos say nowhere never reads it), and the names pages give places
+/// with it.
+final class PlaceBook: Sendable {
+    private let folder: String
+    private let logger: Logger
+    private let loading = Mutex<Task<Gazetteer?, Never>?>(nil)
+    private let fingerprinted = Mutex<Int64??>(nil)
+
+    /// A book over the gazetteer in `folder`; a gazetteer that cannot be read is logged once, and
+    /// positions are then shown without place names.
+    init(folder: String, logger: Logger) {
+        self.folder = folder
+        self.logger = logger
+    }
+
+    /// A book over a gazetteer already read (tests).
+    init(_ gazetteer: Gazetteer?, fingerprint: Int64 = 1) {
+        folder = ""
+        logger = Logger(label: "photolala.places")
+        loading.withLock { $0 = Task { gazetteer } }
+        fingerprinted.withLock { $0 = .some(gazetteer == nil ? nil : fingerprint) }
+    }
+
+    /// The gazetteer once read, or nil when it could not be.
+    func gazetteer() async -> Gazetteer? {
+        let task = loading.withLock { task in
+            if let task { return task }
+            let started = Task.detached(priority: .utility) { [folder, logger] () -> Gazetteer? in
+                do {
+                    return try Gazetteer.load(folder: folder)
+                } catch {
+                    logger.error("the gazetteer could not be read; photos show their coordinates without place names",
+                                 metadata: ["reason": "\(error)"])
+                    return nil
+                }
+            }
+            task = started
+            return started
+        }
+        return await task.value
+    }
+
+    /// What names are given with: the first 63 bits of the SHA-256 of the places' file (read,
+    /// not parsed), or nil when it cannot be read. A catalog named with another is named anew.
+    func fingerprint() -> Int64? {
+        fingerprinted.withLock { kept in
+            if let kept { return kept }
+            let made = FileManager.default.contents(atPath: folder + "/cities.tsv").map { data in
+                Int64(bitPattern: SHA256.hash(data: data).prefix(8).reduce(0) { $0 << 8 | UInt64($1) } & 0x7FFF_FFFF_FFFF_FFFF)
+            }
+            kept = .some(made)
+            return made
+        }
+    }
+
+    /// "Paris, Île-de-France, France", "Île-de-France, France", "France"; the code when the
+    /// gazetteer does not know it.
+    func name(_ scope: PlaceScope) async -> String {
+        guard let gazetteer = await gazetteer() else { return scope.code }
+        switch scope {
+        case .country(let country):
+            return gazetteer.countryName(country)
+        case .region(let country, let region):
+            return [gazetteer.regionName(country: country, region: region) ?? region, gazetteer.countryName(country)].joined(separator: ", ")
+        case .place(let id):
+            guard let place = gazetteer.place(id: id) else { return scope.code }
+            return Self.name(place, in: gazetteer)
+        }
+    }
+
+    /// A place with its region (when it has a name other than the place's) and country.
+    static func name(_ place: Place, in gazetteer: Gazetteer) -> String {
+        var parts = [place.name]
+        if let region = gazetteer.regionName(country: place.country, region: place.region), region != place.name { parts.append(region) }
+        parts.append(gazetteer.countryName(place.country))
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,133 @@
+import Catalog
+import Hummingbird
+import HummingbirdCore
+import Places
+
+/// `/places`, `/places?country=FR`, `/places?country=FR&region=11`: the household's places by
+/// country, region and place, each card opening the next level or the place's photos (a search
+/// with `place=`). Kept like a group page, per catalog version.
+struct PlacesController: Sendable {
+    let store: any PhotoCatalog
+    let pages: PageKit
+    let places: PlaceBook
+    let cache: PageCache
+    static let perPage = 48
+
+    func register(with routes: Routes) {
+        routes.viewer.get(.places, use: show)
+    }
+
+    @Sendable func show(_ request: Request, context: GalleryContext) async throws -> Response {
+        let level = try Self.level(request.uri)
+        let number = try Self.pageNumber(request.uri)
+        let key = PageCache.Key(version: store.version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "")
+        return try await cache.response(key, request, context) { context in
+            try await render(level, page: number, context)
+        }
+    }
+
+    private func render(_ level: PlacesLevel, page number: Int, _ context: GalleryContext) async throws -> ByteBuffer {
+        let counts = try await store.placeCounts()
+        let located = try await store.count(.filtered(.all, SearchFilter(located: true)))
+        guard let gazetteer = await places.gazetteer() else {
+            let chrome = pages.chrome(title: "Places", crumbs: [Crumb(name: "Places", url: nil)], for: context)
+            return try pages.render(PlacesPage.template, PlacesPage(
+                chrome: chrome, heading: "Places", summary: Formatting.plural(located, "photo says", "photos say") + " where it was taken.",
+                viewBox: "0 0 720 360", worldURL: SiteURL.worldMap, marks: [], folders: [],
+                emptyMessage: "Places cannot be named: the gazetteer could not be read.", notes: []))
+        }
+        let entries = level.entries(counts, gazetteer)
+        if level.country != nil, entries.isEmpty { throw HTTPError(.notFound, message: "No photo was taken there.") }
+        let pageCount = max(1, (entries.count + Self.perPage - 1) / Self.perPage)
+        guard number <= pageCount else { throw HTTPError(.notFound, message: "The places have \(pageCount) pages; there is no page \(number).") }
+        var folders: [FolderCard] = []
+        for entry in entries.dropFirst((number - 1) * Self.perPage).prefix(Self.perPage) {
+            let photos: PhotoGroup = .filtered(.all, SearchFilter(place: entry.scope))
+            let url: SiteURL = switch entry.opens {
+            case .level(let country, let region): SiteURL.places(country: country, region: region)
+            case .photos: SiteURL.group(photos)
+            }
+            folders.append(FolderCard(url: url, name: entry.name, countText: Formatting.plural(entry.count, "photo", "photos"),
+                                      cover: try await store.cover(photos).map { ThumbImage($0, alt: entry.name) }))
+        }
+        let map = level.map(counts, gazetteer)
+        let total = entries.reduce(0) { $0 + $1.count }
+        let named = counts.reduce(0) { $0 + $1.count }
+        let heading = level.heading(gazetteer)
+        var notes: [String] = []
+        if level.country == nil, located > named {
+            notes.append("\(Formatting.plural(located - named, "photo says", "photos say")) where it was taken but no place is named near it (yet).")
+        }
+        var page = PlacesPage(
+            chrome: pages.chrome(title: heading, crumbs: level.crumbs(gazetteer), for: context), heading: heading,
+            summary: Formatting.plural(total, "photo", "photos") + " in " + Formatting.plural(entries.count, level.unit.0, level.unit.1),
+            viewBox: map.viewBox, worldURL: SiteURL.worldMap, marks: map.marks, folders: folders,
+            emptyMessage: entries.isEmpty ? "No photo says where it was taken yet. Phones write their position into photos when location is on for the camera." : nil,
+            pagination: Pagination.of(current: number, last: pageCount) { SiteURL.places(country: level.country, region: level.region, page: $0) },
+            notes: notes)
+        if let scope = level.scope {
+            page.allURL = SiteURL.group(.filtered(.all, SearchFilter(place: scope)))
+            page.allText = "All \(Formatting.plural(total, "photo", "photos")) in \(heading)"
+        }
+        return try pages.render(PlacesPage.template, page)
+    }
+
+    /// `country=` (two letters) and `region=` (GeoNames' code, only with a country); 400 otherwise.
+    static func level(_ uri: URI) throws -> PlacesLevel {
+        let params = uri.queryParameters
+        let country = params["country"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        let region = params["region"].map(String.init)
+        guard let country else {
+            guard region == nil else { throw HTTPError(.badRequest, message: "region: name the country too (country=FR&region=11).") }
+            return PlacesLevel()
+        }
+        guard case .country(let code)? = PlaceScope(code: country.uppercased()) else {
+            throw HTTPError(.badRequest, message: "country: use a country's two-letter code, such as FR.")
+        }
+        guard let region else { return PlacesLevel(country: code) }
+        guard region.isEmpty || PlaceScope(code: code + "." + region) != nil else {
+            throw HTTPError(.badRequest, message: "region: use a region's code as the Places page links it, such as 11.")
+        }
+        return PlacesLevel(country: code, region: region)
+    }
+
+    static func pageNumber(_ uri: URI) throws -> Int {
+        guard let raw = uri.queryParameters["page"].map(String.init) else { return 1 }
+        guard let number = Int(raw), number >= 1, number <= 100_000 else {
+            throw HTTPError(.badRequest, message: "page: use a page number from 1.")
+        }
+        return number
+    }
+}
+
+extension PlacesLevel {
+    /// The level's photos as one search's filter; nil for the world.
+    var scope: PlaceScope? {
+        guard let country else { return nil }
+        guard let region else { return .country(country) }
+        return .region(country, region)
+    }
+
+    /// What the level's cards are, one and many.
+    var unit: (String, String) {
+        switch (country, region) {
+        case (nil, _): ("country", "countries")
+        case (_, nil): ("region", "regions")
+        default: ("place", "places")
+        }
+    }
+
+    func heading(_ gazetteer: Gazetteer) -> String {
+        guard let country else { return "Places" }
+        guard let region else { return gazetteer.countryName(country) }
+        return gazetteer.regionName(country: country, region: region) ?? (region.isEmpty ? "Elsewhere in \(gazetteer.countryName(country))" : region)
+    }
+
+    func crumbs(_ gazetteer: Gazetteer) -> [Crumb] {
+        guard let country else { return [Crumb(name: "Places", url: nil)] }
+        var crumbs = [Crumb(name: "Places", url: SiteURL.places())]
+        guard region != nil else { return crumbs + [Crumb(name: heading(gazetteer), url: nil)] }
+        crumbs.append(Crumb(name: gazetteer.countryName(country), url: SiteURL.places(country: country)))
+        return crumbs + [Crumb(name: heading(gazetteer), url: nil)]
+    }
+}

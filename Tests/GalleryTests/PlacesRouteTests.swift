@@ -1,0 +1,100 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+@testable import Gallery
+
+/// Places from the positions phones write: each photo's place and coordinates, the Places page
+/// by country, region and place over its map, `place=` and `has=gps` in searches, and share links
+/// that show neither place nor position.
+@Suite struct PlacesRouteTests {
+    /// Two photos by the Eiffel Tower and the Louvre, one in Lima, one at sea, one that says nothing.
+    private func located() async throws -> GalleryFixture {
+        let f = try GalleryFixture()
+        func at(_ latitude: Double, _ longitude: Double) -> [String] {
+            ["-GPSLatitude=\(abs(latitude))", "-GPSLatitudeRef=\(latitude < 0 ? "S" : "N")",
+             "-GPSLongitude=\(abs(longitude))", "-GPSLongitudeRef=\(longitude < 0 ? "W" : "E")"]
+        }
+        try f.addJPEG("trip/eiffel.jpg", seed: 1, exif: at(48.8584, 2.2945))
+        try f.addJPEG("trip/louvre.jpg", seed: 2, exif: at(48.8606, 2.3376))
+        try f.addJPEG("trip/lima.jpg", seed: 3, exif: at(-12.0464, -77.0428))
+        try f.addJPEG("trip/sea.jpg", seed: 4, exif: at(-30, -140))
+        try f.addJPEG("home/cat.jpg", seed: 5)
+        try await f.scan()
+        try await f.namePlaces()
+        return f
+    }
+
+    @Test func thePlacesPageGoesFromCountriesToPlacesOverItsMap() async throws {
+        let f = try await located()
+        try await f.withClient { client in
+            // when the world is asked for
+            let world = try await client.execute(uri: "/places", method: .get)
+            #expect(world.status == .ok)
+            let html = world.text
+            // then each country is a card with its count, marked on the map drawn under them
+            #expect(html.contains("3 photos in 2 countries"))
+            #expect(html.contains(#"<a href="/places?country=FR">"#) && html.contains("<strong>France</strong><small>2 photos</small>"))
+            #expect(html.contains("<strong>Peru</strong><small>1 photo</small>"))
+            #expect(html.contains(#"<use href="/static/world.svg#land"/>"#))
+            #expect(html.components(separatedBy: "<circle ").count - 1 == 2)
+            #expect(html.contains("<title>Paris, Ile-de-France, France: 2 photos</title>"))
+            #expect(html.contains("1 photo says where it was taken but no place is named near it (yet)."))
+            // when a country, then a region, is opened
+            let france = try await client.execute(uri: "/places?country=FR", method: .get).text
+            #expect(france.contains(#"<a href="/places?country=FR&amp;region=11">"#) && france.contains("<strong>Ile-de-France</strong>"))
+            #expect(france.contains(#"href="/search?place=FR""#))
+            let region = try await client.execute(uri: "/places?country=FR&region=11", method: .get).text
+            #expect(region.contains(#"<a href="/search?place=2988507">"#) && region.contains("<strong>Paris</strong><small>2 photos</small>"))
+            // then the place opens as a search of its photos, named in its chip
+            let paris = try await client.execute(uri: "/search?place=2988507", method: .get).text
+            #expect(paris.contains("eiffel.jpg") && paris.contains("louvre.jpg") && !paris.contains("lima.jpg"))
+            #expect(paris.contains("In Paris, Ile-de-France, France"))
+            let anywhere = try await client.execute(uri: "/search?has=gps", method: .get).text
+            #expect(anywhere.contains("sea.jpg") && !anywhere.contains("cat.jpg"))
+            #expect(try await client.execute(uri: "/search?has=no-gps", method: .get).text.contains("cat.jpg"))
+            // and the home page lists Places among the collections
+            #expect(try await client.execute(uri: "/", method: .get).text.contains("<strong>Places</strong><small>2 places</small>"))
+        }
+    }
+
+    @Test func badPlaceAddressesAreClearErrors() async throws {
+        let f = try await located()
+        try await f.withClient { client in
+            for (uri, status) in [("/places?country=France", HTTPResponse.Status.badRequest), ("/places?region=11", .badRequest),
+                                  ("/places?country=FR&region=%3Cb%3E", .badRequest), ("/places?country=ZZ", .notFound),
+                                  ("/places?page=0", .badRequest), ("/places?page=2", .notFound),
+                                  ("/search?place=Paris%20France", .badRequest), ("/search?has=wifi", .badRequest)] {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.status == status, "\(uri)")
+            }
+            // a lower-case country code is read as the upper-case one
+            #expect(try await client.execute(uri: "/search?place=fr", method: .get).text.contains("eiffel.jpg"))
+        }
+    }
+
+    @Test func aPhotoSaysWhereItWasTakenButAShareLinkDoesNot() async throws {
+        let f = try await located()
+        _ = try await f.addAccount("max", role: .member)
+        try await f.withClient { client in
+            // given the photo's own page in the gallery
+            let page = try await client.execute(uri: "/photos/trip/eiffel.jpg", method: .get).text
+            // then it names the place, linking to its photos, and gives the position with a map link
+            #expect(page.contains(#"<dt>Place</dt><dd><a href="/search?place=2988507">Paris, Ile-de-France, France</a></dd>"#))
+            #expect(page.contains(#"<dt>Position</dt><dd><a href="https://www.openstreetmap.org/?mlat=48.85840&amp;mlon=2.29450#map=16/48.85840/2.29450" rel="noopener noreferrer">48.85840° N, 2.29450° E</a></dd>"#))
+            let sea = try await client.execute(uri: "/photos/trip/sea.jpg", method: .get).text
+            #expect(!sea.contains("<dt>Place</dt>") && sea.contains("30.00000° S, 140.00000° W"))
+            #expect(!(try await client.execute(uri: "/photos/home/cat.jpg", method: .get).text.contains("<dt>Position</dt>")))
+            // when the folder is shared
+            let max = try await FormPoster.signIn(client, "max")
+            let made = try await max.post("/actions/share", [("kind", "folder"), ("value", "trip"), ("expires", "0")])
+            let list = try await max.keeping("photolala_new_share", from: made).get(made.headers[.location] ?? "/shared").text
+            let token = try #require(list.firstMatch(of: #/share/([A-Za-z0-9_-]{43})/#).map { String($0.output.1) })
+            // then the link's photo page shows neither the place nor the position
+            let shared = try await client.execute(uri: "/share/\(token)/photos/trip/eiffel.jpg", method: .get)
+            #expect(shared.status == .ok)
+            #expect(!shared.text.contains("Paris") && !shared.text.contains("openstreetmap") && !shared.text.contains("48.8"))
+        }
+    }
+}
