@@ -85,18 +85,6 @@ public enum ContentHasher {
         return Examined(format: format ?? nil, identity: ContentIdentity(sha256: Hex.lowercase(hasher.finalize()), size: size), header: header)
     }
 
-    /// Asks the kernel to start reading a file now and returns at once: a caller about to read a
-    /// few files one after another names them all first, so that on a disk their reads overlap
-    /// instead of each waiting for the one before it. Anything that fails here is left to the read.
-    public static func willRead(fileAt path: String) {
-        #if canImport(Glibc)
-            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-            guard fd >= 0 else { return }
-            _ = posix_fadvise(fd, 0, 0, POSIX_FADV_WILLNEED)
-            close(fd)
-        #endif
-    }
-
     private static func errnoText() -> String {
         String(cString: strerror(errno))
     }

@@ -85,8 +85,6 @@ public enum FileAnalysis: Sendable {
         // Each file's note replaces the one before it in the slot, so the slot is cleared once,
         // when the chunk is done, instead of after every file.
         defer { slot.clear() }
-        // The chunk's reads are asked for at once, so a cold disk serves them side by side.
-        for case .file(let file) in files.prefix(entries.count) { ContentHasher.willRead(fileAt: file.path) }
         for (index, entry) in entries.enumerated() {
             let path: String
             switch files.indices.contains(index) ? files[index] : .gone {
