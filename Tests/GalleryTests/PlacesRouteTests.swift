@@ -51,6 +51,8 @@ import Testing
             let paris = try await client.execute(uri: "/search?place=2988507", method: .get).text
             #expect(paris.contains("eiffel.jpg") && paris.contains("louvre.jpg") && !paris.contains("lima.jpg"))
             #expect(paris.contains("In Paris, Ile-de-France, France"))
+            // and the filter form, sent again with more, keeps the place it has no field for
+            #expect(paris.contains(#"<input type="hidden" name="place" value="2988507">"#))
             let anywhere = try await client.execute(uri: "/search?has=gps", method: .get).text
             #expect(anywhere.contains("sea.jpg") && !anywhere.contains("cat.jpg"))
             #expect(try await client.execute(uri: "/search?has=no-gps", method: .get).text.contains("cat.jpg"))

@@ -23,7 +23,8 @@ public enum PlaceScope: Hashable, Sendable {
             return
         }
         let region = parts[1]
-        guard (1...20).contains(region.utf8.count),
+        // A place in no region of its country has an empty code ("FR.").
+        guard region.utf8.count <= 20,
               region.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else { return nil }
         self = .region(String(country), String(region))
     }

@@ -56,6 +56,8 @@ struct FilterForm: Encodable {
         let defaultSort = base.defaultSort
         hidden = (sort.field != defaultSort.field ? [Hidden(name: "sort", value: sort.field.rawValue)] : [])
             + (sort.descending != defaultSort.descending ? [Hidden(name: "order", value: sort.orderName)] : [])
+            // Filters the form has no field for (a place, a position) stay on when it is sent.
+            + (values["place"].map { [Hidden(name: "place", value: $0)] } ?? []) + (values["has"].map { [Hidden(name: "has", value: $0)] } ?? [])
         chips = Self.chips(filter, placeName: placeName).map { label, without in
             Chip(label: label, removeURL: SiteURL.group(without.isEmpty ? base : .filtered(base, without), sort: sort))
         }

@@ -114,7 +114,9 @@ struct PlacesLevel {
 
     /// A map unit with at most two decimals, as short as it can be written.
     static func unit(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.2f", rounded)
+        var text = String(format: "%.2f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
     }
 }
