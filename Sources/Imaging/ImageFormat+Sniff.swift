@@ -25,7 +25,13 @@ extension ImageFormat {
 
     /// Classic little- or big-endian TIFF. DNG, NEF, ARW and PEF share the signature: `sniff(prefix:)` tells them apart.
     private static func isTIFF(_ bytes: [UInt8]) -> Bool {
-        bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+        bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) || isBigTIFF(bytes)
+    }
+
+    /// BigTIFF (version 43, 8-byte offsets: scanners, microscopes, large panoramas); ImageMagick's
+    /// TIFF coder reads it. No RAW is a BigTIFF.
+    private static func isBigTIFF(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: [0x49, 0x49, 0x2B, 0x00, 0x08, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2B, 0x00, 0x08])
     }
 
     /// The RAW formats whose first bytes name them: Fujifilm's RAF, Olympus ORF, Panasonic RW2 and

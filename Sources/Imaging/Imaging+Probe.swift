@@ -58,6 +58,7 @@ extension Imaging {
         let make = MagickFile.property(wand, "exif:Make") ?? MagickFile.property(wand, "tiff:make")
         let model = MagickFile.property(wand, "exif:Model") ?? MagickFile.property(wand, "tiff:model")
         let taken = MagickFile.property(wand, "exif:DateTimeOriginal").flatMap(ExifDate.parse)
+            ?? MagickFile.profile(wand, "xmp").flatMap(XMPDate.taken)
         var probe = ImageProbe(
             format: format,
             width: Int(MagickGetImageWidth(wand)),

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads what a probe needs from a JPEG's header bytes in pure Swift: the frame size (SOF),
-/// EXIF orientation, DateTimeOriginal, Make, Model and GPS position, XMP rating and subjects, and IPTC
+/// EXIF orientation, DateTimeOriginal (or XMP's dates when EXIF has none), Make, Model and GPS position, XMP rating and subjects, and IPTC
 /// keywords. It touches no pixels and runs no C, so the scan needs neither ImageMagick nor a
 /// decoder worker for a JPEG: every read is bounds-checked, and anything it does not
 /// understand (a header longer than the bytes given, a frame without a height) answers nil so
@@ -61,7 +61,7 @@ public enum JPEGHeader {
                 guard let frame else { return nil }
                 var probe = ImageProbe(
                     format: .jpeg, width: frame.width, height: frame.height, orientation: exif.orientation ?? 1,
-                    takenAt: exif.taken.flatMap(ExifDate.parse), cameraMake: exif.make, cameraModel: exif.model,
+                    takenAt: exif.taken.flatMap(ExifDate.parse) ?? xmp.flatMap(XMPDate.taken), cameraMake: exif.make, cameraModel: exif.model,
                     rating: EmbeddedCuration.rating(xmp.flatMap(EmbeddedCuration.ratingText(inXMP:))),
                     keywords: EmbeddedCuration.keywords(
                         xmp.map(EmbeddedCuration.subjects) ?? [], EmbeddedCuration.iptcKeywords(iptc)))

@@ -32,6 +32,7 @@ enum ImagingTargets {
         let iptc = EmbeddedCuration.iptcKeywords(bytes)
         check(iptc.allSatisfy { $0.utf8.count < 0x8000 }, "an IPTC keyword longer than its length field allows")
         checkKeywords(EmbeddedCuration.keywords(EmbeddedCuration.subjects(inXMP: bytes), iptc))
+        if let taken = XMPDate.taken(inXMP: bytes) { exifDateRange(taken) }
         let motion = MotionPhoto.clipLength(inXMP: bytes)
         check(motion.map { $0 > 8 && $0 < 1 << 40 } ?? true, "a motion clip length out of bounds: \(String(describing: motion))")
     }

@@ -22,6 +22,22 @@ struct ImageFormatTests {
         #expect(sniffed == expected)
     }
 
+    @Test("recognises BigTIFF in both byte orders, and ImageMagick reads it")
+    func recognisesBigTIFF() throws {
+        // given a BigTIFF as ImageMagick writes it (little-endian), and its header turned big-endian
+        let path = workspace.path("big.tif")
+        try Tool.run("convert", ["-size", "64x48", "gradient:red-blue", "TIFF64:" + path])
+        let bytes = try workspace.bytes(path)
+        // when it is sniffed and probed
+        // then it is a TIFF, with its size; and a big-endian BigTIFF header is one too
+        #expect(Array(bytes.prefix(4)) == [0x49, 0x49, 0x2B, 0x00])
+        #expect(try ImageFormat.sniff(fileAt: path) == .tiff)
+        let probe = try Imaging.probeHere(fileAt: path, format: .tiff)
+        #expect(probe.width == 64 && probe.height == 48)
+        #expect(ImageFormat.sniff([0x4D, 0x4D, 0x00, 0x2B, 0x00, 0x08, 0x00, 0x00] + Array(repeating: 0, count: 24)) == .tiff)
+        #expect(ImageFormat.sniff([0x49, 0x49, 0x2B, 0x00, 0x04, 0x00, 0x00, 0x00] + Array(repeating: 0, count: 24)) == nil)
+    }
+
     @Test("recognises HEIC", .enabled(if: Tool.canWriteHEIC, "convert cannot write HEIC here"))
     func recognisesHEIC() throws {
         // given

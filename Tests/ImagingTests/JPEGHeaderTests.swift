@@ -40,7 +40,10 @@ struct JPEGHeaderTests {
         let nowhere = try workspace.convert("nowhere.jpg", ["-size", "90x60", "xc:gray"])
         try Tool.run("exiftool", ["-q", "-overwrite_original", "-GPSLatitude=0", "-GPSLatitudeRef=N", "-GPSLongitude=0",
                                   "-GPSLongitudeRef=E", nowhere])
-        paths += [plain, progressive, gray, curated, motorola, paris, lima, nowhere]
+        // A date in XMP alone, as an editor's export writes it, with its zone.
+        let exported = try workspace.convert("exported.jpg", ["-size", "90x60", "xc:plum"])
+        try Tool.run("exiftool", ["-q", "-overwrite_original", "-XMP-exif:DateTimeOriginal=2020:05:06 07:08:09+02:00", exported])
+        paths += [plain, progressive, gray, curated, motorola, paris, lima, nowhere, exported]
         return paths
     }
 
@@ -78,6 +81,21 @@ struct JPEGHeaderTests {
         #expect(abs(lima.latitude + 12.046374) < 1e-6 && abs(lima.longitude + 77.042793) < 1e-6)
         #expect(try #require(JPEGHeader.probe(try workspace.bytes(paths[15]))).location == nil)
         #expect(try #require(JPEGHeader.probe(try workspace.bytes(paths[11]))).location == nil)
+    }
+
+    @Test("a date in XMP alone is the date taken, the camera's clock kept and its zone dropped")
+    func readsXMPDates() throws {
+        let exported = try #require(JPEGHeader.probe(try workspace.bytes(try variants()[16])))
+        #expect(exported.takenAt == Date(timeIntervalSince1970: 1_588_748_889))
+        #expect(XMPDate.parse("2019-12-31") == Date(timeIntervalSince1970: 1_577_750_400))
+        #expect(XMPDate.parse("2019-12-31T23:59") == Date(timeIntervalSince1970: 1_577_836_740))
+        #expect(XMPDate.parse("2019-12-31T23:59:59.25-05:00") == Date(timeIntervalSince1970: 1_577_836_799))
+        for bad in ["", "2019", "2019-13-01", "2019/12/31", "2019-12-31X23:59", "2019-12-31T2", "2019-02-30T00:00:00"] {
+            #expect(XMPDate.parse(bad) == nil, "\(bad)")
+        }
+        // an element, and the first name that reads as a date wins
+        let packet = Array("<x><xmp:CreateDate>bad</xmp:CreateDate><photoshop:DateCreated>2001-02-03</photoshop:DateCreated></x>".utf8)
+        #expect(XMPDate.taken(inXMP: packet) == Date(timeIntervalSince1970: 981_158_400))
     }
 
     @Test("an XMP rating is found as an attribute or an element, and not under another name")
