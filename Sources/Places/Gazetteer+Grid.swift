@@ -33,7 +33,7 @@ extension Gazetteer {
         /// longitude as `reach` spans at that row's widest (all of them near the poles), wrapping
         /// at 180°.
         func forEachCandidate(latitude: Double, longitude: Double, reach: Double, _ body: (Int32) -> Void) {
-            let kmPerDegree = 111.19
+            let kmPerDegree = Gazetteer.kmPerDegree
             let rowSpan = Int((reach / kmPerDegree).rounded(.up))
             let here = Self.row(latitude), column = Self.column(longitude)
             for row in max(0, here - rowSpan)...min(Self.rows - 1, here + rowSpan) {

@@ -10,13 +10,24 @@ extension Gazetteer {
             }
             return data
         }
-        return Gazetteer(places: lines(try read("cities.tsv")).compactMap(place), countries: names(try read("countries.tsv"), key: 1),
-                         regions: names(try read("regions.tsv"), key: 2))
+        var places: [Place] = []
+        places.reserveCapacity(70_000)
+        forEachLine(try read("cities.tsv")) { if let place = place($0) { places.append(place) } }
+        return Gazetteer(places: places, countries: names(try read("countries.tsv"), key: 1), regions: names(try read("regions.tsv"), key: 2))
+    }
+
+    /// Calls `body` with the tab-separated fields of each line, one line at a time, so that
+    /// reading the places holds no more than the file and the places made.
+    static func forEachLine(_ data: Data, _ body: ([Substring]) -> Void) {
+        let text = String(decoding: data, as: UTF8.self)
+        for line in text.split(separator: "\n") { body(line.split(separator: "\t", omittingEmptySubsequences: false)) }
     }
 
     /// The tab-separated fields of each line.
     static func lines(_ data: Data) -> [[Substring]] {
-        String(decoding: data, as: UTF8.self).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        var lines: [[Substring]] = []
+        forEachLine(data) { lines.append($0) }
+        return lines
     }
 
     /// id, name, country, region, latitude, longitude, population.
@@ -31,12 +42,12 @@ extension Gazetteer {
     /// The last field by the first `key` fields joined with "." (a country; a country and region).
     static func names(_ data: Data, key: Int) -> [String: String] {
         var names: [String: String] = [:]
-        for fields in lines(data) where fields.count == key + 1 && !fields[key].isEmpty {
+        forEachLine(data) { fields in
+            guard fields.count == key + 1, !fields[key].isEmpty else { return }
             names[fields[0..<key].joined(separator: ".")] = String(fields[key])
         }
         return names
     }
-
 }
 
 /// The gazetteer's files are missing or unreadable.

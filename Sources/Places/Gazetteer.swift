@@ -31,8 +31,12 @@ public struct Gazetteer: Sendable {
     public func named(latitude: Double, longitude: Double, within reach: Double = Gazetteer.reach) -> Place? {
         guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180, reach > 0 else { return nil }
         var best: (index: Int32, score: Double)?
+        // Degrees of latitude alone put a place out of reach, whatever its longitude: most of a
+        // candidate cell's places are passed over before the sines and cosines of the distance.
+        let latitudeReach = reach / Self.kmPerDegree
         grid.forEachCandidate(latitude: latitude, longitude: longitude, reach: reach) { index in
             let place = places[Int(index)]
+            guard abs(place.latitude - latitude) <= latitudeReach else { return }
             let km = Self.distance(latitude, longitude, place.latitude, place.longitude)
             guard km <= reach else { return }
             let score = km / place.weight
@@ -62,6 +66,10 @@ public struct Gazetteer: Sendable {
     public func regionName(country: String, region: String) -> String? {
         regions[country + "." + region]
     }
+
+    /// Kilometres in a degree of latitude (a meridian's length over 180, on the sphere of `distance`),
+    /// a little under, so that a bound made with it never leaves out a place within reach.
+    static let kmPerDegree = 111.19
 
     /// Great-circle distance in kilometres (haversine on a sphere of the Earth's mean radius).
     public static func distance(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
