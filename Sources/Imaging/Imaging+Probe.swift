@@ -9,8 +9,15 @@ extension Imaging {
         if format.isVideo { return try probeVideoForCatalog(fileAt: path, format: format) }
         // A RAW's structure is read in Swift, like a JPEG's header: no decoder is involved.
         if format.isRaw { return try probeRaw(fileAt: path, format: format) }
-        if let workers = decoderWorkers { return try workers.probe(path: path, format: format) }
-        return try probeHere(fileAt: path, format: format)
+        var probe = try decoderWorkers.map { try $0.probe(path: path, format: format) } ?? probeHere(fileAt: path, format: format)
+        // ImageMagick 6 reads no EXIF from PNG's eXIf chunk or WebP's EXIF chunk; Swift does, here.
+        if format == .png || format == .webp, let exif = try? withRawFile(path, { ContainerExif.read($0, format: format) }) {
+            probe.takenAt = probe.takenAt ?? exif.taken.flatMap(ExifDate.parse)
+            probe.cameraMake = probe.cameraMake ?? exif.make
+            probe.cameraModel = probe.cameraModel ?? exif.model
+            probe.location = probe.location ?? exif.location
+        }
+        return probe
     }
 
     /// Probes with the header bytes already read: a JPEG's header is read in Swift when it can

@@ -13,6 +13,7 @@ let targets: [String: ([UInt8]) -> Void] = {
         "raw-preview": ImagingTargets.rawPreview,
         "video-info": ImagingTargets.videoInfo,
         "geo-point": ImagingTargets.geoPoint,
+        "container-exif": ImagingTargets.containerExif,
         "multipart": MultipartTarget.run,
         "form": GalleryTargets.form,
         "byte-range": GalleryTargets.byteRange,

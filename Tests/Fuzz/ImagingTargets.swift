@@ -92,6 +92,15 @@ enum ImagingTargets {
         if let location = info.location { onEarth(location) }
     }
 
+    /// PNG's and WebP's chunks walked for their EXIF, and that EXIF read, from any bytes.
+    static func containerExif(_ bytes: [UInt8]) {
+        for format in [ImageFormat.png, .webp] {
+            guard let exif = ContainerExif.read(RawBytes(bytes), format: format) else { continue }
+            check((exif.make?.utf8.count ?? 0) < bytes.count && (exif.model?.utf8.count ?? 0) < bytes.count, "a name longer than the file")
+            if let location = exif.location { onEarth(location) }
+        }
+    }
+
     /// A position as ImageMagick prints EXIF's rationals, or as videos keep it (ISO 6709), from any text.
     static func geoPoint(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
