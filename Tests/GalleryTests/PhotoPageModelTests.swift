@@ -26,7 +26,7 @@ import Testing
 
     /// Photo 62 of 150 in its folder, 60 photos a page: on page 2.
     private static func builder(_ photo: PhotoDetail, group: PhotoGroup = .folder("trip"), visitor: Visitor = member,
-                                shared: (title: String, scope: SiteURL.Scope)? = nil) -> PhotoPageBuilder {
+                                shared: (title: String, scope: SiteURL.Scope, places: Bool)? = nil) -> PhotoPageBuilder {
         PhotoPageBuilder(photo: photo, group: group, sort: group.defaultSort,
                          around: PhotoNeighbors(previous: card(61), next: card(63), position: 62, total: 150),
                          pageSize: 60, shared: shared, visitor: visitor, csrf: "token")
@@ -60,10 +60,31 @@ import Testing
         #expect(model.curation != nil && model.curation?.canCurate == false)
     }
 
+    @Test func wherePhotosWereTakenIsShownToTheHouseholdAndToALinkOnlyWhenItsMakerSaidSo() {
+        // given a photo with a position, named after a place
+        var photo = Self.detail(62)
+        photo.location = PhotoDetail.Location(latitude: -33.85680, longitude: 151.21530,
+                                              place: PlaceCount(placeId: 2_147_714, country: "AU", region: "02", count: 1))
+        func facts(_ shared: (title: String, scope: SiteURL.Scope, places: Bool)?) -> [String: PhotoView.Fact] {
+            var builder = Self.builder(photo, shared: shared)
+            builder.placeName = "Sydney, New South Wales, Australia"
+            return Dictionary(builder.facts.map { ($0.label, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        // when the household, a link that shows places and one that does not look
+        let household = facts(nil), showing = facts(("Trip", .share("TOKEN"), true)), hiding = facts(("Trip", .share("TOKEN"), false))
+        // then the household's place links to its photos, a link's names it without a way in, and the other says nothing
+        #expect(household["Place"]?.url == SiteURL.group(.filtered(.all, SearchFilter(place: .place(2_147_714)))))
+        #expect(household["Position"]?.value == "33.85680° S, 151.21530° E")
+        #expect(household["Position"]?.external == "https://www.openstreetmap.org/?mlat=-33.85680&mlon=151.21530#map=16/-33.85680/151.21530")
+        #expect(showing["Place"]?.value == "Sydney, New South Wales, Australia" && showing["Place"]?.url == nil)
+        #expect(showing["Position"] != nil && showing["Folder"] == nil)
+        #expect(hiding["Place"] == nil && hiding["Position"] == nil)
+    }
+
     @Test func aLinksHoldersSeeThePhotoButNothingOfTheLibraryAroundIt() {
         // given the same photo through a share link of its album
         let builder = Self.builder(Self.detail(62, copies: ["elsewhere/p62.jpg"]), group: .album(3),
-                                   visitor: Visitor(account: nil, role: nil, sessionHash: nil), shared: ("Summer", .share("TOKEN")))
+                                   visitor: Visitor(account: nil, role: nil, sessionHash: nil), shared: ("Summer", .share("TOKEN"), false))
         // when the page is built
         let model = builder.build(chrome: PageChrome(title: "p62.jpg"))
         // then there is no panel, no slideshow, and no fact of folders or copies

@@ -97,6 +97,15 @@ import Testing
             let shared = try await client.execute(uri: "/share/\(token)/photos/trip/eiffel.jpg", method: .get)
             #expect(shared.status == .ok)
             #expect(!shared.text.contains("Paris") && !shared.text.contains("openstreetmap") && !shared.text.contains("48.8"))
+            // when a link is made whose maker ticked that it shows where photos were taken
+            let open = try await max.post("/actions/share", [("kind", "folder"), ("value", "trip"), ("expires", "0"), ("places", "1")])
+            let listed = try await max.keeping("photolala_new_share", from: open).get(open.headers[.location] ?? "/shared").text
+            let placed = try #require(listed.firstMatch(of: #/share/([A-Za-z0-9_-]{43})/#).map { String($0.output.1) })
+            #expect(placed != token)
+            // then its photo page names the place, without a way into the gallery's places, and gives the position
+            let placedPage = try await client.execute(uri: "/share/\(placed)/photos/trip/eiffel.jpg", method: .get).text
+            #expect(placedPage.contains("<dt>Place</dt><dd>Paris, Ile-de-France, France</dd>") && placedPage.contains("48.85840° N, 2.29450° E"))
+            #expect(!placedPage.contains("/search?place=") && !placedPage.contains("<dt>Folder</dt>"))
         }
     }
 }

@@ -19,7 +19,7 @@ enum PeopleRows {
     /// (the link is `s`, its owner `a`).
     static let shareSelect = """
         SELECT s.id, s.tokenHash, s.accountId, CAST(a.name AS TEXT) AS ownerName, s.kind, s.value, s.filter, s.createdAt,
-               s.expiresAt, s.passwordHash, s.uploadsLeft, s.endedAt
+               s.expiresAt, s.passwordHash, s.uploadsLeft, s.endedAt, s.showsPlaces
         FROM shareLink s JOIN account a ON a.id = s.accountId
         """
 
@@ -29,6 +29,7 @@ enum PeopleRows {
                   ownerName: try row.string("ownerName"), kind: ShareLink.Kind(rawValue: try row.string("kind")) ?? .search,
                   value: try row.string("value"), filter: try row.string("filter"), createdAt: try row.int("createdAt"),
                   expiresAt: try row.optionalInt("expiresAt"), passwordHash: try row.optionalString("passwordHash"),
-                  uploadsLeft: Int(try row.int("uploadsLeft")), endedAt: try row.optionalInt("endedAt"))
+                  uploadsLeft: Int(try row.int("uploadsLeft")), endedAt: try row.optionalInt("endedAt"),
+                  showsPlaces: try row.bool("showsPlaces"))
     }
 }

@@ -70,6 +70,8 @@ enum CatalogSchema {
         .each(sqlite: "v24-file-sort-keys", v24, postgres: "v24-file-sort-keys", pg6),
         // Where each photo was taken, and the place the gazetteer names there (Schema+Places).
         .both("v25-places", places),
+        // A share link shows where its photos were taken only when its maker said so.
+        .both("v26-share-places") { d in "ALTER TABLE shareLink ADD COLUMN showsPlaces \(d.integer) NOT NULL DEFAULT 0" },
     ]
 }
 

@@ -72,6 +72,13 @@ extension ShareStore where Self: SQLCatalog {
         }
     }
 
+    /// Lets a link's photo pages say where each photo was taken, or stops them.
+    public func setSharePlaces(id: Int64, shown: Bool) async throws {
+        try await core.database.write { db in
+            try await db.execute("UPDATE shareLink SET showsPlaces = ? WHERE id = ?", [shown ? 1 : 0, id])
+        }
+    }
+
     /// Sets (or with nil, removes) the password a link asks for, as a bcrypt hash.
     public func setSharePassword(id: Int64, passwordHash: String?) async throws {
         try await core.database.write { db in

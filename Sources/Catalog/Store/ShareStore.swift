@@ -6,6 +6,8 @@ public protocol ShareStore: Sendable {
                      expiresAt: Int64?, now: Int64) async throws -> Int64
     /// Sets (or with nil, removes) the password a link asks for, as a bcrypt hash.
     func setSharePassword(id: Int64, passwordHash: String?) async throws
+    /// Lets a link's photo pages say where each photo was taken, or stops them.
+    func setSharePlaces(id: Int64, shown: Bool) async throws
     /// Lets an album's link add this many more photos (0 stops it).
     func setShareUploads(id: Int64, count: Int) async throws
     /// Gives back uploads taken and not used (a request reserves before it reads any bytes).

@@ -103,4 +103,21 @@ import TestSupport
         #expect(try await store.placeCounts().map(\.placeId) == [Self.paris.id])
         _ = opened
     }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func aLinkShowsPlacesOnlyOnceItsMakerSaysSo(_ kind: StoreUnderTest) async throws {
+        // given a new link
+        let opened = try await kind.make()
+        let store = opened.store
+        let bo = try await store.addAccount(name: "bo", passwordHash: "h", role: .member, now: Date())
+        let id = try await store.createShare(token: "t1", accountId: bo.id, kind: .folder, value: "trip", filter: "", expiresAt: nil, now: 100)
+        // then it shows no place until told to, and stops when told so
+        #expect(try await store.share(token: "t1")?.showsPlaces == false)
+        try await store.setSharePlaces(id: id, shown: true)
+        #expect(try await store.share(token: "t1")?.showsPlaces == true)
+        #expect(try await store.shares(accountId: bo.id).map(\.showsPlaces) == [true])
+        try await store.setSharePlaces(id: id, shown: false)
+        #expect(try await store.share(token: "t1")?.showsPlaces == false)
+        _ = opened
+    }
 }

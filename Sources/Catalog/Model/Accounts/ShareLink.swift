@@ -26,6 +26,9 @@ public struct ShareLink: Sendable, Equatable {
     /// When the group it showed ended (its album deleted, its tag on no photo, its folder gone):
     /// from then on the link answers that it is gone, whatever takes the group's place or name.
     public var endedAt: Int64? = nil
+    /// Whether its photo pages say where each photo was taken (place and position): only when
+    /// its maker ticked it, since a household's home is in its photos.
+    public var showsPlaces = false
 
     /// Whether the link still opens at `now` (seconds since 1970).
     public func isLive(at now: Int64) -> Bool { expiresAt.map { $0 > now } ?? true }

@@ -29,13 +29,13 @@ struct PhotoController: Sendable {
     /// The photo page; with `shared`, inside a share link: only that group's photos, no way out.
     /// Kept like a group page (`PageCache`), but for a video's, whose playable rendition may be
     /// under way.
-    func render(key: String, shared: (group: PhotoGroup, title: String, scope: SiteURL.Scope)?, _ request: Request,
+    func render(key: String, shared: (group: PhotoGroup, title: String, scope: SiteURL.Scope, places: Bool)?, _ request: Request,
                 _ context: GalleryContext) async throws -> Response {
         let cacheKey = PageCache.Key(version: store.version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "")
         return try await cache.response(cacheKey, request, context) { try await page(key: key, shared: shared, request, $0) }
     }
 
-    private func page(key: String, shared: (group: PhotoGroup, title: String, scope: SiteURL.Scope)?, _ request: Request,
+    private func page(key: String, shared: (group: PhotoGroup, title: String, scope: SiteURL.Scope, places: Bool)?, _ request: Request,
                       _ context: GalleryContext) async throws -> (bytes: ByteBuffer, keep: Bool) {
         guard let photo = try await store.photo(key: key, viewer: context.visitor.viewer) else { throw Self.notFound }
         // A Live Photo's clip or a RAW beside its JPEG is part of that shot: its page is the shot's.
@@ -51,9 +51,9 @@ struct PhotoController: Sendable {
         let sort = try GroupQuery(request.uri, defaultSort: group.defaultSort).sort
         var builder = PhotoPageBuilder(photo: photo, group: group, sort: sort,
                                        around: try await store.neighbors(of: photo, in: group, sort: sort, perPage: pageSize),
-                                       pageSize: pageSize, shared: shared.map { ($0.title, $0.scope) }, visitor: context.visitor,
+                                       pageSize: pageSize, shared: shared.map { ($0.title, $0.scope, $0.places) }, visitor: context.visitor,
                                        csrf: context.csrfToken)
-        if shared == nil, let place = photo.location?.place, let places {
+        if shared?.places ?? true, let place = photo.location?.place, let places {
             builder.placeName = await places.name(.place(place.placeId))
         }
         if builder.showsCuration {

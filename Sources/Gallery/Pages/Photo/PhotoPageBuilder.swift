@@ -10,8 +10,9 @@ struct PhotoPageBuilder {
     var sort: PhotoSort
     var around: PhotoNeighbors
     var pageSize: Int
-    /// The link's title and scope on a share link's page; nil in the gallery.
-    var shared: (title: String, scope: SiteURL.Scope)?
+    /// The link's title and scope on a share link's page, and whether it shows where photos were
+    /// taken; nil in the gallery.
+    var shared: (title: String, scope: SiteURL.Scope, places: Bool)?
     var visitor: Visitor
     var csrf = ""
     /// The albums holding the photo, and every album's name (for the add form), when the panel shows.
@@ -101,16 +102,17 @@ struct PhotoPageBuilder {
         if let length = photo.card.motionLength {
             facts.append(.init(label: "Motion clip", value: "inside the file (\(Formatting.bytes(length)))"))
         }
-        // Where it was taken is the household's: a link's holders see neither place nor position.
-        if shared != nil { return facts }
-        if let location = photo.location {
+        // Where it was taken is the household's: a link's holders see neither place nor position
+        // unless the link's maker said they may (and then no way into the gallery's places).
+        if let location = photo.location, shared?.places ?? true {
             if let place = location.place, let placeName {
                 facts.append(.init(label: "Place", value: placeName,
-                                   url: SiteURL.group(.filtered(.all, SearchFilter(place: .place(place.placeId))))))
+                                   url: shared == nil ? SiteURL.group(.filtered(.all, SearchFilter(place: .place(place.placeId)))) : nil))
             }
             facts.append(.init(label: "Position", value: Self.position(location.latitude, location.longitude),
                                external: Self.mapLink(location.latitude, location.longitude)))
         }
+        if shared != nil { return facts }
         facts.append(.init(label: "Folder", value: photo.folder.isEmpty ? "Library root" : photo.folder, url: SiteURL.folder(photo.folder)))
         for copy in photo.copies {
             facts.append(.init(label: "Same bytes at", value: copy, url: SiteURL.photo(copy)))

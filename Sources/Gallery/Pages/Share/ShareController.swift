@@ -138,13 +138,13 @@ struct ShareController: Sendable {
     }
 
     @Sendable func photo(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (_, token, group, title) = try await resolve(request, context, page: false)
+        let (link, token, group, title) = try await resolve(request, context, page: false)
         guard let key = SiteURL.Scope.share(token).photoKey(fromPath: request.uri.path) else {
             throw PhotoController.notFound
         }
         var visitor = context
         visitor.visitor = .nobody  // a share page never shows the holder's own favorites or forms
-        return try await photos.render(key: key, shared: (group, title, .share(token)), request, visitor)
+        return try await photos.render(key: key, shared: (group, title, .share(token), link.showsPlaces), request, visitor)
     }
 
     @Sendable func thumbnail(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -284,6 +284,7 @@ struct ShareController: Sendable {
                                        expiresAt: days == 0 ? nil : now + Int64(days) * 86_400, now: now)
         if !password.isEmpty { try await store.setSharePassword(id: id, passwordHash: try await gate.passwords.hash(password)) }
         if form["uploads"] == "1" { try await store.setShareUploads(id: id, count: Self.linkUploads) }
+        if form["places"] == "1" { try await store.setSharePlaces(id: id, shown: true) }
         // The catalog keeps only the token's hash: the token goes to its maker once, in a short-lived
         // cookie the list page reads and clears, so it never sits in a URL or the browser's history.
         var response = Response.redirect(to: SiteURL.shared.appending([("new", String(id))]).fragment("share-\(id)"))
