@@ -26,7 +26,7 @@ public struct PlaceNaming: Sendable {
     /// Names every position waiting for a name; returns how many it named (0 without a gazetteer).
     @discardableResult
     public func nameWaiting() async throws -> Int {
-        guard let fingerprint = places.fingerprint() else { return 0 }
+        guard let fingerprint = await places.fingerprint() else { return 0 }
         if try await store.placeFingerprint() != fingerprint {
             try await store.renamePlaces(fingerprint: fingerprint)
         }

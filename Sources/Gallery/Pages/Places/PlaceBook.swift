@@ -12,7 +12,10 @@ final class PlaceBook: Sendable {
     private let folder: String
     private let logger: Logger
     private let loading = Mutex<Task<Gazetteer?, Never>?>(nil)
-    private let fingerprinted = Mutex<Int64??>(nil)
+    private let fingerprinting = Mutex<Task<Int64?, Never>?>(nil)
+    /// The files are read and parsed on threads of their own (a second or so), never on the
+    /// threads that answer requests.
+    private let pool = BlockingPool(label: "photolala.places", qos: .utility)
 
     /// A book over the gazetteer in `folder`; a gazetteer that cannot be read is logged once, and
     /// positions are then shown without place names.
@@ -21,21 +24,13 @@ final class PlaceBook: Sendable {
         self.logger = logger
     }
 
-    /// A book over a gazetteer already read (tests).
-    init(_ gazetteer: Gazetteer?, fingerprint: Int64 = 1) {
-        folder = ""
-        logger = Logger(label: "photolala.places")
-        loading.withLock { $0 = Task { gazetteer } }
-        fingerprinted.withLock { $0 = .some(gazetteer == nil ? nil : fingerprint) }
-    }
-
     /// The gazetteer once read, or nil when it could not be.
     func gazetteer() async -> Gazetteer? {
         let task = loading.withLock { task in
             if let task { return task }
-            let started = Task.detached(priority: .utility) { [folder, logger] () -> Gazetteer? in
+            let started = Task { [folder, logger, pool] () -> Gazetteer? in
                 do {
-                    return try Gazetteer.load(folder: folder)
+                    return try await pool.run { try Gazetteer.load(folder: folder) }
                 } catch {
                     logger.error("the gazetteer could not be read; photos show their coordinates without place names",
                                  metadata: ["reason": "\(error)"])
@@ -49,16 +44,22 @@ final class PlaceBook: Sendable {
     }
 
     /// What names are given with: the first 63 bits of the SHA-256 of the places' file (read,
-    /// not parsed), or nil when it cannot be read. A catalog named with another is named anew.
-    func fingerprint() -> Int64? {
-        fingerprinted.withLock { kept in
-            if let kept { return kept }
-            let made = FileManager.default.contents(atPath: folder + "/cities.tsv").map { data in
-                Int64(bitPattern: SHA256.hash(data: data).prefix(8).reduce(0) { $0 << 8 | UInt64($1) } & 0x7FFF_FFFF_FFFF_FFFF)
+    /// not parsed), or nil when it cannot be read. A catalog named with
+    /// another is named anew.
+    func fingerprint() async -> Int64? {
+        let task = fingerprinting.withLock { task in
+            if let task { return task }
+            let started = Task { [folder, pool] () -> Int64? in
+                try? await pool.run {
+                    FileManager.default.contents(atPath: folder + "/cities.tsv").map { data in
+                        Int64(bitPattern: SHA256.hash(data: data).prefix(8).reduce(0) { $0 << 8 | UInt64($1) } & 0x7FFF_FFFF_FFFF_FFFF)
+                    }
+                } ?? nil
             }
-            kept = .some(made)
-            return made
+            task = started
+            return started
         }
+        return await task.value
     }
 
     /// "Paris, Île-de-France, France", "Île-de-France, France", "France"; the code when the
