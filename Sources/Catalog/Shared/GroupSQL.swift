@@ -114,7 +114,8 @@ enum GroupSQL {
         switch filter.place {
         case .country(let country): out.append(("p.placeCountry = ? AND p.placeId > 0", [country], false))
         case .region(let country, let region): out.append(("p.placeCountry = ? AND p.placeRegion = ? AND p.placeId > 0", [country, region], false))
-        case .place(let id): out.append(("p.placeId = ?", [id], false))
+        // (`placeId > 0` said, so that the partial index of named places may serve it.)
+        case .place(let id): out.append(("p.placeId = ? AND p.placeId > 0", [id], false))
         case nil: break
         }
         if let located = filter.located { out.append((located ? "p.latitude IS NOT NULL" : "p.latitude IS NULL", [], false)) }

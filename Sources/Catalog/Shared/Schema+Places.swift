@@ -21,6 +21,7 @@ extension CatalogSchema {
             ALTER TABLE photo ADD COLUMN placeRegion TEXT;
             CREATE INDEX photo_unnamed ON photo(id) WHERE latitude IS NOT NULL AND placeId IS NULL;
             CREATE INDEX photo_place ON photo(placeCountry, placeRegion, placeId) WHERE placeId > 0;
+            CREATE INDEX photo_place_id ON photo(placeId) WHERE placeId > 0;
             CREATE INDEX photo_located ON photo(id) WHERE latitude IS NOT NULL;
             CREATE TABLE placeNaming (singleton \(d.integer) PRIMARY KEY CHECK (singleton = 1), fingerprint \(d.integer) NOT NULL);
             UPDATE photo SET reprobe = 1 WHERE format IN ('jpeg', 'png', 'webp', 'tiff', 'heic', 'avif', 'mp4', 'mov', 'm4v', '3gp');
