@@ -64,7 +64,7 @@ import Testing
         // given a photo with a position, named after a place
         var photo = Self.detail(62)
         photo.location = PhotoDetail.Location(latitude: -33.85680, longitude: 151.21530,
-                                              place: PlaceCount(placeId: 2_147_714, country: "AU", region: "02", count: 1))
+                                              place: NamedPlace(id: 2_147_714, country: "AU", region: "02"))
         func facts(_ shared: (title: String, scope: SiteURL.Scope, places: Bool)?) -> [String: PhotoView.Fact] {
             var builder = Self.builder(photo, shared: shared)
             builder.placeName = "Sydney, New South Wales, Australia"

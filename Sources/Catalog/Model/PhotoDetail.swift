@@ -43,8 +43,7 @@ public struct PhotoDetail: Sendable, Equatable {
     /// no place is near). A share link never shows it unless its maker allowed it.
     public struct Location: Sendable, Equatable {
         public var latitude, longitude: Double
-        /// The place's id, country and region (its `count` is 1).
-        public var place: PlaceCount?
+        public var place: NamedPlace?
     }
 
     /// A file that belongs to another one.

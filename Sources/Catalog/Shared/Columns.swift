@@ -84,8 +84,8 @@ enum PhotoDetailColumns {
         let placeId = try row.optionalInt("placeId") ?? 0
         return PhotoDetail.Location(
             latitude: latitude, longitude: longitude,
-            place: placeId > 0 ? PlaceCount(placeId: placeId, country: try row.optionalString("placeCountry") ?? "",
-                                            region: try row.optionalString("placeRegion") ?? "", count: 1) : nil)
+            place: placeId > 0 ? NamedPlace(id: placeId, country: try row.optionalString("placeCountry") ?? "",
+                                            region: try row.optionalString("placeRegion") ?? "") : nil)
     }
 
     /// A JSON array column decoded; NULL (PostgreSQL's `json_agg` over no rows) is an empty list.

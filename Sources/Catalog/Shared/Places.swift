@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where photos were taken, in both catalogs: positions handed out to be named and the names
-/// written back, a batch a statement; places counted from their index.
+/// written back, a batch in one write; places counted from their index.
 extension PlaceStore where Self: SQLCatalog {
     public func placeFingerprint() async throws -> Int64? {
         try await core.database.read { db in try await db.int("SELECT fingerprint FROM placeNaming") }

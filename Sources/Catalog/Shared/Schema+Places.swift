@@ -3,8 +3,8 @@
 extension CatalogSchema {
     /// - `latitude`, `longitude`: degrees, both NULL when the file says nothing (or nonsense).
     /// - `placeId`: the GeoNames id of the nearest place of the gazetteer; 0 when none is near
-    ///   enough; NULL while the position has not been named yet (`Places.nameUnnamed` names
-    ///   them in the background, and names them all anew when the gazetteer changes).
+    ///   enough; NULL while the position has not been named yet (the server's `PlaceNaming`
+    ///   names them in the background through `PlaceStore`, and all anew when the gazetteer changes).
     /// - `placeCountry`, `placeRegion`: that place's country (ISO 3166 code) and region
     ///   (GeoNames' first-order division code), so a country or a region is a range of an index.
     /// - `placeNaming`: the fingerprint of the gazetteer the places were named with.

@@ -23,17 +23,24 @@ public struct LocatedPhoto: Sendable, Equatable {
     }
 }
 
+/// A place of the gazetteer as the catalog keeps it on a photo: its GeoNames id, its country
+/// and its region's code.
+public struct NamedPlace: Sendable, Equatable {
+    public var id: Int64
+    public var country, region: String
+    public init(id: Int64, country: String, region: String) {
+        (self.id, self.country, self.region) = (id, country, region)
+    }
+}
+
 /// The name a photo's position got: a place of the gazetteer, or none near enough.
 public struct PlaceName: Sendable, Equatable {
     public var photo: LocatedPhoto
-    /// The place, with its country and region codes; nil when no place is near.
-    public var place: (id: Int64, country: String, region: String)?
-    public init(photo: LocatedPhoto, place: (id: Int64, country: String, region: String)?) {
+    /// The place; nil when no place is near.
+    public var place: NamedPlace?
+    public init(photo: LocatedPhoto, place: NamedPlace?) {
         self.photo = photo
         self.place = place
-    }
-    public static func == (a: PlaceName, b: PlaceName) -> Bool {
-        a.photo == b.photo && a.place?.id == b.place?.id && a.place?.country == b.place?.country && a.place?.region == b.place?.region
     }
 }
 

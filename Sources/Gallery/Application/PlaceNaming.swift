@@ -37,7 +37,7 @@ public struct PlaceNaming: Sendable {
             guard !waiting.isEmpty, let gazetteer = await places.gazetteer() else { break }
             try await store.name(waiting.map { photo in
                 let place = gazetteer.named(latitude: photo.latitude, longitude: photo.longitude)
-                return PlaceName(photo: photo, place: place.map { ($0.id, $0.country, $0.region) })
+                return PlaceName(photo: photo, place: place.map { NamedPlace(id: $0.id, country: $0.country, region: $0.region) })
             })
             named += waiting.count
             if waiting.count < batch { break }

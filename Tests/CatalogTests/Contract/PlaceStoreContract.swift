@@ -8,8 +8,8 @@ import TestSupport
 /// be named, named, counted by place, filtered by `place=` and `has=gps`, named anew with another
 /// gazetteer, and never named after a position the photo no longer has.
 @Suite struct PlaceStoreContract {
-    static let paris = (id: Int64(2_988_507), country: "FR", region: "11")
-    static let lima = (id: Int64(3_936_456), country: "PE", region: "15")
+    static let paris = NamedPlace(id: 2_988_507, country: "FR", region: "11")
+    static let lima = NamedPlace(id: 3_936_456, country: "PE", region: "15")
 
     /// Two photos in Paris, one in Lima, one at sea (named after no place) and one that says nothing.
     private func located(_ store: any ContractStore) async throws -> [CatalogSeed.Picture] {
@@ -28,7 +28,7 @@ import TestSupport
     /// The names a gazetteer would give these positions.
     private func names(_ waiting: [LocatedPhoto]) -> [PlaceName] {
         waiting.map { photo in
-            let place: (Int64, String, String)? = switch photo.latitude {
+            let place: NamedPlace? = switch photo.latitude {
             case 48...49: Self.paris
             case -13 ... -12: Self.lima
             default: nil
@@ -69,7 +69,7 @@ import TestSupport
         #expect(try await store.count(.filtered(.all, SearchFilter(place: .country("FR"), located: true))) == 2)
         // and a photo's page has its position and its place, or its position alone
         let eiffel = try #require(try await store.photo(key: "trip/eiffel.jpg", viewer: .guest)?.location)
-        #expect(eiffel.latitude == 48.8584 && eiffel.longitude == 2.2945 && eiffel.place?.placeId == Self.paris.id)
+        #expect(eiffel.latitude == 48.8584 && eiffel.longitude == 2.2945 && eiffel.place == Self.paris)
         let sea = try #require(try await store.photo(key: "trip/sea.jpg", viewer: .guest)?.location)
         #expect(sea.place == nil)
         #expect(try await store.photo(key: "home/cat.jpg", viewer: .guest)?.location == nil)

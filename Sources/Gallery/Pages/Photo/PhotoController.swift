@@ -54,7 +54,7 @@ struct PhotoController: Sendable {
                                        pageSize: pageSize, shared: shared.map { ($0.title, $0.scope, $0.places) }, visitor: context.visitor,
                                        csrf: context.csrfToken)
         if shared?.places ?? true, let place = photo.location?.place, let places {
-            builder.placeName = await places.name(.place(place.placeId))
+            builder.placeName = await places.name(.place(place.id))
         }
         if builder.showsCuration {
             builder.albums = try await store.albums(containing: photo.photoId)

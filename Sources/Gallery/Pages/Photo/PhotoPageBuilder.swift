@@ -107,7 +107,7 @@ struct PhotoPageBuilder {
         if let location = photo.location, shared?.places ?? true {
             if let place = location.place, let placeName {
                 facts.append(.init(label: "Place", value: placeName,
-                                   url: shared == nil ? SiteURL.group(.filtered(.all, SearchFilter(place: .place(place.placeId)))) : nil))
+                                   url: shared == nil ? SiteURL.group(.filtered(.all, SearchFilter(place: .place(place.id)))) : nil))
             }
             facts.append(.init(label: "Position", value: Self.position(location.latitude, location.longitude),
                                external: Self.mapLink(location.latitude, location.longitude)))

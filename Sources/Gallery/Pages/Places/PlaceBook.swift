@@ -26,36 +26,32 @@ final class PlaceBook: Sendable {
 
     /// The gazetteer once read, or nil when it could not be.
     func gazetteer() async -> Gazetteer? {
-        let task = loading.withLock { task in
-            if let task { return task }
-            let started = Task { [folder, logger, pool] () -> Gazetteer? in
-                do {
-                    return try await pool.run { try Gazetteer.load(folder: folder) }
-                } catch {
-                    logger.error("the gazetteer could not be read; photos show their coordinates without place names",
-                                 metadata: ["reason": "\(error)"])
-                    return nil
-                }
+        await once(loading) { [folder, logger] in
+            do {
+                return try Gazetteer.load(folder: folder)
+            } catch {
+                logger.error("the gazetteer could not be read; photos show their coordinates without place names",
+                             metadata: ["reason": "\(error)"])
+                return nil
             }
-            task = started
-            return started
         }
-        return await task.value
     }
 
     /// What names are given with: the first 63 bits of the SHA-256 of the places' file (read,
-    /// not parsed), or nil when it cannot be read. A catalog named with
-    /// another is named anew.
+    /// not parsed), or nil when it cannot be read. A catalog named with another is named anew.
     func fingerprint() async -> Int64? {
-        let task = fingerprinting.withLock { task in
-            if let task { return task }
-            let started = Task { [folder, pool] () -> Int64? in
-                try? await pool.run {
-                    FileManager.default.contents(atPath: folder + "/cities.tsv").map { data in
-                        Int64(bitPattern: SHA256.hash(data: data).prefix(8).reduce(0) { $0 << 8 | UInt64($1) } & 0x7FFF_FFFF_FFFF_FFFF)
-                    }
-                } ?? nil
+        await once(fingerprinting) { [folder] in
+            FileManager.default.contents(atPath: folder + "/cities.tsv").map { data in
+                Int64(bitPattern: SHA256.hash(data: data).prefix(8).reduce(0) { $0 << 8 | UInt64($1) } & 0x7FFF_FFFF_FFFF_FFFF)
             }
+        }
+    }
+
+    /// The value `work` makes on the pool, made by the first caller and awaited by every other.
+    private func once<T: Sendable>(_ slot: borrowing Mutex<Task<T?, Never>?>, _ work: @escaping @Sendable () -> T?) async -> T? {
+        let task = slot.withLock { task in
+            if let task { return task }
+            let started = Task { [pool] in (try? await pool.run(work)) ?? nil }
             task = started
             return started
         }

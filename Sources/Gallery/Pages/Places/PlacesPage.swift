@@ -57,11 +57,14 @@ struct PlacesLevel {
     var country: String?
     var region: String?
 
+    /// The counts of the places inside the level.
+    func within(_ counts: [PlaceCount]) -> [PlaceCount] {
+        counts.filter { count in country.map { count.country == $0 } ?? true && region.map { count.region == $0 } ?? true }
+    }
+
     /// The level's cards, most photos first, then by name.
     func entries(_ counts: [PlaceCount], _ gazetteer: Gazetteer) -> [PlaceEntry] {
-        let here = counts.filter { count in
-            country.map { count.country == $0 } ?? true && region.map { count.region == $0 } ?? true
-        }
+        let here = within(counts)
         let entries: [PlaceEntry]
         switch (country, region) {
         case (nil, _):
@@ -87,10 +90,7 @@ struct PlacesLevel {
     /// A mark for each of the level's places (the `PlacesPage.maxMarks` with the most photos),
     /// and the view box that holds them: the world, or their extent with a margin.
     func map(_ counts: [PlaceCount], _ gazetteer: Gazetteer) -> (viewBox: String, marks: [PlacesPage.Mark]) {
-        let here = counts.filter { count in
-            country.map { count.country == $0 } ?? true && region.map { count.region == $0 } ?? true
-        }
-        let located = here.sorted { ($0.count, $1.placeId) > ($1.count, $0.placeId) }.prefix(PlacesPage.maxMarks)
+        let located = within(counts).sorted { ($0.count, $1.placeId) > ($1.count, $0.placeId) }.prefix(PlacesPage.maxMarks)
             .compactMap { count in gazetteer.place(id: count.placeId).map { (count, $0) } }
         var box = (x: 0.0, y: 0.0, width: 720.0, height: 360.0)
         if country != nil, !located.isEmpty {
