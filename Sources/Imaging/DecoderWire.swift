@@ -30,6 +30,8 @@ public enum DecoderWire {
         public var probe: ImageProbe?
         /// The rendition's bytes: a JPEG, or the encoding the request named.
         public var jpeg: Data?
+        /// How alike and how sharp the picture is, for a `likeness` request.
+        public var likeness: Likeness?
         public var error: String?
         public var tooManyPixels: Int?
         public var notAnImage: Bool?

@@ -34,6 +34,12 @@ public final class DecoderWorkers: Sendable {
         return [UInt8](jpeg)
     }
 
+    func likeness(path: String, format: ImageFormat) throws -> Likeness {
+        let answer = try run(DecoderWire.Request(op: "likeness", path: path, format: format))
+        guard let likeness = answer.likeness else { throw ImagingError.unreadable("the decoder gave no answer") }
+        return likeness
+    }
+
     private func run(_ request: DecoderWire.Request) throws -> DecoderWire.Answer {
         slots.wait()
         defer { slots.signal() }
@@ -80,6 +86,7 @@ public final class DecoderWorkers: Sendable {
                 if hangOn.matches(request) { while true { sleep(60) } }
                 switch request.op {
                 case "probe": answer.probe = try Imaging.probeHere(fileAt: request.path, format: request.format, timeout: request.timeout)
+                case "likeness": answer.likeness = try Imaging.likenessHere(fileAt: request.path, format: request.format, timeout: request.timeout)
                 default:
                     answer.jpeg = Data(try Imaging.renderJPEGHere(fileAt: request.path, format: request.format, width: request.width,
                                                                   height: request.height, fit: request.fit, quality: request.quality,

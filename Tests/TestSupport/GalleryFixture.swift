@@ -128,6 +128,11 @@ public final class GalleryFixture: @unchecked Sendable {
         try await PlaceNaming(store: store, gazetteerFolder: Self.resources + "/Gazetteer", logger: Logger(label: "test")).nameWaiting()
     }
 
+    /// Measures the scanned stills' likeness and stacks their bursts, as the server does beside its requests.
+    public func measureLikeness() async throws {
+        try await LikenessMeasuring(store: try await openCatalog(), source: source).measureWaiting()
+    }
+
     /// The fixture's catalog, as the application opens it: the PostgreSQL one, or the data folder's.
     public func openCatalog() async throws -> any PhotoCatalog {
         if let catalogURL { return try await PostgresCatalog.connect(url: catalogURL) }

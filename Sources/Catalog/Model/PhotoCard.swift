@@ -27,6 +27,10 @@ public struct PhotoCard: Sendable, Equatable {
     public var companions = FilePairs.Companions()
     /// Bytes at the end of the file that are a motion photo's clip; nil for none.
     public var motionLength: Int64?
+    /// The file of its folder it is stacked under, as a shot of a burst; nil on its own or on top.
+    public var stackOf: Int64?
+    /// How many shots are stacked under it (filled in on a folder's pages); 0 for none.
+    public var stacked = 0
 
     /// Whether it moves when played: a Live Photo's clip beside it, or a motion photo's inside it.
     public var isLive: Bool { companions.contains(.live) || motionLength != nil }

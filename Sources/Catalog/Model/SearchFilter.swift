@@ -29,10 +29,12 @@ public struct SearchFilter: Hashable, Sendable {
     public var place: PlaceScope?
     /// Only photos whose file says where they were taken (true), or only those that do not (false).
     public var located: Bool?
+    /// Only one burst: the file a stack is under (`file.stackOf`) and the shots stacked under it.
+    public var stack: Int64?
 
     public init(text: String? = nil, tag: String? = nil, favoritesOf: Viewer? = nil, minRating: Int? = nil,
                 takenFrom: Int64? = nil, takenTo: Int64? = nil, minSize: Int64? = nil, maxSize: Int64? = nil,
-                orientation: Orientation? = nil, kind: Kind? = nil, place: PlaceScope? = nil, located: Bool? = nil) {
+                orientation: Orientation? = nil, kind: Kind? = nil, place: PlaceScope? = nil, located: Bool? = nil, stack: Int64? = nil) {
         self.text = text
         self.tag = tag
         self.favoritesOf = favoritesOf
@@ -45,6 +47,7 @@ public struct SearchFilter: Hashable, Sendable {
         self.kind = kind
         self.place = place
         self.located = located
+        self.stack = stack
     }
 
     /// Whether no filter is set.

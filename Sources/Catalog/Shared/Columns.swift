@@ -5,7 +5,7 @@ import Imaging
 enum CardColumns {
     /// The card's columns, to be followed by more columns or a FROM clause.
     static let columns = "SELECT f.id AS fileId, f.key, f.name, p.sha256, p.width, p.height, f.size, p.takenAt, p.rating, p.rotation, "
-        + "p.kind, p.durationMs, f.companions, p.motionLength"
+        + "p.kind, p.durationMs, f.companions, p.motionLength, f.stackOf"
     /// The favorite flag of the viewer whose `favorite.userId` is the next argument.
     static let isFavorite = "EXISTS (SELECT 1 FROM favorite WHERE photoId = p.id AND userId = ?) AS isFavorite"
 
@@ -21,7 +21,7 @@ enum CardColumns {
                          isFavorite: isFavorite, size: try row.optionalInt("size") ?? 0, takenAt: try row.optionalInt("takenAt"),
                          rating: Int(try row.optionalInt("rating") ?? 0), rotation: rotation, kind: kind,
                          durationMs: try row.optionalInt("durationMs"), companions: companions,
-                         motionLength: try row.optionalInt("motionLength"))
+                         motionLength: try row.optionalInt("motionLength"), stackOf: try row.optionalInt("stackOf"))
     }
 }
 

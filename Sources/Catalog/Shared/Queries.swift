@@ -44,7 +44,8 @@ extension PhotoQueries where Self: SQLCatalog {
                     FROM file f JOIN photo p ON p.id = f.photoId WHERE \(db.dialect.isIn("f.id"))
                     """, [userId, slice]).map { try CardColumns.card($0) }
                 let byId = Dictionary(cards.map { ($0.fileId, $0) }, uniquingKeysWith: { a, _ in a })
-                return PhotoPage(photos: slice.compactMap { byId[$0] }, number: number, pageCount: pageCount, total: index.total)
+                let photos = try await QueryRules.stacks(slice.compactMap { byId[$0] }, group, db)
+                return PhotoPage(photos: photos, number: number, pageCount: pageCount, total: index.total)
             }
             let start = index.starts[number - 1]
             let filter = GroupSQL.filter(group, db.dialect)
@@ -55,7 +56,7 @@ extension PhotoQueries where Self: SQLCatalog {
                 \(CardColumns.columns), \(CardColumns.isFavorite) \(filter.sql) AND (\(GroupSQL.column(sort.field, group)), f.id) \(cmp) (?, ?)
                 ORDER BY \(GroupSQL.order(sort, in: group)) LIMIT ?
                 """, arguments).map { try CardColumns.card($0) }
-            return PhotoPage(photos: cards, number: number, pageCount: pageCount, total: index.total)
+            return PhotoPage(photos: try await QueryRules.stacks(cards, group, db), number: number, pageCount: pageCount, total: index.total)
         }
     }
 
@@ -297,6 +298,22 @@ extension PhotoQueries where Self: SQLCatalog {
 }
 
 enum QueryRules {
+    /// `cards` of a folder's page with how many shots are stacked under each (one look down
+    /// `file_stack` for the page's files); other groups' cards as they are.
+    static func stacks(_ cards: [PhotoCard], _ group: PhotoGroup, _ db: any SQLSession) async throws -> [PhotoCard] {
+        guard case .folder = group.parts.base, !cards.isEmpty else { return cards }
+        var counts: [Int64: Int] = [:]
+        for row in try await db.rows("SELECT stackOf, COUNT(*) AS n FROM file WHERE \(db.dialect.isIn("stackOf")) GROUP BY stackOf",
+                                     [cards.map(\.fileId)]) {
+            counts[try row.int("stackOf")] = Int(try row.int("n"))
+        }
+        return cards.map { card in
+            var card = card
+            card.stacked = counts[card.fileId] ?? 0
+            return card
+        }
+    }
+
     /// The group's page index under `sort` at the catalog's version: built with one pass over
     /// the whole group, its rows folded as they come, when no request has built it yet.
     static func pageIndex(_ core: CatalogCore, _ db: any SQLSession, group: PhotoGroup, sort: PhotoSort,

@@ -72,6 +72,8 @@ enum CatalogSchema {
         .both("v25-places", places),
         // A share link shows where its photos were taken only when its maker said so.
         .both("v26-share-places") { d in "ALTER TABLE shareLink ADD COLUMN showsPlaces \(d.integer) NOT NULL DEFAULT 0" },
+        // How alike photos are, and the stacks of a folder's bursts (Schema+Likeness).
+        .each(sqlite: "v27-likeness", v27, postgres: "v27-likeness", pg7),
     ]
 }
 

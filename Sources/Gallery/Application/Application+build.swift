@@ -18,6 +18,7 @@ public func buildApplication(_ config: GalleryConfig, source: (any PhotoSource)?
     var services: [any Service] = parts.store.capabilities.service.map { [$0] } ?? []
     services.append(UpkeepService(recount: parts.recount, backup: parts.backup, logger: logger))
     services.append(PlaceNamingService(naming: parts.placeNaming, logger: logger))
+    services.append(LikenessService(measuring: parts.likeness, logger: logger))
     if config.scanOnStart || config.watch || config.rescanMinutes > 0 {
         services.append(ScanService(scanner: parts.scanner, logger: logger, scanOnStart: config.scanOnStart,
                                     watched: config.watch ? parts.source : nil,
@@ -74,6 +75,8 @@ public struct GalleryParts {
     let backup: @Sendable () async throws -> Void
     /// Names the positions the scans read after the gazetteer's places (`PlaceNamingService` runs it).
     public let placeNaming: PlaceNaming
+    /// Measures how alike stills are and stacks bursts (`LikenessService` runs it).
+    public let likeness: LikenessMeasuring
 
     /// Every registered route as "METHOD /path", for tests that walk them all.
     public var routeList: [String] { router.routes.map(\.description) }
@@ -154,6 +157,7 @@ public struct GalleryParts {
         let libraryName = (config.libraryPath as NSString).lastPathComponent
         let placeBook = PlaceBook(folder: config.resourcesPath + "/Gazetteer", logger: logger)
         placeNaming = PlaceNaming(store: store, places: placeBook)
+        likeness = LikenessMeasuring(store: store, source: source, journal: journal, monitor: monitor)
         let groupPage = GroupPage(store: store, pages: kit, pageSize: config.pageSize, cache: pages, places: placeBook)
         let playable = PlayableStore(dataPath: config.dataPath, source: source, logger: logger, shared: shared)
         let photos = PhotoController(store: store, pages: kit, pageSize: config.pageSize, playable: playable, cache: pages, places: placeBook)

@@ -57,7 +57,7 @@ struct FilterForm: Encodable {
         hidden = (sort.field != defaultSort.field ? [Hidden(name: "sort", value: sort.field.rawValue)] : [])
             + (sort.descending != defaultSort.descending ? [Hidden(name: "order", value: sort.orderName)] : [])
             // Filters the form has no field for (a place, a position) stay on when it is sent.
-            + (values["place"].map { [Hidden(name: "place", value: $0)] } ?? []) + (values["has"].map { [Hidden(name: "has", value: $0)] } ?? [])
+            + ["place", "has", "stack"].compactMap { name in values[name].map { Hidden(name: name, value: $0) } }
         chips = Self.chips(filter, placeName: placeName).map { label, without in
             Chip(label: label, removeURL: SiteURL.group(without.isEmpty ? base : .filtered(base, without), sort: sort))
         }
@@ -87,6 +87,7 @@ struct FilterForm: Encodable {
         if let kind = filter.kind, let label = FilterQuery.kinds.first(where: { $0.kind == kind })?.label { add(label) { $0.kind = nil } }
         if let place = filter.place { add("In \(placeName ?? place.code)") { $0.place = nil } }
         if let located = filter.located { add(located ? "With a position" : "Without a position") { $0.located = nil } }
+        if filter.stack != nil { add("One burst") { $0.stack = nil } }
         return out
     }
 }

@@ -8,7 +8,7 @@ import Imaging
 /// and printed back, so every result page can be bookmarked.
 enum FilterQuery {
     static let names = ["q", "tag", "favorite", "min_rating", "taken_from", "taken_to", "min_size", "max_size", "orientation", "kind",
-                        "place", "has"]
+                        "place", "has", "stack"]
 
     /// `kind=` values: the word people say, the kind it keeps, and how the form and its chip name it.
     static let kinds: [(value: String, kind: SearchFilter.Kind, label: String)] = [
@@ -66,6 +66,10 @@ enum FilterQuery {
             default: throw HTTPError(.badRequest, message: "has: use gps (photos that say where they were taken) or no-gps.")
             }
         }
+        if let raw = value("stack") {
+            guard let id = Int64(raw), id > 0 else { throw HTTPError(.badRequest, message: "stack: use the number a stack's tile links to.") }
+            filter.stack = id
+        }
         return filter
     }
 
@@ -84,6 +88,7 @@ enum FilterQuery {
         if let kind = filter.kind, let value = kinds.first(where: { $0.kind == kind })?.value { out.append(("kind", value)) }
         if let place = filter.place { out.append(("place", place.code)) }
         if let located = filter.located { out.append(("has", located ? "gps" : "no-gps")) }
+        if let stack = filter.stack { out.append(("stack", String(stack))) }
         return out
     }
 

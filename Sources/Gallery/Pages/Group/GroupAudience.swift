@@ -46,6 +46,9 @@ struct Household: GroupAudience {
         builder.csrf = context.csrfToken
         builder.visitor = visitor
         builder.share = ShareForm.offer(spec.base, filter: filter, context: context)
+        if case .folder = spec.base {
+            builder.stacks = StackTools(collapses: filter.stack == nil, canKeep: visitor.can(.admin))
+        }
         if query.selecting, visitor.can(.viewer) {
             builder.selection = SelectionForm(base: spec.base, filter: filter, sort: query.sort, page: builder.page.number,
                                               total: builder.page.total, visitor: visitor, csrf: context.csrfToken)
@@ -65,7 +68,7 @@ struct Household: GroupAudience {
         model.gridClass = mode == .list || mode == .medium ? "photos" : "photos size-\(mode.rawValue)"
         model.tileSizes = mode.tileSizes
         if mode == .list, builder.selection == nil {
-            model.list = ListView(rows: builder.page.photos.enumerated().map { i, card in
+            model.list = ListView(rows: builder.shownCards.enumerated().map { i, card in
                 ListRow(url: model.photos[i].url, name: card.name, image: ThumbImage(card.picture, alt: ""),
                         dateText: card.takenAt.map(Formatting.cameraDate) ?? "–", sizeText: Formatting.bytes(card.size),
                         starsText: card.rating == 0 ? "–" : String(repeating: "★", count: card.rating))

@@ -17,6 +17,8 @@ struct GroupPageBuilder {
     var share: ShareForm?
     /// Select mode: tiles are checkboxes of this form, and links keep the mode.
     var selection: SelectionForm?
+    /// On a folder's page for the household: each burst is its top's tile, opened as a group.
+    var stacks: StackTools?
 
     private var isAlbum: Bool { if case .album = group.parts.base { return true } else { return false } }
 
@@ -31,15 +33,15 @@ struct GroupPageBuilder {
         if page.pageCount > 1 { summary += " · page \(page.number) of \(page.pageCount)" }
         let photoGroup = group.linkContext
         let canFavorite = visitor?.can(.viewer) == true && selection == nil
-        let tiles = page.photos.map { card in
-            PhotoTile(url: scope.photo(card.key, sort: sort, in: photoGroup, sharedGroup: group), anchor: "p\(card.fileId)",
+        let tiles = shownCards.map { card in
+            PhotoTile(url: stackURL(card) ?? scope.photo(card.key, sort: sort, in: photoGroup, sharedGroup: group), anchor: "p\(card.fileId)",
                       fileId: card.fileId, selecting: selection != nil, name: card.name,
                       image: ThumbImage(card.picture, alt: card.tileLabel, scope: scope),
                       favorite: !canFavorite ? nil : TileFavorite(csrf: csrf, key: card.key,
                                              back: SiteURL.group(group, sort: sort, page: page.number).fragment("p\(card.fileId)").path,
                                              value: card.isFavorite ? "off" : "on", on: card.isFavorite,
                                              label: card.isFavorite ? "Remove \(card.name) from favorites" : "Add \(card.name) to favorites"),
-                      duration: card.playTime, badge: card.badge)
+                      duration: card.playTime, badge: badge(card), stack: stackBadge(card), keep: keepForm(card))
         }
         return GroupView(chrome: chrome, heading: title, summary: summary, folders: subfolders, photos: tiles,
                          hasFolders: !subfolders.isEmpty, hasPhotos: !tiles.isEmpty,
@@ -50,6 +52,45 @@ struct GroupPageBuilder {
                             ? nil : SiteURL.group(group, sort: sort, page: page.number).appending([("select", "1")]),
                          slideshowURL: visitor == nil || selection != nil ? nil
                             : page.photos.first.map { SiteURL.slideshow($0.key, sort: sort, in: photoGroup) })
+    }
+
+    /// The cards shown as tiles: on a page that stacks bursts, a shot whose top is on the same
+    /// page is part of the top's tile. (A shot whose top is on another page, or filtered out,
+    /// keeps its own tile: nothing is ever hidden with no way to it.)
+    var shownCards: [PhotoCard] {
+        guard let stacks, stacks.collapses, selection == nil else { return page.photos }
+        let here = Set(page.photos.map(\.fileId))
+        return page.photos.filter { card in card.stackOf.map { !here.contains($0) } ?? true }
+    }
+
+    /// Where a stack's tile leads: the folder narrowed to its burst, in the order it was taken.
+    private func stackURL(_ card: PhotoCard) -> SiteURL? {
+        guard let stacks, stacks.collapses, selection == nil, card.stacked > 0 else { return nil }
+        var filter = group.parts.filter
+        filter.stack = card.fileId
+        return SiteURL.group(.filtered(group.parts.base, filter), sort: StackTools.order)
+    }
+
+    /// What else the shot holds, and on a burst's own page, which shot is its sharpest.
+    private func badge(_ card: PhotoCard) -> String? {
+        let sharpest = stacks != nil && group.parts.filter.stack == card.fileId ? "Sharpest" : nil
+        let words = [card.badge, sharpest].compactMap { $0 }
+        return words.isEmpty ? nil : words.joined(separator: " · ")
+    }
+
+    private func stackBadge(_ card: PhotoCard) -> String? {
+        stackURL(card) == nil ? nil : String(card.stacked + 1)
+    }
+
+    /// On a burst's own page, for someone who may use the trash: keep this shot, the others to the trash.
+    private func keepForm(_ card: PhotoCard) -> KeepForm? {
+        guard let stacks, let top = group.parts.filter.stack, stacks.canKeep, selection == nil, page.total > 1,
+              case .folder(let path) = group.parts.base else { return nil }
+        var filter = group.parts.filter
+        filter.stack = top
+        return KeepForm(csrf: csrf, group: SelectionForm.value(of: .folder(path)), filter: SiteURL.queryString(FilterQuery.pairs(filter)),
+                        keep: card.fileId, back: SiteURL.folder(path).fragment("p\(card.fileId)").path,
+                        label: "Keep \(card.name), move the other \(Formatting.plural(page.total - 1, "shot", "shots")) to the trash")
     }
 
     private func sortChoices() -> [SortChoice] {

@@ -1,3 +1,5 @@
+import Catalog
+
 /// A photo tile on a group page.
 struct PhotoTile: Encodable {
     var url: SiteURL
@@ -15,4 +17,29 @@ struct PhotoTile: Encodable {
     var duration: String?
     /// What else the shot holds ("Live", "RAW", "Live · RAW"); nil for none. The alt text says it too.
     var badge: String?
+    /// A burst's tile: how many shots it stacks ("8"); the tile opens the burst.
+    var stack: String?
+    /// On a burst's page: "Keep this one", the other shots to the trash.
+    var keep: KeepForm?
+}
+
+/// What a group page offers for bursts: on a folder's page, each burst shown as its top's tile;
+/// on a burst's own page, for an admin, a "Keep this one" form under each shot.
+struct StackTools {
+    /// Whether bursts are folded into their tops' tiles (a folder's page, not a burst's own).
+    var collapses: Bool
+    /// Whether the visitor may move the other shots to the trash.
+    var canKeep: Bool
+    /// A burst is shown in the order it was taken.
+    static let order = PhotoSort(field: .taken, descending: false)
+}
+
+/// "Keep this one": the select form's trash action over the whole burst but this shot
+/// (`all=1`, `keep`), so a burst of any length goes in one step with one Undo.
+struct KeepForm: Encodable {
+    let action = SiteURL.Action.select.url
+    var csrf, group, filter: String
+    var keep: Int64
+    var back: String
+    var label: String
 }

@@ -8,7 +8,7 @@ import HummingbirdCore
 /// action is one transaction; the answer is a 303 back to the page with a line saying what was
 /// done, or the zip itself.
 struct SelectionController: Sendable {
-    let store: any PhotoQueries & CurationStore & TrashStore & AlbumStore & UndoStore
+    let store: any PhotoQueries & CurationStore & TrashStore & AlbumStore & UndoStore & LikenessStore
     let source: any PhotoSource
     let flash: FlashMiddleware
     let readOnly: Bool
@@ -44,7 +44,16 @@ struct SelectionController: Sendable {
         if action == "restore" { return try await restore(form, context: context) }
         let viewer = context.visitor.viewer
         let (group, sort, title) = try await selectedGroup(form, viewer: viewer)
-        let files = try await selectedFiles(form, group: group, sort: sort)
+        var files = try await selectedFiles(form, group: group, sort: sort)
+        // "Keep this one" on a burst's page: every shot of the burst but this one, to the trash.
+        var kept: FileRef?
+        if let raw = form["keep"] {
+            guard action == "trash", let id = Int64(raw), let shot = files.first(where: { $0.id == id }) else {
+                throw HTTPError(.badRequest, message: "That shot is no longer part of this burst: open the folder again.")
+            }
+            kept = shot
+            files.removeAll { $0.id == id }
+        }
         guard !files.isEmpty else {
             throw HTTPError(.badRequest, message: "No photo was selected: tick some photos, or “All … in this group”, then choose what to do.")
         }
@@ -105,8 +114,8 @@ struct SelectionController: Sendable {
             changedAny = removed > 0
             text = "Took \(Formatting.plural(removed, "photo", "photos")) out of the album; they stay in the library."
         case "trash":
-            let trashed: [Int64]
-            (text, trashed) = try await trash(files)
+            let (said, trashed) = try await trash(files)
+            text = (kept.map { "Kept \(SourceKey.name(of: $0.key)). " } ?? "") + said
             undo = .trash(ids: trashed)
             changedAny = !trashed.isEmpty
         default:  // rate-1 ... rate-5
@@ -115,6 +124,7 @@ struct SelectionController: Sendable {
             _ = try await store.setRating(photoIds: photoIds, stars)
             text = "Gave \(photos) \(Formatting.plural(stars, "star", "stars"))."
         }
+        if action == "trash" { try await store.restackPending(limit: 64) }
         let back = form.returnPath(default: SiteURL.group(group, sort: sort))
         var response = Response.redirect(to: back, type: .normal)
         var token: String?
@@ -201,6 +211,8 @@ struct SelectionController: Sendable {
                 failed.append(error.description)
             }
         }
+        // Shots of a burst that came back are stacked again at once.
+        try await store.restackPending(limit: 64)
         let text = "Restored \(Formatting.plural(restored, "file", "files")) to where \(restored == 1 ? "it was" : "they were")."
         guard !failed.isEmpty else { return text }
         return text + " \(Formatting.plural(failed.count, "file", "files")) could not be restored (\(failed.prefix(2).joined(separator: "; ")))."

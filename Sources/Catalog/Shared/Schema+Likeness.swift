@@ -1,0 +1,53 @@
+/// How alike photos are and which shots of a burst stack (v27).
+extension CatalogSchema {
+    /// - `photo.likeness`: the picture's 64-bit difference hash (`Imaging.Likeness`), its bits as
+    ///   a signed integer; `photo.sharpness` the variance of its Laplacian. Both NULL while a
+    ///   still waits to be measured (the server's `LikenessService` measures them in the
+    ///   background, down `photo_unmeasured`); a still that could not be measured keeps a NULL
+    ///   likeness and a sharpness of -1, so it is not tried again while its bytes stand.
+    /// - `file.stackOf`: the file a burst's shot is stacked under, in its folder (NULL for a
+    ///   file on its own and for the top of a stack). A folder's page shows a stack as its top's
+    ///   tile when both are on the page; when the top goes, its stack comes apart (`ON DELETE SET NULL`).
+    /// - `stackPending`: folders whose stacks must be made anew, marked by triggers when a
+    ///   measured photo's file comes or goes, and by the measuring itself.
+    static func likenessColumns(_ d: SQLDialect) -> String {
+        let real = d == .sqlite ? "REAL" : "DOUBLE PRECISION"
+        return """
+            ALTER TABLE photo ADD COLUMN likeness \(d.integer);
+            ALTER TABLE photo ADD COLUMN sharpness \(real);
+            CREATE INDEX photo_unmeasured ON photo(id) WHERE sharpness IS NULL AND kind = 'photo';
+            ALTER TABLE file ADD COLUMN stackOf \(d.integer) REFERENCES file(id) ON DELETE SET NULL;
+            CREATE INDEX file_stack ON file(stackOf) WHERE stackOf IS NOT NULL;
+            CREATE TABLE stackPending (folder \(d.orderedText) PRIMARY KEY);
+            """
+    }
+
+    static let v27 = likenessColumns(.sqlite) + """
+
+        CREATE TRIGGER file_stack_insert AFTER INSERT ON file
+          WHEN new.pairedTo IS NULL AND (SELECT likeness FROM photo WHERE id = new.photoId) IS NOT NULL BEGIN
+          INSERT OR IGNORE INTO stackPending (folder) VALUES (new.folder);
+        END;
+        CREATE TRIGGER file_stack_delete AFTER DELETE ON file
+          WHEN (SELECT likeness FROM photo WHERE id = old.photoId) IS NOT NULL BEGIN
+          INSERT OR IGNORE INTO stackPending (folder) VALUES (old.folder);
+        END;
+        """
+
+    static let pg7 = likenessColumns(.postgres) + """
+
+        CREATE FUNCTION photolala_stack_pending() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP = 'INSERT' THEN
+            IF NEW.pairedTo IS NULL AND EXISTS (SELECT 1 FROM photo WHERE id = NEW.photoId AND likeness IS NOT NULL) THEN
+              INSERT INTO stackPending (folder) VALUES (NEW.folder) ON CONFLICT DO NOTHING;
+            END IF;
+          ELSIF EXISTS (SELECT 1 FROM photo WHERE id = OLD.photoId AND likeness IS NOT NULL) THEN
+            INSERT INTO stackPending (folder) VALUES (OLD.folder) ON CONFLICT DO NOTHING;
+          END IF;
+          RETURN NULL;
+        END $$;
+        CREATE TRIGGER file_stack_pending AFTER INSERT OR DELETE ON file
+          FOR EACH ROW EXECUTE FUNCTION photolala_stack_pending();
+        """
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Catalog
+
+/// How alike stills are and the stacks of bursts, in every implementation: stills handed out to
+/// be measured (never a video, never one twice), a folder's burst stacked under its sharpest
+/// shot, the stack's own filter, and stacks that come apart and together again as shots go to
+/// the trash and come back.
+@Suite struct LikenessStoreContract {
+    static let hash: UInt64 = 0x5A5A_0F0F_3C3C_9696
+
+    /// Five shots of one burst (a second apart), a shot of the same scene later on, the same
+    /// picture in another folder at the same time, and a video.
+    private func burst(_ store: any ContractStore) async throws {
+        var seed = CatalogSeed(seed: 36)
+        var pictures = (1...5).map { seed.picture("trip/burst-\($0).jpg", takenAt: 1_000 + Int64($0)) }
+        pictures += [seed.picture("trip/later.jpg", takenAt: 1_100), seed.picture("home/same.jpg", takenAt: 1_002),
+                     seed.video("trip/clip.mp4", takenAt: 1_003)]
+        try await CatalogSeed.catalogue(pictures, in: store)
+    }
+
+    /// Each still measured: the burst's shots a bit or four apart, sharpest the second, then the fifth.
+    private func measureAll(_ store: any ContractStore) async throws {
+        let waiting = try await store.unmeasuredPhotos(limit: 100)
+        let sharpness: [String: Double] = ["trip/burst-1.jpg": 1, "trip/burst-2.jpg": 5, "trip/burst-3.jpg": 3, "trip/burst-4.jpg": 2,
+                                           "trip/burst-5.jpg": 4]
+        let flips: [String: UInt64] = ["trip/burst-2.jpg": 0b1, "trip/burst-3.jpg": 0b11, "trip/burst-4.jpg": 0b111, "trip/burst-5.jpg": 0b1111]
+        try await store.recordLikeness(waiting.map { photo in
+            MeasuredPhoto(photoId: photo.photoId, hash: Self.hash ^ (flips[photo.key] ?? 0), sharpness: sharpness[photo.key] ?? 2)
+        })
+    }
+
+    private func cards(_ store: any ContractStore, _ filter: SearchFilter = SearchFilter()) async throws -> [String: PhotoCard] {
+        let group: PhotoGroup = filter.isEmpty ? .folder("trip") : .filtered(.folder("trip"), filter)
+        let page = try #require(try await store.page(group, sort: .default, number: 1, perPage: 60, viewer: .guest))
+        return Dictionary(uniqueKeysWithValues: page.photos.map { ($0.key, $0) })
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func aBurstIsStackedUnderItsSharpestShot(_ kind: StoreUnderTest) async throws {
+        // given a folder with a burst, measured
+        let opened = try await kind.make()
+        let store = opened.store
+        try await burst(store)
+        let waiting = try await store.unmeasuredPhotos(limit: 100)
+        #expect(Set(waiting.map(\.key)) == Set((1...5).map { "trip/burst-\($0).jpg" } + ["trip/later.jpg", "home/same.jpg"]))
+        #expect(waiting.allSatisfy { $0.format == "jpeg" })
+        #expect(try await store.unmeasuredPhotos(limit: 3).count == 3)
+        try await measureAll(store)
+        #expect(try await store.unmeasuredPhotos(limit: 100).isEmpty)
+        // when its folders are stacked
+        #expect(try await store.restackPending(limit: 100) == 2)
+        #expect(try await store.restackPending(limit: 100) == 0)
+        // then the sharpest shot tops the other four; the later shot and the other folder's stand alone
+        let trip = try await cards(store)
+        let top = try #require(trip["trip/burst-2.jpg"])
+        #expect(top.stackOf == nil && top.stacked == 4)
+        for n in [1, 3, 4, 5] { #expect(trip["trip/burst-\(n).jpg"]?.stackOf == top.fileId) }
+        #expect(trip["trip/later.jpg"]?.stackOf == nil && trip["trip/later.jpg"]?.stacked == 0)
+        #expect(trip["trip/clip.mp4"]?.stackOf == nil)
+        #expect(try await store.photo(key: "home/same.jpg", viewer: .guest)?.card.stackOf == nil)
+        // and the stack's filter is the burst, in any group that asks
+        let stack = try await cards(store, SearchFilter(stack: top.fileId))
+        #expect(Set(stack.keys) == Set((1...5).map { "trip/burst-\($0).jpg" }))
+        #expect(try await store.count(.filtered(.folder("trip"), SearchFilter(stack: top.fileId))) == 5)
+        _ = opened
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func aStillThatCannotBeMeasuredIsNotTriedAgain(_ kind: StoreUnderTest) async throws {
+        let opened = try await kind.make()
+        let store = opened.store
+        try await burst(store)
+        let waiting = try await store.unmeasuredPhotos(limit: 100)
+        try await store.recordLikeness(waiting.map { MeasuredPhoto(photoId: $0.photoId, hash: nil, sharpness: nil) })
+        #expect(try await store.unmeasuredPhotos(limit: 100).isEmpty)
+        _ = try await store.restackPending(limit: 100)
+        #expect(try await cards(store).values.allSatisfy { $0.stackOf == nil && $0.stacked == 0 })
+        _ = opened
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func aStackComesApartAndTogetherAsShotsLeaveAndComeBack(_ kind: StoreUnderTest) async throws {
+        // given a stacked burst whose files are in a source
+        let opened = try await kind.make()
+        let store = opened.store
+        try await burst(store)
+        try await measureAll(store)
+        _ = try await store.restackPending(limit: 100)
+        let source = InMemorySource()
+        for n in 1...5 { source.put("trip/burst-\(n).jpg", Array(repeating: UInt8(n), count: 16)) }
+        // when its top goes to the trash
+        try await store.moveToTrash(key: "trip/burst-2.jpg", source: source)
+        // then no shot is stacked under a file that is gone, and the next sharpest tops the rest
+        #expect(try await cards(store).values.allSatisfy { $0.stackOf == nil })
+        _ = try await store.restackPending(limit: 100)
+        var trip = try await cards(store)
+        let next = try #require(trip["trip/burst-5.jpg"])
+        #expect(next.stacked == 3)
+        for n in [1, 3, 4] { #expect(trip["trip/burst-\(n).jpg"]?.stackOf == next.fileId) }
+        // when a shot under it goes too, it stacks one fewer
+        try await store.moveToTrash(key: "trip/burst-4.jpg", source: source)
+        #expect(try await cards(store)["trip/burst-5.jpg"]?.stacked == 2)
+        // when both come back, the burst is whole again under its sharpest shot
+        for item in try await store.trashItems() { try await store.restore(trashId: item.id, source: source) }
+        _ = try await store.restackPending(limit: 100)
+        trip = try await cards(store)
+        let top = try #require(trip["trip/burst-2.jpg"])
+        #expect(top.stacked == 4)
+        for n in [1, 3, 4, 5] { #expect(trip["trip/burst-\(n).jpg"]?.stackOf == top.fileId) }
+        _ = opened
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TestSupport
+import Testing
+@testable import Gallery
+
+/// Bursts through the real application: a folder's burst is one tile with its count, opened as
+/// a group of its shots; "Keep this one" moves the others to the trash in one step, undone in one.
+@Suite struct BurstRouteTests {
+    /// Five shots of one scene a second apart in `trip` (the third the sharpest), another scene a
+    /// day later, and accounts of every role; measured and stacked.
+    private func fixture() async throws -> GalleryFixture {
+        let f = try GalleryFixture()
+        f.guestRole = nil
+        for (n, bytes) in try TestImages.burst(count: 5, seed: 61, first: "2024:05:01 10:00:00", sharpest: 3).enumerated() {
+            try f.addBytes("trip/shot-\(n + 1).jpg", bytes)
+        }
+        try f.addJPEG("trip/other.jpg", seed: 9, size: "480x360", exif: ["-DateTimeOriginal=2024:05:02 10:00:00"])
+        try await f.scan()
+        try await f.measureLikeness()
+        try await f.addAccount("ada", role: .admin)
+        try await f.addAccount("max", role: .member)
+        try await f.addAccount("vic", role: .viewer)
+        return f
+    }
+
+    private func tiles(_ html: String) -> [String] { html.matches(of: #/<li id="p(\d+)">/#).map { String($0.output.1) } }
+
+    /// The burst's address as its tile links it, and the id of the file it is stacked under.
+    private func stackLink(_ html: String) throws -> (url: String, top: String) {
+        let match = try #require(html.firstMatch(of: #/href="(/folders/trip\?[^"]*stack=(\d+)[^"]*)"/#))
+        return (String(match.output.1).replacingOccurrences(of: "&amp;", with: "&"), String(match.output.2))
+    }
+
+    private func undoToken(_ poster: FormPoster, after response: TestResponse, page: String) async throws -> String? {
+        let html = try await poster.keeping("photolala_flash", from: response).get(page).text
+        return html.firstMatch(of: #/data-action="undo"><input type="hidden" name="csrf" value="[^"]*"><input type="hidden" name="token" value="([A-Za-z0-9_-]{43})"/#)
+            .map { String($0.output.1) }
+    }
+
+    @Test func aBurstIsOneTileWithItsCountOpenedAsAGroupOfItsShots() async throws {
+        let f = try await fixture()
+        try await f.withClient { client in
+            let vic = try await FormPoster.signIn(client, "vic")
+            // the folder shows the burst as one tile saying 5, and the other scene on its own
+            let folder = try await vic.get("/folders/trip").text
+            #expect(folder.contains("6 photos"))
+            #expect(tiles(folder).count == 2)
+            #expect(folder.contains("<span class=\"stack-badge\" aria-hidden=\"true\">❐ 5</span><span class=\"sr-only\">, a burst of 5 shots</span>"))
+            let (url, top) = try stackLink(folder)
+            // the tile is the sharpest shot's
+            let photo = try #require(try await f.openCatalog().photo(key: "trip/shot-3.jpg", viewer: .guest))
+            #expect(top == String(photo.card.fileId))
+            // opened, the burst lists its five shots in the order they were taken, and says it is one burst
+            let burst = try await vic.get(url)
+            #expect(burst.status == .ok)
+            #expect(burst.text.contains("5 photos"))
+            #expect(burst.text.contains("One burst"))
+            let names = burst.text.matches(of: #/title="(shot-\d\.jpg)"/#).map { String($0.output.1) }
+            #expect(names == (1...5).map { "shot-\($0).jpg" })
+            // a viewer may look, not keep
+            #expect(!burst.text.contains("data-action=\"keep\""))
+            // select mode shows every shot, so each can be ticked
+            #expect(tiles(try await vic.get("/folders/trip?select=1").text).count == 6)
+            // a stack number that is not one is a clear 400
+            #expect(try await vic.get("/folders/trip?stack=abc").status == .badRequest)
+        }
+    }
+
+    @Test func keepThisOneMovesTheOtherShotsToTheTrashAndOneUndoBringsThemBack() async throws {
+        let f = try await fixture()
+        try await f.withClient { client in
+            let ada = try await FormPoster.signIn(client, "ada")
+            let (url, top) = try stackLink(try await ada.get("/folders/trip").text)
+            let burst = try await ada.get(url).text
+            #expect(burst.matches(of: #/data-action="keep"/#).count == 5)
+            let shot1 = try #require(try await f.openCatalog().photo(key: "trip/shot-1.jpg", viewer: .guest)).card.fileId
+            // when the first shot is kept
+            let kept = try await ada.post("/actions/select", [("group", "folder:trip"), ("filter", "stack=\(top)"), ("all", "1"),
+                                                              ("keep", String(shot1)), ("do", "trash"), ("back", "/folders/trip#p\(shot1)")])
+            #expect(kept.status == .seeOther)
+            #expect(kept.headers[.location] == "/folders/trip#p\(shot1)")
+            // then it alone is left of the burst, the four others are in the trash, and the page says so with an Undo
+            #expect(try await f.keys() == ["trip/other.jpg", "trip/shot-1.jpg"])
+            let said = try await ada.keeping("photolala_flash", from: kept).get("/folders/trip").text
+            #expect(said.contains("Kept shot-1.jpg. Moved 4 files to the trash"))
+            #expect(tiles(try await ada.get("/folders/trip").text).count == 2)
+            #expect(!(try await ada.get("/folders/trip").text.contains("stack-badge")))
+            // when it is undone, the burst is whole and stacked again
+            let token = try #require(try await undoToken(ada, after: kept, page: "/folders/trip"))
+            #expect(try await ada.post("/actions/undo", [("token", token)]).status == .seeOther)
+            #expect(try await f.keys().count == 6)
+            let again = try await ada.get("/folders/trip").text
+            #expect(tiles(again).count == 2)
+            #expect(again.contains("❐ 5"))
+        }
+    }
+
+    @Test func keepingNeedsAnAdminAndAShotOfTheBurst() async throws {
+        let f = try await fixture()
+        try await f.withClient { client in
+            let ada = try await FormPoster.signIn(client, "ada")
+            let (_, top) = try stackLink(try await ada.get("/folders/trip").text)
+            let other = try #require(try await f.openCatalog().photo(key: "trip/other.jpg", viewer: .guest)).card.fileId
+            let form = [("group", "folder:trip"), ("filter", "stack=\(top)"), ("all", "1"), ("do", "trash")]
+            let notInIt = try await ada.post("/actions/select", form + [("keep", String(other))])
+            #expect(notInIt.status == .badRequest)
+            #expect(notInIt.text.contains("no longer part of this burst"))
+            #expect(try await ada.post("/actions/select", form + [("keep", "x")]).status == .badRequest)
+            #expect(try await ada.post("/actions/select", [("group", "folder:trip"), ("filter", "stack=\(top)"), ("all", "1"), ("do", "tag"),
+                                                           ("tag", "x"), ("keep", top)]).status == .badRequest)
+            let max = try await FormPoster.signIn(client, "max")
+            #expect(try await max.post("/actions/select", form + [("keep", top)]).status == .forbidden)
+            #expect(try await f.keys().count == 6, "nothing moved")
+        }
+    }
+}
