@@ -47,7 +47,7 @@ sources=(
 defines=()
 # The decoder workers' wire format has a target once it lives in its own pure file.
 if [[ -f Sources/Imaging/DecoderWire.swift ]]; then
-  sources+=(Sources/Imaging/DecoderWire.swift Tests/Fuzz/DecoderWireTarget.swift)
+  sources+=(Sources/Imaging/DecoderWire.swift Sources/Imaging/Likeness.swift Tests/Fuzz/DecoderWireTarget.swift)
   defines+=(-D PHOTOLALA_DECODER_WIRE)
   targets+=(decoder-wire)
 fi

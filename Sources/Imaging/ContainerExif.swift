@@ -1,9 +1,11 @@
 import Foundation
 
-/// The EXIF that PNG keeps in an `eXIf` chunk and WebP in an `EXIF` chunk, which ImageMagick 6
-/// does not read: found by walking the container's chunk headers (a read of eight bytes each,
-/// wherever the chunk is: exiftool puts PNG's after the pixels), then read as a JPEG's EXIF is
-/// (`JPEGHeader.Exif`). Total: any bytes give fields or nil, through `RawBytes`' checked reads.
+/// The EXIF that PNG keeps in an `eXIf` chunk, WebP in an `EXIF` chunk and HEIF (HEIC, AVIF) in
+/// an `Exif` item, which ImageMagick 6 does not read, or not wherever it is: found by walking the
+/// container's chunk headers or boxes (a read of eight bytes each, wherever the chunk is: exiftool
+/// puts PNG's after the pixels, and a phone may put the HEIF item after the picture), then read
+/// as a JPEG's EXIF is (`JPEGHeader.Exif`). Total: any bytes give fields or nil, through
+/// `RawBytes`' checked reads.
 enum ContainerExif {
     /// The most chunks walked before giving up: far more than any real file has before its EXIF.
     static let maxChunks = 4_096
@@ -14,6 +16,7 @@ enum ContainerExif {
         switch format {
         case .png: block = pngBlock(data)
         case .webp: block = webpBlock(data)
+        case .heic, .avif: block = heifBlock(data)
         default: return nil
         }
         guard var bytes = block else { return nil }
@@ -50,6 +53,116 @@ enum ContainerExif {
             if Array(header[0..<4]) == Array("EXIF".utf8) { return data.read(at + 8, size) }
             guard size <= data.size else { return nil }
             at += 8 + size + (size & 1)
+        }
+        return nil
+    }
+
+    /// HEIF: the `meta` box's item list (`iinf`) names the `Exif` item, and its location list
+    /// (`iloc`) says where its bytes are: in the file (construction method 0, from the item's base
+    /// offset) or in the `meta` box's own `idat` (method 1). The item starts with a 4-byte offset
+    /// to its TIFF header.
+    private static func heifBlock(_ data: RawBytes) -> [UInt8]? {
+        let top = RawPreview.boxes(data, from: 0, to: data.size)
+        guard top.first?.type == "ftyp", let meta = top.first(where: { $0.type == "meta" }) else { return nil }
+        // `meta` is a full box: a version and flags before its children.
+        let children = RawPreview.boxes(data, from: meta.start + 4, to: meta.end)
+        guard let iinf = children.first(where: { $0.type == "iinf" }), let iloc = children.first(where: { $0.type == "iloc" }),
+              let item = exifItem(data, iinf),
+              let table = data.read(iloc.start, min(iloc.end - iloc.start, RawBytes.maxRead)),
+              let place = HEIFLocations.find(item, in: table) else { return nil }
+        var base = 0
+        switch place.method {
+        case 0: break
+        case 1:
+            guard let idat = children.first(where: { $0.type == "idat" }) else { return nil }
+            base = idat.start
+        default: return nil
+        }
+        var bytes: [UInt8] = []
+        for extent in place.extents {
+            let (start, overflow) = base.addingReportingOverflow(extent.offset)
+            guard !overflow, start <= data.size else { return nil }
+            // A length of 0 is the rest of the file.
+            let length = extent.length == 0 ? min(data.size - start, RawBytes.maxRead - bytes.count) : extent.length
+            guard let piece = data.read(start, length, limit: RawBytes.maxRead - bytes.count) else { return nil }
+            bytes += piece
+        }
+        guard bytes.count >= 4 else { return nil }
+        let header = RawFields(bytes: bytes, bigEndian: true).u32(0)
+        guard header <= bytes.count - 4 else { return nil }
+        return Array(bytes[(4 + header)...])
+    }
+
+    /// The id of the item of type `Exif` in an `iinf` box (its `infe` entries of version 2 or 3).
+    private static func exifItem(_ data: RawBytes, _ iinf: RawPreview.Box) -> Int? {
+        guard let head = data.read(iinf.start, 4) else { return nil }
+        let entries = iinf.start + 4 + (head[0] == 0 ? 2 : 4)
+        for infe in RawPreview.boxes(data, from: entries, to: iinf.end, limit: maxChunks) where infe.type == "infe" {
+            guard let bytes = data.read(infe.start, min(infe.end - infe.start, 16)), bytes.count >= 12 else { continue }
+            let fields = RawFields(bytes: bytes, bigEndian: true)
+            switch bytes[0] {
+            case 2 where Array(bytes[8..<12]) == Array("Exif".utf8): return fields.u16(4)
+            case 3 where bytes.count >= 14 && Array(bytes[10..<14]) == Array("Exif".utf8): return fields.u32(4)
+            default: continue
+            }
+        }
+        return nil
+    }
+}
+
+/// An `iloc` box's payload, read for one item: how its bytes are found and where they are.
+/// Every field is read through a bounds-checked cursor, so a table that lies ends the read.
+struct HEIFLocations {
+    struct Place: Equatable {
+        var method: Int
+        var extents: [(offset: Int, length: Int)]
+        static func == (a: Place, b: Place) -> Bool {
+            a.method == b.method && a.extents.map(\.offset) == b.extents.map(\.offset) && a.extents.map(\.length) == b.extents.map(\.length)
+        }
+    }
+
+    /// The most items and extents read: far more than a phone's picture of 48 tiles has.
+    static let maxItems = 4_096
+
+    private var bytes: [UInt8]
+    private var at = 0
+
+    private mutating func number(_ size: Int) -> Int? {
+        guard size >= 0, size <= 8, at <= bytes.count - size else { return nil }
+        var value = 0
+        for byte in bytes[at..<at + size] {
+            guard value < Int.max >> 8 else { return nil }
+            value = value << 8 | Int(byte)
+        }
+        at += size
+        return value
+    }
+
+    /// Where `item`'s bytes are, from the payload of an `iloc` box (version and flags first).
+    static func find(_ item: Int, in payload: [UInt8]) -> Place? {
+        var table = HEIFLocations(bytes: payload)
+        guard let version = table.number(1), version <= 2, table.number(3) != nil,
+              let sizes = table.number(1), let more = table.number(1) else { return nil }
+        let (offsetSize, lengthSize, baseSize) = (sizes >> 4, sizes & 15, more >> 4)
+        let indexSize = version == 0 ? 0 : more & 15
+        guard [offsetSize, lengthSize, baseSize, indexSize].allSatisfy({ [0, 4, 8].contains($0) }),
+              let count = table.number(version < 2 ? 2 : 4) else { return nil }
+        for _ in 0..<min(count, maxItems) {
+            guard let id = table.number(version < 2 ? 2 : 4) else { return nil }
+            var method = 0
+            if version >= 1 {
+                guard let field = table.number(2) else { return nil }
+                method = field & 15
+            }
+            guard table.number(2) != nil, let base = table.number(baseSize), let extentCount = table.number(2) else { return nil }
+            var extents: [(offset: Int, length: Int)] = []
+            for _ in 0..<min(extentCount, maxItems) {
+                guard table.number(indexSize) != nil, let offset = table.number(offsetSize), let length = table.number(lengthSize) else { return nil }
+                let (start, overflow) = base.addingReportingOverflow(offset)
+                guard !overflow else { return nil }
+                extents.append((start, length))
+            }
+            if id == item { return Place(method: method, extents: extents) }
         }
         return nil
     }

@@ -10,8 +10,9 @@ extension Imaging {
         // A RAW's structure is read in Swift, like a JPEG's header: no decoder is involved.
         if format.isRaw { return try probeRaw(fileAt: path, format: format) }
         var probe = try decoderWorkers.map { try $0.probe(path: path, format: format) } ?? probeHere(fileAt: path, format: format)
-        // ImageMagick 6 reads no EXIF from PNG's eXIf chunk or WebP's EXIF chunk; Swift does, here.
-        if format == .png || format == .webp, let exif = try? withRawFile(path, { ContainerExif.read($0, format: format) }) {
+        // ImageMagick 6 reads no EXIF from PNG's eXIf chunk or WebP's EXIF chunk, nor always a
+        // HEIF's Exif item (not one placed after the picture); Swift does, here.
+        if [.png, .webp, .heic, .avif].contains(format), let exif = try? withRawFile(path, { ContainerExif.read($0, format: format) }) {
             probe.takenAt = probe.takenAt ?? exif.taken.flatMap(ExifDate.parse)
             probe.cameraMake = probe.cameraMake ?? exif.make
             probe.cameraModel = probe.cameraModel ?? exif.model

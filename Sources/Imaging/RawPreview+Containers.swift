@@ -57,11 +57,11 @@ extension RawPreview {
         var end: Int
     }
 
-    /// The boxes laid end to end in `from..<to`, as far as their sizes hold together.
-    static func boxes(_ data: RawBytes, from: Int, to: Int) -> [Box] {
+    /// The boxes laid end to end in `from..<to`, as far as their sizes hold together (at most `limit`).
+    static func boxes(_ data: RawBytes, from: Int, to: Int, limit: Int = maxBoxes) -> [Box] {
         var found: [Box] = []
         var at = from
-        while found.count < maxBoxes, at >= 0, to <= data.size, at <= to - 8, let header = data.read(at, 8) {
+        while found.count < limit, at >= 0, to <= data.size, at <= to - 8, let header = data.read(at, 8) {
             let fields = RawFields(bytes: header, bigEndian: true)
             var size = fields.u32(0)
             var headerSize = 8

@@ -92,9 +92,10 @@ enum ImagingTargets {
         if let location = info.location { onEarth(location) }
     }
 
-    /// PNG's and WebP's chunks walked for their EXIF, and that EXIF read, from any bytes.
+    /// PNG's and WebP's chunks and HEIF's boxes and item locations walked for their EXIF, and
+    /// that EXIF read, from any bytes.
     static func containerExif(_ bytes: [UInt8]) {
-        for format in [ImageFormat.png, .webp] {
+        for format in [ImageFormat.png, .webp, .heic] {
             guard let exif = ContainerExif.read(RawBytes(bytes), format: format) else { continue }
             check((exif.make?.utf8.count ?? 0) < bytes.count && (exif.model?.utf8.count ?? 0) < bytes.count, "a name longer than the file")
             if let location = exif.location { onEarth(location) }
