@@ -77,10 +77,11 @@ for r in rows:
     if "/copies/" in r["file"]:
         kind = os.path.basename(r["file"])[4:-4]
         by_kind.setdefault(kind, []).append(bin(originals[family(r["file"])] ^ int(r["hash"], 16)).count("1"))
-print("bits from its original, by kind of copy (median, most):")
+print("bits from its original, by kind of copy: median, most, and how many of the copies are within 8 and 10 bits")
 for kind, ds in sorted(by_kind.items()):
     ds.sort()
-    print(f"  {kind:>7}: {ds[len(ds) // 2]:>2}, {ds[-1]:>2}")
+    within = lambda t: sum(1 for d in ds if d <= t)
+    print(f"  {kind:>7}: {ds[len(ds) // 2]:>2}, {ds[-1]:>2}, {within(8):>2}/{len(ds)}, {within(10):>2}/{len(ds)}")
 closest = min(d for same, d in pairs if not same)
 print(f"the closest two different photographs: {closest} bits apart")
 EOF

@@ -36,6 +36,7 @@ import Testing
         Route(method: .get, pattern: "/top-rated", uri: "/top-rated", needs: .viewer),
         Route(method: .get, pattern: "/recent", uri: "/recent", needs: .viewer),
         Route(method: .get, pattern: "/duplicates", uri: "/duplicates", needs: .viewer),
+        Route(method: .get, pattern: "/similar", uri: "/similar", needs: .viewer),
         Route(method: .get, pattern: "/tags", uri: "/tags", needs: .viewer),
         Route(method: .get, pattern: "/tags/:name", uri: "/tags/sea", needs: .viewer),
         Route(method: .get, pattern: "/search", uri: "/search?q=a", needs: .viewer),

@@ -115,4 +115,41 @@ import Testing
             #expect(try await f.keys().count == 6, "nothing moved")
         }
     }
+
+    @Test func theSimilarCollectionFindsLookAlikesAcrossFoldersAtTheChosenThreshold() async throws {
+        // given the burst, and a smaller, recompressed copy of its third shot in another folder
+        let f = try await fixture()
+        let folder = NSTemporaryDirectory() + "photolala-similar-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let shot = folder + "/shot.jpg", copy = folder + "/copy.jpg"
+        try Data(try #require(try await f.bytes("trip/shot-3.jpg"))).write(to: URL(fileURLWithPath: shot))
+        try TestImages.run("convert", [shot, "-resize", "50%", "-quality", "60", copy])
+        try f.addBytes("exports/copy.jpg", [UInt8](try Data(contentsOf: URL(fileURLWithPath: copy))))
+        try await f.scan()
+        try await f.measureLikeness()
+        try await f.withClient { client in
+            let vic = try await FormPoster.signIn(client, "vic")
+            // the home page offers it beside Duplicates
+            #expect(try await vic.get("/").text.contains("href=\"/similar\""))
+            // it holds the burst's shots and the copy, not the other scene, and names its thresholds
+            let page = try await vic.get("/similar")
+            #expect(page.status == .ok)
+            let names = Set(page.text.matches(of: #/title="([^"]+\.jpg)"/#).map { String($0.output.1) })
+            #expect(names.contains("copy.jpg") && names.contains("shot-3.jpg") && !names.contains("other.jpg"))
+            #expect(page.text.contains("<span>How alike:</span>"))
+            #expect(page.text.contains("<strong aria-current=\"true\">Close</strong>"))
+            #expect(page.text.contains("href=\"/similar?within=4\""))
+            // a threshold is kept by its links and its filter form; one that is not offered is a clear 400
+            let near = try await vic.get("/similar?within=4").text
+            #expect(near.contains("<strong aria-current=\"true\">Nearly the same</strong>"))
+            #expect(near.contains("<input type=\"hidden\" name=\"within\" value=\"4\">"))
+            let refused = try await vic.get("/similar?within=5")
+            #expect(refused.status == .badRequest)
+            #expect(refused.text.contains("within: use 4, 6, 8 or 10"))
+            // and a photo opened from it steps through the collection
+            let link = try #require(page.text.firstMatch(of: #/href="(/photos/[^"]*in=similar%3A8[^"]*)"/#))
+            #expect(try await vic.get(String(link.output.1).replacingOccurrences(of: "&amp;", with: "&")).status == .ok)
+        }
+    }
 }

@@ -85,6 +85,8 @@ import Testing
                 tokens.withLock { $0.append(token) }
             }
         }
+        // (what the server does beside the requests, measuring photos' likeness, is done first)
+        try await f.measureLikeness()
         let store = try CatalogStore.open(dataFolder: f.data)
         let before = try await Self.snapshot(store)
         #expect(before["shareLink"]?.count == 4 && before["trash"]?.count == 1 && before["albumPhoto"]?.count == 1)

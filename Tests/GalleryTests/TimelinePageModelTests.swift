@@ -44,9 +44,9 @@ import Testing
 
     @Test func theHomePagesCollectionsWhileCountedNameEveryCollectionAndNoCount() {
         let cards = BrowseController.countingCards
-        #expect(cards.map(\.name) == ["Top rated", "Tags", "Timeline", "Places", "Albums", "Recently added", "Duplicates", "Trash"])
+        #expect(cards.map(\.name) == ["Top rated", "Tags", "Timeline", "Places", "Albums", "Recently added", "Duplicates", "Similar", "Trash"])
         #expect(cards.allSatisfy { $0.counting && $0.countText == "Counting…" && $0.cover == nil })
         #expect(cards.map(\.url) == [SiteURL.group(.topRated), SiteURL.tags, SiteURL.timeline, SiteURL.places(), SiteURL.albums, SiteURL.group(.recent),
-                                     SiteURL.group(.duplicates), SiteURL.trash])
+                                     SiteURL.group(.duplicates), SiteURL.similar, SiteURL.trash])
     }
 }

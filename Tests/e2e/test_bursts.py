@@ -82,6 +82,25 @@ def test_a_burst_is_one_tile_and_keeping_one_shot_is_undone_in_one_step(burst_se
         d.quit()
 
 
+def test_the_similar_collection_and_its_thresholds_on_a_phone(burst_server):
+    d = make_driver(PHONE, javascript=False)
+    try:
+        sign_in(d, burst_server, "ada")
+        stacked(burst_server, d)
+        d.get(burst_server + "/")
+        follow(d, ".folders a[href='/similar']")
+        assert d.find_element(By.TAG_NAME, "h1").text == "Similar"
+        # the burst's shots look alike; the other picture does not
+        assert len(tiles(d)) == SHOTS
+        bar = d.find_element(By.CSS_SELECTOR, "nav[aria-label='How alike']")
+        assert "Close" in bar.find_element(By.CSS_SELECTOR, "strong").text
+        screenshot(d, "similar-phone-nojs")
+        follow(d, "nav[aria-label='How alike'] a[href='/similar?within=4']")
+        assert "Nearly the same" in d.find_element(By.CSS_SELECTOR, "nav[aria-label='How alike'] strong").text
+    finally:
+        d.quit()
+
+
 def test_a_burst_on_a_wide_screen_with_javascript(burst_server):
     d = make_driver(DESKTOP, javascript=True)
     try:

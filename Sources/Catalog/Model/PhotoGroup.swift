@@ -12,6 +12,9 @@ public enum PhotoGroup: Hashable, Sendable {
     case recent
     /// Byte-identical photos found at two or more paths, copies side by side.
     case duplicates
+    /// Photos that look like another (their difference hashes at most `within` bits apart),
+    /// wherever they are: copies that were resized, recompressed or edited a little.
+    case similar(within: Int)
     /// Every photo once: the base of the search page.
     case all
     /// An album's photos, in the album's order.
@@ -28,6 +31,7 @@ public enum PhotoGroup: Hashable, Sendable {
         case .tag(let name): return "tag:" + name
         case .recent: return "recent"
         case .duplicates: return "duplicates"
+        case .similar(let within): return "similar:\(within)"
         case .all: return "all"
         case .album(let id): return "album:\(id)"
         case .filtered(let base, _): return base.queryValue ?? "folder"
@@ -53,6 +57,10 @@ public enum PhotoGroup: Hashable, Sendable {
                 self = .album(id)
                 return
             }
+            if queryValue.hasPrefix("similar:"), let within = Int(queryValue.dropFirst(8)), Self.similarThresholds.contains(within) {
+                self = .similar(within: within)
+                return
+            }
             guard queryValue.hasPrefix("tag:"), queryValue.count > 4 else { return nil }
             self = .tag(String(queryValue.dropFirst(4)))
         }
@@ -67,10 +75,16 @@ public enum PhotoGroup: Hashable, Sendable {
         case .topRated: return PhotoSort(field: .stars, descending: true)
         case .album: return PhotoSort(field: .album, descending: false)
         // Collections and searches start with the newest photos; a folder tells its day in order.
-        case .favorites, .tag, .all: return PhotoSort(field: .taken, descending: true)
+        // (A copy keeps its camera's date, so look-alikes taken together stand together.)
+        case .favorites, .tag, .all, .similar: return PhotoSort(field: .taken, descending: true)
         case .folder: return .default
         }
     }
+
+    /// How far apart the Similar collection's hashes may be, from nearly the same to loosely
+    /// alike; `similarDefault` is where it opens.
+    public static let similarThresholds = [4, 6, 8, 10]
+    public static let similarDefault = 8
 
     /// A folder with no filter: its pages walk the folder's own sort indexes.
     var isPlainFolder: Bool {

@@ -17,7 +17,7 @@ enum GroupSQL {
             // The photo keeps how many listed files it has (`photo.listedCount`, kept by triggers);
             // asked as a list, the few such photos are found down their own index (`photo_copies`).
             return ("\(files) WHERE f.pairedTo IS NULL AND f.photoId IN (SELECT id FROM photo WHERE listedCount > 1)", [])
-        case .favorites, .topRated, .tag, .recent, .all, .album, .filtered:
+        case .favorites, .topRated, .tag, .recent, .all, .album, .similar, .filtered:
             if let photos = photoFilter(group, dialect, withFile: true) { return photos }
             // A filtered folder or duplicates group: the conditions over its files.
             let (base, search) = group.parts
@@ -42,6 +42,10 @@ enum GroupSQL {
         case .tag(let name): (joins, arguments) = (" JOIN photoTag pt ON pt.photoId = p.id JOIN tag t ON t.id = pt.tagId AND t.name = \(dialect.caseless)", [name])
         case .recent, .all: break
         case .album(let id): (joins, arguments) = (" JOIN albumPhoto ap ON ap.photoId = p.id AND ap.albumId = ?", [id])
+        case .similar(let within):
+            // Found from the pairs (as many as there are), not by looking at every photo.
+            conditions.append("p.id IN (SELECT sp.photoId FROM similarPair sp JOIN photo q ON q.id = sp.otherId WHERE sp.distance <= ? AND q.listedFile IS NOT NULL)")
+            arguments = [within]
         }
         for condition in GroupSQL.conditions(group.parts.filter, dialect, fileId: "p.listedFile") {
             guard withFile || !condition.readsFile else { return nil }
@@ -145,7 +149,7 @@ enum GroupSQL {
     static func showsEachPhotoOnce(_ group: PhotoGroup) -> Bool {
         switch group.parts.base {
         case .folder, .duplicates: false
-        case .favorites, .topRated, .tag, .recent, .all, .album, .filtered: true
+        case .favorites, .topRated, .tag, .recent, .all, .album, .similar, .filtered: true
         }
     }
 

@@ -16,6 +16,13 @@ extension LikenessStore where Self: SQLCatalog {
 
     public func recordLikeness(_ measured: [MeasuredPhoto]) async throws {
         guard !measured.isEmpty else { return }
+        // Their look-alikes among the photos measured before, read before the write begins.
+        let hashed = measured.compactMap { photo in photo.hash.map { (id: photo.photoId, hash: $0) } }.filter { SimilarPairs.informative($0.hash) }
+        let found = try await core.database.read { db in
+            var pairs = SimilarPairs.among(hashed)
+            for photo in hashed { pairs += try await Self.lookAlikes(of: photo, db) }
+            return pairs
+        }
         try await core.database.write { db in
             for photo in measured {
                 let hash = photo.hash.map { Int64(bitPattern: $0) }
@@ -27,6 +34,28 @@ extension LikenessStore where Self: SQLCatalog {
                     ON CONFLICT DO NOTHING
                     """, [photo.photoId])
             }
+            for (a, b, distance) in found {
+                try await db.execute("""
+                    INSERT INTO similarPair (photoId, otherId, distance) VALUES (?, ?, ?), (?, ?, ?) ON CONFLICT DO NOTHING
+                    """, [a, b, distance, b, a, distance])
+            }
+        }
+        if !found.isEmpty { core.changed() }
+    }
+
+    /// The photos measured before that look like `photo`: candidates down the band indexes, kept
+    /// when their whole hashes are close enough; each pair the smaller id first.
+    static func lookAlikes(of photo: (id: Int64, hash: UInt64), _ db: any SQLSession) async throws -> [(Int64, Int64, Int)] {
+        let bands = SimilarPairs.bands(photo.hash)
+        let near = (0..<4).map { db.dialect.isIn("(\(SimilarPairs.band($0)))") }.joined(separator: " OR ")
+        let rows = try await db.rows("""
+            SELECT id, likeness FROM photo WHERE likeness IS NOT NULL AND id != ? AND (\(near)) LIMIT \(SimilarPairs.maxCandidates)
+            """, [photo.id] + bands.map { SimilarPairs.neighbours($0).map(Int64.init) as any SQLArgument })
+        return try rows.compactMap { row in
+            let other = try row.int("id"), hash = UInt64(bitPattern: try row.int("likeness"))
+            let distance = (photo.hash ^ hash).nonzeroBitCount
+            guard distance <= SimilarPairs.maxDistance, SimilarPairs.informative(hash) else { return nil }
+            return (min(photo.id, other), max(photo.id, other), distance)
         }
     }
 

@@ -10,6 +10,10 @@ extension CatalogSchema {
     ///   tile when both are on the page; when the top goes, its stack comes apart (`ON DELETE SET NULL`).
     /// - `stackPending`: folders whose stacks must be made anew, marked by triggers when a
     ///   measured photo's file comes or goes, and by the measuring itself.
+    /// - `similarPair`: two photos whose hashes differ in at most `SimilarPairs.maxDistance`
+    ///   bits, both ways round, found as the later of the two is measured: the hash's four
+    ///   16-bit bands are indexed (`photo_band0`…`3`), and a photo's candidates are those with a
+    ///   band within two bits of one of its own, so every pair within 11 bits is among them.
     static func likenessColumns(_ d: SQLDialect) -> String {
         let real = d == .sqlite ? "REAL" : "DOUBLE PRECISION"
         return """
@@ -19,6 +23,15 @@ extension CatalogSchema {
             ALTER TABLE file ADD COLUMN stackOf \(d.integer) REFERENCES file(id) ON DELETE SET NULL;
             CREATE INDEX file_stack ON file(stackOf) WHERE stackOf IS NOT NULL;
             CREATE TABLE stackPending (folder \(d.orderedText) PRIMARY KEY);
+            CREATE TABLE similarPair (
+              photoId \(d.integer) NOT NULL REFERENCES photo(id) ON DELETE CASCADE,
+              otherId \(d.integer) NOT NULL REFERENCES photo(id) ON DELETE CASCADE,
+              distance \(d.integer) NOT NULL,
+              PRIMARY KEY (photoId, otherId)
+            )\(d.withoutRowId);
+            CREATE INDEX similarPair_other ON similarPair(otherId);
+            CREATE INDEX similarPair_distance ON similarPair(distance, photoId);
+            \((0..<4).map { "CREATE INDEX photo_band\($0) ON photo((\(SimilarPairs.band($0)))) WHERE likeness IS NOT NULL;" }.joined(separator: "\n"))
             """
     }
 

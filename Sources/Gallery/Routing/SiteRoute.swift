@@ -18,6 +18,7 @@ struct SiteRoute: Sendable {
     static let topRated = SiteRoute(.topRated)
     static let recent = SiteRoute(.recent)
     static let duplicates = SiteRoute(.duplicates)
+    static let similar = SiteRoute(.similar)
     static let tags = SiteRoute(.tags)
     static let tag = SiteRoute(SiteURL.tagPrefix + ":name")
     static let search = SiteRoute(.search)

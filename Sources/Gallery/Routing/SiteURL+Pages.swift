@@ -19,6 +19,7 @@ extension SiteURL {
     public static let topRated = SiteURL("/top-rated")
     public static let recent = SiteURL("/recent")
     public static let duplicates = SiteURL("/duplicates")
+    public static let similar = SiteURL("/similar")
     public static let tags = SiteURL("/tags")
     public static let search = SiteURL("/search")
     public static let trash = SiteURL("/trash")
@@ -82,6 +83,9 @@ extension SiteURL {
         case .tag(let name): base = tagPrefix + encodeSegment(name)
         case .recent: base = recent.path
         case .duplicates: base = duplicates.path
+        case .similar(let within):
+            let more = within == PhotoGroup.similarDefault ? [] : [("within", String(within))]
+            return SiteURL(similar.path + query(sort: sort ?? group.defaultSort, defaultSort: group.defaultSort, page: page)).appending(more)
         case .all: base = search.path
         case .album(let id): base = albumPrefix + String(id)
         case .filtered(let inner, let filter):

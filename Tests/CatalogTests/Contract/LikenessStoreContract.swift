@@ -111,4 +111,42 @@ import TestSupport
         for n in [1, 3, 4, 5] { #expect(trip["trip/burst-\(n).jpg"]?.stackOf == top.fileId) }
         _ = opened
     }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func lookAlikesAreFoundAcrossFoldersAndBatchesWithinEachThreshold(_ kind: StoreUnderTest) async throws {
+        // given six photos in three folders, measured in two batches: b three bits from a, c ten
+        // bits from a (two in each of two bands, so only a band's two-bit neighbours find it) and
+        // thirteen from b, d unrelated, and two plain pictures whose hashes say nothing
+        let opened = try await kind.make()
+        let store = opened.store
+        var seed = CatalogSeed(seed: 37)
+        let keys = ["x/a.jpg", "y/b.jpg", "z/plain.jpg", "x/c.jpg", "y/d.jpg", "z/plain2.jpg"]
+        try await CatalogSeed.catalogue(keys.enumerated().map { seed.picture($1, takenAt: 100 * Int64($0)) }, in: store)
+        let c: UInt64 = 0b111 << 8 | 0b111 << 16 | 0b11 << 32 | 0b11 << 48
+        let hashes: [String: UInt64] = ["x/a.jpg": Self.hash, "y/b.jpg": Self.hash ^ 0b111, "x/c.jpg": Self.hash ^ c,
+                                        "y/d.jpg": ~Self.hash, "z/plain.jpg": 0, "z/plain2.jpg": 1]
+        let waiting = try await store.unmeasuredPhotos(limit: 100)
+        for batch in [["x/a.jpg", "y/b.jpg", "z/plain.jpg"], ["x/c.jpg", "y/d.jpg", "z/plain2.jpg"]] {
+            try await store.recordLikeness(waiting.filter { batch.contains($0.key) }.map {
+                MeasuredPhoto(photoId: $0.photoId, hash: hashes[$0.key], sharpness: 1)
+            })
+        }
+        func similar(_ within: Int) async throws -> Set<String> {
+            let page = try await store.page(.similar(within: within), sort: PhotoGroup.similar(within: within).defaultSort, number: 1,
+                                            perPage: 60, viewer: .guest)
+            return Set(try #require(page).photos.map(\.key))
+        }
+        // then each threshold has the photos with a look-alike that close, and no plain picture
+        #expect(try await similar(4) == ["x/a.jpg", "y/b.jpg"])
+        #expect(try await similar(8) == ["x/a.jpg", "y/b.jpg"])
+        #expect(try await similar(10) == ["x/a.jpg", "y/b.jpg", "x/c.jpg"])
+        #expect(try await store.count(.similar(within: 10)) == 3)
+        #expect(try await store.count(.filtered(.similar(within: 10), SearchFilter(text: "c"))) == 1)
+        // when a goes to the trash, b and c have no listed look-alike left
+        let source = InMemorySource()
+        source.put("x/a.jpg", [1, 2, 3])
+        try await store.moveToTrash(key: "x/a.jpg", source: source)
+        #expect(try await similar(10).isEmpty)
+        _ = opened
+    }
 }

@@ -58,6 +58,8 @@ struct FilterForm: Encodable {
             + (sort.descending != defaultSort.descending ? [Hidden(name: "order", value: sort.orderName)] : [])
             // Filters the form has no field for (a place, a position) stay on when it is sent.
             + ["place", "has", "stack"].compactMap { name in values[name].map { Hidden(name: name, value: $0) } }
+            // (a GET form's action loses its query: the Similar collection's threshold travels as a field)
+            + Self.threshold(of: base)
         chips = Self.chips(filter, placeName: placeName).map { label, without in
             Chip(label: label, removeURL: SiteURL.group(without.isEmpty ? base : .filtered(base, without), sort: sort))
         }
@@ -65,6 +67,11 @@ struct FilterForm: Encodable {
         active = !filter.isEmpty
         let name = searchRow ? "Filters" : "Search and filter"
         summary = chips.isEmpty ? name : "\(name) · \(chips.count) on"
+    }
+
+    private static func threshold(of base: PhotoGroup) -> [Hidden] {
+        guard case .similar(let within) = base, within != PhotoGroup.similarDefault else { return [] }
+        return [Hidden(name: "within", value: String(within))]
     }
 
     /// Each filter that is on, in words, and the filter without it.

@@ -45,7 +45,7 @@ struct GroupPageBuilder {
         }
         return GroupView(chrome: chrome, heading: title, summary: summary, folders: subfolders, photos: tiles,
                          hasFolders: !subfolders.isEmpty, hasPhotos: !tiles.isEmpty,
-                         sorts: sortChoices(), orders: orderChoices(), pagination: pagination(),
+                         sorts: sortChoices(), orders: orderChoices(), likeness: likenessChoices(), pagination: pagination(),
                          emptyMessage: tiles.isEmpty && subfolders.isEmpty ? GroupTitles.emptyText(group) : nil, filterForm: filterForm,
                          share: tiles.isEmpty || selection != nil ? nil : share, selection: tiles.isEmpty ? nil : selection,
                          selectURL: tiles.isEmpty || selection != nil || visitor?.can(.viewer) != true
@@ -91,6 +91,19 @@ struct GroupPageBuilder {
         return KeepForm(csrf: csrf, group: SelectionForm.value(of: .folder(path)), filter: SiteURL.queryString(FilterQuery.pairs(filter)),
                         keep: card.fileId, back: SiteURL.folder(path).fragment("p\(card.fileId)").path,
                         label: "Keep \(card.name), move the other \(Formatting.plural(page.total - 1, "shot", "shots")) to the trash")
+    }
+
+    /// The Similar collection's thresholds, each a link to the collection at it.
+    private func likenessChoices() -> LikenessBar? {
+        guard case .similar(let within) = group.parts.base else { return nil }
+        let labels = [4: "Nearly the same", 6: "Very close", 8: "Close", 10: "Loosely alike"]
+        return LikenessBar(choices: PhotoGroup.similarThresholds.map { threshold in
+            let base = PhotoGroup.similar(within: threshold)
+            let filter = group.parts.filter
+            return SortChoice(label: labels[threshold] ?? "Within \(threshold) bits",
+                              url: keepingMode(scope.group(filter.isEmpty ? base : .filtered(base, filter), sort: sort)),
+                              current: threshold == within)
+        })
     }
 
     private func sortChoices() -> [SortChoice] {

@@ -10,6 +10,7 @@ enum GroupTitles {
         case .tag(let name): return "Tag: \(name)"
         case .recent: return "Recently added"
         case .duplicates: return "Duplicates"
+        case .similar: return "Similar"
         case .all: return "Search"
         case .album: return "Album"
         case .filtered(let base, _): return title(base)
@@ -24,6 +25,7 @@ enum GroupTitles {
         case .tag: return "No photo carries this tag any more."
         case .recent: return "The library is empty so far."
         case .duplicates: return "No duplicates: every photo is stored once."
+        case .similar: return "No photo looks this much like another (photos are compared in the background after a scan)."
         case .all: return "The library is empty so far."
         case .album: return "This album is empty: select photos anywhere and choose “Add to album”, or add one from its photo page."
         case .filtered: return "No photo matches these filters."

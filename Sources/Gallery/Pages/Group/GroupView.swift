@@ -7,6 +7,8 @@ struct GroupView: PageModel {
     var photos: [PhotoTile]
     var hasFolders, hasPhotos: Bool
     var sorts, orders: [SortChoice]
+    /// On the Similar collection: how alike its photos must be, from nearly the same to loosely.
+    var likeness: LikenessBar?
     var pagination: Pagination?
     var emptyMessage: String?
     var filterForm: FilterForm?
@@ -29,4 +31,9 @@ struct GroupView: PageModel {
     var shareUpload: ShareUploadBox?
     /// On a share link: all its photos as one zip.
     var downloadAll: SiteURL?
+}
+
+/// The Similar collection's thresholds, as links.
+struct LikenessBar: Encodable {
+    var choices: [SortChoice]
 }

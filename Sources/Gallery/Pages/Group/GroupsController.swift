@@ -14,6 +14,16 @@ struct GroupsController: Sendable {
         router.get(.topRated) { request, context in try await show(.topRated, request, context) }
         router.get(.recent) { request, context in try await show(.recent, request, context) }
         router.get(.duplicates) { request, context in try await show(.duplicates, request, context) }
+        router.get(.similar) { request, context in
+            var within = PhotoGroup.similarDefault
+            if let raw = request.uri.queryParameters["within"].map(String.init) {
+                guard let n = Int(raw), PhotoGroup.similarThresholds.contains(n) else {
+                    throw HTTPError(.badRequest, message: "within: use 4, 6, 8 or 10 (how many bits of 64 two photos’ likeness may differ in).")
+                }
+                within = n
+            }
+            return try await show(.similar(within: within), request, context)
+        }
         router.get(.tags, use: tags)
         router.get(.search) { request, context in try await show(.all, request, context) }
         router.get(.tag) { request, context in

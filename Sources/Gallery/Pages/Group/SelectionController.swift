@@ -251,6 +251,7 @@ struct SelectionController: Sendable {
         case .tag(let name): title = name
         case .recent: title = "Recently added"
         case .duplicates: title = "Duplicates"
+        case .similar: title = "Similar"
         case .album(let id):
             guard let album = try await store.album(id: id) else { throw HTTPError(.notFound, message: AlbumError.unknownAlbum.description) }
             title = album.name

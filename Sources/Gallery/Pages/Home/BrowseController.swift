@@ -153,7 +153,9 @@ struct BrowseController: Sendable {
     static let countingCards: [FolderCard] = [
         (SiteURL.group(.topRated), GroupTitles.title(.topRated)), (SiteURL.tags, "Tags"), (SiteURL.timeline, "Timeline"),
         (SiteURL.places(), "Places"), (SiteURL.albums, "Albums"), (SiteURL.group(.recent), GroupTitles.title(.recent)),
-        (SiteURL.group(.duplicates), GroupTitles.title(.duplicates)), (SiteURL.trash, "Trash"),
+        (SiteURL.group(.duplicates), GroupTitles.title(.duplicates)),
+        (SiteURL.group(.similar(within: PhotoGroup.similarDefault)), GroupTitles.title(.similar(within: PhotoGroup.similarDefault))),
+        (SiteURL.trash, "Trash"),
     ].map { url, name in FolderCard(url: url, name: name, countText: "Counting…", dateText: nil, cover: nil, counting: true) }
 
     private func collectionCard(_ group: PhotoGroup, counted: Bool = true) async throws -> FolderCard {
@@ -163,7 +165,7 @@ struct BrowseController: Sendable {
                           dateText: nil, cover: try await store.cover(group).map { ThumbImage($0, alt: "Cover of \(title)") })
     }
 
-    /// Top rated, tags, the timeline, places, albums, recently added, duplicates and trash, as cards.
+    /// Top rated, tags, the timeline, places, albums, recently added, duplicates, similar and trash, as cards.
     private func sharedCollectionCards() async throws -> [FolderCard] {
         let tags = try await store.tagCounts()
         let albums = try await store.albums()
@@ -182,6 +184,7 @@ struct BrowseController: Sendable {
                        cover: albums.lazy.compactMap(\.cover).first.map { ThumbImage($0, alt: "Cover of an album") }),
             try await collectionCard(.recent, counted: false),
             try await collectionCard(.duplicates),
+            try await collectionCard(.similar(within: PhotoGroup.similarDefault)),
             FolderCard(url: SiteURL.trash, name: "Trash", countText: Formatting.plural(trash.count, "file", "files"), dateText: nil,
                        cover: trash.first.map { ThumbImage($0.picture, alt: "Latest in the trash") }),
         ]
