@@ -19,11 +19,17 @@ enum ContainerExif {
         case .heic, .avif: block = heifBlock(data)
         default: return nil
         }
-        guard var bytes = block else { return nil }
-        // Some writers start the chunk with JPEG's APP1 signature; the TIFF header follows it.
-        if bytes.starts(with: Array("Exif\0\0".utf8)) { bytes.removeFirst(6) }
-        let exif = bytes.withUnsafeBufferPointer { JPEGHeader.Exif.read(JPEGHeader.Reader(bytes: $0), tiff: 0..<$0.count) }
+        guard let bytes = block else { return nil }
+        let exif = fields(bytes)
         return exif.orientation == nil && exif.make == nil && exif.model == nil && exif.taken == nil && exif.location == nil ? nil : exif
+    }
+
+    /// The fields of an EXIF block: a TIFF, or a TIFF after JPEG's APP1 signature (as some
+    /// writers start a chunk, and as ImageMagick hands out a picture's EXIF profile).
+    static func fields(_ block: [UInt8]) -> JPEGHeader.Exif {
+        var bytes = block
+        if bytes.starts(with: Array("Exif\0\0".utf8)) { bytes.removeFirst(6) }
+        return bytes.withUnsafeBufferPointer { JPEGHeader.Exif.read(JPEGHeader.Reader(bytes: $0), tiff: 0..<$0.count) }
     }
 
     /// PNG: the signature, then chunks of a 4-byte big-endian length, a 4-byte type, the data and a CRC.

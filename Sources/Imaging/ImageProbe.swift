@@ -26,6 +26,11 @@ public struct ImageProbe: Sendable, Equatable, Codable {
     public var motionLength: Int64?
     /// Where it was taken, when the file says (EXIF's GPS position; a video's ISO 6709 location).
     public var location: GeoPoint?
+    /// Where `takenAt` was read; nil without a date.
+    public var takenSource: DateSource?
+    /// The time zone written beside the date (EXIF's `OffsetTimeOriginal`, an XMP or QuickTime
+    /// date's own), in minutes east of UTC; nil when none was written.
+    public var takenOffset: Int?
 
     /// Makes a probe result; orientation outside 1...8 becomes 1.
     public init(
@@ -52,4 +57,15 @@ public struct ImageProbe: Sendable, Equatable, Codable {
 
     /// Height as displayed, after orientation.
     public var displayHeight: Int { isQuarterTurned ? width : height }
+}
+
+extension ImageProbe {
+    /// Sets the date taken from EXIF's text (and its offset), else from an XMP packet's, saying which.
+    mutating func date(exif: String?, offset: String?, xmp: [UInt8]?) {
+        if let taken = exif.flatMap(ExifDate.parse) {
+            (takenAt, takenSource, takenOffset) = (taken, .exif, offset.flatMap(TimeOffset.minutes))
+        } else if let found = xmp.flatMap(XMPDate.takenWithOffset(inXMP:)) {
+            (takenAt, takenSource, takenOffset) = (found.date, .xmp, found.offset)
+        }
+    }
 }

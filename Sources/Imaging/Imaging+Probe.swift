@@ -13,7 +13,9 @@ extension Imaging {
         // ImageMagick 6 reads no EXIF from PNG's eXIf chunk or WebP's EXIF chunk, nor always a
         // HEIF's Exif item (not one placed after the picture); Swift does, here.
         if [.png, .webp, .heic, .avif].contains(format), let exif = try? withRawFile(path, { ContainerExif.read($0, format: format) }) {
-            probe.takenAt = probe.takenAt ?? exif.taken.flatMap(ExifDate.parse)
+            if probe.takenAt == nil || probe.takenSource == .xmp, let taken = exif.taken.flatMap(ExifDate.parse) {
+                (probe.takenAt, probe.takenSource, probe.takenOffset) = (taken, .exif, exif.offset.flatMap(TimeOffset.minutes))
+            }
             probe.cameraMake = probe.cameraMake ?? exif.make
             probe.cameraModel = probe.cameraModel ?? exif.model
             probe.location = probe.location ?? exif.location
@@ -65,14 +67,11 @@ extension Imaging {
         // TIFF keeps Make/Model in its own tags, which its coder exposes as tiff:*.
         let make = MagickFile.property(wand, "exif:Make") ?? MagickFile.property(wand, "tiff:make")
         let model = MagickFile.property(wand, "exif:Model") ?? MagickFile.property(wand, "tiff:model")
-        let taken = MagickFile.property(wand, "exif:DateTimeOriginal").flatMap(ExifDate.parse)
-            ?? MagickFile.profile(wand, "xmp").flatMap(XMPDate.taken)
         var probe = ImageProbe(
             format: format,
             width: Int(MagickGetImageWidth(wand)),
             height: Int(MagickGetImageHeight(wand)),
             orientation: Int(MagickGetImageOrientation(wand).rawValue),
-            takenAt: taken,
             cameraMake: make,
             cameraModel: model,
             rating: EmbeddedCuration.rating(MagickFile.property(wand, "xmp:Rating")),
@@ -80,6 +79,11 @@ extension Imaging {
                 MagickFile.profile(wand, "xmp").map(EmbeddedCuration.subjects) ?? [],
                 EmbeddedCuration.iptcKeywords(MagickFile.profile(wand, "iptc"))))
         probe.location = location(wand)
+        // (ImageMagick 6 knows no OffsetTimeOriginal: it is read from the EXIF profile itself, or
+        // from a TIFF's own EXIF IFD, walked in Swift)
+        let offset = format == .tiff ? try? withRawFile(path) { RawPreview.TIFFWalk($0)?.exif.offset }
+            : MagickFile.profile(wand, "exif").flatMap { ContainerExif.fields($0).offset }
+        probe.date(exif: MagickFile.property(wand, "exif:DateTimeOriginal"), offset: offset ?? nil, xmp: MagickFile.profile(wand, "xmp"))
         return probe
     }
 

@@ -18,8 +18,10 @@ extension Imaging {
         guard let preview else { throw noRawPreview }
         let (pixels, overflow) = preview.width.multipliedReportingOverflow(by: preview.height)
         guard !overflow, pixels <= maxPixels else { throw ImagingError.tooManyPixels(overflow ? Int.max : pixels) }
-        return ImageProbe(format: format, width: preview.width, height: preview.height, orientation: preview.orientation,
-                          takenAt: preview.takenAt, cameraMake: preview.cameraMake, cameraModel: preview.cameraModel)
+        var probe = ImageProbe(format: format, width: preview.width, height: preview.height, orientation: preview.orientation,
+                               takenAt: preview.takenAt, cameraMake: preview.cameraMake, cameraModel: preview.cameraModel)
+        probe.takenSource = preview.takenAt == nil ? nil : .exif
+        return probe
     }
 
     /// Renders a RAW from its embedded preview through libjpeg-turbo, turned by the RAW's

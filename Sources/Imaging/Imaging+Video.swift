@@ -32,6 +32,7 @@ extension Imaging {
     static func probeVideoForCatalog(fileAt path: String, format: ImageFormat) throws -> ImageProbe {
         let info = try probeVideo(fileAt: path, format: format)
         var probe = ImageProbe(format: format, width: info.width, height: info.height, takenAt: info.takenAt)
+        (probe.takenSource, probe.takenOffset) = (info.takenAt == nil ? nil : .quicktime, info.takenOffset)
         probe.video = info
         probe.location = info.location
         return probe

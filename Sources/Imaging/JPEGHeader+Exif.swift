@@ -6,6 +6,8 @@ extension JPEGHeader {
         var make: String?
         var model: String?
         var taken: String?
+        /// `OffsetTimeOriginal`: the time zone of `taken` ("+02:00").
+        var offset: String?
         /// Where it was taken: the GPS IFD's latitude and longitude with their references.
         var location: GeoPoint?
 
@@ -38,6 +40,7 @@ extension JPEGHeader {
             if let exifIFD, exifIFD != ifd0 {
                 forEachEntry(data, tiff: tiff, ifd: exifIFD, bigEndian: bigEndian) { tag, type, count, valueAt in
                     if tag == 0x9003 { exif.taken = text(data, tiff: tiff, type: type, count: count, valueAt: valueAt, bigEndian: bigEndian) }
+                    if tag == 0x9011 { exif.offset = text(data, tiff: tiff, type: type, count: count, valueAt: valueAt, bigEndian: bigEndian) }
                 }
             }
             if let gpsIFD, gpsIFD != ifd0 { exif.location = gps(data, tiff: tiff, ifd: gpsIFD, bigEndian: bigEndian) }

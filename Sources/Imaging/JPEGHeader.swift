@@ -61,12 +61,13 @@ public enum JPEGHeader {
                 guard let frame else { return nil }
                 var probe = ImageProbe(
                     format: .jpeg, width: frame.width, height: frame.height, orientation: exif.orientation ?? 1,
-                    takenAt: exif.taken.flatMap(ExifDate.parse) ?? xmp.flatMap(XMPDate.taken), cameraMake: exif.make, cameraModel: exif.model,
+                    cameraMake: exif.make, cameraModel: exif.model,
                     rating: EmbeddedCuration.rating(xmp.flatMap(EmbeddedCuration.ratingText(inXMP:))),
                     keywords: EmbeddedCuration.keywords(
                         xmp.map(EmbeddedCuration.subjects) ?? [], EmbeddedCuration.iptcKeywords(iptc)))
                 probe.motionLength = xmp.flatMap(MotionPhoto.clipLength(inXMP:))
                 probe.location = exif.location
+                probe.date(exif: exif.taken, offset: exif.offset, xmp: xmp)
                 return probe
             default:
                 break

@@ -81,6 +81,7 @@ extension RawPreview {
                 case 0x0110 where exif.model == nil: exif.model = string(entry)
                 case 0x0112 where isIFD0: exif.orientation = number(entry)
                 case 0x9003 where exif.taken == nil: exif.taken = string(entry)
+                case 0x9011 where exif.offset == nil: exif.offset = string(entry)
                 case 0xC612 where isIFD0: isDNG = true
                 case 0x0103: compression = number(entry)
                 case 0x0111 where entry.count == 1: strip.offset = number(entry)

@@ -57,6 +57,8 @@ public struct RawPreview: Sendable, Equatable {
     struct Exif {
         var orientation: Int?
         var taken: String?
+        /// `OffsetTimeOriginal`, the zone of `taken`.
+        var offset: String?
         var make: String?
         var model: String?
     }

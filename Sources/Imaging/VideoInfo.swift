@@ -21,6 +21,8 @@ public struct VideoInfo: Sendable, Equatable, Codable {
     /// Where it was shot: the container's ISO 6709 location (QuickTime's `©xyz`, or Apple's
     /// `com.apple.quicktime.location.ISO6709`).
     public var location: GeoPoint?
+    /// The zone written with the date, in minutes east of UTC (0 for a `creation_time` in UTC).
+    public var takenOffset: Int?
 
     /// Sides larger than this are refused as nonsense.
     static let maxSide = 65_535
@@ -38,6 +40,15 @@ public struct VideoInfo: Sendable, Equatable, Codable {
         self.audioCodec = audioCodec
         self.takenAt = takenAt
         self.location = location
+    }
+
+    /// With the date from `taken` as a container writes it, and the zone written with it.
+    init(duration: Double?, width: Int, height: Int, rotation: Int, videoCodec: String, audioCodec: String?, taken: String?,
+         location: GeoPoint?) {
+        self.init(duration: duration, width: width, height: height, rotation: rotation, videoCodec: videoCodec, audioCodec: audioCodec,
+                  takenAt: taken.flatMap(Self.clock), location: location)
+        // (Apple's creation date is the phone's clock and its zone; `creation_time` is UTC, "Z")
+        takenOffset = taken.flatMap { $0.utf8.count > 19 ? TimeOffset.minutes($0) : nil }
     }
 }
 
@@ -66,9 +77,8 @@ extension VideoInfo {
         return VideoInfo(
             duration: duration, width: quarter ? storedHeight : storedWidth, height: quarter ? storedWidth : storedHeight,
             rotation: rotation, videoCodec: codec, audioCodec: audio,
-            takenAt: text(formatTags["com.apple.quicktime.creationdate"]).flatMap(clock)
-                ?? text(formatTags["creation_time"]).flatMap(clock)
-                ?? (video["tags"] as? [String: Any]).flatMap { text($0["creation_time"]) }.flatMap(clock),
+            taken: [text(formatTags["com.apple.quicktime.creationdate"]), text(formatTags["creation_time"]),
+                    (video["tags"] as? [String: Any]).flatMap { text($0["creation_time"]) }].lazy.compactMap { $0 }.first { clock($0) != nil },
             location: (text(formatTags["com.apple.quicktime.location.ISO6709"]) ?? text(formatTags["location"]))
                 .flatMap(GeoPoint.iso6709))
     }
@@ -114,7 +124,7 @@ extension VideoInfo {
 
     /// The clock of `2024-05-01T10:11:12.000000Z` or `2024-05-01T12:11:12+0200` read as UTC (the
     /// offset, if any, dropped: photos keep the camera's clock the same way), through EXIF's reader.
-    private static func clock(_ value: String) -> Date? {
+    static func clock(_ value: String) -> Date? {
         var bytes = Array(value.utf8.prefix(19))
         guard bytes.count == 19, bytes[10] == 0x54 || bytes[10] == 0x20 else { return nil }
         bytes[10] = 0x20

@@ -7,11 +7,17 @@ enum XMPDate {
     static let names = ["exif:DateTimeOriginal", "xmp:CreateDate", "photoshop:DateCreated"]
 
     /// The first of `names` the packet holds that reads as a date.
-    static func taken(inXMP bytes: [UInt8]) -> Date? {
+    static func taken(inXMP bytes: [UInt8]) -> Date? { takenWithOffset(inXMP: bytes)?.date }
+
+    /// That date and the time zone written with it (minutes east of UTC), if any.
+    static func takenWithOffset(inXMP bytes: [UInt8]) -> (date: Date, offset: Int?)? {
         guard bytes.count <= 1 << 20 else { return nil }
         let xml = String(decoding: bytes, as: UTF8.self)
         for name in names {
-            if let text = EmbeddedCuration.property(name, in: xml), let date = parse(text) { return date }
+            if let text = EmbeddedCuration.property(name, in: xml), let date = parse(text) {
+                // (a day alone, "2019-12-31", has hyphens but no zone)
+                return (date, text.utf8.count > 16 ? TimeOffset.minutes(text) : nil)
+            }
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import Imaging
 import Testing
 @testable import Catalog
 @testable import Gallery
@@ -79,6 +80,24 @@ import Testing
         #expect(showing["Place"]?.value == "Sydney, New South Wales, Australia" && showing["Place"]?.url == nil)
         #expect(showing["Position"] != nil && showing["Folder"] == nil)
         #expect(hiding["Place"] == nil && hiding["Position"] == nil)
+    }
+
+    @Test func theDateTakenSaysItsZoneAndWhereItWasRead() {
+        func facts(_ source: DateSource?, _ offset: Int?) -> [String: String] {
+            var photo = Self.detail(62)
+            (photo.takenSource, photo.takenOffset) = (source, offset)
+            return Dictionary(Self.builder(photo).facts.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
+        }
+        let exif = facts(.exif, 120)
+        #expect(exif["Taken"]?.hasSuffix(" (UTC+2)") == true)
+        #expect(exif["Date from"] == "the camera's EXIF")
+        #expect(facts(.xmp, -330)["Taken"]?.hasSuffix(" (UTC−5:30)") == true)
+        #expect(facts(.xmp, -330)["Date from"] == "XMP, as an editor or exporter wrote it")
+        #expect(facts(.quicktime, 0)["Taken"]?.hasSuffix(" (UTC)") == true)
+        #expect(facts(.quicktime, 0)["Date from"] == "the video's own creation date")
+        // a photo read before the source was kept says its date alone
+        let before = facts(nil, nil)
+        #expect(before["Taken"]?.contains("(") == false && before["Date from"] == nil)
     }
 
     @Test func aLinksHoldersSeeThePhotoButNothingOfTheLibraryAroundIt() {

@@ -38,6 +38,10 @@ public struct PhotoDetail: Sendable, Equatable {
     public var pairedToKey: String?
     /// Where it was taken, when its file says.
     public var location: Location?
+    /// Where `takenAt` was read (nil for a photo read before that was kept, or without a date).
+    public var takenSource: DateSource?
+    /// The time zone written beside the date, in minutes east of UTC.
+    public var takenOffset: Int?
 
     /// A photo's position, and the place it was named after (nil while not yet named, or when
     /// no place is near). A share link never shows it unless its maker allowed it.

@@ -97,6 +97,7 @@ extension PostgresCatalog: ScanBookkeeping {
             var sha256: String, size: Int64, format: String, width, height, orientation: Int, takenAt: Int64?
             var cameraMake, cameraModel: String?, kind: String, durationMs: Int64?, videoCodec, audioCodec: String?, motionLength: Int64?
             var latitude, longitude: Double?
+            var takenSource: String?, takenOffset: Int?
         }
         var seen = Set<ContentIdentity>()
         let photos = news.filter { seen.insert($0.identity).inserted }.map { new in
@@ -106,23 +107,25 @@ extension PostgresCatalog: ScanBookkeeping {
                      cameraModel: new.probe.cameraModel, kind: new.probe.format.kind.rawValue,
                      durationMs: new.probe.video?.duration.map { Int64(($0 * 1_000).rounded()) }, videoCodec: new.probe.video?.videoCodec,
                      audioCodec: new.probe.video?.audioCodec, motionLength: new.probe.motionLength,
-                     latitude: new.probe.location?.latitude, longitude: new.probe.location?.longitude)
+                     latitude: new.probe.location?.latitude, longitude: new.probe.location?.longitude,
+                     takenSource: new.probe.takenSource?.rawValue, takenOffset: new.probe.takenOffset)
         }
         var photoIds: [ContentIdentity: Int64] = [:]
         let written = try await db.rows("""
             INSERT INTO photo (sha256, size, format, width, height, orientation, takenAt, cameraMake, cameraModel, addedAt,
-                               kind, durationMs, videoCodec, audioCodec, motionLength, latitude, longitude)
+                               kind, durationMs, videoCodec, audioCodec, motionLength, latitude, longitude, takenSource, takenOffset)
             SELECT sha256, size, format, width, height, orientation, "takenAt", "cameraMake", "cameraModel", ?::bigint,
-                   kind, "durationMs", "videoCodec", "audioCodec", "motionLength", latitude, longitude
+                   kind, "durationMs", "videoCodec", "audioCodec", "motionLength", latitude, longitude, "takenSource", "takenOffset"
             FROM json_to_recordset(?::json) AS x(sha256 text, size bigint, format text, width bigint, height bigint,
               orientation bigint, "takenAt" bigint, "cameraMake" text, "cameraModel" text, kind text, "durationMs" bigint,
-              "videoCodec" text, "audioCodec" text, "motionLength" bigint, latitude double precision, longitude double precision)
+              "videoCodec" text, "audioCodec" text, "motionLength" bigint, latitude double precision, longitude double precision,
+              "takenSource" text, "takenOffset" bigint)
             ON CONFLICT (sha256, size) DO UPDATE SET format = excluded.format, width = excluded.width, height = excluded.height,
               orientation = excluded.orientation, takenAt = excluded.takenAt, cameraMake = excluded.cameraMake,
               cameraModel = excluded.cameraModel, kind = excluded.kind, durationMs = excluded.durationMs,
               videoCodec = excluded.videoCodec, audioCodec = excluded.audioCodec, motionLength = excluded.motionLength,
               latitude = excluded.latitude, longitude = excluded.longitude, placeId = NULL, placeCountry = NULL, placeRegion = NULL,
-              reprobe = 2
+              takenSource = excluded.takenSource, takenOffset = excluded.takenOffset, reprobe = 2
             WHERE photo.reprobe = 1
             RETURNING id, sha256, size
             """, [stamp, try SQLJSON(photos)])

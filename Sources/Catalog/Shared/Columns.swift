@@ -36,7 +36,7 @@ enum PhotoDetailColumns {
         \(CardColumns.columns), f.folder, p.format, f.mtimeNs,
                p.cameraMake, p.cameraModel, p.orientation, f.sortTaken, f.sortName,
                p.id AS photoId, p.addedAt, p.caption, p.videoCodec, p.audioCodec,
-               p.latitude, p.longitude, p.placeId, p.placeCountry, p.placeRegion,
+               p.latitude, p.longitude, p.placeId, p.placeCountry, p.placeRegion, p.takenSource, p.takenOffset,
                (SELECT key FROM file WHERE id = f.pairedTo) AS pairedToKey,
                \(CardColumns.isFavorite),
                \(dialect.jsonList("""
@@ -75,7 +75,9 @@ enum PhotoDetailColumns {
                            copies: try json([String].self, row, "copiesJSON"), caption: try row.string("caption"),
                            videoCodec: try row.optionalString("videoCodec"), audioCodec: try row.optionalString("audioCodec"),
                            companions: companions, pairedToKey: try row.optionalString("pairedToKey"),
-                           location: try location(row))
+                           location: try location(row),
+                           takenSource: try row.optionalString("takenSource").flatMap(DateSource.init(rawValue:)),
+                           takenOffset: try row.optionalInt("takenOffset").map { Int($0) })
     }
 
     /// Where the photo was taken, with the place it was named after (if any yet).

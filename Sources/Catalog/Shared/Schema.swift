@@ -74,6 +74,14 @@ enum CatalogSchema {
         .both("v26-share-places") { d in "ALTER TABLE shareLink ADD COLUMN showsPlaces \(d.integer) NOT NULL DEFAULT 0" },
         // How alike photos are, and the stacks of a folder's bursts (Schema+Likeness).
         .each(sqlite: "v27-likeness", v27, postgres: "v27-likeness", pg7),
+        // Where each photo's date taken was read (exif, xmp, quicktime) and the time zone written
+        // beside it, in minutes east of UTC; NULL for photos read before (no file is read again for it).
+        .both("v28-date-source") { d in
+            """
+            ALTER TABLE photo ADD COLUMN takenSource TEXT;
+            ALTER TABLE photo ADD COLUMN takenOffset \(d.integer);
+            """
+        },
     ]
 }
 

@@ -23,14 +23,14 @@ extension CatalogStore {
                 // The new row's id, or the row's that was there (and, unless marked to be probed again, stays as it was).
                 var insert = try BoundStatement(db, sql: """
                     INSERT INTO photo (sha256, size, format, width, height, orientation, takenAt, cameraMake, cameraModel, addedAt,
-                                       kind, durationMs, videoCodec, audioCodec, motionLength, latitude, longitude)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                       kind, durationMs, videoCodec, audioCodec, motionLength, latitude, longitude, takenSource, takenOffset)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (sha256, size) DO UPDATE SET format = excluded.format, width = excluded.width, height = excluded.height,
                       orientation = excluded.orientation, takenAt = excluded.takenAt, cameraMake = excluded.cameraMake,
                       cameraModel = excluded.cameraModel, kind = excluded.kind, durationMs = excluded.durationMs,
                       videoCodec = excluded.videoCodec, audioCodec = excluded.audioCodec, motionLength = excluded.motionLength,
                       latitude = excluded.latitude, longitude = excluded.longitude, placeId = NULL, placeCountry = NULL, placeRegion = NULL,
-                      reprobe = 2
+                      takenSource = excluded.takenSource, takenOffset = excluded.takenOffset, reprobe = 2
                     WHERE photo.reprobe = 1
                     RETURNING id
                     """)
@@ -51,6 +51,8 @@ extension CatalogStore {
                 insert.bind(probe.motionLength)
                 insert.bind(probe.location?.latitude)
                 insert.bind(probe.location?.longitude)
+                insert.bind(probe.takenSource?.rawValue)
+                insert.bind(probe.takenOffset.map(Int64.init))
                 let inserted = try insert.run()
                 guard let photoId = try inserted ?? Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM photo WHERE sha256 = ? AND size = ?"),
                                                                    arguments: [identity.sha256, identity.size]) else {

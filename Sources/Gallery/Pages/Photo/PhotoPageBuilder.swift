@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Imaging
 
 /// The photo page's view model from what `PhotoController` read: the photo, where it stands in
 /// its group, and who is looking. It reads nothing itself, so a unit test builds it from values
@@ -75,11 +76,29 @@ struct PhotoPageBuilder {
             alsoDownloads: alsoDownloads)
     }
 
+    /// A time zone as people read it: "UTC+2", "UTC−5:30", "UTC".
+    static func zone(_ minutes: Int) -> String {
+        guard minutes != 0 else { return "UTC" }
+        let sign = minutes < 0 ? "−" : "+", whole = abs(minutes)
+        return "UTC" + sign + String(whole / 60) + (whole % 60 == 0 ? "" : String(format: ":%02d", whole % 60))
+    }
+
+    /// Where the date taken was read, in words.
+    static func describe(_ source: DateSource) -> String {
+        switch source {
+        case .exif: "the camera's EXIF"
+        case .xmp: "XMP, as an editor or exporter wrote it"
+        case .quicktime: "the video's own creation date"
+        }
+    }
+
     /// What the page says of the photo; on a share link, nothing of the library around it.
     var facts: [PhotoView.Fact] {
         var facts: [PhotoView.Fact] = []
         if let taken = photo.takenAt {
-            facts.append(.init(label: "Taken", value: Formatting.cameraDate(taken)))
+            let zone = photo.takenOffset.map { " (\(Self.zone($0)))" } ?? ""
+            facts.append(.init(label: "Taken", value: Formatting.cameraDate(taken) + zone))
+            if let source = photo.takenSource { facts.append(.init(label: "Date from", value: Self.describe(source))) }
         } else {
             facts.append(.init(label: "Taken", value: "Unknown (file modified \(Formatting.cameraDate(photo.mtimeNs / 1_000_000_000)) UTC)"))
         }
