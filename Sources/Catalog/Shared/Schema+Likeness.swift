@@ -47,20 +47,27 @@ extension CatalogSchema {
         END;
         """
 
+    // (statement triggers over the rows a statement wrote: a scan's batch costs one statement
+    // here, not a function call a file)
     static let pg7 = likenessColumns(.postgres) + """
 
-        CREATE FUNCTION photolala_stack_pending() RETURNS trigger LANGUAGE plpgsql AS $$
+        CREATE FUNCTION photolala_stack_pending_insert() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-          IF TG_OP = 'INSERT' THEN
-            IF NEW.pairedTo IS NULL AND EXISTS (SELECT 1 FROM photo WHERE id = NEW.photoId AND likeness IS NOT NULL) THEN
-              INSERT INTO stackPending (folder) VALUES (NEW.folder) ON CONFLICT DO NOTHING;
-            END IF;
-          ELSIF EXISTS (SELECT 1 FROM photo WHERE id = OLD.photoId AND likeness IS NOT NULL) THEN
-            INSERT INTO stackPending (folder) VALUES (OLD.folder) ON CONFLICT DO NOTHING;
-          END IF;
+          INSERT INTO stackPending (folder)
+            SELECT DISTINCT n.folder FROM inserted n JOIN photo p ON p.id = n.photoId WHERE n.pairedTo IS NULL AND p.likeness IS NOT NULL
+            ON CONFLICT DO NOTHING;
           RETURN NULL;
         END $$;
-        CREATE TRIGGER file_stack_pending AFTER INSERT OR DELETE ON file
-          FOR EACH ROW EXECUTE FUNCTION photolala_stack_pending();
+        CREATE FUNCTION photolala_stack_pending_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO stackPending (folder)
+            SELECT DISTINCT o.folder FROM removed o JOIN photo p ON p.id = o.photoId WHERE p.likeness IS NOT NULL
+            ON CONFLICT DO NOTHING;
+          RETURN NULL;
+        END $$;
+        CREATE TRIGGER file_stack_insert AFTER INSERT ON file REFERENCING NEW TABLE AS inserted
+          FOR EACH STATEMENT EXECUTE FUNCTION photolala_stack_pending_insert();
+        CREATE TRIGGER file_stack_delete AFTER DELETE ON file REFERENCING OLD TABLE AS removed
+          FOR EACH STATEMENT EXECUTE FUNCTION photolala_stack_pending_delete();
         """
 }
