@@ -95,6 +95,34 @@ enum EmbeddedCuration {
         return out
     }
 
+    /// IPTC's date created (record 2, dataset 55, "YYYYMMDD") and time created (dataset 60,
+    /// "HHMMSS" and an optional "±HHMM"), as the camera's clock and the zone written with it; a
+    /// day alone is its midnight. Nil without a real date.
+    static func iptcDate(_ bytes: [UInt8]?) -> (date: Date, offset: Int?)? {
+        guard let bytes else { return nil }
+        var day: [UInt8]?, time: [UInt8]?
+        var i = 0
+        while i + 5 <= bytes.count {
+            guard bytes[i] == 0x1C else { i += 1; continue }
+            let record = bytes[i + 1], dataset = bytes[i + 2]
+            let length = Int(bytes[i + 3]) << 8 | Int(bytes[i + 4])
+            guard length < 0x8000, i + 5 + length <= bytes.count else { break }
+            if record == 2, dataset == 55, day == nil { day = Array(bytes[(i + 5)..<(i + 5 + length)]) }
+            if record == 2, dataset == 60, time == nil { time = Array(bytes[(i + 5)..<(i + 5 + length)]) }
+            i += 5 + length
+        }
+        guard let day, day.count == 8, day.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        var clock: [UInt8] = Array("000000".utf8)
+        var offset: Int?
+        if let time, time.count >= 6, time[0..<6].allSatisfy({ (0x30...0x39).contains($0) }) {
+            clock = Array(time[0..<6])
+            if time.count > 6 { offset = TimeOffset.minutes(String(decoding: time[6...], as: UTF8.self)) }
+        }
+        let (d, c) = (String(decoding: day, as: UTF8.self), String(decoding: clock, as: UTF8.self))
+        let text = "\(d.prefix(4)):\(d.dropFirst(4).prefix(2)):\(d.suffix(2)) \(c.prefix(2)):\(c.dropFirst(2).prefix(2)):\(c.suffix(2))"
+        return ExifDate.parse(text).map { ($0, offset) }
+    }
+
     /// Clean, unique keywords from every source, in order.
     static func keywords(_ lists: [String]...) -> [String] {
         var seen = Set<String>()

@@ -60,12 +60,15 @@ public struct ImageProbe: Sendable, Equatable, Codable {
 }
 
 extension ImageProbe {
-    /// Sets the date taken from EXIF's text (and its offset), else from an XMP packet's, saying which.
-    mutating func date(exif: String?, offset: String?, xmp: [UInt8]?) {
+    /// Sets the date taken from EXIF's text (and its offset), else from an XMP packet's, else
+    /// from IPTC's records, saying which.
+    mutating func date(exif: String?, offset: String?, xmp: [UInt8]?, iptc: [UInt8]?) {
         if let taken = exif.flatMap(ExifDate.parse) {
             (takenAt, takenSource, takenOffset) = (taken, .exif, offset.flatMap(TimeOffset.minutes))
         } else if let found = xmp.flatMap(XMPDate.takenWithOffset(inXMP:)) {
             (takenAt, takenSource, takenOffset) = (found.date, .xmp, found.offset)
+        } else if let found = EmbeddedCuration.iptcDate(iptc) {
+            (takenAt, takenSource, takenOffset) = (found.date, .iptc, found.offset)
         }
     }
 }

@@ -83,7 +83,8 @@ extension Imaging {
         // from a TIFF's own EXIF IFD, walked in Swift)
         let offset = format == .tiff ? try? withRawFile(path) { RawPreview.TIFFWalk($0)?.exif.offset }
             : MagickFile.profile(wand, "exif").flatMap { ContainerExif.fields($0).offset }
-        probe.date(exif: MagickFile.property(wand, "exif:DateTimeOriginal"), offset: offset ?? nil, xmp: MagickFile.profile(wand, "xmp"))
+        probe.date(exif: MagickFile.property(wand, "exif:DateTimeOriginal"), offset: offset ?? nil, xmp: MagickFile.profile(wand, "xmp"),
+                   iptc: MagickFile.profile(wand, "iptc"))
         return probe
     }
 

@@ -67,7 +67,7 @@ public enum JPEGHeader {
                         xmp.map(EmbeddedCuration.subjects) ?? [], EmbeddedCuration.iptcKeywords(iptc)))
                 probe.motionLength = xmp.flatMap(MotionPhoto.clipLength(inXMP:))
                 probe.location = exif.location
-                probe.date(exif: exif.taken, offset: exif.offset, xmp: xmp)
+                probe.date(exif: exif.taken, offset: exif.offset, xmp: xmp, iptc: iptc)
                 return probe
             default:
                 break

@@ -4,6 +4,8 @@ public enum DateSource: String, Sendable, Codable, CaseIterable {
     case exif
     /// XMP, as editors and exporters write it (`exif:DateTimeOriginal`, `xmp:CreateDate`, `photoshop:DateCreated`).
     case xmp
+    /// IPTC's date and time created, as news and archive tools write them.
+    case iptc
     /// A video's QuickTime or container creation date.
     case quicktime
 }

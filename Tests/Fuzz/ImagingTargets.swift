@@ -30,6 +30,10 @@ enum ImagingTargets {
         let rating = EmbeddedCuration.rating(EmbeddedCuration.ratingText(inXMP: bytes))
         check(rating.map { (0...5).contains($0) } ?? true, "rating \(String(describing: rating))")
         let iptc = EmbeddedCuration.iptcKeywords(bytes)
+        if let date = EmbeddedCuration.iptcDate(bytes) {
+            exifDateRange(date.date)
+            check(date.offset.map { abs($0) <= 14 * 60 } ?? true, "an IPTC zone of \(date.offset ?? 0) minutes")
+        }
         check(iptc.allSatisfy { $0.utf8.count < 0x8000 }, "an IPTC keyword longer than its length field allows")
         checkKeywords(EmbeddedCuration.keywords(EmbeddedCuration.subjects(inXMP: bytes), iptc))
         if let taken = XMPDate.taken(inXMP: bytes) { exifDateRange(taken) }

@@ -50,6 +50,25 @@ import TestSupport
         #expect(plain.takenAt == nil && plain.takenSource == nil && plain.takenOffset == nil)
     }
 
+    @Test("a date in IPTC alone says so, with the zone of its time created")
+    func iptc() throws {
+        let path = try workspace.convert("iptc.jpg", ["-size", "32x24", "xc:green"])
+        try Tool.run("exiftool", ["-q", "-overwrite_original", "-IPTC:DateCreated=2019:03:04", "-IPTC:TimeCreated=05:06:07+01:00", path])
+        let probe = try #require(JPEGHeader.probe(try workspace.bytes(path)))
+        #expect(probe.takenAt == Date(timeIntervalSince1970: 1_551_675_967))
+        #expect(probe.takenSource == .iptc && probe.takenOffset == 60)
+        // through ImageMagick too (a PNG keeps IPTC as a profile)
+        let png = try workspace.convert("iptc.png", [path])
+        let magick = try Imaging.probeHere(fileAt: png, format: .png)
+        #expect(magick.takenSource == nil || magick.takenSource == .iptc)
+        // a day alone is its midnight; nonsense is no date
+        let day: [UInt8] = [0x1C, 2, 55, 0, 8] + Array("20190304".utf8)
+        #expect(EmbeddedCuration.iptcDate(day)?.date == Date(timeIntervalSince1970: 1_551_657_600))
+        for bad in ["2019030", "20191304", "2019-3-4", "abcdefgh"] {
+            #expect(EmbeddedCuration.iptcDate([0x1C, 2, 55, 0, UInt8(bad.utf8.count)] + Array(bad.utf8)) == nil, "\(bad)")
+        }
+    }
+
     @Test("a video's date comes from its own tags: Apple's with the phone's zone, creation_time in UTC")
     func videos() throws {
         let apple = Array(#"{"streams":[{"codec_type":"video","codec_name":"h264","width":64,"height":48}],"format":{"tags":{"com.apple.quicktime.creationdate":"2024-06-01T18:30:00+0200","creation_time":"2024-06-01T16:30:00.000000Z"}}}"#.utf8)

@@ -88,6 +88,7 @@ struct PhotoPageBuilder {
         switch source {
         case .exif: "the camera's EXIF"
         case .xmp: "XMP, as an editor or exporter wrote it"
+        case .iptc: "IPTC, as an archive or news tool wrote it"
         case .quicktime: "the video's own creation date"
         }
     }
