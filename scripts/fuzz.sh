@@ -36,7 +36,7 @@ declare -A max_len=(
 )
 targets=(jpeg-header xmp-iptc exif-date sniff raw-preview video-info geo-point container-exif multipart form byte-range cookie path-key filter-value fts-query thumbnail-name flash-cookie accept-encoding s3-xml)
 sources=(
-  Sources/Imaging/{JPEGHeader,JPEGHeader+Exif,JPEGHeader+Reader,GeoPoint,ImageProbe,ImageFormat,ImageFormat+Sniff,ImageFormat+SniffVideo,MediaKind,VideoInfo,ExifDate,XMPDate,TakenDate,ContainerExif,EmbeddedCuration,MotionPhoto}.swift
+  Sources/Imaging/{JPEGHeader,JPEGHeader+Exif,JPEGHeader+Reader,GeoPoint,ImageProbe,ImageFormat,ImageFormat+Sniff,ImageFormat+SniffVideo,MediaKind,VideoInfo,ExifDate,XMPDate,TakenDate,GPSRedaction,ContainerExif,EmbeddedCuration,MotionPhoto}.swift
   Sources/Imaging/{JPEGSizeHint,RenditionGeometry,RenditionFit,RenditionEncoding,Rotation}.swift
   Sources/Imaging/{RawBytes,RawPreview,RawPreview+TIFF,RawPreview+Containers}.swift
   Sources/SourceContract/SourceKey.swift Sources/Catalog/Store/FTSQuery.swift

@@ -2,8 +2,17 @@ import Foundation
 
 /// Targets for what Imaging reads from a file's own bytes, in Swift, before any decoder.
 enum ImagingTargets {
-    /// `JPEGHeader.probe` over a header (SOF, EXIF IFDs, XMP, IPTC), and what is planned from its sizes.
+    /// `JPEGHeader.probe` over a header (SOF, EXIF IFDs, XMP, IPTC), and what is planned from its
+    /// sizes; and the patches that take its position out (`GPSRedaction`): inside the bytes, and
+    /// leaving a header that says no position.
     static func jpegHeader(_ bytes: [UInt8]) {
+        if let patches = GPSRedaction.patches(bytes) {
+            check(patches.allSatisfy { $0.offset >= 0 && $0.offset + $0.bytes.count <= bytes.count }, "a patch outside the bytes")
+            var clean = bytes
+            GPSRedaction.apply(patches, to: &clean, at: 0)
+            check(clean.count == bytes.count, "a patched header of another length")
+            check(JPEGHeader.probe(clean).map { $0.location == nil } ?? true, "a position left after the patches")
+        }
         guard let probe = JPEGHeader.probe(bytes) else { return }
         check((1...0xFFFF).contains(probe.width) && (1...0xFFFF).contains(probe.height), "frame \(probe.width)x\(probe.height)")
         check((1...8).contains(probe.orientation), "orientation \(probe.orientation)")

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Imaging
 import TestSupport
 import Testing
 @testable import Gallery
@@ -106,6 +107,52 @@ import Testing
             let placedPage = try await client.execute(uri: "/share/\(placed)/photos/trip/eiffel.jpg", method: .get).text
             #expect(placedPage.contains("<dt>Place</dt><dd>Paris, Ile-de-France, France</dd>") && placedPage.contains("48.85840° N, 2.29450° E"))
             #expect(!placedPage.contains("/search?place=") && !placedPage.contains("<dt>Folder</dt>"))
+        }
+    }
+
+    @Test func aLinkThatDoesNotSharePlacesHandsOutNoFileThatSaysWhere() async throws {
+        // given the located photos, and a PNG whose own EXIF says where it was taken
+        let f = try await located()
+        let folder = NSTemporaryDirectory() + "photolala-png-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try TestImages.run("convert", ["-size", "40x30", "gradient:red-blue", folder + "/map.png"])
+        try TestImages.run("exiftool", ["-q", "-overwrite_original", "-GPSLatitude=48.8584", "-GPSLatitudeRef=N", "-GPSLongitude=2.2945",
+                                        "-GPSLongitudeRef=E", folder + "/map.png"])
+        try f.addBytes("trip/map.png", [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/map.png"))))
+        try await f.scan()
+        _ = try await f.addAccount("max", role: .member)
+        let original = [UInt8](try #require(try await f.bytes("trip/eiffel.jpg")))
+        #expect(JPEGHeader.probe(original)?.location != nil)
+        try await f.withClient { client in
+            let max = try await FormPoster.signIn(client, "max")
+            func link(_ extra: [(String, String)]) async throws -> String {
+                let made = try await max.post("/actions/share", [("kind", "folder"), ("value", "trip"), ("expires", "0")] + extra)
+                let list = try await max.keeping("photolala_new_share", from: made).get(made.headers[.location] ?? "/shared").text
+                return try #require(list.firstMatch(of: #/share/([A-Za-z0-9_-]{43})/#).map { String($0.output.1) })
+            }
+            let token = try await link([])
+            // when a holder downloads the JPEG, then it is the same file, as long, with no position in it
+            let download = try await client.execute(uri: "/share/\(token)/originals/trip/eiffel.jpg", method: .get)
+            #expect(download.status == .ok)
+            let clean = [UInt8](buffer: download.body)
+            #expect(clean.count == original.count && clean != original)
+            let probe = try #require(JPEGHeader.probe(clean))
+            #expect(probe.location == nil && probe.width == 64)
+            // and so is any range of it
+            let part = try await client.execute(uri: "/share/\(token)/originals/trip/eiffel.jpg", method: .get, headers: [.range: "bytes=10-299"])
+            #expect(part.status == .partialContent && [UInt8](buffer: part.body) == Array(clean[10...299]))
+            // when the PNG is asked for, it is refused with the reason
+            let png = try await client.execute(uri: "/share/\(token)/originals/trip/map.png", method: .get)
+            #expect(png.status == .forbidden && png.text.contains("chose not to share places"))
+            // when the whole link is downloaded, the JPEG is in it without its position and the PNG is named as left out
+            let zip = [UInt8](buffer: try await client.execute(uri: "/share/\(token)/zip", method: .get).body)
+            #expect(zip.firstRange(of: clean) != nil && zip.firstRange(of: original) == nil)
+            #expect(zip.firstRange(of: Array("keep where they were taken".utf8)) != nil && zip.firstRange(of: Array("trip/map.png\n".utf8)) != nil)
+            // when the link's maker shares places, its files are the files as they are
+            let placed = try await link([("places", "1")])
+            #expect([UInt8](buffer: try await client.execute(uri: "/share/\(placed)/originals/trip/eiffel.jpg", method: .get).body) == original)
+            #expect(try await client.execute(uri: "/share/\(placed)/originals/trip/map.png", method: .get).status == .ok)
         }
     }
 }

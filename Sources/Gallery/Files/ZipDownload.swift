@@ -2,21 +2,36 @@ import Catalog
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import Imaging
 
 /// Photos as one download: a selection, a group, an album or a share link's photos.
 enum ZipDownload {
     /// The files as one zip, streamed as it is made: originals as they are on disk, names made
     /// unique. A file gone since the selection, or one that could not be read now, is left out and
     /// named in a note inside, each under its own heading.
-    static func response(_ files: [FileRef], title: String, source: any PhotoSource) -> Response {
+    /// `treat` says what becomes of each file on its way (a share link that does not share
+    /// places: `OriginalController.placeTreatment`); a withheld file is named in the note too.
+    static func response(_ files: [FileRef], title: String, source: any PhotoSource,
+                         treat: (@Sendable (FileRef) async -> OriginalController.PlaceTreatment)? = nil) -> Response {
         let names = ZipStream.uniqueNames(files.map(\.key))
         let body = ResponseBody { writer in
             var stream = ZipStream()
             var missing: [String] = []
             var unreadable: [String] = []
+            var withheld: [String] = []
             for (file, name) in Swift.zip(files, names) {
                 let entry: SourceEntry
                 let chunks: ByteChunks
+                var patches: [GPSRedaction.Patch]?
+                if let treat {
+                    switch await treat(file) {
+                    case .asIs: break
+                    case .patched(let found): patches = found
+                    case .withheld:
+                        withheld.append(file.key)
+                        continue
+                    }
+                }
                 do {
                     guard let found = try await source.entry(forKey: file.key) else {
                         missing.append(file.key)
@@ -33,13 +48,17 @@ enum ZipDownload {
                 }
                 let modified = Date(timeIntervalSince1970: Double(entry.mtimeNs) / 1e9)
                 try await writer.write(ByteBuffer(bytes: stream.begin(name: name, modified: modified, expectedSize: UInt64(entry.size))))
+                var at = 0
                 for try await chunk in chunks {
-                    stream.update(chunk)
-                    try await writer.write(ByteBuffer(bytes: chunk))
+                    var bytes = chunk
+                    if let patches { GPSRedaction.apply(patches, to: &bytes, at: at) }
+                    at += bytes.count
+                    stream.update(bytes)
+                    try await writer.write(ByteBuffer(bytes: bytes))
                 }
                 try await writer.write(ByteBuffer(bytes: try stream.end()))
             }
-            if let note = note(missing: missing, unreadable: unreadable) {
+            if let note = note(missing: missing, unreadable: unreadable, withheld: withheld) {
                 var entryNames = Set(names.map { $0.lowercased() })
                 var noteName = "Not included.txt"
                 while !entryNames.insert(noteName.lowercased()).inserted { noteName = "_" + noteName }
@@ -63,10 +82,14 @@ enum ZipDownload {
 
     /// The note of what was left out, or nil when nothing was: files that left the library apart
     /// from files that could not be read now (which a later zip may well hold).
-    static func note(missing: [String], unreadable: [String]) -> [UInt8]? {
+    static func note(missing: [String], unreadable: [String], withheld: [String] = []) -> [UInt8]? {
         var text = ""
+        if !withheld.isEmpty {
+            text += "These files keep where they were taken, and whoever shared this link chose not to share places:\n"
+                + withheld.joined(separator: "\n") + "\n"
+        }
         if !missing.isEmpty {
-            text += "These files were in the selection but had left the library when the zip was made:\n"
+            text += (text.isEmpty ? "" : "\n") + "These files were in the selection but had left the library when the zip was made:\n"
                 + missing.joined(separator: "\n") + "\n"
         }
         if !unreadable.isEmpty {

@@ -42,10 +42,16 @@ struct ShareController: Sendable {
 
     /// `GET /share/TOKEN/zip`: every photo the link shows, as one zip streamed as it is made.
     @Sendable func zip(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (_, _, group, title) = try await resolve(request, context, page: false)
+        let (link, _, group, title) = try await resolve(request, context, page: false)
         let files = try await store.withCompanions(try await store.files(ids: try await store.fileIds(in: group, sort: group.defaultSort)))
         guard !files.isEmpty else { throw HTTPError(.notFound, message: "This shared group holds no photos to download.") }
-        return ZipDownload.response(files, title: title, source: originals.source)
+        guard !link.showsPlaces else { return ZipDownload.response(files, title: title, source: originals.source) }
+        // Without places: each file as the link's original download would hand it out.
+        let (store, source) = (store, originals.source)
+        return ZipDownload.response(files, title: title, source: source) { file in
+            guard let photo = try? await store.photo(key: file.key) else { return .withheld }
+            return await OriginalController.placeTreatment(photo.format, located: photo.location != nil, key: file.key, source: source)
+        }
     }
 
     /// How many photos an album's link may add, all told, when its maker lets it take photos.
@@ -157,12 +163,12 @@ struct ShareController: Sendable {
     }
 
     @Sendable func original(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (_, token, group, _) = try await resolve(request, context, page: false)
+        let (link, token, group, _) = try await resolve(request, context, page: false)
         guard let key = SiteURL.Scope.share(token).originalKey(fromPath: request.uri.path),
               try await store.group(group, containsKey: key) else {
             throw HTTPError(.notFound, message: "This file is not part of the shared group.")
         }
-        return try await originals.respond(key: key, request, context)
+        return try await originals.respond(key: key, withoutPlaces: !link.showsPlaces, request, context)
     }
 
     @Sendable func motion(_ request: Request, context: GalleryContext) async throws -> Response {
