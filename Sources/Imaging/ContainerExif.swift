@@ -32,6 +32,41 @@ enum ContainerExif {
         return bytes.withUnsafeBufferPointer { JPEGHeader.Exif.read(JPEGHeader.Reader(bytes: $0), tiff: 0..<$0.count) }
     }
 
+    /// The XMP packet PNG keeps in an uncompressed `iTXt` chunk named "XML:com.adobe.xmp" and
+    /// WebP in its `XMP ` chunk (ImageMagick 6 reads neither as a profile), or nil.
+    static func xmp(_ data: RawBytes, format: ImageFormat) -> [UInt8]? {
+        switch format {
+        case .png: pngXMP(data)
+        case .webp: webpChunk(data, "XMP ")
+        default: nil
+        }
+    }
+
+    private static func pngXMP(_ data: RawBytes) -> [UInt8]? {
+        guard data.read(0, 8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
+        let keyword = Array("XML:com.adobe.xmp".utf8) + [0]
+        var at = 8
+        for _ in 0..<maxChunks {
+            guard let header = data.read(at, 8) else { return nil }
+            let length = RawFields(bytes: header, bigEndian: true).u32(0)
+            let type = String(decoding: header[4..<8], as: UTF8.self)
+            if type == "iTXt", length > keyword.count + 2, let text = data.read(at + 8, length), text.starts(with: keyword),
+               text[keyword.count] == 0 {
+                // keyword, compression flag 0 (and method), then a language tag and a translated keyword, each ended by NUL
+                var start = keyword.count + 2
+                for _ in 0..<2 {
+                    guard let end = text[start...].firstIndex(of: 0) else { return nil }
+                    start = end + 1
+                }
+                return Array(text[start...])
+            }
+            if type == "IEND" { return nil }
+            guard length <= data.size else { return nil }
+            at += 12 + length
+        }
+        return nil
+    }
+
     /// PNG: the signature, then chunks of a 4-byte big-endian length, a 4-byte type, the data and a CRC.
     private static func pngBlock(_ data: RawBytes) -> [UInt8]? {
         guard data.read(0, 8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
@@ -50,13 +85,15 @@ enum ContainerExif {
 
     /// WebP: "RIFF", a size, "WEBP", then chunks of a fourcc, a 4-byte little-endian size and the
     /// data, padded to an even length.
-    private static func webpBlock(_ data: RawBytes) -> [UInt8]? {
+    private static func webpBlock(_ data: RawBytes) -> [UInt8]? { webpChunk(data, "EXIF") }
+
+    private static func webpChunk(_ data: RawBytes, _ fourcc: String) -> [UInt8]? {
         guard let head = data.read(0, 12), head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) else { return nil }
         var at = 12
         for _ in 0..<maxChunks {
             guard let header = data.read(at, 8) else { return nil }
             let size = RawFields(bytes: header, bigEndian: false).u32(4)
-            if Array(header[0..<4]) == Array("EXIF".utf8) { return data.read(at + 8, size) }
+            if Array(header[0..<4]) == Array(fourcc.utf8) { return data.read(at + 8, size) }
             guard size <= data.size else { return nil }
             at += 8 + size + (size & 1)
         }

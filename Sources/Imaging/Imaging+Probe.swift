@@ -20,6 +20,11 @@ extension Imaging {
             probe.cameraModel = probe.cameraModel ?? exif.model
             probe.location = probe.location ?? exif.location
         }
+        // Nor the XMP of PNG's iTXt chunk or WebP's XMP chunk, where an editor may keep the only date.
+        if probe.takenAt == nil, format == .png || format == .webp,
+           let found = try? withRawFile(path, { ContainerExif.xmp($0, format: format).flatMap(XMPDate.takenWithOffset(inXMP:)) }) {
+            (probe.takenAt, probe.takenSource, probe.takenOffset) = (found.date, .xmp, found.offset)
+        }
         return probe
     }
 

@@ -108,6 +108,9 @@ enum ImagingTargets {
     /// PNG's and WebP's chunks and HEIF's boxes and item locations walked for their EXIF, and
     /// that EXIF read, from any bytes.
     static func containerExif(_ bytes: [UInt8]) {
+        for format in [ImageFormat.png, .webp] {
+            if let packet = ContainerExif.xmp(RawBytes(bytes), format: format) { check(packet.count <= bytes.count, "an XMP packet longer than the file") }
+        }
         for format in [ImageFormat.png, .webp, .heic] {
             guard let exif = ContainerExif.read(RawBytes(bytes), format: format) else { continue }
             check((exif.make?.utf8.count ?? 0) < bytes.count && (exif.model?.utf8.count ?? 0) < bytes.count, "a name longer than the file")

@@ -125,4 +125,17 @@ import TestSupport
         #expect(HEIFLocations.find(1, in: huge) == nil)
         #expect(HEIFLocations.find(1, in: []) == nil)
     }
+
+    @Test(arguments: ["edited.png", "edited.webp"])
+    func aPNGOrWebPWhoseOnlyDateIsInItsXMPShowsIt(_ name: String) throws {
+        // given a picture an editor wrote a date into as XMP alone (PNG's iTXt chunk, WebP's XMP chunk)
+        let path = try workspace.convert(name, ["-size", "24x16", "xc:orange"])
+        try Tool.run("exiftool", ["-q", "-m", "-overwrite_original", "-XMP-exif:DateTimeOriginal=2020:05:06 07:08:09+02:00", path])
+        let format = try #require(try ImageFormat.sniff(fileAt: path))
+        #expect(ContainerExif.xmp(RawBytes(try workspace.bytes(path)), format: format) != nil)
+        // then the scan's probe takes it, and says where it came from
+        let probe = try Imaging.probe(fileAt: path, format: format)
+        #expect(probe.takenAt == Date(timeIntervalSince1970: 1_588_748_889))
+        #expect(probe.takenSource == .xmp && probe.takenOffset == 120)
+    }
 }
