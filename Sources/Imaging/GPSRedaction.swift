@@ -33,35 +33,17 @@ public enum GPSRedaction {
     private static let xmpSignatures = [Array("http://ns.adobe.com/xap/1.0/\0".utf8), Array("http://ns.adobe.com/xmp/extension/\0".utf8)]
 
     private static func patches(_ data: JPEGHeader.Reader) -> [Patch]? {
-        guard data.count >= 4, data[0] == 0xFF, data[1] == 0xD8 else { return nil }
         var out: [Patch] = []
-        var at = 2
-        while at + 4 <= data.count {
-            guard data[at] == 0xFF else { return nil }
-            var marker = data[at + 1]
-            while marker == 0xFF {
-                at += 1
-                guard at + 1 < data.count else { return nil }
-                marker = data[at + 1]
+        let reached = JPEGHeader.segments(data) { marker, body in
+            guard marker == 0xE1 else { return true }
+            if let tiff = data.after(exifSignature, in: body) {
+                out += exif(data, tiff: tiff)
+            } else if let packet = xmpSignatures.lazy.compactMap({ data.after($0, in: body) }).first {
+                out += xmp(data, packet: packet)
             }
-            at += 2
-            if marker == 0x01 || (0xD0...0xD8).contains(marker) { continue }
-            if marker == 0xD9 { return nil }
-            guard at + 2 <= data.count else { return nil }
-            let length = data.u16(at, bigEndian: true)
-            guard length >= 2, at + length <= data.count else { return nil }
-            let body = at + 2..<at + length
-            if marker == 0xDA { return out }
-            if marker == 0xE1 {
-                if let tiff = data.after(exifSignature, in: body) {
-                    out += exif(data, tiff: tiff)
-                } else if let packet = xmpSignatures.lazy.compactMap({ data.after($0, in: body) }).first {
-                    out += xmp(data, packet: packet)
-                }
-            }
-            at += length
+            return true
         }
-        return nil
+        return reached ? out : nil
     }
 
     /// The GPS IFD emptied: its count, entries and the values they point to.

@@ -17,36 +17,18 @@ public enum JPEGHeader {
     }
 
     private static func probe(_ data: Reader) -> ImageProbe? {
-        guard data.count >= 4, data[0] == 0xFF, data[1] == 0xD8 else { return nil }
         var frame: (width: Int, height: Int)?
         var exif = Exif()
         var xmp: [UInt8]?
         var iptc: [UInt8]?
-        var at = 2
-        while at + 4 <= data.count {
-            guard data[at] == 0xFF else { return nil }
-            var marker = data[at + 1]
-            // Any number of 0xFF fill bytes may precede a marker.
-            while marker == 0xFF {
-                at += 1
-                guard at + 1 < data.count else { return nil }
-                marker = data[at + 1]
-            }
-            at += 2
-            // Markers without a length.
-            if marker == 0x01 || (0xD0...0xD8).contains(marker) { continue }
-            if marker == 0xD9 { return nil }
-            guard at + 2 <= data.count else { return nil }
-            let length = data.u16(at, bigEndian: true)
-            guard length >= 2, at + length <= data.count else { return nil }
-            let body = at + 2..<at + length
+        let reached = segments(data) { marker, body in
             switch marker {
             case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
-                guard body.count >= 6, frame == nil else { break }
+                guard body.count >= 6, frame == nil else { return true }
                 let height = data.u16(body.lowerBound + 1, bigEndian: true)
                 let width = data.u16(body.lowerBound + 3, bigEndian: true)
                 // A height of 0 is defined later by a DNL marker: ImageMagick's business.
-                guard width > 0, height > 0 else { return nil }
+                guard width > 0, height > 0 else { return false }
                 frame = (width, height)
             case 0xE1:
                 if !exif.seen, let tiff = data.after(exifSignature, in: body) {
@@ -56,25 +38,52 @@ public enum JPEGHeader {
                 }
             case 0xED where iptc == nil:
                 if let resources = data.after(photoshopSignature, in: body) { iptc = photoshopIPTC(data, resources) }
-            case 0xDA:
-                // Start of scan: the header is over.
-                guard let frame else { return nil }
-                var probe = ImageProbe(
-                    format: .jpeg, width: frame.width, height: frame.height, orientation: exif.orientation ?? 1,
-                    cameraMake: exif.make, cameraModel: exif.model,
-                    rating: EmbeddedCuration.rating(xmp.flatMap(EmbeddedCuration.ratingText(inXMP:))),
-                    keywords: EmbeddedCuration.keywords(
-                        xmp.map(EmbeddedCuration.subjects) ?? [], EmbeddedCuration.iptcKeywords(iptc)))
-                probe.motionLength = xmp.flatMap(MotionPhoto.clipLength(inXMP:))
-                probe.location = exif.location
-                probe.date(exif: exif.taken, offset: exif.offset, xmp: xmp, iptc: iptc)
-                return probe
             default:
                 break
             }
+            return true
+        }
+        // The start of scan reached: the header is over.
+        guard reached, let frame else { return nil }
+        var probe = ImageProbe(
+            format: .jpeg, width: frame.width, height: frame.height, orientation: exif.orientation ?? 1,
+            cameraMake: exif.make, cameraModel: exif.model,
+            rating: EmbeddedCuration.rating(xmp.flatMap(EmbeddedCuration.ratingText(inXMP:))),
+            keywords: EmbeddedCuration.keywords(
+                xmp.map(EmbeddedCuration.subjects) ?? [], EmbeddedCuration.iptcKeywords(iptc)))
+        probe.motionLength = xmp.flatMap(MotionPhoto.clipLength(inXMP:))
+        probe.location = exif.location
+        probe.date(exif: exif.taken, offset: exif.offset, xmp: xmp, iptc: iptc)
+        return probe
+    }
+
+    /// Walks a JPEG's segments from its start to its start of scan, handing each marker and the
+    /// range of its body to `visit`, which says whether to go on; true when the start of scan was
+    /// reached, false when the bytes are no JPEG, end or break first, or `visit` stopped.
+    static func segments(_ data: Reader, _ visit: (UInt8, Range<Int>) -> Bool) -> Bool {
+        guard data.count >= 4, data[0] == 0xFF, data[1] == 0xD8 else { return false }
+        var at = 2
+        while at + 4 <= data.count {
+            guard data[at] == 0xFF else { return false }
+            var marker = data[at + 1]
+            // Any number of 0xFF fill bytes may precede a marker.
+            while marker == 0xFF {
+                at += 1
+                guard at + 1 < data.count else { return false }
+                marker = data[at + 1]
+            }
+            at += 2
+            // Markers without a length.
+            if marker == 0x01 || (0xD0...0xD8).contains(marker) { continue }
+            if marker == 0xD9 { return false }
+            guard at + 2 <= data.count else { return false }
+            let length = data.u16(at, bigEndian: true)
+            guard length >= 2, at + length <= data.count else { return false }
+            if marker == 0xDA { return true }
+            guard visit(marker, at + 2..<at + length) else { return false }
             at += length
         }
-        return nil
+        return false
     }
 
     private static let exifSignature = Array("Exif\0\0".utf8)

@@ -33,12 +33,6 @@ import Testing
         return (String(match.output.1).replacingOccurrences(of: "&amp;", with: "&"), String(match.output.2))
     }
 
-    private func undoToken(_ poster: FormPoster, after response: TestResponse, page: String) async throws -> String? {
-        let html = try await poster.keeping("photolala_flash", from: response).get(page).text
-        return html.firstMatch(of: #/data-action="undo"><input type="hidden" name="csrf" value="[^"]*"><input type="hidden" name="token" value="([A-Za-z0-9_-]{43})"/#)
-            .map { String($0.output.1) }
-    }
-
     @Test func aBurstIsOneTileWithItsCountOpenedAsAGroupOfItsShots() async throws {
         let f = try await fixture()
         try await f.withClient { client in
@@ -88,7 +82,7 @@ import Testing
             #expect(tiles(try await ada.get("/folders/trip").text).count == 2)
             #expect(!(try await ada.get("/folders/trip").text.contains("stack-badge")))
             // when it is undone, the burst is whole and stacked again
-            let token = try #require(try await undoToken(ada, after: kept, page: "/folders/trip"))
+            let token = try #require(try await ada.undoToken(after: kept, page: "/folders/trip"))
             #expect(try await ada.post("/actions/undo", [("token", token)]).status == .seeOther)
             #expect(try await f.keys().count == 6)
             let again = try await ada.get("/folders/trip").text

@@ -19,13 +19,6 @@ import Testing
         return f
     }
 
-    /// The undo token the flash of `response` offers, read from the page it leads to.
-    private func undoToken(_ poster: FormPoster, after response: TestResponse, page: String) async throws -> String? {
-        let html = try await poster.keeping("photolala_flash", from: response).get(page).text
-        return html.firstMatch(of: #/data-action="undo"><input type="hidden" name="csrf" value="[^"]*"><input type="hidden" name="token" value="([A-Za-z0-9_-]{43})"/#)
-            .map { String($0.output.1) }
-    }
-
     @Test func aTagOnAllOfAGroupIsUndoneExactlyOnceByWhoeverDidIt() async throws {
         let f = try await fixture()
         try await f.withClient(pageSize: 60) { client in
@@ -38,7 +31,7 @@ import Testing
             let tagged = try await max.post("/actions/select", [("group", "folder:trip"), ("all", "1"), ("do", "tag"), ("tag", "Lisbon"),
                                                                 ("back", "/folders/trip?page=2")])
             #expect(try await max.get("/tags/Lisbon").text.contains("70 photos"))
-            let token = try #require(try await undoToken(max, after: tagged, page: "/folders/trip?page=2"))
+            let token = try #require(try await max.undoToken(after: tagged, page: "/folders/trip?page=2"))
             // then someone else cannot undo it, and a viewer even less
             let ada = try await FormPoster.signIn(client, "ada")
             #expect(try await ada.post("/actions/undo", [("token", token)]).status == .forbidden)
@@ -54,7 +47,7 @@ import Testing
             // when it is done again, and undone by the one who did it
             let again = try await max.post("/actions/select", [("group", "folder:trip"), ("all", "1"), ("do", "untag"), ("tag", "Lisbon")])
             #expect(!(try await max.get("/tags").text.contains("Lisbon")), "no photo carries it now")
-            let second = try #require(try await undoToken(max, after: again, page: "/folders/trip"))
+            let second = try #require(try await max.undoToken(after: again, page: "/folders/trip"))
             let undone = try await max.post("/actions/undo", [("token", second)])
             #expect(undone.status == .seeOther)
             #expect(undone.headers[.location] == "/folders/trip")
@@ -76,7 +69,7 @@ import Testing
             let max = try await FormPoster.signIn(client, "max")
             _ = try await max.post("/actions/tag", [("key", "trip/IMG_0001.jpg"), ("tags", "Lisbon")])
             let tagged = try await max.post("/actions/select", [("group", "folder:trip"), ("all", "1"), ("do", "tag"), ("tag", "Lisbon")])
-            let token = try #require(try await undoToken(max, after: tagged, page: "/folders/trip"))
+            let token = try #require(try await max.undoToken(after: tagged, page: "/folders/trip"))
             _ = try await max.post("/actions/undo", [("token", token)])
             // the photo tagged before keeps it; the other 69 lose it
             #expect(try await max.get("/tags/Lisbon").text.contains("1 photo"))
@@ -91,7 +84,7 @@ import Testing
             let max = try await FormPoster.signIn(client, "max")
             _ = try await max.post("/actions/rate", [("key", "trip/IMG_0003.jpg"), ("rating", "2")])
             let rated = try await max.post("/actions/select", [("group", "folder:trip"), ("all", "1"), ("do", "rate-5")])
-            let stars = try #require(try await undoToken(max, after: rated, page: "/folders/trip"))
+            let stars = try #require(try await max.undoToken(after: rated, page: "/folders/trip"))
             _ = try await max.post("/actions/undo", [("token", stars)])
             #expect(try await max.get("/photos/trip/IMG_0003.jpg").text.contains("2 of 5 stars"), "the one rated before keeps its stars")
             #expect(try await max.get("/photos/trip/IMG_0004.jpg").text.contains("Not rated"))
@@ -100,12 +93,12 @@ import Testing
             let ids = try await vic.get("/folders/trip?select=1").text.matches(of: #/name="ids" value="(\d+)"/#).prefix(4).map { String($0.output.1) }
             _ = try await vic.post("/actions/select", [("group", "folder:trip"), ("do", "favorite"), ("ids", ids[0])])
             let faved = try await vic.post("/actions/select", [("group", "folder:trip"), ("do", "favorite")] + ids.map { ("ids", $0) })
-            let favorites = try #require(try await undoToken(vic, after: faved, page: "/folders/trip"))
+            let favorites = try #require(try await vic.undoToken(after: faved, page: "/folders/trip"))
             _ = try await vic.post("/actions/undo", [("token", favorites)])
             #expect(try await vic.get("/favorites").text.contains("1 photo"), "the one marked before stays")
 
             let added = try await max.post("/actions/select", [("group", "folder:trip"), ("all", "1"), ("do", "album-add"), ("album", "Best of")])
-            let album = try #require(try await undoToken(max, after: added, page: "/folders/trip"))
+            let album = try #require(try await max.undoToken(after: added, page: "/folders/trip"))
             _ = try await max.post("/actions/undo", [("token", album)])
             #expect(try await max.get("/albums").text.contains("Best of"), "the album made stays, empty")
             #expect(try await max.get("/albums").text.contains("0 photos"))
@@ -119,7 +112,7 @@ import Testing
             let ids = try await ada.get("/folders/trip?select=1").text.matches(of: #/name="ids" value="(\d+)"/#).prefix(5).map { String($0.output.1) }
             let moved = try await ada.post("/actions/select", [("group", "folder:trip"), ("do", "trash")] + ids.map { ("ids", $0) })
             #expect(try await f.keys().count == 65)
-            let token = try #require(try await undoToken(ada, after: moved, page: "/"))
+            let token = try #require(try await ada.undoToken(after: moved, page: "/"))
             let undone = try await ada.post("/actions/undo", [("token", token)])
             #expect(try await f.keys().count == 70)
             let said = try await ada.keeping("photolala_flash", from: undone).get("/").text

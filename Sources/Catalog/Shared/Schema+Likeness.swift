@@ -2,7 +2,7 @@
 extension CatalogSchema {
     /// - `photo.likeness`: the picture's 64-bit difference hash (`Imaging.Likeness`), its bits as
     ///   a signed integer; `photo.sharpness` the variance of its Laplacian. Both NULL while a
-    ///   still waits to be measured (the server's `LikenessService` measures them in the
+    ///   still waits to be measured (the server's `LikenessMeasuring` measures them in the
     ///   background, down `photo_unmeasured`); a still that could not be measured keeps a NULL
     ///   likeness and a sharpness of -1, so it is not tried again while its bytes stand.
     /// - `file.stackOf`: the file a burst's shot is stacked under, in its folder (NULL for a

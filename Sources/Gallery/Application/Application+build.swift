@@ -17,8 +17,10 @@ public func buildApplication(_ config: GalleryConfig, source: (any PhotoSource)?
     // services in the reverse of their order).
     var services: [any Service] = parts.store.capabilities.service.map { [$0] } ?? []
     services.append(UpkeepService(recount: parts.recount, backup: parts.backup, logger: logger))
-    services.append(PlaceNamingService(naming: parts.placeNaming, logger: logger))
-    services.append(LikenessService(measuring: parts.likeness, logger: logger))
+    services.append(RecurringWork(failure: "places could not be named", done: { "named the places of \($0) photos" },
+                                  round: { [naming = parts.placeNaming] in try await naming.nameWaiting() }, logger: logger))
+    services.append(RecurringWork(failure: "photos could not be measured", done: { "measured the likeness of \($0) photos" },
+                                  round: { [likeness = parts.likeness] in try await likeness.measureWaiting() }, logger: logger))
     if config.scanOnStart || config.watch || config.rescanMinutes > 0 {
         services.append(ScanService(scanner: parts.scanner, logger: logger, scanOnStart: config.scanOnStart,
                                     watched: config.watch ? parts.source : nil,
@@ -73,9 +75,9 @@ public struct GalleryParts {
     let recount: @Sendable () async -> Void
     /// Writes today's backup of the catalog unless there is one (`PhotoCatalog.dailyBackup`).
     let backup: @Sendable () async throws -> Void
-    /// Names the positions the scans read after the gazetteer's places (`PlaceNamingService` runs it).
+    /// Names the positions the scans read after the gazetteer's places (a `RecurringWork` runs it).
     public let placeNaming: PlaceNaming
-    /// Measures how alike stills are and stacks bursts (`LikenessService` runs it).
+    /// Measures how alike stills are and stacks bursts (a `RecurringWork` runs it).
     public let likeness: LikenessMeasuring
 
     /// Every registered route as "METHOD /path", for tests that walk them all.

@@ -45,27 +45,3 @@ public struct PlaceNaming: Sendable {
         return named
     }
 }
-
-/// Runs `PlaceNaming` as the server starts and then every few seconds: an empty look at an
-/// empty index when nothing waits, so what a scan, an upload or another instance adds is named
-/// soon after.
-struct PlaceNamingService: Service {
-    let naming: PlaceNaming
-    let logger: Logger
-    var interval: Duration = .seconds(3)
-
-    func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    let named = try await naming.nameWaiting()
-                    if named > 0 { logger.info("named the places of \(named) photos") }
-                } catch {
-                    logger.warning("places could not be named just now", metadata: ["error": "\(error)"])
-                }
-                try? await Task.sleep(for: interval)
-            }
-        }
-        try? await gracefulShutdown()
-    }
-}

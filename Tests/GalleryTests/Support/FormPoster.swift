@@ -65,6 +65,13 @@ struct FormPoster {
         return copy
     }
 
+    /// The undo token the flash of `response` offers, read from the page it leads to.
+    func undoToken(after response: TestResponse, page: String) async throws -> String? {
+        let html = try await keeping("photolala_flash", from: response).get(page).text
+        return html.firstMatch(of: #/data-action="undo"><input type="hidden" name="csrf" value="[^"]*"><input type="hidden" name="token" value="([A-Za-z0-9_-]{43})"/#)
+            .map { String($0.output.1) }
+    }
+
     /// A GET with this visitor's cookies.
     func get(_ uri: String, method: HTTPRequest.Method = .get, headers extra: HTTPFields = [:]) async throws -> TestResponse {
         var headers: HTTPFields = [.cookie: cookieHeader]

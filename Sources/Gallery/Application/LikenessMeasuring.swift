@@ -73,26 +73,3 @@ public struct LikenessMeasuring: Sendable {
         }
     }
 }
-
-/// Runs `LikenessMeasuring` as the server starts and then every few seconds: an empty look at
-/// an empty index when nothing waits.
-struct LikenessService: Service {
-    let measuring: LikenessMeasuring
-    let logger: Logger
-    var interval: Duration = .seconds(3)
-
-    func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    let measured = try await measuring.measureWaiting()
-                    if measured > 0 { logger.info("measured the likeness of \(measured) photos") }
-                } catch {
-                    logger.warning("photos could not be measured just now", metadata: ["error": "\(error)"])
-                }
-                try? await Task.sleep(for: interval)
-            }
-        }
-        try? await gracefulShutdown()
-    }
-}
