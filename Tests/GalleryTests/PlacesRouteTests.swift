@@ -110,6 +110,23 @@ import Testing
         }
     }
 
+    @Test func aPlaceTypedByNameLeadsToItsCode() async throws {
+        let f = try await located()
+        try await f.withClient { client in
+            for (typed, code) in [("Paris", "2988507"), ("paris,+france", "2988507"), ("Lima%2C%20Peru", "3936456"), ("France", "FR")] {
+                let answer = try await client.execute(uri: "/search?q=&place=\(typed)&sort=name", method: .get)
+                #expect(answer.status == .seeOther, "\(typed)")
+                #expect(answer.headers[.location] == "/search?q=&place=\(code)&sort=name", "\(typed)")
+            }
+            let followed = try await client.execute(uri: "/search?place=2988507", method: .get).text
+            #expect(followed.contains("2 photos") && followed.contains("In Paris, Ile-de-France, France"))
+            let unknown = try await client.execute(uri: "/search?place=Xyzzy%20Nowhere", method: .get)
+            #expect(unknown.status == .badRequest && unknown.text.contains("no place called “Xyzzy Nowhere”"))
+            // a folder takes it too
+            #expect(try await client.execute(uri: "/folders/trip?place=Peru", method: .get).headers[.location] == "/folders/trip?place=PE")
+        }
+    }
+
     @Test func aLinkThatDoesNotSharePlacesHandsOutNoFileThatSaysWhere() async throws {
         // given the located photos, and a PNG whose own EXIF says where it was taken
         let f = try await located()

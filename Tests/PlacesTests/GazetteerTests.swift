@@ -75,6 +75,24 @@ import TestSupport
         }
     }
 
+    @Test func namesTypedByAPersonFindCountriesPlacesAndRegionsWithoutCaseOrAccents() {
+        let gazetteer = Gazetteer(places: [
+            Place(id: 1, name: "Paris", country: "FR", region: "11", latitude: 48.85, longitude: 2.35, population: 2_000_000),
+            Place(id: 2, name: "Paris", country: "US", region: "TX", latitude: 33.66, longitude: -95.55, population: 25_000),
+            Place(id: 3, name: "Zürich", country: "CH", region: "ZH", latitude: 47.37, longitude: 8.54, population: 340_000),
+            Place(id: 4, name: "Lima", country: "PE", region: "15", latitude: -12.05, longitude: -77.04, population: 7_700_000),
+        ], countries: ["FR": "France", "US": "United States", "CH": "Switzerland", "PE": "Peru"],
+           regions: ["FR.11": "Île-de-France", "US.TX": "Texas", "CH.ZH": "Zurich", "PE.15": "Lima"])
+        let index = gazetteer.nameIndex()
+        let cases: [(String, Gazetteer.Found?)] = [
+            ("Paris", .place(1)), ("  paris ", .place(1)), ("PARIS, United States", .place(2)), ("Paris, Texas, United States", .place(2)),
+            ("paris, us", .place(2)), ("zurich", .place(3)), ("Zürich", .place(3)), ("peru", .country("PE")), ("Lima", .place(4)),
+            ("ile-de-france", .region(country: "FR", region: "11")), ("Texas, United States", .region(country: "US", region: "TX")),
+            ("Paris, Peru", nil), ("Atlantis", nil), ("", nil), ("a, b, c, d", nil), ("Paris, Narnia", nil),
+        ]
+        for (text, found) in cases { #expect(gazetteer.lookUp(text, in: index) == found, "\(text)") }
+    }
+
     @Test func aCityKeepsItsMiddleFromTheSuburbsAround() {
         // given a city's point and a small town's, a little nearer to the photo than the city's
         let city = Place(id: 1, name: "City", country: "FR", region: "", latitude: 48.8534, longitude: 2.3488, population: 2_000_000)

@@ -14,6 +14,7 @@ struct GroupPage: Sendable {
     let places: PlaceBook
 
     func response(_ spec: GroupSpec, query: GroupQuery, _ request: Request, _ context: GalleryContext) async throws -> Response {
+        if spec.audience.takesFilters, let named = try await placeByName(request) { return named }
         // The key is read before the catalog is, so a change made meanwhile is never kept under an older version.
         let key = PageCache.Key(version: store.version, request, context, chrome: pages.chromeBuilder, visitor: spec.audience.visitor(context),
                                 layout: spec.audience.layout(request, context))
@@ -37,5 +38,21 @@ struct GroupPage: Sendable {
         spec.audience.finish(&model, spec, builder: builder, request, context)
         model.summary = spec.summaryPrefix + model.summary + spec.summarySuffix
         return try pages.render(GroupView.template, model)
+    }
+
+    /// `place=` given as a name a person typed ("Paris", "Paris, France"): a redirect to the same
+    /// page with the place's code, so every link and bookmark after it says the code; a name the
+    /// gazetteer does not know is a 400. Nil when the value is a code already, or absent.
+    private func placeByName(_ request: Request) async throws -> Response? {
+        guard let raw = request.uri.queryParameters["place"].map({ String($0).replacingOccurrences(of: "+", with: " ") })?
+                .removingPercentEncoding?.trimmingCharacters(in: .whitespaces),
+              !raw.isEmpty, PlaceScope(code: raw) == nil, PlaceScope(code: raw.uppercased()) == nil else { return nil }
+        guard raw.count <= 200, let scope = await places.scope(named: raw) else {
+            throw HTTPError(.badRequest, message: "place: no place called “\(raw.prefix(60))” is known; use a place’s name as the Places page writes it (Paris, or Paris, France), or a code (FR, FR.11).")
+        }
+        let items = (request.uri.query ?? "").split(separator: "&").map { item in
+            item.hasPrefix("place=") ? Substring("place=" + SiteURL.encodeSegment(scope.code)) : item
+        }
+        return Response.redirect(to: request.uri.path + "?" + items.joined(separator: "&"), type: .normal)
     }
 }

@@ -13,6 +13,7 @@ final class PlaceBook: Sendable {
     private let logger: Logger
     private let loading = Mutex<Task<Gazetteer?, Never>?>(nil)
     private let fingerprinting = Mutex<Task<Int64?, Never>?>(nil)
+    private let indexing = Mutex<Task<Gazetteer.NameIndex?, Never>?>(nil)
     /// The files are read and parsed on threads of their own (a second or so), never on the
     /// threads that answer requests.
     private let pool = BlockingPool(label: "photolala.places", qos: .utility)
@@ -44,6 +45,20 @@ final class PlaceBook: Sendable {
             FileManager.default.contents(atPath: folder + "/cities.tsv").map { data in
                 Int64(bitPattern: SHA256.hash(data: data).prefix(8).reduce(0) { $0 << 8 | UInt64($1) } & 0x7FFF_FFFF_FFFF_FFFF)
             }
+        }
+    }
+
+    /// What a name typed in `place=` stands for ("Paris", "Paris, France", "Peru"), as the code
+    /// the filter takes; nil when the gazetteer has no such name (or cannot be read). The index of
+    /// names is made the first time one is asked for.
+    func scope(named text: String) async -> PlaceScope? {
+        guard let gazetteer = await gazetteer(),
+              let index = await once(indexing, { gazetteer.nameIndex() }),
+              let found = gazetteer.lookUp(text, in: index) else { return nil }
+        switch found {
+        case .country(let code): return .country(code)
+        case .region(let country, let region): return .region(country, region)
+        case .place(let id): return .place(id)
         }
     }
 
