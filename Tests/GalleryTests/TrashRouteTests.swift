@@ -63,7 +63,7 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: cached))
             #expect(try await ada.get("/thumbs/256/\(sha).jpg").status == .notFound)
             #expect(f.trashKeys == [])
-            #expect(f.temporaryFiles() == [])
+            #expect(try await f.settledTemporaryFiles() == [])
         }
     }
 

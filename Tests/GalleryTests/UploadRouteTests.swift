@@ -57,7 +57,7 @@ import Testing
             #expect(try await f.exists("Uploads/2023/07/beach (2).jpg"))
             #expect(try await f.bytes("Uploads/2023/07/beach.jpg") == first)
             // and the copies an in-memory source made for the decoders are gone
-            #expect(f.temporaryFiles() == [])
+            #expect(try await f.settledTemporaryFiles() == [])
         }
     }
 

@@ -147,6 +147,15 @@ public final class GalleryFixture: @unchecked Sendable {
     }
 
     /// The temporary copies the source made for decoders that still exist (none for a folder).
+    /// The temporary copies left once the server's background work (measuring photos, which reads
+    /// a copy of each file from a source without local files) has let go of the ones it holds:
+    /// waits up to 10 s for them to go, so what is returned is what leaked.
+    public func settledTemporaryFiles() async throws -> [String] {
+        for _ in 0..<200 where !temporaryFiles().isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+        return temporaryFiles()
+    }
+
+    /// The temporary copies a source without local files holds now.
     public func temporaryFiles() -> [String] {
         if let memory { return memory.temporaryFiles() }
         guard let s3 = source as? S3Source else { return [] }
