@@ -43,39 +43,35 @@ enum ContainerExif {
     }
 
     private static func pngXMP(_ data: RawBytes) -> [UInt8]? {
-        guard data.read(0, 8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
         let keyword = Array("XML:com.adobe.xmp".utf8) + [0]
-        var at = 8
-        for _ in 0..<maxChunks {
-            guard let header = data.read(at, 8) else { return nil }
-            let length = RawFields(bytes: header, bigEndian: true).u32(0)
-            let type = String(decoding: header[4..<8], as: UTF8.self)
-            if type == "iTXt", length > keyword.count + 2, let text = data.read(at + 8, length), text.starts(with: keyword),
-               text[keyword.count] == 0 {
-                // keyword, compression flag 0 (and method), then a language tag and a translated keyword, each ended by NUL
-                var start = keyword.count + 2
-                for _ in 0..<2 {
-                    guard let end = text[start...].firstIndex(of: 0) else { return nil }
-                    start = end + 1
-                }
-                return Array(text[start...])
+        return pngChunk(data) { type, at, length -> [UInt8]?? in
+            guard type == "iTXt", length > keyword.count + 2, let text = data.read(at, length), text.starts(with: keyword),
+                  text[keyword.count] == 0 else { return nil }
+            // keyword, compression flag 0 (and method), then a language tag and a translated keyword, each ended by NUL
+            var start = keyword.count + 2
+            for _ in 0..<2 {
+                guard let end = text[start...].firstIndex(of: 0) else { return .some(nil) }
+                start = end + 1
             }
-            if type == "IEND" { return nil }
-            guard length <= data.size else { return nil }
-            at += 12 + length
+            return .some(Array(text[start...]))
         }
-        return nil
     }
 
     /// PNG: the signature, then chunks of a 4-byte big-endian length, a 4-byte type, the data and a CRC.
     private static func pngBlock(_ data: RawBytes) -> [UInt8]? {
+        pngChunk(data) { type, at, length in type == "eXIf" ? .some(data.read(at, length)) : nil }
+    }
+
+    /// Walks PNG's chunks up to `IEND`, handing each one's type and where its data is to `visit`,
+    /// until `visit` answers (`.some`, even of nil); nil when none did.
+    private static func pngChunk(_ data: RawBytes, _ visit: (_ type: String, _ at: Int, _ length: Int) -> [UInt8]??) -> [UInt8]? {
         guard data.read(0, 8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
         var at = 8
         for _ in 0..<maxChunks {
             guard let header = data.read(at, 8) else { return nil }
             let length = RawFields(bytes: header, bigEndian: true).u32(0)
             let type = String(decoding: header[4..<8], as: UTF8.self)
-            if type == "eXIf" { return data.read(at + 8, length) }
+            if let answer = visit(type, at + 8, length) { return answer }
             if type == "IEND" { return nil }
             guard length <= data.size else { return nil }
             at += 12 + length

@@ -50,7 +50,7 @@ struct OriginalController: Sendable {
         }
         var patches: [GPSRedaction.Patch]?
         if withoutPlaces {
-            switch await Self.placeTreatment(photo.format, located: photo.location != nil, key: key, source: source) {
+            switch await Self.placeTreatment(photo.format, located: photo.location != nil, entry: entry, source: source) {
             case .asIs: break
             case .patched(let found): patches = found
             case .withheld: throw Self.keepsItsPlace
@@ -76,13 +76,12 @@ struct OriginalController: Sendable {
         case withheld
     }
 
-    static func placeTreatment(_ format: ImageFormat, located: Bool, key: String, source: any PhotoSource) async -> PlaceTreatment {
+    static func placeTreatment(_ format: ImageFormat, located: Bool, entry: SourceEntry, source: any PhotoSource) async -> PlaceTreatment {
         guard !format.isVideo else { return .asIs }
         // (a RAW's own position is not read at scan, so the catalog cannot vouch for one without)
         if format.isRaw { return .withheld }
         guard format == .jpeg else { return located ? .withheld : .asIs }
-        guard let entry = try? await source.entry(forKey: key),
-              let head = try? await source.read(key, range: 0..<min(entry.size, Int64(JPEGHeader.usefulPrefix))),
+        guard let head = try? await source.read(entry.key, range: 0..<min(entry.size, Int64(JPEGHeader.usefulPrefix))),
               let patches = GPSRedaction.patches(head) else { return .withheld }
         return patches.isEmpty ? .asIs : .patched(patches)
     }

@@ -12,7 +12,7 @@ enum ZipDownload {
     /// `treat` says what becomes of each file on its way (a share link that does not share
     /// places: `OriginalController.placeTreatment`); a withheld file is named in the note too.
     static func response(_ files: [FileRef], title: String, source: any PhotoSource,
-                         treat: (@Sendable (FileRef) async -> OriginalController.PlaceTreatment)? = nil) -> Response {
+                         treat: (@Sendable (SourceEntry) async -> OriginalController.PlaceTreatment)? = nil) -> Response {
         let names = ZipStream.uniqueNames(files.map(\.key))
         let body = ResponseBody { writer in
             var stream = ZipStream()
@@ -23,21 +23,22 @@ enum ZipDownload {
                 let entry: SourceEntry
                 let chunks: ByteChunks
                 var patches: [GPSRedaction.Patch]?
-                if let treat {
-                    switch await treat(file) {
-                    case .asIs: break
-                    case .patched(let found): patches = found
-                    case .withheld:
-                        withheld.append(file.key)
-                        continue
-                    }
-                }
                 do {
                     guard let found = try await source.entry(forKey: file.key) else {
                         missing.append(file.key)
                         continue
                     }
                     entry = found
+                    // (judged on the entry just read, before its bytes are asked for)
+                    if let treat {
+                        switch await treat(found) {
+                        case .asIs: break
+                        case .patched(let redaction): patches = redaction
+                        case .withheld:
+                            withheld.append(file.key)
+                            continue
+                        }
+                    }
                     chunks = try await source.stream(file.key, range: 0..<found.size)
                 } catch SourceError.notFound {
                     missing.append(file.key)

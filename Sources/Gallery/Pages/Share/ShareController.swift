@@ -48,9 +48,9 @@ struct ShareController: Sendable {
         guard !link.showsPlaces else { return ZipDownload.response(files, title: title, source: originals.source) }
         // Without places: each file as the link's original download would hand it out.
         let (store, source) = (store, originals.source)
-        return ZipDownload.response(files, title: title, source: source) { file in
-            guard let photo = try? await store.photo(key: file.key) else { return .withheld }
-            return await OriginalController.placeTreatment(photo.format, located: photo.location != nil, key: file.key, source: source)
+        return ZipDownload.response(files, title: title, source: source) { entry in
+            guard let photo = try? await store.photo(key: entry.key) else { return .withheld }
+            return await OriginalController.placeTreatment(photo.format, located: photo.location != nil, entry: entry, source: source)
         }
     }
 
