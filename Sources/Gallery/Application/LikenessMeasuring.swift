@@ -1,8 +1,6 @@
 import Catalog
 import Foundation
 import Imaging
-import Logging
-import ServiceLifecycle
 
 /// Measures how alike stills are (`Imaging.Likeness`) beside the requests, after the scan: a
 /// scan only reads what every page needs, so its cost does not grow by a decode a photo. One

@@ -2,7 +2,6 @@ import Catalog
 import Foundation
 import Logging
 import Places
-import ServiceLifecycle
 
 /// Names the positions the scan read after places of the gazetteer, beside the requests: the
 /// scan only keeps positions (its cost does not grow with the gazetteer), and a catalog named
