@@ -2,11 +2,21 @@ import ArgumentParser
 import Catalog
 import Foundation
 
-/// `photolala backup`: a consistent copy of the catalog, safe while the server runs.
+/// `photolala backup`: copies of the catalog, made while the server runs, listed, and put back.
 struct Backup: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write a consistent copy of the catalog (accounts, curation, share links) while the gallery keeps running.",
-        discussion: "Restore: stop the server, copy the backup over DATA/catalog.sqlite, remove catalog.sqlite-wal and catalog.sqlite-shm, start it again. Thumbnails are a cache and need no backup; DATA/trash holds deleted originals."
+        abstract: "Copy the catalog (accounts, curation, share links), list the copies kept, or put one back.",
+        subcommands: [BackupMake.self, BackupList.self, BackupRestore.self],
+        defaultSubcommand: BackupMake.self
+    )
+}
+
+/// `photolala backup OUTPUT`: a consistent copy of the catalog, safe while the server runs.
+struct BackupMake: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "make",
+        abstract: "Write a consistent copy of the catalog while the gallery keeps running (`photolala backup OUTPUT`).",
+        discussion: "Put it back with `photolala backup restore OUTPUT` once the server is stopped. Thumbnails are a cache and need no backup; DATA/trash holds deleted originals."
     )
 
     @OptionGroup var location: LocationOptions
@@ -30,5 +40,72 @@ struct Backup: AsyncParsableCommand {
         do { try await backup(target) } catch let error as BackupError { throw ValidationError(error.description) }
         let size = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? NSNumber)?.intValue ?? 0
         print("Backed up the catalog to \(target) (\(size / 1024) KB, integrity checked).")
+    }
+}
+
+/// `photolala backup list`: the copies kept for the catalog, newest first.
+struct BackupList: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the copies kept of the catalog: daily ones, those taken before each upgrade and before each restore."
+    )
+
+    @OptionGroup var location: LocationOptions
+
+    func run() async throws {
+        let locations = try location.resolve(check: false)
+        if let url = locations.catalog {
+            let copies = try await PostgresCatalog.upgradeCopies(url: url)
+            if copies.isEmpty { print("No copies are kept in the database yet (one is taken before each upgrade).") }
+            for copy in copies { print("\(copy.schema)  at step \(copy.lastStep ?? "unknown")") }
+            return
+        }
+        let folder = CatalogStore.backupFolder(forCatalog: locations.data + "/catalog.sqlite")
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".sqlite") }
+        guard !names.isEmpty else {
+            print("No copies are kept in \(folder) yet (one is taken each day the server runs, and before each upgrade).")
+            return
+        }
+        let dated = names.map { name -> (Date, String) in
+            let date = (try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.modificationDate] as? Date) ?? .distantPast
+            return (date, name)
+        }
+        for (_, name) in dated.sorted(by: { $0.0 > $1.0 }) {
+            let path = folder + "/" + name
+            do {
+                let copy = try CatalogStore.inspectCopy(path)
+                print("\(path)  at step \(copy.lastStep ?? "unknown"), \(copy.bytes / 1024) KB")
+            } catch {
+                print("\(path)  not usable: \(error)")
+            }
+        }
+    }
+}
+
+/// `photolala backup restore COPY`: puts a copy back as the catalog, keeping the catalog as it was.
+struct BackupRestore: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Put a copy back as the catalog (stop the server first); the catalog as it was is kept as a copy too.",
+        discussion: "COPY is a file written by `photolala backup` or kept in DATA/backups, or, for a PostgreSQL catalog, a schema `photolala backup list` names."
+    )
+
+    @OptionGroup var location: LocationOptions
+    @Argument(help: ArgumentHelp("The copy to put back.", valueName: "copy")) var copy: String
+
+    func run() async throws {
+        let locations = try location.resolve(check: false)
+        do {
+            if let url = locations.catalog {
+                let saved = try await PostgresCatalog.restoreUpgradeCopy(url: url, schema: copy)
+                print("Put back \(copy) as the catalog. The catalog as it was is kept in the schema \(saved).")
+                return
+            }
+            try FileManager.default.createDirectory(atPath: locations.data, withIntermediateDirectories: true)
+            let saved = try CatalogStore.restore(copy: LocationOptions.absolute(copy), over: locations.data + "/catalog.sqlite")
+            print("Put back \(copy) as the catalog." + (saved.map { " The catalog as it was is kept as \($0)." } ?? ""))
+        } catch let error as RestoreError {
+            throw ValidationError(error.description)
+        }
     }
 }

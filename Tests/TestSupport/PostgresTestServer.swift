@@ -21,6 +21,13 @@ public enum PostgresTestServer {
         return try address(of: name)
     }
 
+    /// The address of a new, empty database on the test cluster (no catalog in it yet).
+    public static func makeEmptyDatabase() async throws -> String {
+        let name = "photolala_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(24)
+        try await create(name, from: nil)
+        return try address(of: name)
+    }
+
     /// A database migrated once for this run, that every test's database is copied from.
     private static let migratedTemplate = Task<String, any Error> {
         let name = "photolala_template_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)

@@ -62,6 +62,12 @@ public final class PostgresCatalog: SQLCatalog {
     /// settled at a start once it is `trashMoveGrace` old (ten minutes: a move takes seconds).
     public static func connect(url: String, logger: Logger = Logger(label: "photolala.catalog"), timeout: Duration = .seconds(30),
                                trashMoveGrace: Duration = .seconds(600)) async throws -> PostgresCatalog {
+        try await connect(url: url, logger: logger, timeout: timeout, trashMoveGrace: trashMoveGrace, steps: CatalogSchema.steps)
+    }
+
+    /// `connect`, brought to `steps` (the tests' upgrades name their own).
+    static func connect(url: String, logger: Logger = Logger(label: "photolala.catalog"), timeout: Duration = .seconds(30),
+                        trashMoveGrace: Duration = .seconds(600), steps: [SchemaStep]) async throws -> PostgresCatalog {
         let settings = try PostgresURL(url)
         // The driver's own messages (a connection attempt given up as the catalog closes, say)
         // are kept to warnings and worse; the catalog logs what it does itself.
@@ -79,7 +85,7 @@ public final class PostgresCatalog: SQLCatalog {
                 }
             }
             try await catalog.client.withConnection { connection in
-                try await PostgresMigrations.migrate(PostgresSession(connection: connection, logger: logger))
+                try await PostgresMigrations.migrate(PostgresSession(connection: connection, logger: logger), location: settings.description, steps: steps)
             }
         } catch {
             running.cancel()

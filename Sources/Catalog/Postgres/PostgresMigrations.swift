@@ -30,22 +30,41 @@ enum PostgresMigrations {
         return out
     }
 
-    /// Takes the steps not yet taken.
-    static func migrate(_ db: PostgresSession) async throws {
+    /// Takes the steps not yet taken, all in one transaction, once a copy of the catalog as it
+    /// was is kept (`PostgresUpgradeCopies`): a step that fails, or a kill midway, leaves the
+    /// catalog as it was. A catalog that holds steps this version does not know is refused.
+    static func migrate(_ db: PostgresSession, location: String, steps: [SchemaStep] = CatalogSchema.steps,
+                        now: Date = Date()) async throws {
         try await db.execute("SELECT pg_advisory_lock(?)", [PostgresCatalog.migrationLock])
         do {
             try await db.execute("CREATE TABLE IF NOT EXISTS photolalaMigration (name TEXT PRIMARY KEY, appliedAt BIGINT NOT NULL)")
             let applied = Set(try await db.strings("SELECT name FROM photolalaMigration"))
-            for case let (name, sql)? in CatalogSchema.steps.map(\.postgres) where !applied.contains(name) {
+            let known = steps.compactMap(\.postgres)
+            let unknown = applied.subtracting(known.map(\.name))
+            guard unknown.isEmpty else {
+                throw CatalogError.newerCatalog(location: location, steps: unknown.sorted(),
+                                                copies: try await PostgresUpgradeCopies.list(db).map(\.schema))
+            }
+            let pending = known.filter { !applied.contains($0.name) }
+            if !pending.isEmpty {
+                var copy: String?
+                if let last = known.last(where: { applied.contains($0.name) }) {
+                    copy = try await PostgresUpgradeCopies.make(db, from: last.name, now: now)
+                }
+                var step = pending[0].name
                 try await db.execute("BEGIN")
                 do {
-                    for statement in statements(sql) { try await db.execute(statement) }
-                    try await db.execute("INSERT INTO photolalaMigration (name, appliedAt) VALUES (?, ?)",
-                                         [name, Int64(Date().timeIntervalSince1970)])
+                    for (name, sql) in pending {
+                        step = name
+                        for statement in statements(sql) { try await db.execute(statement) }
+                        try await db.execute("INSERT INTO photolalaMigration (name, appliedAt) VALUES (?, ?)",
+                                             [name, Int64(now.timeIntervalSince1970)])
+                        UpgradeHalt.check(name)
+                    }
                     try await db.execute("COMMIT")
                 } catch {
                     try? await db.execute("ROLLBACK")
-                    throw error
+                    throw CatalogError.upgradeFailed(location: location, step: step, reason: "\(error)", copy: copy, asItWas: true)
                 }
             }
         } catch {

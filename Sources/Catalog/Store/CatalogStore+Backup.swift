@@ -8,15 +8,16 @@ extension CatalogStore {
     /// target and renamed into place, so `output` is never a half-written file. The copy and its
     /// check run on a thread of their own.
     public func backup(to output: String) async throws {
-        try await BlockingPool(label: "photolala.backup", qos: .utility).run { try self.backupBlocking(to: output) }
+        try await BlockingPool(label: "photolala.backup", qos: .utility).run { try Self.writeCopy(of: self.pool, to: output) }
     }
 
-    private func backupBlocking(to output: String) throws {
+    /// Writes a checked copy of the catalog behind `source` to `output`, renamed into place.
+    static func writeCopy(of source: any DatabaseReader, to output: String) throws {
         let temporary = output + ".partial-" + UUID().uuidString.prefix(8)
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         do {
             let destination = try DatabaseQueue(path: temporary)
-            try pool.backup(to: destination)
+            try source.backup(to: destination)
             try destination.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }
             try destination.close()
         }

@@ -9,6 +9,11 @@ public enum CatalogError: Error, CustomStringConvertible {
     case invalidAddress(String)
     /// No connection to a PostgreSQL catalog could be made.
     case unreachable(location: String, reason: String)
+    /// A step of this version's upgrade failed; `asItWas`: the catalog is as it was before the
+    /// upgrade (a transaction rolled back, or the copy taken first put back).
+    case upgradeFailed(location: String, step: String, reason: String, copy: String?, asItWas: Bool)
+    /// The catalog holds schema steps this version does not know: a newer version wrote it.
+    case newerCatalog(location: String, steps: [String], copies: [String])
 
     public var description: String {
         switch self {
@@ -25,6 +30,17 @@ public enum CatalogError: Error, CustomStringConvertible {
             return "The catalog's address is not usable: \(reason)"
         case .unreachable(let location, let reason):
             return "The PostgreSQL catalog at \(location) cannot be reached (\(reason)). Check that the server runs, that the address, user and password are right, and that it accepts connections from this machine."
+        case .upgradeFailed(let location, let step, let reason, let copy, let asItWas):
+            var text = "The catalog \(location) could not be upgraded: step \(step) failed (\(reason)). "
+            if asItWas { text += "The catalog is as it was before the upgrade. " }
+            if let copy { text += "The copy taken before the upgrade is \(copy). " }
+            return text + "Photolala will not start on it. Run the version that ran before, or report the step's failure; `photolala backup restore` puts a copy back."
+        case .newerCatalog(let location, let steps, let copies):
+            var text = "The catalog \(location) was upgraded by a newer version of Photolala (its schema has \(steps.joined(separator: ", ")), which this version does not know). This version will not write to it. Run the newer version"
+            if let newest = copies.first {
+                text += ", or go back to the catalog as it was before that upgrade: `photolala backup restore \(newest)`"
+            }
+            return text + "."
         }
     }
 }

@@ -24,8 +24,13 @@ public final class CatalogStore: SQLCatalog {
 
     /// Opens (creating and migrating when needed) the catalog at `path`.
     public convenience init(path: String) throws {
+        try self.init(path: path, steps: CatalogSchema.steps)
+    }
+
+    /// Opens the catalog at `path`, brought to `steps` (the tests' upgrades name their own).
+    convenience init(path: String, steps: [SchemaStep]) throws {
         do {
-            try self.init(writer: DatabasePool(path: path, configuration: Self.configuration()), path: path)
+            try self.init(writer: DatabasePool(path: path, configuration: Self.configuration()), path: path, steps: steps)
         } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
             throw CatalogError.damaged(path: path, reason: "SQLite: \(error.message ?? "not a database")", newestBackup: Self.newestBackup(forCatalog: path))
         }
@@ -37,7 +42,7 @@ public final class CatalogStore: SQLCatalog {
     }
 
     /// Checks and migrates the catalog behind `writer`; `path` names it in messages and places backups beside it.
-    init(writer: any DatabaseWriter, path: String) throws {
+    init(writer: any DatabaseWriter, path: String, steps: [SchemaStep] = CatalogSchema.steps) throws {
         self.path = path
         pool = writer
         database = SQLiteDatabase(writer: writer)
@@ -47,7 +52,7 @@ public final class CatalogStore: SQLCatalog {
         guard verdict == ["ok"] else {
             throw CatalogError.damaged(path: path, reason: verdict.joined(separator: "; "), newestBackup: Self.newestBackup(forCatalog: path))
         }
-        try CatalogMigrations.migrator.migrate(writer)
+        try Self.upgrade(writer, path: path, steps: steps)
     }
 
     private static func configuration() -> Configuration {
