@@ -135,7 +135,7 @@ enum EmbeddedCuration {
         return out
     }
 
-    private static func unescape(_ s: String) -> String {
+    static func unescape(_ s: String) -> String {
         s.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
             .replacingOccurrences(of: "&amp;", with: "&")

@@ -5,6 +5,17 @@ import NIOCore
 
 /// Adding uploads: a PUT that never overwrites.
 extension S3Source {
+    /// A PUT replaces an object whole: a reader sees the old sidecar or the new.
+    public func writeSidecar(_ key: String, bytes: [UInt8]) async throws -> SourceEntry {
+        guard SourceKey.isSidecar(key) else { throw SourceError.unavailable("Only a sidecar (a name ending in .xmp) is written over.") }
+        let request = client.request(.PUT, key: objectKey(key), headers: [("Content-Type", "application/rdf+xml")],
+                                     body: .bytes(ByteBuffer(bytes: bytes)), payloadHash: SigV4.sha256Hex(Data(bytes)))
+        let answer = try await client.send(request)
+        guard (200..<300).contains(answer.status) else { throw client.failure(answer, doing: "Writing the sidecar “\(key)”") }
+        guard let entry = try await head(objectKey(key), as: key) else { throw SourceError.notFound(key) }
+        return entry
+    }
+
     public func add(stagedFile: String, folder: String, name: String) async throws -> String {
         guard SourceKey.isValid(folder + "/" + name) else { throw SourceError.unavailable("The upload folder or file name is not valid.") }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: stagedFile),

@@ -56,6 +56,12 @@ public protocol PhotoSource: Sendable {
     /// what is left of it.
     func add(stagedFile: String, folder: String, name: String) async throws -> String
 
+    /// Writes `bytes` as the XMP sidecar at `key` beside a file, replacing what is there in one
+    /// step (a reader sees the old sidecar or the new, never a part), and returns its entry. The
+    /// one write that replaces an item: refused (`SourceError.unavailable`) for a key that is not
+    /// a sidecar (`SourceKey.isSidecar`), so no original can ever be overwritten through it.
+    func writeSidecar(_ key: String, bytes: [UInt8]) async throws -> SourceEntry
+
     /// Moves the item at `key` out of the library to `trashKey` in the trash. Throws
     /// `SourceError.notFound` when there is no such item, `.alreadyExists` when `trashKey` is taken.
     func moveToTrash(_ key: String, as trashKey: String) async throws

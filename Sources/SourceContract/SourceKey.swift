@@ -27,6 +27,25 @@ public enum SourceKey {
         return true
     }
 
+    /// Whether a valid key names an XMP sidecar: its name ends in `.xmp` (in any case) after a
+    /// name of its own.
+    public static func isSidecar(_ key: String) -> Bool {
+        isValid(key) && hasSidecarName(key)
+    }
+
+    /// `isSidecar` without the key's check, for a walk's million keys: the last five bytes are
+    /// `/` or more of a name, then `.xmp` in any case.
+    public static func hasSidecarName(_ key: String) -> Bool {
+        let bytes = key.utf8
+        guard bytes.count > 4 else { return false }
+        var tail = bytes.suffix(5).makeIterator()
+        let before = tail.next()!
+        guard before != UInt8(ascii: "/"), tail.next() == UInt8(ascii: "."),
+              tail.next().map({ $0 | 0x20 }) == UInt8(ascii: "x"), tail.next().map({ $0 | 0x20 }) == UInt8(ascii: "m"),
+              tail.next().map({ $0 | 0x20 }) == UInt8(ascii: "p") else { return false }
+        return !name(of: key).hasPrefix(".")
+    }
+
     /// A sort key that orders embedded numbers by value ("img2" before "img10") and ignores case.
     /// A run of digits becomes its length (as one character, `@` plus the length, at most 60) and
     /// the digits without leading zeros, so a longer number sorts after a shorter one.

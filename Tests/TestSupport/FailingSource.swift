@@ -111,6 +111,10 @@ public final class FailingSource: PhotoSource {
         return reasons.map { reason in reason.map(SourceFetch.unavailable) ?? fetched.next() ?? .gone }
     }
 
+    public func writeSidecar(_ key: String, bytes: [UInt8]) async throws -> SourceEntry {
+        try await base.writeSidecar(key, bytes: bytes)
+    }
+
     public func add(stagedFile: String, folder: String, name: String) async throws -> String {
         try await base.add(stagedFile: stagedFile, folder: folder, name: name)
     }

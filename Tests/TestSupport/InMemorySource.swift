@@ -151,6 +151,17 @@ public final class InMemorySource: PhotoSource {
         return try temporaryCopy(item, entry: SourceEntry(key: key, size: Int64(item.bytes.count), mtimeNs: item.mtimeNs))
     }
 
+    public func writeSidecar(_ key: String, bytes: [UInt8]) async throws -> SourceEntry {
+        guard SourceKey.isSidecar(key) else { throw SourceError.unavailable("Only a sidecar (a name ending in .xmp) is written over.") }
+        return try state.withLock { state in
+            guard !state.readOnly, state.offline == nil else { throw SourceError.unavailable("The sidecar could not be written.") }
+            let item = Item(bytes: bytes, mtimeNs: state.tick())
+            state.items[key] = item
+            state.changed()
+            return SourceEntry(key: key, size: Int64(bytes.count), mtimeNs: item.mtimeNs)
+        }
+    }
+
     public func add(stagedFile: String, folder: String, name: String) async throws -> String {
         guard SourceKey.isValid(folder + "/" + name) else { throw SourceError.unavailable("The upload folder or file name is not valid.") }
         guard let data = FileManager.default.contents(atPath: stagedFile) else {

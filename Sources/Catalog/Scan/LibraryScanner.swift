@@ -75,7 +75,7 @@ public struct LibraryScanner: Sendable {
         async let walked = Self.walk(early, source)
         let known = try await store.fileStates()
         let failed = try await store.issueStates()
-        let listing: SourceListing
+        var listing: SourceListing
         do {
             listing = try await walked
         } catch {
@@ -84,7 +84,12 @@ public struct LibraryScanner: Sendable {
             logger.error("scan stopped, nothing removed: \(reason)")
             throw error
         }
-        let plan = ScanPlan(listing: listing, known: consume known, failed: failed)
+        // Sidecars are read for what they say of their files (`readSidecars`), never as photos.
+        let sidecars = listing.entries.filter { SourceKey.hasSidecarName($0.key) }
+        if !sidecars.isEmpty { listing.entries.removeAll { SourceKey.hasSidecarName($0.key) } }
+        var plan = ScanPlan(listing: listing, known: consume known, failed: failed)
+        let sidecarKeys = Set(sidecars.map(\.key))
+        plan.goneIssues.removeAll { sidecarKeys.contains($0) }
         var summary = ScanSummary()
         summary.total = listing.entries.count
         summary.unchanged = plan.unchangedCount
@@ -117,6 +122,7 @@ public struct LibraryScanner: Sendable {
             throw CancellationError()
         }
         try await store.forgetIssues(keys: plan.goneIssues)
+        summary.conflicts = try await readSidecars(sidecars, listing: listing, issues: failed)
         try await store.rebuildFolders()
         summary.errors += plan.knownFailures + listing.skipped.count
         summary.kinds = try await store.kindCounts()
@@ -130,6 +136,62 @@ public struct LibraryScanner: Sendable {
             logger.notice("\(final.unavailable) files could not be read now and were left as they were; the next scan tries them again")
         }
         return summary
+    }
+
+    /// Reads the sidecars that changed since Photolala last wrote or read them, and puts what they
+    /// say into the photos of their files: `name.ext.xmp` is `name.ext`'s, `name.xmp` the first
+    /// file of the folder named `name` with an extension. A sidecar whose file the catalog does
+    /// not hold is read again at the next scan. A sidecar that replaced changes made here and not
+    /// yet written to it is reported as a scan issue (the conflict); returns how many.
+    private func readSidecars(_ sidecars: [SourceEntry], listing: SourceListing, issues: [String: FileState]) async throws -> Int {
+        let known = try await store.sidecarStates(keys: nil)
+        var gone = Set(known.keys)
+        var read: [String: FileState] = [:]
+        var settled: [String] = []
+        var conflicts = 0
+        var stems: [String: String]?
+        for entry in sidecars {
+            gone.remove(entry.key)
+            let state = FileState(size: entry.size, mtimeNs: entry.mtimeNs)
+            guard known[entry.key] != state, entry.size <= Int64(XMPSidecar.largest) else { continue }
+            let base = String(entry.key.dropLast(4))
+            var target = base
+            if try await store.photoId(forKey: base) == nil {
+                if stems == nil {
+                    var index: [String: String] = [:]
+                    for file in listing.entries {
+                        guard let dot = file.key.lastIndex(of: "."), !file.key[dot...].contains("/") else { continue }
+                        let stem = String(file.key[..<dot])
+                        if index[stem] == nil { index[stem] = file.key }
+                    }
+                    stems = index
+                }
+                guard let file = stems?[base] else { continue }
+                target = file
+            }
+            let bytes: [UInt8]
+            do {
+                bytes = try await source.read(entry.key, range: 0..<entry.size)
+            } catch {
+                continue  // read again at the next scan
+            }
+            guard let applied = try await store.applySidecar(XMPSidecar.read(bytes), toFileAt: target) else { continue }
+            read[entry.key] = state
+            if applied.conflict {
+                conflicts += 1
+                let reason = "Changed in another program while changes made here were not yet written to it: its "
+                    + applied.changed.joined(separator: ", ") + " replaced those changes (the newer word wins)."
+                logger.warning("a sidecar replaced changes not yet written to it", metadata: ["sidecar": "\(entry.key)", "changed": "\(applied.changed)"])
+                try await store.apply([.failed(entry, reason: reason)])
+            } else if issues[entry.key] != nil {
+                settled.append(entry.key)
+            }
+        }
+        try await store.recordSidecars(read)
+        try await store.forgetSidecars(keys: Array(gone))
+        try await store.forgetIssues(keys: settled)
+        if !read.isEmpty { logger.info("read sidecars", metadata: ["changed": "\(read.count)", "conflicts": "\(conflicts)"]) }
+        return conflicts
     }
 
     /// Indexes a few known files at once (fresh uploads) without a full walk.

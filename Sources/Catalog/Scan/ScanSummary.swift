@@ -9,6 +9,8 @@ public struct ScanSummary: Sendable, Equatable {
     /// Files that could not be read now (the source failed, not their bytes): left as they were,
     /// with no scan issue, so the next scan tries them again.
     public var unavailable = 0
+    /// Sidecars changed elsewhere that replaced changes made here and not yet written to them.
+    public var conflicts = 0
     public var seconds = 0.0
     /// The library's items after the scan, by kind (`KindCounts`).
     public var kinds = KindCounts()

@@ -82,6 +82,8 @@ enum CatalogSchema {
             ALTER TABLE photo ADD COLUMN takenOffset \(d.integer);
             """
         },
+        // Curation written back to XMP sidecars, and each sidecar's state as last written or read (Schema+Sidecars).
+        .each(sqlite: "v29-sidecars", v29, postgres: "v29-sidecars", pg9),
     ]
 }
 

@@ -15,6 +15,43 @@ extension LocalFolderSource {
         return access(realRoot, W_OK) == 0
     }
 
+    public func writeSidecar(_ key: String, bytes: [UInt8]) async throws -> SourceEntry {
+        try await pool.run { [self] in try replaceSidecar(key, bytes: bytes) }
+    }
+
+    /// `writeSidecar`, blocking: the bytes go to a hidden temporary name in the sidecar's folder
+    /// (scans and the watcher skip it), are flushed, then renamed over the sidecar.
+    private func replaceSidecar(_ key: String, bytes: [UInt8]) throws -> SourceEntry {
+        guard SourceKey.isSidecar(key), let realRoot = Self.realPath(root) else {
+            throw SourceError.unavailable("Only a sidecar (a name ending in .xmp) is written over.")
+        }
+        let folder = SourceKey.folder(of: key)
+        guard let realDirectory = Self.realPath(folder.isEmpty ? realRoot : realRoot + "/" + folder),
+              realDirectory == realRoot || realDirectory.hasPrefix(realRoot + "/") else {
+            throw SourceError.notFound(key)
+        }
+        let target = realDirectory + "/" + SourceKey.name(of: key)
+        var st = stat()
+        if lstat(target, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG {
+            throw SourceError.unavailable("The sidecar \(key) is not a plain file; it is left as it is.")
+        }
+        let temporary = realDirectory + "/.photolala-sidecar-" + UUID().uuidString
+        do {
+            guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
+                throw SourceError.unavailable("The sidecar \(key) could not be written (is the library writable?).")
+            }
+            try Self.flush(temporary)
+            guard rename(temporary, target) == 0 else {
+                throw SourceError.unavailable("The sidecar \(key) could not be put in place.")
+            }
+        } catch {
+            unlink(temporary)
+            throw error as? SourceError ?? SourceError.unavailable("The sidecar \(key) could not be written (is the disk full?).")
+        }
+        guard stat(target, &st) == 0 else { throw SourceError.notFound(key) }
+        return SourceEntry(key: key, size: Int64(st.st_size), mtimeNs: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+    }
+
     public func add(stagedFile: String, folder: String, name: String) async throws -> String {
         try await pool.run { [self] in try place(stagedFile: stagedFile, folder: folder, name: name) }
     }

@@ -5,7 +5,7 @@ import Foundation
 /// for one process; `PostgresCatalog` keeps it in a PostgreSQL database that several instances
 /// share.
 public protocol PhotoCatalog: PhotoQueries, CurationStore, AccountStore, SessionStore, ShareStore, TrashStore, AlbumStore, UndoStore, PlaceStore,
-    LikenessStore, ScanBookkeeping {
+    LikenessStore, SidecarStore, ScanBookkeeping {
     /// Where the catalog lives, for messages: a file's path, or a database's address without its password.
     var location: String { get }
     /// What it can do besides (a shared sign-in throttle, a backup to a file, the file it is).

@@ -21,6 +21,11 @@ public func buildApplication(_ config: GalleryConfig, source: (any PhotoSource)?
                                   round: { [naming = parts.placeNaming] in try await naming.nameWaiting() }, logger: logger))
     services.append(RecurringWork(failure: "photos could not be measured", done: { "measured the likeness of \($0) photos" },
                                   round: { [likeness = parts.likeness] in try await likeness.measureWaiting() }, logger: logger))
+    services.append(RecurringWork(failure: "sidecars could not be written", done: { "wrote \($0) sidecars" },
+                                  round: { [sidecars = parts.sidecars] in try await sidecars.writeWaiting() }, logger: logger))
+    if let hindrance = await parts.sidecars.hindrance() {
+        logger.notice("sidecars are not written: \(hindrance); the curation stays in the catalog")
+    }
     if config.scanOnStart || config.watch || config.rescanMinutes > 0 {
         services.append(ScanService(scanner: parts.scanner, logger: logger, scanOnStart: config.scanOnStart,
                                     watched: config.watch ? parts.source : nil,
@@ -79,6 +84,8 @@ public struct GalleryParts {
     public let placeNaming: PlaceNaming
     /// Measures how alike stills are and stacks bursts (a `RecurringWork` runs it).
     public let likeness: LikenessMeasuring
+    /// Writes curation to XMP sidecars (`--write-sidecars`).
+    public let sidecars: SidecarWriting
 
     /// Every registered route as "METHOD /path", for tests that walk them all.
     public var routeList: [String] { router.routes.map(\.description) }
@@ -160,6 +167,8 @@ public struct GalleryParts {
         let placeBook = PlaceBook(folder: config.resourcesPath + "/Gazetteer", logger: logger)
         placeNaming = PlaceNaming(store: store, places: placeBook)
         likeness = LikenessMeasuring(store: store, source: source, journal: journal, monitor: monitor)
+        sidecars = SidecarWriting(store: store, source: source, enabled: config.writeSidecars, readOnly: config.readOnlyLibrary,
+                                  monitor: monitor, marker: config.dataPath + "/sidecars-written")
         let groupPage = GroupPage(store: store, pages: kit, pageSize: config.pageSize, cache: pages, places: placeBook)
         let playable = PlayableStore(dataPath: config.dataPath, source: source, logger: logger, shared: shared)
         let photos = PhotoController(store: store, pages: kit, pageSize: config.pageSize, playable: playable, cache: pages, places: placeBook)
@@ -169,8 +178,9 @@ public struct GalleryParts {
         let gate = PasswordGate(passwords: passwords, throttle: LoginThrottle(store: failures), slowdownScale: config.loginSlowdownScale)
         AuthController(store: store, gate: gate, sessions: sessions, signIn: signIn, pages: kit).register(with: routes)
         UsersController(store: store, passwords: passwords, pages: kit).register(with: routes)
-        let browse = BrowseController(store: store, monitor: monitor, pages: kit, groupPage: groupPage,
+        var browse = BrowseController(store: store, monitor: monitor, pages: kit, groupPage: groupPage,
                                       libraryName: libraryName.isEmpty ? config.libraryPath : libraryName, patience: config.countPatience)
+        browse.sidecars = sidecars
         browse.register(with: routes)
         // Renditions that must go (destroyed content, content read wrongly before) go here, from the
         // shared store, and from every other instance of a shared catalog, which removes its own.
@@ -189,7 +199,7 @@ public struct GalleryParts {
         afterScan = { [store] in
             if let stale = try? await store.takeStaleRenditions() { await forgetRenditions(stale) }
         }
-        let recount: @Sendable () async -> Void = { await browse.recount() }
+        let recount: @Sendable () async -> Void = { [browse] in await browse.recount() }
         scanner.finishing = recount
         self.recount = recount
         photos.register(with: routes)

@@ -39,6 +39,8 @@ public struct GalleryConfig: Sendable {
     public var uploadFolder: String = ServeSettings.uploadFolder.defaultValue
     /// Treat the library as read-only (no uploads, no delete) even if it is writable.
     public var readOnlyLibrary: Bool = ServeSettings.readOnlyLibrary.defaultValue
+    /// Write curation to XMP sidecars beside the files (`SidecarWriting`).
+    public var writeSidecars: Bool = ServeSettings.writeSidecars.defaultValue
     /// bcrypt work factor for new passwords.
     public var bcryptCost: UInt8 = 12
     /// Multiplies the pauses after failed sign-ins (tests use 0).

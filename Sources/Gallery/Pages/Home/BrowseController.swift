@@ -20,6 +20,8 @@ struct BrowseController: Sendable {
     /// timeline, On this day) before it shows the last counts, or says they are being counted;
     /// the pass goes on in the background (`GalleryConfig.countPatience`).
     let patience: Duration
+    /// What the scan page says of sidecars (`SidecarWriting`); nil when they are not asked for.
+    var sidecars: SidecarWriting?
 
     func register(with routes: Routes) {
         routes.viewer.get(.home, use: home)
@@ -70,8 +72,15 @@ struct BrowseController: Sendable {
         let page = ScanView(chrome: pages.chrome(title: "Scan", for: context), progress: monitor.progress, libraryName: libraryName,
                             photos: try await store.count(.filtered(.all, SearchFilter(kind: .photo))),
                             videos: try await store.count(.filtered(.all, SearchFilter(kind: .video))),
-                            folders: try await topLevelCards(root: try await store.folder(at: "")), issues: try await store.scanIssues())
+                            folders: try await topLevelCards(root: try await store.folder(at: "")), issues: try await store.scanIssues(),
+                            sidecarNote: await sidecarNote())
         return try pages.response(page)
+    }
+
+    private func sidecarNote() async -> String? {
+        guard let sidecars, sidecars.enabled else { return nil }
+        if let hindrance = await sidecars.hindrance() { return "Sidecars are not written: \(hindrance). The curation stays in the catalog." }
+        return "Stars, tags, captions, turns and favorites are written to XMP sidecars beside the files."
     }
 
     @Sendable func timeline(_ request: Request, context: GalleryContext) async throws -> Response {

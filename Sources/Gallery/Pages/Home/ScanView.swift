@@ -19,6 +19,8 @@ struct ScanView: PageModel {
     var folders: [FolderCard]
     var issues: [Issue]
     var hasIssues: Bool
+    /// Whether curation is written to sidecars, or why not; nil when it is not asked for.
+    var sidecarNote: String?
 }
 
 extension ScanView {
@@ -26,7 +28,8 @@ extension ScanView {
     /// The banner every other page shows is this page's detail, so it has none; while a scan
     /// runs it reloads itself every 2 s (no script needed).
     init(chrome: PageChrome, progress p: ScanProgress, libraryName: String, photos: Int, videos: Int, folders: [FolderCard],
-         issues: [ScanIssue]) {
+         issues: [ScanIssue], sidecarNote: String? = nil) {
+        self.sidecarNote = sidecarNote
         self.chrome = chrome
         self.chrome.banner = nil
         self.chrome.refreshSeconds = p.isRunning ? 2 : nil

@@ -1,0 +1,96 @@
+import Catalog
+import Foundation
+import Imaging
+
+/// Writes the household's curation to XMP sidecars beside the files (`--write-sidecars`), beside
+/// the requests: the photos whose curation changed (`sidecarPending`, marked by the catalog's
+/// triggers whatever wrote it) a batch at a time, each sidecar merged into what is there
+/// (`XMPSidecar.merged`: another program's properties are kept) and replaced in one step by the
+/// source. A sidecar that changed since Photolala last wrote or read it is not written over: its
+/// photo waits until a scan has read it (the newer word), then is written again. Nothing is
+/// written while a scan runs, nor to a library that is read-only (the curation stays in the
+/// catalog, and the start says so). Off, it keeps nothing waiting.
+public struct SidecarWriting: Sendable {
+    let store: any PhotoCatalog
+    let source: any PhotoSource
+    let enabled: Bool
+    let readOnly: Bool
+    let monitor: ScanMonitor?
+    /// Where "every photo was marked once" is kept: a data folder's flag file, so that turning the
+    /// setting on writes the sidecars of the curation made before.
+    let marker: String?
+    var batch = 64
+
+    public init(store: any PhotoCatalog, source: any PhotoSource, enabled: Bool, readOnly: Bool, monitor: ScanMonitor? = nil, marker: String?) {
+        (self.store, self.source, self.enabled, self.readOnly, self.monitor, self.marker) = (store, source, enabled, readOnly, monitor, marker)
+    }
+
+    /// Why sidecars are not written although asked for; nil when they are.
+    public func hindrance() async -> String? {
+        guard enabled else { return nil }
+        if readOnly { return "the library is read-only (--read-only-library)" }
+        if await !source.isWritable() { return "the library cannot be written to" }
+        return nil
+    }
+
+    /// Writes the sidecars of every photo waiting; returns how many sidecars it wrote.
+    @discardableResult
+    public func writeWaiting() async throws -> Int {
+        guard enabled else {
+            try await store.clearPendingSidecars()
+            if let marker { unlink(marker) }
+            return 0
+        }
+        guard await hindrance() == nil, monitor?.progress.isRunning != true else { return 0 }
+        if let marker, access(marker, F_OK) != 0 {
+            try await store.markCuratedPhotosForSidecars()
+            FileManager.default.createFile(atPath: marker, contents: Data("sidecars are written\n".utf8))
+        }
+        var written = 0
+        while !Task.isCancelled, monitor?.progress.isRunning != true {
+            let work = try await store.takePendingSidecars(limit: batch)
+            guard !work.isEmpty else { break }
+            let keys = work.flatMap { $0.keys.map(XMPSidecar.sidecarKey) }
+            let known = try await store.sidecarStates(keys: keys)
+            var recorded: [String: FileState] = [:]
+            var waiting: [Int64] = []
+            for photo in work {
+                var blocked = false
+                for key in photo.keys {
+                    switch await write(photo, sidecar: XMPSidecar.sidecarKey(for: key), known: known[XMPSidecar.sidecarKey(for: key)]) {
+                    case .written(let state): recorded[XMPSidecar.sidecarKey(for: key)] = state; written += 1
+                    case .same: break
+                    case .blocked: blocked = true
+                    }
+                }
+                if blocked { waiting.append(photo.photoId) }
+            }
+            try await store.recordSidecars(recorded)
+            try await store.returnPendingSidecars(photoIds: waiting)
+            if work.count < batch || !waiting.isEmpty { break }
+        }
+        return written
+    }
+
+    private enum Outcome { case written(FileState), same, blocked }
+
+    /// Writes one sidecar unless it changed elsewhere since it was last written or read (or
+    /// cannot be read or written now): then it is `blocked`, and its photo waits.
+    private func write(_ photo: SidecarWork, sidecar key: String, known: FileState?) async -> Outcome {
+        do {
+            let now = try await source.entry(forKey: key)
+            var existing: [UInt8]?
+            if let now {
+                guard FileState(size: now.size, mtimeNs: now.mtimeNs) == known else { return .blocked }
+                guard now.size <= Int64(XMPSidecar.largest) else { return .blocked }
+                existing = try await source.read(key, range: 0..<now.size)
+            }
+            let bytes = XMPSidecar.merged(photo.curation, fileOrientation: photo.fileOrientation, into: existing)
+            guard bytes != existing else { return .same }
+            let entry = try await source.writeSidecar(key, bytes: bytes)
+            return .written(FileState(size: entry.size, mtimeNs: entry.mtimeNs))
+        } catch {
+            return .blocked
+        }
+    }
+}
