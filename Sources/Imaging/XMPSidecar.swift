@@ -42,20 +42,36 @@ public enum XMPSidecar {
     public static func read(_ bytes: [UInt8]) -> Curation {
         let xml = String(decoding: bytes.prefix(largest), as: UTF8.self)
         var out = Curation()
-        out.rating = EmbeddedCuration.rating(EmbeddedCuration.property("xmp:Rating", in: xml))
+        out.rating = EmbeddedCuration.rating(value(of: "xmp:Rating", in: xml))
         if has("dc:subject", in: xml) { out.tags = EmbeddedCuration.keywords(items(of: "dc:subject", in: xml)) }
         if has("dc:description", in: xml) {
             out.caption = items(of: "dc:description", in: xml).first.map { String($0.prefix(2_000)) } ?? ""
         }
-        if let text = EmbeddedCuration.property("photolala:Rotation", in: xml), let value = Int(text), [0, 90, 180, 270].contains(value) {
-            out.rotation = value
+        if let text = value(of: "photolala:Rotation", in: xml), let turn = Int(text), [0, 90, 180, 270].contains(turn) {
+            out.rotation = turn
         }
-        if let text = EmbeddedCuration.property("tiff:Orientation", in: xml), let value = Int(text), (1...8).contains(value) {
-            out.orientation = value
+        if let text = value(of: "tiff:Orientation", in: xml), let orientation = Int(text), (1...8).contains(orientation) {
+            out.orientation = orientation
         }
         if has("photolala:FavoriteOf", in: xml) { out.favoriteOf = items(of: "photolala:FavoriteOf", in: xml) }
-        out.label = EmbeddedCuration.property("xmp:Label", in: xml).map { EmbeddedCuration.unescape($0) }
+        out.label = value(of: "xmp:Label", in: xml)
         return out
+    }
+
+    /// The text of a simple property: an element's text (whatever attributes its start tag
+    /// has), else an attribute's value.
+    static func value(of name: String, in xml: String) -> String? {
+        if let element = elementRange(name, in: xml, from: xml.startIndex),
+           let end = tagEnd(in: xml, from: xml.index(element.lowerBound, offsetBy: name.count + 1)),
+           xml[xml.index(before: end)] != "/" {
+            let closing = xml.index(element.upperBound, offsetBy: -(name.count + 3))
+            let start = xml.index(after: end)
+            if start <= closing {
+                let text = xml[start..<closing]
+                if !text.contains("<") { return EmbeddedCuration.unescape(text.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            }
+        }
+        return EmbeddedCuration.property(name, in: xml).map { EmbeddedCuration.unescape($0) }
     }
 
     /// Quarter turns (degrees clockwise) that take a file shown by `fileOrientation` to
@@ -75,14 +91,27 @@ public enum XMPSidecar {
 
     /// `existing` (nil or empty: none) with Photolala's properties replaced by `curation`'s. A
     /// value that is nil (or empty) is removed. `fileOrientation` is the file's own orientation,
-    /// for `tiff:Orientation`.
-    public static func merged(_ curation: Curation, fileOrientation: Int = 1, into existing: [UInt8]?) -> [UInt8] {
+    /// for `tiff:Orientation`. Nil when `existing` is not XMP that can hold them: the result
+    /// would not read back as `curation` (broken markup another program left), so it is not
+    /// written over.
+    public static func merged(_ curation: Curation, fileOrientation: Int = 1, into existing: [UInt8]?) -> [UInt8]? {
+        let bytes = merging(curation, fileOrientation: fileOrientation, into: existing)
+        return owned(read(bytes)) == owned(curation) ? bytes : nil
+    }
+
+    /// What of a curation Photolala writes, with what it leaves out (nothing, 0, empty) made one.
+    private static func owned(_ c: Curation) -> [String] {
+        [String(c.rating ?? 0), (c.tags ?? []).joined(separator: "\u{1}"), c.caption ?? "", String(c.rotation ?? 0),
+         (c.favoriteOf ?? []).joined(separator: "\u{1}")]
+    }
+
+    private static func merging(_ curation: Curation, fileOrientation: Int, into existing: [UInt8]?) -> [UInt8] {
         let body = properties(curation, fileOrientation: fileOrientation)
         guard let existing, !existing.isEmpty, existing.count <= largest else { return fresh(body) }
         var xml = String(decoding: existing, as: UTF8.self)
         guard find("<rdf:Description", in: xml) != nil else { return fresh(body) }
         var owned = ["xmp:Rating", "dc:subject", "dc:description", "tiff:Orientation", "photolala:Rotation", "photolala:FavoriteOf"]
-        let label = EmbeddedCuration.property("xmp:Label", in: xml).map { EmbeddedCuration.unescape($0) }
+        let label = value(of: "xmp:Label", in: xml)
         if label == nil || label == favoriteLabel { owned.append("xmp:Label") }
         for name in owned { xml = removing(name, from: xml) }
         guard let start = find("<rdf:Description", in: xml), let end = tagEnd(in: xml, from: start.upperBound) else { return fresh(body) }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Imaging
 import Testing
 import TestSupport
 @testable import Catalog
@@ -188,18 +189,10 @@ enum UpgradeKill {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("photolala").path
     }
 
-    /// The signal that ended it, or -1 when it exited.
+    /// The signal that ended it, or -1 when it exited. (`Spawn`, not Foundation's `Process`,
+    /// whose `run()` crashes now and then on Linux; `env` sets the variable and becomes the binary.)
     static func run(_ arguments: [String], killIn step: String) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["PHOTOLALA_TEST_KILL_IN_STEP"] = step
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationReason == .uncaughtSignal ? process.terminationStatus : -1
+        let outcome = try Spawn.run("/usr/bin/env", ["PHOTOLALA_TEST_KILL_IN_STEP=" + step, binary] + arguments)
+        return outcome.ending.signal ?? -1
     }
 }

@@ -8,6 +8,7 @@ let targets: [String: ([UInt8]) -> Void] = {
     var all: [String: ([UInt8]) -> Void] = [
         "jpeg-header": ImagingTargets.jpegHeader,
         "xmp-iptc": ImagingTargets.xmpIPTC,
+        "xmp-sidecar": ImagingTargets.xmpSidecar,
         "exif-date": ImagingTargets.exifDate,
         "sniff": ImagingTargets.sniff,
         "raw-preview": ImagingTargets.rawPreview,

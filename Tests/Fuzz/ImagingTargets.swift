@@ -50,6 +50,19 @@ enum ImagingTargets {
         check(motion.map { $0 > 8 && $0 < 1 << 40 } ?? true, "a motion clip length out of bounds: \(String(describing: motion))")
     }
 
+    /// A sidecar read, and the household's curation merged into it: what is merged reads back as
+    /// what was written, or the sidecar is left alone.
+    static func xmpSidecar(_ bytes: [UInt8]) {
+        let read = XMPSidecar.read(bytes)
+        check(read.rating.map { (0...5).contains($0) } ?? true, "rating \(String(describing: read.rating))")
+        check(read.rotation.map { [0, 90, 180, 270].contains($0) } ?? true, "a turn of \(String(describing: read.rotation))")
+        let ours = XMPSidecar.Curation(rating: 2, tags: ["a & b"], caption: "<c>", rotation: 270, favoriteOf: ["ada"])
+        if let merged = XMPSidecar.merged(ours, fileOrientation: 1, into: bytes) {
+            let again = XMPSidecar.read(merged)
+            check(again.rating == 2 && again.tags == ["a & b"] && again.caption == "<c>" && again.rotation == 270, "merged reads back otherwise")
+        }
+    }
+
     /// EXIF's "YYYY:MM:DD HH:MM:SS", from any bytes.
     static func exifDate(_ bytes: [UInt8]) {
         guard let date = ExifDate.parse(String(decoding: bytes, as: UTF8.self)) else { return }

@@ -85,7 +85,8 @@ public struct SidecarWriting: Sendable {
                 guard now.size <= Int64(XMPSidecar.largest) else { return .blocked }
                 existing = try await source.read(key, range: 0..<now.size)
             }
-            let bytes = XMPSidecar.merged(photo.curation, fileOrientation: photo.fileOrientation, into: existing)
+            // A sidecar whose markup cannot take ours is not written over: its photo waits.
+            guard let bytes = XMPSidecar.merged(photo.curation, fileOrientation: photo.fileOrientation, into: existing) else { return .blocked }
             guard bytes != existing else { return .same }
             let entry = try await source.writeSidecar(key, bytes: bytes)
             return .written(FileState(size: entry.size, mtimeNs: entry.mtimeNs))
