@@ -113,6 +113,27 @@ import Testing
         #expect(try await lib.source.list().entries.count == 4)
     }
 
+    @Test(arguments: SourceKind.allCases) func writesSidecarsWholeAndNothingElse(_ kind: SourceKind) async throws {
+        // given a photo and its sidecar
+        let lib = try TestLibrary(kind)
+        try lib.addBytes("trip/a.jpg", Self.bytes(50))
+        try lib.addBytes("trip/a.jpg.xmp", Self.bytes(20, seed: 2))
+        // when the sidecar is written over, and a new one beside a file without one
+        let entry = try await lib.source.writeSidecar("trip/a.jpg.xmp", bytes: Array("<x:xmpmeta/>".utf8))
+        let new = try await lib.source.writeSidecar("trip/B.XMP", bytes: Array("<b/>".utf8))
+        // then each holds exactly its bytes, and its entry is the one the source stats
+        #expect(try await lib.source.read("trip/a.jpg.xmp", range: 0..<100) == Array("<x:xmpmeta/>".utf8))
+        #expect(try await lib.source.entry(forKey: "trip/a.jpg.xmp") == entry && entry.size == 12)
+        #expect(try await lib.source.entry(forKey: "trip/B.XMP") == new)
+        // and nothing but a sidecar is ever written over, nor a hostile key
+        for key in ["trip/a.jpg", "trip/a.xmp.jpg", "trip/.xmp", "trip/.hidden.xmp"] + Self.hostileKeys.map({ $0 + ".xmp" }) {
+            await #expect(throws: SourceError.self, "\(key)") { _ = try await lib.source.writeSidecar(key, bytes: [1]) }
+        }
+        #expect(try await lib.source.read("trip/a.jpg", range: 0..<100) == Self.bytes(50))
+        // and the listing holds the photo and the two sidecars, no temporary file
+        #expect(try await lib.source.list().entries.map(\.key).sorted() == ["trip/B.XMP", "trip/a.jpg", "trip/a.jpg.xmp"])
+    }
+
     @Test(arguments: SourceKind.allCases) func movesToTheTrashAndBackAndDestroysOnlyFromTheTrash(_ kind: SourceKind) async throws {
         // given
         let lib = try TestLibrary(kind)

@@ -60,6 +60,8 @@ public final class GalleryFixture: @unchecked Sendable {
     /// What visitors who are not signed in may do; browsing and curation tests run as member guests.
     public var guestRole: Role? = .member
     public var readOnlyLibrary = false
+    /// `--write-sidecars`.
+    public var writeSidecars = false
     public var uploadLimit = 200 * 1_000_000
     public var uploadFileLimit = 500
     /// Serve the library as the generated demo (every page says so).
@@ -84,6 +86,7 @@ public final class GalleryFixture: @unchecked Sendable {
         config.loginSlowdownScale = 0
         config.countPatience = .seconds(600)
         config.readOnlyLibrary = readOnlyLibrary
+        config.writeSidecars = writeSidecars
         config.uploadLimit = uploadLimit
         config.uploadFileLimit = uploadFileLimit
         config.demoLibrary = demoLibrary
@@ -131,6 +134,14 @@ public final class GalleryFixture: @unchecked Sendable {
     /// Measures the scanned stills' likeness and stacks their bursts, as the server does beside its requests.
     public func measureLikeness() async throws {
         try await LikenessMeasuring(store: try await openCatalog(), source: source).measureWaiting()
+    }
+
+    /// Writes the sidecars of the curation waiting, as the server does beside its requests (after
+    /// any round the server has begun).
+    @discardableResult
+    public func writeSidecarsNow() async throws -> Int {
+        try await SidecarWriting(store: try await openCatalog(), source: source, enabled: writeSidecars, readOnly: readOnlyLibrary,
+                                 marker: data + "/sidecars-written").writeWaiting()
     }
 
     /// The fixture's catalog, as the application opens it: the PostgreSQL one, or the data folder's.

@@ -77,10 +77,12 @@ protocol SessionCaching: Sendable {
 
 /// A lock that waits by suspending, first come first served: SQLite's writes hold it across the
 /// statements of one transaction.
-final class AsyncLock: Sendable {
+public final class AsyncLock: Sendable {
     private let state = Mutex<(held: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
 
-    func lock() async {
+    public init() {}
+
+    public func lock() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let acquired = state.withLock { state -> Bool in
                 if state.held {
@@ -94,7 +96,7 @@ final class AsyncLock: Sendable {
         }
     }
 
-    func unlock() {
+    public func unlock() {
         let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard !state.waiting.isEmpty else {
                 state.held = false
@@ -105,7 +107,7 @@ final class AsyncLock: Sendable {
         next?.resume()
     }
 
-    func withLock<T>(_ body: () async throws -> T) async rethrows -> T {
+    public func withLock<T>(_ body: () async throws -> T) async rethrows -> T {
         await lock()
         defer { unlock() }
         return try await body()

@@ -4,12 +4,15 @@ extension CatalogSchema {
     ///   by its key. A sidecar listed otherwise was changed elsewhere (darktable, digiKam, a
     ///   person): the scan reads it, and nothing overwrites it before.
     /// - `sidecarPending`: photos whose curation (stars, tags, caption, turn, favorites) changed
-    ///   since their sidecars were written, marked by triggers whatever writes it; the server's
-    ///   `SidecarWriting` takes them when `--write-sidecars` is on, and empties the table when off.
+    ///   since their sidecars were written, marked by triggers whatever writes it, and `mark`
+    ///   counted up at each change; the server's `SidecarWriting` reads them when
+    ///   `--write-sidecars` is on and removes a photo once its sidecars are written, only if its
+    ///   mark is the one it read (a change while it wrote keeps it waiting; a crash while it wrote
+    ///   leaves it there). Off, the table is emptied.
     static func sidecarTables(_ d: SQLDialect) -> String {
         """
         CREATE TABLE sidecar (key \(d.orderedText) PRIMARY KEY, size \(d.integer) NOT NULL, mtimeNs \(d.integer) NOT NULL)\(d.withoutRowId);
-        CREATE TABLE sidecarPending (photoId \(d.integer) PRIMARY KEY);
+        CREATE TABLE sidecarPending (photoId \(d.integer) PRIMARY KEY, mark \(d.integer) NOT NULL DEFAULT 0);
         """
     }
 
@@ -17,19 +20,19 @@ extension CatalogSchema {
 
         CREATE TRIGGER photo_sidecar_update AFTER UPDATE OF rating, caption, rotation ON photo
           WHEN old.rating != new.rating OR old.caption != new.caption OR old.rotation != new.rotation BEGIN
-          INSERT OR IGNORE INTO sidecarPending (photoId) VALUES (new.id);
+          INSERT INTO sidecarPending (photoId) VALUES (new.id) ON CONFLICT (photoId) DO UPDATE SET mark = mark + 1;
         END;
         CREATE TRIGGER photoTag_sidecar_insert AFTER INSERT ON photoTag BEGIN
-          INSERT OR IGNORE INTO sidecarPending (photoId) VALUES (new.photoId);
+          INSERT INTO sidecarPending (photoId) VALUES (new.photoId) ON CONFLICT (photoId) DO UPDATE SET mark = mark + 1;
         END;
         CREATE TRIGGER photoTag_sidecar_delete AFTER DELETE ON photoTag BEGIN
-          INSERT OR IGNORE INTO sidecarPending (photoId) VALUES (old.photoId);
+          INSERT INTO sidecarPending (photoId) VALUES (old.photoId) ON CONFLICT (photoId) DO UPDATE SET mark = mark + 1;
         END;
         CREATE TRIGGER favorite_sidecar_insert AFTER INSERT ON favorite BEGIN
-          INSERT OR IGNORE INTO sidecarPending (photoId) VALUES (new.photoId);
+          INSERT INTO sidecarPending (photoId) VALUES (new.photoId) ON CONFLICT (photoId) DO UPDATE SET mark = mark + 1;
         END;
         CREATE TRIGGER favorite_sidecar_delete AFTER DELETE ON favorite BEGIN
-          INSERT OR IGNORE INTO sidecarPending (photoId) VALUES (old.photoId);
+          INSERT INTO sidecarPending (photoId) VALUES (old.photoId) ON CONFLICT (photoId) DO UPDATE SET mark = mark + 1;
         END;
         """
 
@@ -40,7 +43,7 @@ extension CatalogSchema {
 
         CREATE FUNCTION photolala_sidecar_photo() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-          INSERT INTO sidecarPending (photoId) VALUES (NEW.id) ON CONFLICT DO NOTHING;
+          INSERT INTO sidecarPending (photoId) VALUES (NEW.id) ON CONFLICT (photoId) DO UPDATE SET mark = sidecarPending.mark + 1;
           RETURN NULL;
         END $$;
         CREATE TRIGGER photo_sidecar_update AFTER UPDATE OF rating, caption, rotation ON photo FOR EACH ROW
@@ -48,12 +51,13 @@ extension CatalogSchema {
           EXECUTE FUNCTION photolala_sidecar_photo();
         CREATE FUNCTION photolala_sidecar_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-          INSERT INTO sidecarPending (photoId) SELECT DISTINCT photoId FROM inserted ON CONFLICT DO NOTHING;
+          INSERT INTO sidecarPending (photoId) SELECT DISTINCT photoId FROM inserted ON CONFLICT (photoId) DO UPDATE SET mark = sidecarPending.mark + 1;
           RETURN NULL;
         END $$;
         CREATE FUNCTION photolala_sidecar_removed() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-          INSERT INTO sidecarPending (photoId) SELECT DISTINCT r.photoId FROM removed r JOIN photo p ON p.id = r.photoId ON CONFLICT DO NOTHING;
+          INSERT INTO sidecarPending (photoId) SELECT DISTINCT r.photoId FROM removed r JOIN photo p ON p.id = r.photoId
+            ON CONFLICT (photoId) DO UPDATE SET mark = sidecarPending.mark + 1;
           RETURN NULL;
         END $$;
         CREATE TRIGGER photoTag_sidecar_insert AFTER INSERT ON photoTag REFERENCING NEW TABLE AS inserted

@@ -43,19 +43,21 @@ extension SidecarStore where Self: SQLCatalog {
         }
     }
 
-    public func takePendingSidecars(limit: Int) async throws -> [SidecarWork] {
-        try await core.database.write { db in
-            let ids = try await db.ints("SELECT photoId FROM sidecarPending ORDER BY photoId LIMIT ?", [max(0, limit)])
-            guard !ids.isEmpty else { return [] }
-            try await db.execute("DELETE FROM sidecarPending WHERE \(db.dialect.isIn("photoId"))", [ids])
+    public func pendingSidecars(after: Int64, limit: Int) async throws -> [SidecarWork] {
+        try await core.database.read { db in
             var work: [Int64: SidecarWork] = [:]
-            for row in try await db.rows("SELECT id, rating, caption, rotation, orientation FROM photo WHERE \(db.dialect.isIn("id"))", [ids]) {
+            for row in try await db.rows("""
+                SELECT p.id, s.mark, p.rating, p.caption, p.rotation, p.orientation FROM sidecarPending s JOIN photo p ON p.id = s.photoId
+                WHERE s.photoId > ? ORDER BY s.photoId LIMIT ?
+                """, [after, max(0, limit)]) {
                 let id = try row.int("id")
-                work[id] = SidecarWork(photoId: id, keys: [], fileOrientation: Int(try row.int("orientation")),
+                work[id] = SidecarWork(photoId: id, mark: try row.int("mark"), keys: [], fileOrientation: Int(try row.int("orientation")),
                                        curation: XMPSidecar.Curation(rating: Int(try row.int("rating")), tags: [],
                                                                      caption: try row.string("caption"),
                                                                      rotation: Int(try row.int("rotation")), favoriteOf: []))
             }
+            let ids = Array(work.keys)
+            guard !ids.isEmpty else { return [] }
             for row in try await db.rows("SELECT photoId, key FROM file WHERE \(db.dialect.isIn("photoId")) ORDER BY key", [ids]) {
                 work[try row.int("photoId")]?.keys.append(try row.string("key"))
             }
@@ -69,17 +71,21 @@ extension SidecarStore where Self: SQLCatalog {
                 """, [ids]) {
                 work[try row.int("photoId")]?.curation.favoriteOf?.append(try row.string("name"))
             }
-            for id in work.keys where !(work[id]?.curation.favoriteOf?.isEmpty ?? true) {
+            for id in ids where !(work[id]?.curation.favoriteOf?.isEmpty ?? true) {
                 work[id]?.curation.label = XMPSidecar.favoriteLabel
             }
-            return work.values.filter { !$0.keys.isEmpty }.sorted { $0.photoId < $1.photoId }
+            return work.values.sorted { $0.photoId < $1.photoId }
         }
     }
 
-    public func returnPendingSidecars(photoIds: [Int64]) async throws {
-        guard !photoIds.isEmpty else { return }
+    public func finishSidecars(_ written: [SidecarWork]) async throws {
+        guard !written.isEmpty else { return }
         try await core.database.write { db in
-            for id in photoIds { try await db.execute("INSERT INTO sidecarPending (photoId) VALUES (?) ON CONFLICT DO NOTHING", [id]) }
+            for photo in written {
+                try await db.execute("DELETE FROM sidecarPending WHERE photoId = ? AND mark = ?", [photo.photoId, photo.mark])
+            }
+            // (and photos that are gone)
+            try await db.execute("DELETE FROM sidecarPending WHERE NOT EXISTS (SELECT 1 FROM photo WHERE photo.id = sidecarPending.photoId)")
         }
     }
 

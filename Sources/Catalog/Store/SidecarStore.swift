@@ -10,11 +10,11 @@ public protocol SidecarStore: Sendable {
     func recordSidecars(_ states: [String: FileState]) async throws
     /// Forgets sidecars the walk no longer finds.
     func forgetSidecars(keys: [String]) async throws
-    /// Takes up to `limit` photos whose curation changed since their sidecars were written, with
-    /// what to write and where; a photo changed again after this is marked again.
-    func takePendingSidecars(limit: Int) async throws -> [SidecarWork]
-    /// Marks photos again whose sidecars could not be written now.
-    func returnPendingSidecars(photoIds: [Int64]) async throws
+    /// Up to `limit` photos after `after` (by id) whose curation changed since their sidecars were
+    /// written, with what to write and where, and the mark each was read at.
+    func pendingSidecars(after: Int64, limit: Int) async throws -> [SidecarWork]
+    /// Stops waiting for photos whose sidecars are written, unless they changed again (their mark moved on).
+    func finishSidecars(_ written: [SidecarWork]) async throws
     /// Forgets every photo waiting (sidecars are not written).
     func clearPendingSidecars() async throws
     /// Marks every photo that carries curation, so that each gets its sidecars; returns how many.
@@ -27,6 +27,7 @@ public protocol SidecarStore: Sendable {
 /// A photo whose sidecars are to be written: its files' keys and its curation.
 public struct SidecarWork: Sendable, Equatable {
     public var photoId: Int64
+    public var mark: Int64
     public var keys: [String]
     public var fileOrientation: Int
     public var curation: XMPSidecar.Curation

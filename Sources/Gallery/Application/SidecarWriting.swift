@@ -6,8 +6,11 @@ import Imaging
 /// the requests: the photos whose curation changed (`sidecarPending`, marked by the catalog's
 /// triggers whatever wrote it) a batch at a time, each sidecar merged into what is there
 /// (`XMPSidecar.merged`: another program's properties are kept) and replaced in one step by the
-/// source. A sidecar that changed since Photolala last wrote or read it is not written over: its
-/// photo waits until a scan has read it (the newer word), then is written again. Nothing is
+/// source, then recorded (the two as one piece of work a shutdown does not cut in two). A photo
+/// stops waiting once all its sidecars say what the catalog does, unless it changed again
+/// meanwhile; a crash leaves it waiting. A sidecar that changed since Photolala last wrote or
+/// read it is not written over: its photo waits until a scan has read it (the newer word), then
+/// is written again. Nothing is
 /// written while a scan runs, nor to a library that is read-only (the curation stays in the
 /// catalog, and the start says so). Off, it keeps nothing waiting.
 public struct SidecarWriting: Sendable {
@@ -33,9 +36,17 @@ public struct SidecarWriting: Sendable {
         return nil
     }
 
+    /// One round at a time in a process: a round that returns has written what waited when it
+    /// began, including what another round had taken.
+    private static let rounds = AsyncLock()
+
     /// Writes the sidecars of every photo waiting; returns how many sidecars it wrote.
     @discardableResult
     public func writeWaiting() async throws -> Int {
+        try await Self.rounds.withLock { try await round() }
+    }
+
+    private func round() async throws -> Int {
         guard enabled else {
             try await store.clearPendingSidecars()
             if let marker { unlink(marker) }
@@ -47,29 +58,41 @@ public struct SidecarWriting: Sendable {
             FileManager.default.createFile(atPath: marker, contents: Data("sidecars are written\n".utf8))
         }
         var written = 0
+        var after: Int64 = 0
         while !Task.isCancelled, monitor?.progress.isRunning != true {
-            let work = try await store.takePendingSidecars(limit: batch)
-            guard !work.isEmpty else { break }
-            let keys = work.flatMap { $0.keys.map(XMPSidecar.sidecarKey) }
-            let known = try await store.sidecarStates(keys: keys)
-            var recorded: [String: FileState] = [:]
-            var waiting: [Int64] = []
-            for photo in work {
-                var blocked = false
-                for key in photo.keys {
-                    switch await write(photo, sidecar: XMPSidecar.sidecarKey(for: key), known: known[XMPSidecar.sidecarKey(for: key)]) {
-                    case .written(let state): recorded[XMPSidecar.sidecarKey(for: key)] = state; written += 1
-                    case .same: break
-                    case .blocked: blocked = true
-                    }
-                }
-                if blocked { waiting.append(photo.photoId) }
-            }
-            try await store.recordSidecars(recorded)
-            try await store.returnPendingSidecars(photoIds: waiting)
-            if work.count < batch || !waiting.isEmpty { break }
+            let work = try await store.pendingSidecars(after: after, limit: batch)
+            guard let last = work.last else { break }
+            after = last.photoId
+            // Each photo's sidecars are written and recorded as one piece of work that a shutdown
+            // does not cut in two: a sidecar written and not recorded would look changed elsewhere.
+            let (count, done) = try await Task { try await writeBatch(work) }.value
+            written += count
+            try await store.finishSidecars(done)
+            if work.count < batch { break }
         }
         return written
+    }
+
+    /// Writes each photo's sidecars, recording each as it is written; returns how many it wrote
+    /// and the photos all of whose sidecars now say what the catalog does.
+    private func writeBatch(_ work: [SidecarWork]) async throws -> (Int, [SidecarWork]) {
+        let known = try await store.sidecarStates(keys: work.flatMap { $0.keys.map(XMPSidecar.sidecarKey) })
+        var written = 0
+        var done: [SidecarWork] = []
+        for photo in work {
+            var blocked = false
+            for key in photo.keys.map(XMPSidecar.sidecarKey) {
+                switch await write(photo, sidecar: key, known: known[key]) {
+                case .written(let state):
+                    try await store.recordSidecars([key: state])
+                    written += 1
+                case .same: break
+                case .blocked: blocked = true
+                }
+            }
+            if !blocked { done.append(photo) }
+        }
+        return (written, done)
     }
 
     private enum Outcome { case written(FileState), same, blocked }

@@ -15,41 +15,50 @@ import TestSupport
         let ada = try await opened.store.addAccount(name: "ada", passwordHash: "h", role: .admin, now: Date())
         let a = try #require(try await opened.store.photoId(forKey: "trip/a.jpg"))
         let b = try #require(try await opened.store.photoId(forKey: "trip/b.jpg"))
-        // what the scan itself marked is taken first
-        _ = try await opened.store.takePendingSidecars(limit: 100)
+        // what the scan itself marked is written first
+        try await Self.drain(opened.store)
         return (opened, a, b, ada)
+    }
+
+    /// Finishes every photo waiting, as if its sidecars were written.
+    static func drain(_ store: any ContractStore) async throws {
+        try await store.finishSidecars(try await store.pendingSidecars(after: 0, limit: 1_000))
     }
 
     @Test(arguments: StoreUnderTest.allCases)
     func everyCurationChangeMarksItsPhotoWithWhatToWrite(_ kind: StoreUnderTest) async throws {
         let (opened, a, b, ada) = try await seeded(kind)
         let store = opened.store
-        #expect(try await store.takePendingSidecars(limit: 10).isEmpty)
+        #expect(try await store.pendingSidecars(after: 0, limit: 10).isEmpty)
         // when stars, tags, a caption, a turn and a favorite change
         try await store.setRating(photoId: a, 4)
         try await store.addTags(photoId: a, ["Beach", "sea & sun"])
         try await store.setCaption(photoId: a, "At the <beach>")
         _ = try await store.rotate(photoId: a, clockwise: true)
         try await store.setFavorite(photoId: b, viewer: .account(ada.id), true)
-        // then both photos wait, each with what its sidecars are to say, once
-        let work = try await store.takePendingSidecars(limit: 10)
+        // then both photos wait, each with what its sidecars are to say
+        let work = try await store.pendingSidecars(after: 0, limit: 10)
         #expect(work.map(\.photoId) == [a, b].sorted())
         let first = try #require(work.first { $0.photoId == a })
         #expect(first.keys == ["trip/a.jpg"])
         #expect(first.curation == XMPSidecar.Curation(rating: 4, tags: ["Beach", "sea & sun"], caption: "At the <beach>", rotation: 90, favoriteOf: []))
         let second = try #require(work.first { $0.photoId == b })
         #expect(second.curation.favoriteOf == ["ada"] && second.curation.label == XMPSidecar.favoriteLabel)
-        #expect(try await store.takePendingSidecars(limit: 10).isEmpty)
+        #expect(try await store.pendingSidecars(after: min(a, b), limit: 10).map(\.photoId) == [max(a, b)])
+        // and a photo that changed again while its sidecars were written keeps waiting; the other stops
+        try await store.setRating(photoId: a, 3)
+        try await store.finishSidecars(work)
+        #expect(try await store.pendingSidecars(after: 0, limit: 10).map(\.photoId) == [a])
+        try await Self.drain(store)
+        #expect(try await store.pendingSidecars(after: 0, limit: 10).isEmpty)
         // and a change that sets what was there already marks nothing; removing a tag does
         try await store.setCaption(photoId: a, "At the <beach>")
-        #expect(try await store.takePendingSidecars(limit: 10).isEmpty)
+        #expect(try await store.pendingSidecars(after: 0, limit: 10).isEmpty)
         try await store.removeTag(photoId: a, "beach")
-        #expect(try await store.takePendingSidecars(limit: 10).map(\.photoId) == [a])
-        // and photos given back wait again; cleared, nothing waits
-        try await store.returnPendingSidecars(photoIds: [a, b])
-        #expect(try await store.takePendingSidecars(limit: 1).map(\.photoId) == [min(a, b)])
+        #expect(try await store.pendingSidecars(after: 0, limit: 10).map(\.photoId) == [a])
+        // and cleared, nothing waits
         try await store.clearPendingSidecars()
-        #expect(try await store.takePendingSidecars(limit: 10).isEmpty)
+        #expect(try await store.pendingSidecars(after: 0, limit: 10).isEmpty)
         // and marking every curated photo marks both, not a photo without curation
         #expect(try await store.markCuratedPhotosForSidecars() == 2)
     }
@@ -59,7 +68,7 @@ import TestSupport
         let (opened, a, _, ada) = try await seeded(kind)
         let store = opened.store
         try await store.addTags(photoId: a, ["old"])
-        _ = try await store.takePendingSidecars(limit: 10)
+        try await Self.drain(store)
         // when a sidecar says everything
         let said = XMPSidecar.Curation(rating: 3, tags: ["Paris", "night"], caption: "Eiffel", rotation: 270, favoriteOf: ["ada", "nobody"])
         let applied = try #require(try await store.applySidecar(said, toFileAt: "trip/a.jpg"))
@@ -72,7 +81,7 @@ import TestSupport
         // and saying it again changes nothing
         #expect(try await store.applySidecar(said, toFileAt: "trip/a.jpg")?.changed == [])
         // and once a change made here waits to be written, a sidecar that says otherwise is a conflict
-        _ = try await store.takePendingSidecars(limit: 10)
+        try await Self.drain(store)
         try await store.setRating(photoId: a, 5)
         let conflict = try #require(try await store.applySidecar(XMPSidecar.Curation(rating: 1), toFileAt: "trip/a.jpg"))
         #expect(conflict.conflict && conflict.changed == ["stars"])
