@@ -100,7 +100,33 @@ import Testing
         #expect(before["Taken"]?.contains("(") == false && before["Date from"] == nil)
     }
 
-    @Test func aLinksHoldersSeeThePhotoButNothingOfTheLibraryAroundIt() {
+    @Test func aLinkWithoutPlacesOffersNoFileItWouldWithhold() {
+        // given a located HEIC with its RAW and Live clip, and a located JPEG
+        var heic = Self.detail(62, companions: [
+            PhotoDetail.Companion(key: "trip/p62.dng", name: "p62.dng", role: .raw, format: .dng, size: 9_000_000),
+            PhotoDetail.Companion(key: "trip/p62.mov", name: "p62.mov", role: .live, format: .mov, size: 2_000_000),
+        ])
+        heic.format = .heic
+        heic.location = PhotoDetail.Location(latitude: 48.8584, longitude: 2.2945, place: nil)
+        var jpeg = Self.detail(63)
+        jpeg.location = heic.location
+        let guest = Visitor(account: nil, role: nil, sessionHash: nil)
+        let page = { (photo: PhotoDetail, places: Bool) in
+            Self.builder(photo, group: .album(3), visitor: guest, shared: ("Summer", .share("TOKEN"), places)).build(chrome: PageChrome(title: "p"))
+        }
+        // when seen through a link that does not share places
+        let withheld = page(heic, false)
+        // then neither the HEIC nor its RAW is offered (the server would refuse them), the clip is, and the page says why
+        #expect(withheld.downloadURL == nil && withheld.downloadNote?.contains("keeps where it was taken") == true)
+        #expect(withheld.alsoDownloads.map(\.label).allSatisfy { $0.contains("Live clip") } && withheld.alsoDownloads.count == 1)
+        // and a JPEG (its position emptied as it is sent) is offered, as everything is through a link that shares places
+        #expect(page(jpeg, false).downloadURL != nil && page(jpeg, false).downloadNote == nil)
+        #expect(page(heic, true).downloadURL != nil && page(heic, true).alsoDownloads.count == 2)
+        // and the household is offered everything
+        #expect(Self.builder(heic).build(chrome: PageChrome(title: "p")).downloadURL != nil)
+    }
+
+    @Test func aLinksHoldersSeeThePhotoButNothingOfTheLibraryAroundIt() throws {
         // given the same photo through a share link of its album
         let builder = Self.builder(Self.detail(62, copies: ["elsewhere/p62.jpg"]), group: .album(3),
                                    visitor: Visitor(account: nil, role: nil, sessionHash: nil), shared: ("Summer", .share("TOKEN"), false))
@@ -112,7 +138,7 @@ import Testing
         #expect(model.caption == "At the beach", "the household's caption is for everyone who sees the photo")
         // and every address on the page stays under the link's own prefix
         let prefix = SiteURL.share("TOKEN").path
-        var addresses = [model.imageURL, model.backURL, model.downloadURL].map(\.path)
+        var addresses = [model.imageURL, model.backURL, try #require(model.downloadURL)].map(\.path)
         addresses += [model.previousURL, model.nextURL, model.nextImage].compactMap { $0?.path }
         addresses += builder.crumbs.compactMap { $0.url?.path }
         #expect(addresses.count == 7)

@@ -62,8 +62,10 @@ struct PhotoPageBuilder {
             backURL: scope.group(group, sort: sort, page: groupPage).fragment("p\(photo.card.fileId)"),
             backLabel: "Back to \(groupTitle)" + (groupPage > 1 ? " (page \(groupPage))" : ""),
             facts: facts,
-            downloadURL: scope.original(photo.card.key),
+            downloadURL: withholds(photo.format, located: photo.location != nil) ? nil : scope.original(photo.card.key),
             downloadName: photo.card.name,
+            downloadNote: withholds(photo.format, located: photo.location != nil)
+                ? "The original file is not offered here: it keeps where it was taken, and this link does not share places." : nil,
             curation: showsCuration
                 ? CurationPanel(photo: photo, csrf: csrf, back: SiteURL.photo(photo.card.key, sort: sort, in: inGroup).path,
                                 canCurate: visitor.can(.member), albums: albums, albumNames: albumNames)
@@ -140,9 +142,17 @@ struct PhotoPageBuilder {
         return facts
     }
 
+    /// Whether the file at hand is withheld from this page's visitor: a link that does not share
+    /// places hands out no file that keeps where it was taken and cannot be emptied of it
+    /// (`OriginalController.placeTreatment`: a located still that is not a JPEG, any RAW).
+    func withholds(_ format: ImageFormat, located: Bool) -> Bool {
+        guard let shared, !shared.places, !format.isVideo else { return false }
+        return format.isRaw || (format != .jpeg && located)
+    }
+
     /// The other files of the shot, each to download: its RAW, its Live clip, a motion photo's clip.
     var alsoDownloads: [PhotoView.Download] {
-        var out = photo.companions.map { file in
+        var out = photo.companions.filter { !withholds($0.format, located: true) }.map { file in
             let what = file.role == .raw ? "RAW" : "Live clip"
             return PhotoView.Download(label: "Download \(what) (\(file.format.rawValue.uppercased()), \(Formatting.bytes(file.size)))",
                                       url: scope.original(file.key), name: file.name)

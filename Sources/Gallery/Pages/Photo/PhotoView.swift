@@ -16,8 +16,11 @@ struct PhotoView: PageModel {
     var backURL: SiteURL
     var backLabel: String
     var facts: [Fact]
-    var downloadURL: SiteURL
+    /// Nil when the file is not handed out here (a link without places, a file that keeps its place).
+    var downloadURL: SiteURL?
     var downloadName: String
+    /// Why the original is not offered, in its place.
+    var downloadNote: String?
     var curation: CurationPanel?
     /// The next photo's rendition, fetched ahead by the browser (no script) so "Next" shows it at once.
     var nextImage: SiteURL?
