@@ -299,12 +299,21 @@ extension PhotoQueries where Self: SQLCatalog {
 
 enum QueryRules {
     /// `cards` of a folder's page with how many shots are stacked under each (one look down
-    /// `file_stack` for the page's files); other groups' cards as they are.
+    /// `file_stack` for the page's files); other groups' cards as they are. A filtered folder
+    /// counts the shots its filter keeps, as its burst's own page (`stack=`, the same filter) shows.
     static func stacks(_ cards: [PhotoCard], _ group: PhotoGroup, _ db: any SQLSession) async throws -> [PhotoCard] {
         guard case .folder = group.parts.base, !cards.isEmpty else { return cards }
         var counts: [Int64: Int] = [:]
-        for row in try await db.rows("SELECT stackOf, COUNT(*) AS n FROM file WHERE \(db.dialect.isIn("stackOf")) GROUP BY stackOf",
-                                     [cards.map(\.fileId)]) {
+        let rows: [SQLRow]
+        if group.parts.filter.isEmpty {
+            rows = try await db.rows("SELECT stackOf, COUNT(*) AS n FROM file WHERE \(db.dialect.isIn("stackOf")) GROUP BY stackOf",
+                                     [cards.map(\.fileId)])
+        } else {
+            let kept = GroupSQL.filter(group, db.dialect)
+            rows = try await db.rows("SELECT f.stackOf, COUNT(*) AS n \(kept.sql) AND \(db.dialect.isIn("f.stackOf")) GROUP BY f.stackOf",
+                                     kept.arguments + [cards.map(\.fileId)])
+        }
+        for row in rows {
             counts[try row.int("stackOf")] = Int(try row.int("n"))
         }
         return cards.map { card in

@@ -64,6 +64,13 @@ import TestSupport
         let stack = try await cards(store, SearchFilter(stack: top.fileId))
         #expect(Set(stack.keys) == Set((1...5).map { "trip/burst-\($0).jpg" }))
         #expect(try await store.count(.filtered(.folder("trip"), SearchFilter(stack: top.fileId))) == 5)
+        // and a filtered folder counts the shots its filter keeps, as the burst's own page shows them
+        for key in ["trip/burst-2.jpg", "trip/burst-4.jpg"] {
+            try await store.setRating(photoId: try #require(try await store.photoId(forKey: key)), 4)
+        }
+        let rated = try await cards(store, SearchFilter(minRating: 4))
+        #expect(rated["trip/burst-2.jpg"]?.stacked == 1)
+        #expect(try await store.count(.filtered(.folder("trip"), SearchFilter(minRating: 4, stack: top.fileId))) == 2)
         _ = opened
     }
 
