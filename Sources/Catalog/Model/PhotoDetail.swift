@@ -42,6 +42,8 @@ public struct PhotoDetail: Sendable, Equatable {
     public var takenSource: DateSource?
     /// The time zone written beside the date, in minutes east of UTC.
     public var takenOffset: Int?
+    /// Who uploaded it; nil for a photo the scan found in the library.
+    public var uploader: Uploader? = nil
 
     /// A photo's position, and the place it was named after (nil while not yet named, or when
     /// no place is near). A share link never shows it unless its maker allowed it.
@@ -58,4 +60,11 @@ public struct PhotoDetail: Sendable, Equatable {
         public var format: ImageFormat
         public var size: Int64
     }
+}
+
+/// Who added a photo (by an upload) or put it in an album: an account, or a share link's
+/// holders (with the name of the account that made the link, while it stands).
+public enum Uploader: Sendable, Equatable {
+    case account(String)
+    case link(madeBy: String?)
 }

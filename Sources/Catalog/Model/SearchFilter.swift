@@ -31,10 +31,14 @@ public struct SearchFilter: Hashable, Sendable {
     public var located: Bool?
     /// Only one burst: the file a stack is under (`file.stackOf`) and the shots stacked under it.
     public var stack: Int64?
+    /// Only photos this account uploaded (by its name).
+    public var addedBy: String?
 
     public init(text: String? = nil, tag: String? = nil, favoritesOf: Viewer? = nil, minRating: Int? = nil,
                 takenFrom: Int64? = nil, takenTo: Int64? = nil, minSize: Int64? = nil, maxSize: Int64? = nil,
-                orientation: Orientation? = nil, kind: Kind? = nil, place: PlaceScope? = nil, located: Bool? = nil, stack: Int64? = nil) {
+                orientation: Orientation? = nil, kind: Kind? = nil, place: PlaceScope? = nil, located: Bool? = nil, stack: Int64? = nil,
+                addedBy: String? = nil) {
+        self.addedBy = addedBy
         self.text = text
         self.tag = tag
         self.favoritesOf = favoritesOf

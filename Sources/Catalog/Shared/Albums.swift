@@ -89,7 +89,7 @@ extension AlbumStore where Self: SQLCatalog {
     /// Appends the photos not yet in the album (each once, unknown ids passed over), in the order
     /// given, after its last; `AlbumError.full` (and nothing added) when they would make it hold
     /// more than `AlbumRules.maxPhotos`. Returns how many were added.
-    public func addToAlbum(id: Int64, photoIds: [Int64], now: Date, throughShare shareId: Int64?) async throws -> Int {
+    public func addToAlbum(id: Int64, photoIds: [Int64], now: Date, throughShare shareId: Int64?, by accountId: Int64?) async throws -> Int {
         let added = try await core.database.write { db -> Int in
             guard try await db.exists("SELECT 1 FROM album WHERE id = ?", [id]) else { throw AlbumError.unknownAlbum }
             let candidates = Set(try await db.ints("""
@@ -104,13 +104,26 @@ extension AlbumStore where Self: SQLCatalog {
             let last = try await db.int("SELECT MAX(position) FROM albumPhoto WHERE albumId = ?", [id]) ?? 0
             // Positions follow the last one, one a photo, in the order given.
             try await db.execute("""
-                INSERT INTO albumPhoto (albumId, photoId, position, addedAt, addedByShare)
-                SELECT ?, x.photoId, ? + x.n, ?, CAST(? AS BIGINT) FROM \(db.dialect.numbered("x", "photoId"))
-                """, [id, last, Int64(now.timeIntervalSince1970), shareId, adding])
+                INSERT INTO albumPhoto (albumId, photoId, position, addedAt, addedByShare, addedBy)
+                SELECT ?, x.photoId, ? + x.n, ?, CAST(? AS BIGINT), CAST(? AS BIGINT) FROM \(db.dialect.numbered("x", "photoId"))
+                """, [id, last, Int64(now.timeIntervalSince1970), shareId, accountId, adding])
             return adding.count
         }
         if added > 0 { core.changed() }
         return added
+    }
+
+    public func albumAdder(albumId: Int64, photoId: Int64) async throws -> Uploader? {
+        try await core.database.read { db in
+            guard let row = try await db.row("""
+                SELECT (SELECT name FROM account WHERE id = ap.addedBy) AS adder, ap.addedByShare,
+                       (SELECT a.name FROM shareLink s JOIN account a ON a.id = s.accountId WHERE s.id = ap.addedByShare) AS linkOwner
+                FROM albumPhoto ap WHERE ap.albumId = ? AND ap.photoId = ?
+                """, [albumId, photoId]) else { return nil }
+            if let name = try row.optionalString("adder") { return .account(String(name)) }
+            if try row.optionalInt("addedByShare") != nil { return .link(madeBy: try row.optionalString("linkOwner")) }
+            return nil
+        }
     }
 
     /// The content hashes of the album's photos that a share link's holders added.

@@ -38,6 +38,8 @@ enum PhotoDetailColumns {
                p.id AS photoId, p.addedAt, p.caption, p.videoCodec, p.audioCodec,
                p.latitude, p.longitude, p.placeId, p.placeCountry, p.placeRegion, p.takenSource, p.takenOffset,
                (SELECT key FROM file WHERE id = f.pairedTo) AS pairedToKey,
+               (SELECT CAST(name AS TEXT) FROM account WHERE id = p.addedBy) AS uploaderName, p.addedThrough,
+               (SELECT CAST(a.name AS TEXT) FROM shareLink s JOIN account a ON a.id = s.accountId WHERE s.id = p.addedThrough) AS linkOwner,
                \(CardColumns.isFavorite),
                \(dialect.jsonList("""
                  SELECT CAST(t.name AS TEXT) AS v FROM photoTag pt JOIN tag t ON t.id = pt.tagId WHERE pt.photoId = p.id
@@ -77,7 +79,15 @@ enum PhotoDetailColumns {
                            companions: companions, pairedToKey: try row.optionalString("pairedToKey"),
                            location: try location(row),
                            takenSource: try row.optionalString("takenSource").flatMap(DateSource.init(rawValue:)),
-                           takenOffset: try row.optionalInt("takenOffset").map { Int($0) })
+                           takenOffset: try row.optionalInt("takenOffset").map { Int($0) },
+                           uploader: try uploader(row))
+    }
+
+    /// Who uploaded the photo, if anyone did.
+    private static func uploader(_ row: SQLRow) throws -> Uploader? {
+        if let name = try row.optionalString("uploaderName") { return .account(name) }
+        if try row.optionalInt("addedThrough") != nil { return .link(madeBy: try row.optionalString("linkOwner")) }
+        return nil
     }
 
     /// Where the photo was taken, with the place it was named after (if any yet).

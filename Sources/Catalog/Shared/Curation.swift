@@ -57,6 +57,17 @@ extension CurationStore where Self: SQLCatalog {
         core.changed()
     }
 
+    public func recordUploader(keys: [String], account: Int64?, link: Int64?) async throws {
+        guard !keys.isEmpty, account != nil || link != nil else { return }
+        try await core.database.write { db in
+            try await db.execute("""
+                UPDATE photo SET addedBy = ?, addedThrough = ?
+                WHERE id IN (SELECT photoId FROM file WHERE \(db.dialect.isIn("key"))) AND addedBy IS NULL AND addedThrough IS NULL
+                """, [account, link, keys])
+        }
+        core.changed()
+    }
+
     /// Sets the household's caption of a photo; the search index follows by trigger.
     public func setCaption(photoId: Int64, _ text: String) async throws {
         let clean = CaptionText.clean(text)

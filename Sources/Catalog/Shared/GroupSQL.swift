@@ -123,6 +123,7 @@ enum GroupSQL {
         case nil: break
         }
         if let located = filter.located { out.append((located ? "p.latitude IS NOT NULL" : "p.latitude IS NULL", [], false)) }
+        if let name = filter.addedBy { out.append(("p.addedBy = (SELECT id FROM account WHERE name = \(dialect.caseless))", [name], false)) }
         if let stack = filter.stack { out.append(("(\(fileId) = ? OR \(fileId) IN (SELECT id FROM file WHERE stackOf = ?))", [stack, stack], true)) }
         return out
     }

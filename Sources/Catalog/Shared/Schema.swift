@@ -84,6 +84,17 @@ enum CatalogSchema {
         },
         // Curation written back to XMP sidecars, and each sidecar's state as last written or read (Schema+Sidecars).
         .each(sqlite: "v29-sidecars", v29, postgres: "v29-sidecars", pg9),
+        // Who added each photo (an account, or a share link's holders, through an upload; NULL for
+        // a photo the scan found), and who added each photo to an album.
+        .both("v30-added-by") { d in
+            """
+            ALTER TABLE photo ADD COLUMN addedBy \(d.integer) REFERENCES account(id) ON DELETE SET NULL;
+            ALTER TABLE photo ADD COLUMN addedThrough \(d.integer) REFERENCES shareLink(id) ON DELETE SET NULL;
+            CREATE INDEX photo_added_by ON photo(addedBy) WHERE addedBy IS NOT NULL;
+            CREATE INDEX photo_added_through ON photo(addedThrough) WHERE addedThrough IS NOT NULL;
+            ALTER TABLE albumPhoto ADD COLUMN addedBy \(d.integer) REFERENCES account(id) ON DELETE SET NULL;
+            """
+        },
     ]
 }
 

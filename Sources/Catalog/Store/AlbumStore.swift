@@ -78,8 +78,11 @@ public protocol AlbumStore: Sendable {
     /// Removes an album (never its photos).
     func deleteAlbum(id: Int64) async throws
     /// Appends photos not yet in the album, in the order given, noting the share link they came
-    /// through (nil: a person of the household); returns how many were added.
-    func addToAlbum(id: Int64, photoIds: [Int64], now: Date, throughShare shareId: Int64?) async throws -> Int
+    /// through (nil: a person of the household) or the account that added them; returns how many were added.
+    func addToAlbum(id: Int64, photoIds: [Int64], now: Date, throughShare shareId: Int64?, by accountId: Int64?) async throws -> Int
+    /// Who added a photo to an album: an account's name, or a link's holders; nil when not known
+    /// (added before this was kept, or by someone whose account is gone) or not in the album.
+    func albumAdder(albumId: Int64, photoId: Int64) async throws -> Uploader?
     /// The content hashes of the album's photos that a share link's holders added.
     func photosAddedThroughShares(albumId: Int64) async throws -> Set<String>
     /// Takes photos out of the album; returns how many were in it.
@@ -95,6 +98,16 @@ public protocol AlbumStore: Sendable {
 extension AlbumStore {
     /// Appends photos a person of the household chose.
     public func addToAlbum(id: Int64, photoIds: [Int64], now: Date) async throws -> Int {
-        try await addToAlbum(id: id, photoIds: photoIds, now: now, throughShare: nil)
+        try await addToAlbum(id: id, photoIds: photoIds, now: now, throughShare: nil, by: nil)
+    }
+
+    /// Appends photos a person of the household (`accountId`, nil for a guest) chose.
+    public func addToAlbum(id: Int64, photoIds: [Int64], now: Date, by accountId: Int64?) async throws -> Int {
+        try await addToAlbum(id: id, photoIds: photoIds, now: now, throughShare: nil, by: accountId)
+    }
+
+    /// Appends photos a share link's holders sent.
+    public func addToAlbum(id: Int64, photoIds: [Int64], now: Date, throughShare shareId: Int64?) async throws -> Int {
+        try await addToAlbum(id: id, photoIds: photoIds, now: now, throughShare: shareId, by: nil)
     }
 }

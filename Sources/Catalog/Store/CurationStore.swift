@@ -21,6 +21,10 @@ public protocol CurationStore: Sendable {
     @discardableResult
     func rotate(photoId: Int64, clockwise: Bool) async throws -> Rotation
 
+    /// Records who uploaded the photos of these files (an account, or a share link's holders)
+    /// where no one is recorded yet: the first upload of a picture is its adder's.
+    func recordUploader(keys: [String], account: Int64?, link: Int64?) async throws
+
     // Many photos at once: each call is one transaction, and says how many photos it changed.
 
     /// Marks or unmarks many photos as one viewer's favorites.

@@ -91,7 +91,7 @@ struct AlbumsController: Sendable {
         let form = try await FormBody(request, context: context)
         let (photoId, key) = try await photo(form)
         let (album, made) = try await Self.albumNamed(form["album"] ?? "", store: store, creator: context.visitor.account?.id)
-        let added = try await Self.catching { try await store.addToAlbum(id: album.id, photoIds: [photoId], now: Date()) }
+        let added = try await Self.catching { try await store.addToAlbum(id: album.id, photoIds: [photoId], now: Date(), by: context.visitor.account?.id) }
         let text = added == 0 ? "The photo was already in “\(album.name)”." : (made ? "Made the album “\(album.name)” with this photo." : "Added to “\(album.name)”.")
         return done(text, to: form.returnPath(default: SiteURL.photo(key)), context)
     }

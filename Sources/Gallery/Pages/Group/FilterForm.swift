@@ -95,6 +95,7 @@ struct FilterForm: Encodable {
         if let place = filter.place { add("In \(placeName ?? place.code)") { $0.place = nil } }
         if let located = filter.located { add(located ? "With a position" : "Without a position") { $0.located = nil } }
         if filter.stack != nil { add("One burst") { $0.stack = nil } }
+        if let name = filter.addedBy { add("Added by \(name)") { $0.addedBy = nil } }
         return out
     }
 }

@@ -100,7 +100,7 @@ struct SelectionController: Sendable {
         case "album-add":
             let (album, made) = try await AlbumsController.albumNamed(form["album"] ?? "", store: store, creator: context.visitor.account?.id)
             undo = try await store.undoStep(before: .album(id: album.id), photoIds: photoIds)
-            let added = try await AlbumsController.catching { try await store.addToAlbum(id: album.id, photoIds: photoIds, now: Date()) }
+            let added = try await AlbumsController.catching { try await store.addToAlbum(id: album.id, photoIds: photoIds, now: Date(), by: context.visitor.account?.id) }
             changedAny = added > 0
             text = (made ? "Made the album “\(album.name)”. " : "")
                 + Self.report(changed: added, of: count, done: "Added {n} to “\(album.name)”.", none: "{all} already in “\(album.name)”.",

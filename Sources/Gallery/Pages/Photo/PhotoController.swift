@@ -58,6 +58,10 @@ struct PhotoController: Sendable {
         }
         if builder.showsCuration {
             builder.albums = try await store.albums(containing: photo.photoId)
+            if case .album(let albumId) = group.parts.base, let adder = try await store.albumAdder(albumId: albumId, photoId: photo.photoId),
+               let album = builder.albums.first(where: { $0.id == albumId }) {
+                builder.albumAdder = (album.name, adder)
+            }
             builder.albumNames = context.visitor.can(.member) ? try await store.albums().map(\.name) : []
         }
         if photo.card.kind == .video {

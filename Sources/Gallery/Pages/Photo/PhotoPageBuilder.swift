@@ -24,6 +24,8 @@ struct PhotoPageBuilder {
     var live: VideoPlayer?
     /// The name of the place the photo was taken at ("Paris, Île-de-France, France"), when named.
     var placeName: String?
+    /// Seen in an album: its name and who put the photo in it, when known (the household's page only).
+    var albumAdder: (album: String, adder: Uploader)?
 
     var scope: SiteURL.Scope { shared?.scope ?? .gallery }
     /// The favorite, stars, tags and albums panel: the household's, never a link's holders'.
@@ -138,6 +140,21 @@ struct PhotoPageBuilder {
         facts.append(.init(label: "Folder", value: photo.folder.isEmpty ? "Library root" : photo.folder, url: SiteURL.folder(photo.folder)))
         for copy in photo.copies {
             facts.append(.init(label: "Same bytes at", value: copy, url: SiteURL.photo(copy)))
+        }
+        switch photo.uploader {
+        case .account(let name)?:
+            facts.append(.init(label: "Uploaded by", value: name, url: SiteURL.group(.filtered(.all, SearchFilter(addedBy: name)))))
+        case .link(let maker)?:
+            facts.append(.init(label: "Uploaded by", value: "a share link's holders" + (maker.map { " (a link of \($0)'s)" } ?? "")))
+        case nil:
+            break
+        }
+        if let (album, adder) = albumAdder {
+            let who = switch adder {
+            case .account(let name): name
+            case .link(let maker): "a share link's holders" + (maker.map { " (a link of \($0)'s)" } ?? "")
+            }
+            facts.append(.init(label: "Added to \(album) by", value: who))
         }
         return facts
     }

@@ -9,7 +9,7 @@ import Logging
 /// deduplicated by content, and added to the library through its source under the upload
 /// folder, indexed at once.
 struct UploadController: Sendable {
-    let store: any PhotoQueries
+    let store: any PhotoQueries & CurationStore
     let source: any PhotoSource
     let scanner: LibraryScanner
     let pages: PageKit
@@ -25,7 +25,7 @@ struct UploadController: Sendable {
     let logger: Logger
     private let pool = BlockingPool(label: "photolala.upload", qos: .userInitiated)
 
-    init(store: any PhotoQueries, source: any PhotoSource, scanner: LibraryScanner, pages: PageKit,
+    init(store: any PhotoQueries & CurationStore, source: any PhotoSource, scanner: LibraryScanner, pages: PageKit,
          naming: UploadNaming, limit: Int, fileLimit: Int, dataPath: String, readOnly: Bool, logger: Logger) {
         self.fileLimit = fileLimit
         self.store = store
@@ -121,6 +121,9 @@ struct UploadController: Sendable {
             }
         }
         let indexed = try await scanner.index(keys: placed.map(\.key))
+        let link: Int64? = if case .link(let id) = destination { id } else { nil }
+        let indexedKeys = placed.map(\.key).filter { if case .failed? = indexed[$0] { false } else { true } }
+        try await store.recordUploader(keys: indexedKeys, account: link == nil ? context.visitor.account?.id : nil, link: link)
         for (key, sent) in placed {
             if case .failed(let reason)? = indexed[key] {
                 received.append(.refused(sent: sent, reason: "was saved as \(key) but could not be indexed: \(reason)"))
