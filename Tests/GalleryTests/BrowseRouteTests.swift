@@ -34,6 +34,24 @@ import Testing
         }
     }
 
+    @Test func everyCollectionCardWithPhotosHasACover() async throws {
+        // given dated photos, one rated, one tagged, one a favorite, one in an album
+        let f = try await fixture()
+        try await f.withClient { client in
+            let form = try await FormPoster.start(client)
+            _ = try await form.post("/actions/rate", [("key", "2024/Trip/img1.jpg"), ("rating", "5")])
+            _ = try await form.post("/actions/tag", [("key", "2024/Trip/img2.jpg"), ("tags", "Beach")])
+            _ = try await form.post("/actions/favorite", [("key", "2024/Trip/img3.jpg"), ("value", "on")])
+            _ = try await form.post("/actions/album-add", [("key", "2024/Trip/img4.jpg"), ("album", "Summer")])
+            // when the home page is asked for
+            let html = try await form.get("/").text
+            // then each of those collections shows a picture, not a grey box
+            for alt in ["Cover of My favorites", "Cover of Top rated", "Cover of Tags", "Cover of Timeline", "Cover of an album"] {
+                #expect(html.contains("alt=\"\(alt)\""), "\(alt)")
+            }
+        }
+    }
+
     @Test func groupPageListsSubfoldersThenPagedPhotos() async throws {
         let f = try await fixture()
         try await f.withClient(pageSize: 2) { client in

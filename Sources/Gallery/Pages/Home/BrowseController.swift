@@ -184,9 +184,9 @@ struct BrowseController: Sendable {
         return [
             try await collectionCard(.topRated),
             FolderCard(url: SiteURL.tags, name: "Tags", countText: Formatting.plural(tags.count, "tag", "tags"), dateText: nil,
-                       cover: nil),
+                       cover: try await tagsCover(tags)),
             FolderCard(url: SiteURL.timeline, name: "Timeline", countText: Formatting.plural(months.count, "month", "months"), dateText: nil,
-                       cover: nil),
+                       cover: try await timelineCover(months)),
             FolderCard(url: SiteURL.places(), name: "Places", countText: Formatting.plural(places.count, "place", "places"), dateText: nil,
                        cover: try await store.cover(.filtered(.all, SearchFilter(located: true))).map { ThumbImage($0, alt: "Cover of Places") }),
             FolderCard(url: SiteURL.albums, name: "Albums", countText: Formatting.plural(albums.count, "album", "albums"), dateText: nil,
@@ -197,6 +197,21 @@ struct BrowseController: Sendable {
             FolderCard(url: SiteURL.trash, name: "Trash", countText: Formatting.plural(trash.count, "file", "files"), dateText: nil,
                        cover: trash.first.map { ThumbImage($0.picture, alt: "Latest in the trash") }),
         ]
+    }
+
+    /// The Tags card's cover: the newest photo of the tag most photos carry.
+    private func tagsCover(_ tags: [TagCount]) async throws -> ThumbImage? {
+        guard let top = tags.max(by: { ($0.count, $1.name) < ($1.count, $0.name) }) else { return nil }
+        return try await store.cover(.tag(top.name)).map { ThumbImage($0, alt: "Cover of Tags") }
+    }
+
+    /// The Timeline card's cover: the newest photo of its newest month (down the index of camera
+    /// dates, so its cost is the month's, not the library's).
+    private func timelineCover(_ months: [TimelineMonth]) async throws -> ThumbImage? {
+        guard let newest = months.max(by: { ($0.year, $0.month) < ($1.year, $1.month) }) else { return nil }
+        let from = TimelinePage.start(year: newest.year, month: newest.month)
+        let to = newest.month == 12 ? TimelinePage.start(year: newest.year + 1, month: 1) : TimelinePage.start(year: newest.year, month: newest.month + 1)
+        return try await store.cover(.filtered(.all, SearchFilter(takenFrom: from, takenTo: to))).map { ThumbImage($0, alt: "Cover of Timeline") }
     }
 
     /// Top-level folders, with the root's own photos as a card of their own so none are lost.
