@@ -31,6 +31,12 @@ import Testing
             let march = try await client.execute(uri: "/search?order=asc&taken_from=2021-03-01&taken_to=2021-03-31", method: .get).text
             #expect(march.contains("2 photos"))
             #expect(march.range(of: "march1.jpg")!.lowerBound < march.range(of: "march2.jpg")!.lowerBound)
+            // each day headed by its date, before its first photo; a folder's page has no such headings
+            let first = try #require(march.range(of: "<li class=\"dayhead\"><h2>Monday 1 March 2021</h2></li>"))
+            let last = try #require(march.range(of: "<li class=\"dayhead\"><h2>Wednesday 31 March 2021</h2></li>"))
+            let tile = try #require(march.range(of: "title=\"march1.jpg\""))
+            #expect(first.upperBound < tile.lowerBound && tile.lowerBound < last.lowerBound)
+            #expect(!(try await client.execute(uri: "/folders/b", method: .get).text.contains("dayhead")))
 
             let home = try await client.execute(uri: "/", method: .get).text
             #expect(home.contains("<h2 id=\"onthisday\">On this day</h2>"))

@@ -20,6 +20,7 @@ SIGNED_IN = [
     "/folders/Holiday%202024?select=1", "/search?select=1&min_rating=0&page=1",
     "/photos/Holiday%202024/IMG_000.jpg", "/photos/Holiday%202024/IMG_079.jpg", "/photos/loose.jpg",
     "/search", "/search?q=IMG&orientation=landscape&taken_from=2024-06-01&sort=name",
+    "/search?order=asc&taken_from=2024-06-01&taken_to=2024-06-30",
     "/tags", "/favorites", "/top-rated", "/recent", "/duplicates", "/similar", "/similar?within=4", "/trash", "/timeline",
     "/scan", "/upload", "/account", "/users", "/shared",
     "/delete?key=loose.jpg", "/folders/no-such-folder", "/search?min_rating=9",

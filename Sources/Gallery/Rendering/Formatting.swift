@@ -56,6 +56,16 @@ enum Formatting {
         return "\(c.day!) \(months[c.month! - 1]) \(c.year!), " + String(format: "%02d:%02d", c.hour!, c.minute!)
     }
 
+    /// "Sunday 4 July 2021" for a camera day (stored as if UTC), as a day's heading says it.
+    static func weekday(_ seconds: Int64) -> String {
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .weekday], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        return "\(days[c.weekday! - 1]) \(c.day!) \(months[c.month! - 1]) \(c.year!)"
+    }
+
     /// "4 Jul 2021" (UTC).
     static func day(_ seconds: Int64) -> String {
         String(cameraDate(seconds).split(separator: ",").first ?? "")

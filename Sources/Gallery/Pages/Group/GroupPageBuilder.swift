@@ -22,6 +22,12 @@ struct GroupPageBuilder {
 
     private var isAlbum: Bool { if case .album = group.parts.base { return true } else { return false } }
 
+    /// Whether the page's tiles are headed by their days: photos of a span of dates in the order
+    /// they were taken (a month of the timeline, or any search by dates).
+    var showsDays: Bool {
+        sort.field == .taken && (group.parts.filter.takenFrom != nil || group.parts.filter.takenTo != nil)
+    }
+
     /// A link of this page, in select mode when the page is.
     private func keepingMode(_ url: SiteURL) -> SiteURL {
         selection == nil ? url : url.appending([("select", "1")])
@@ -33,7 +39,7 @@ struct GroupPageBuilder {
         if page.pageCount > 1 { summary += " · page \(page.number) of \(page.pageCount)" }
         let photoGroup = group.linkContext
         let canFavorite = visitor?.can(.viewer) == true && selection == nil
-        let tiles = shownCards.map { card in
+        var tiles = shownCards.map { card in
             PhotoTile(url: stackURL(card) ?? scope.photo(card.key, sort: sort, in: photoGroup, sharedGroup: group), anchor: "p\(card.fileId)",
                       fileId: card.fileId, selecting: selection != nil, name: card.name,
                       image: ThumbImage(card.picture, alt: card.tileLabel, scope: scope),
@@ -42,6 +48,15 @@ struct GroupPageBuilder {
                                              value: card.isFavorite ? "off" : "on", on: card.isFavorite,
                                              label: card.isFavorite ? "Remove \(card.name) from favorites" : "Add \(card.name) to favorites"),
                       duration: card.playTime, badge: badge(card), stack: stackBadge(card), keep: keepForm(card))
+        }
+        if showsDays {
+            var previous: Int64?
+            for (index, card) in shownCards.enumerated() {
+                guard let taken = card.takenAt else { continue }
+                let day = taken >= 0 ? taken / 86_400 : (taken - 86_399) / 86_400
+                if day != previous { tiles[index].dayHeader = Formatting.weekday(taken) }
+                previous = day
+            }
         }
         return GroupView(chrome: chrome, heading: title, summary: summary, folders: subfolders, photos: tiles,
                          hasFolders: !subfolders.isEmpty, hasPhotos: !tiles.isEmpty,

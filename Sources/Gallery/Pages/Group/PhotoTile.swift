@@ -21,6 +21,9 @@ struct PhotoTile: Encodable {
     var stack: String?
     /// On a burst's page: "Keep this one", the other shots to the trash.
     var keep: KeepForm?
+    /// The heading of the day this tile begins ("Saturday 3 August 2024"), on a page of dates
+    /// in order (a month of the timeline); nil elsewhere and for the day's other tiles.
+    var dayHeader: String?
 }
 
 /// What a group page offers for bursts: on a folder's page, each burst shown as its top's tile;
