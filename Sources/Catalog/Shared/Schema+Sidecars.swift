@@ -16,25 +16,26 @@ extension CatalogSchema {
         """
     }
 
-    static let v29 = sidecarTables(.sqlite) + """
-
-        CREATE TRIGGER photo_sidecar_update AFTER UPDATE OF rating, caption, rotation ON photo
-          WHEN old.rating != new.rating OR old.caption != new.caption OR old.rotation != new.rotation BEGIN
-          INSERT INTO sidecarPending (photoId) VALUES (new.id) ON CONFLICT (photoId) DO UPDATE SET mark = mark + 1;
-        END;
-        CREATE TRIGGER photoTag_sidecar_insert AFTER INSERT ON photoTag BEGIN
-          INSERT INTO sidecarPending (photoId) VALUES (new.photoId) ON CONFLICT (photoId) DO UPDATE SET mark = mark + 1;
-        END;
-        CREATE TRIGGER photoTag_sidecar_delete AFTER DELETE ON photoTag BEGIN
-          INSERT INTO sidecarPending (photoId) VALUES (old.photoId) ON CONFLICT (photoId) DO UPDATE SET mark = mark + 1;
-        END;
-        CREATE TRIGGER favorite_sidecar_insert AFTER INSERT ON favorite BEGIN
-          INSERT INTO sidecarPending (photoId) VALUES (new.photoId) ON CONFLICT (photoId) DO UPDATE SET mark = mark + 1;
-        END;
-        CREATE TRIGGER favorite_sidecar_delete AFTER DELETE ON favorite BEGIN
-          INSERT INTO sidecarPending (photoId) VALUES (old.photoId) ON CONFLICT (photoId) DO UPDATE SET mark = mark + 1;
+    /// SQLite's row trigger that marks `row`'s photo (`new.id`, `old.photoId`…) as waiting.
+    private static func marks(_ name: String, _ event: String, _ photo: String) -> String {
+        """
+        CREATE TRIGGER \(name) \(event) BEGIN
+          INSERT INTO sidecarPending (photoId) VALUES (\(photo)) ON CONFLICT (photoId) DO UPDATE SET mark = mark + 1;
         END;
         """
+    }
+
+    static let v29 = [
+        sidecarTables(.sqlite),
+        marks("photo_sidecar_update", """
+            AFTER UPDATE OF rating, caption, rotation ON photo
+              WHEN old.rating != new.rating OR old.caption != new.caption OR old.rotation != new.rotation
+            """, "new.id"),
+        marks("photoTag_sidecar_insert", "AFTER INSERT ON photoTag", "new.photoId"),
+        marks("photoTag_sidecar_delete", "AFTER DELETE ON photoTag", "old.photoId"),
+        marks("favorite_sidecar_insert", "AFTER INSERT ON favorite", "new.photoId"),
+        marks("favorite_sidecar_delete", "AFTER DELETE ON favorite", "old.photoId"),
+    ].joined(separator: "\n")
 
     // Tags come a scan's batch at a time: statement triggers over the rows written. A photo's
     // own columns change a few rows at a time, where a row trigger with its WHEN costs nothing
