@@ -29,7 +29,8 @@ import Testing
             #expect(html.contains("1 photo has no date from a camera and is not on the timeline."))
             // and a month opens as a group of its photos, oldest first
             let march = try await client.execute(uri: "/search?order=asc&taken_from=2021-03-01&taken_to=2021-03-31", method: .get).text
-            #expect(march.contains("2 photos"))
+            #expect(march.contains("2 photos") && march.contains("<h1>March 2021</h1>"))
+            #expect(try await client.execute(uri: "/search?taken_from=2021-03-01&taken_to=2021-03-30", method: .get).text.contains("<h1>Search</h1>"))
             #expect(march.range(of: "march1.jpg")!.lowerBound < march.range(of: "march2.jpg")!.lowerBound)
             // each day headed by its date, before its first photo; a folder's page has no such headings
             let first = try #require(march.range(of: "<li class=\"dayhead\"><h2>Monday 1 March 2021</h2></li>"))
@@ -37,6 +38,10 @@ import Testing
             let tile = try #require(march.range(of: "title=\"march1.jpg\""))
             #expect(first.upperBound < tile.lowerBound && tile.lowerBound < last.lowerBound)
             #expect(!(try await client.execute(uri: "/folders/b", method: .get).text.contains("dayhead")))
+            // and a photo of the month goes back to the month by its name
+            let link = try #require(march.firstMatch(of: #/href="(/photos/b/march1\.jpg[^"]*)"/#).map { String($0.output.1) })
+            let photo = try await client.execute(uri: link.replacingOccurrences(of: "&amp;", with: "&"), method: .get).text
+            #expect(photo.contains("Back to March 2021"))
 
             let home = try await client.execute(uri: "/", method: .get).text
             #expect(home.contains("<h2 id=\"onthisday\">On this day</h2>"))

@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 
 /// Human names of groups, for headings, crumbs and back links.
 enum GroupTitles {
@@ -13,8 +14,24 @@ enum GroupTitles {
         case .similar: return "Similar"
         case .all: return "Search"
         case .album: return "Album"
+        case .filtered(.all, let filter): return monthTitle(filter) ?? "Search"
         case .filtered(let base, _): return title(base)
         }
+    }
+
+    /// "June 2024" for a search that is exactly one month of camera dates (a month of the
+    /// timeline); nil for any other.
+    static func monthTitle(_ filter: SearchFilter) -> String? {
+        guard let from = filter.takenFrom, let to = filter.takenTo else { return nil }
+        var rest = filter
+        (rest.takenFrom, rest.takenTo) = (nil, nil)
+        guard rest.isEmpty else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month], from: Date(timeIntervalSince1970: TimeInterval(from)))
+        guard let year = c.year, let month = c.month, TimelinePage.start(year: year, month: month) == from else { return nil }
+        let next = month == 12 ? TimelinePage.start(year: year + 1, month: 1) : TimelinePage.start(year: year, month: month + 1)
+        return next == to ? "\(TimelinePage.monthNames[month - 1]) \(year)" : nil
     }
 
     static func emptyText(_ group: PhotoGroup) -> String {

@@ -36,9 +36,12 @@ struct GroupsController: Sendable {
 
     func show(_ base: PhotoGroup, _ request: Request, _ context: GalleryContext) async throws -> Response {
         let query = try GroupQuery(request.uri, defaultSort: base.defaultSort)
-        let title = GroupTitles.title(base)
+        // A month of the timeline is named for its month, under the Timeline.
+        let month = base == .all ? (try? FilterQuery.parse(request.uri)).flatMap(GroupTitles.monthTitle) : nil
+        let title = month ?? GroupTitles.title(base)
         var crumbs: [Crumb] = []
         if case .tag = base { crumbs.append(Crumb(name: "Tags", url: SiteURL.tags)) }
+        if month != nil { crumbs.append(Crumb(name: "Timeline", url: SiteURL.timeline)) }
         crumbs.append(Crumb(name: title, url: nil))
         return try await groupPage.response(GroupSpec(base: base, title: title, audience: Household(), crumbs: crumbs), query: query, request, context)
     }

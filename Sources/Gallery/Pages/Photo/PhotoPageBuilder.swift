@@ -32,7 +32,8 @@ struct PhotoPageBuilder {
     var showsCuration: Bool { shared == nil && visitor.can(.viewer) }
     private var groupPage: Int { (around.position - 1) / pageSize + 1 }
     private var groupTitle: String {
-        shared?.title ?? (GroupTitles.title(group) + (group.parts.filter.isEmpty ? "" : " (filtered)"))
+        if shared == nil, case .filtered(.all, let filter) = group, let month = GroupTitles.monthTitle(filter) { return month }
+        return shared?.title ?? (GroupTitles.title(group) + (group.parts.filter.isEmpty ? "" : " (filtered)"))
     }
 
     /// Where the page sits: its folder's crumbs in the gallery, else its group's; then its own name.
