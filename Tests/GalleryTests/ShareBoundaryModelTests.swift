@@ -10,8 +10,9 @@ import Testing
 /// duplicate, tags, stars, favorites and albums makes links of every kind, then does random
 /// household things (albums deleted and made anew, uploads through links, folders moved, the
 /// trash used and emptied, tags taken off and put back). After each step every link must reach
-/// exactly what its group holds, through its photo pages, originals, thumbnails and zip, and a
-/// link whose group ended must answer 410 for good. The model says what each link should reach
+/// exactly what its group holds, through its photo pages, originals, thumbnails and zip, a
+/// link whose group ended must answer 410 for good, and where a photo was taken (its page's
+/// position, its original's GPS) reaches only the holders of a link that shares places. The model says what each link should reach
 /// without asking the server. Short here (`PHOTOLALA_MODEL_STEPS`, default 12, fixed seed);
 /// `scripts/model.sh` runs it long.
 @Suite(.serialized, .enabled(if: TestVideos.available, "ffmpeg is not installed"))
@@ -34,9 +35,12 @@ struct ShareBoundaryModelTests {
         if postgres { f.catalogURL = try await PostgresTestServer.makeDatabase() }
         f.guestRole = nil
         let model = BoundaryModel(seed: Self.seed)
+        // (two pictures say where they were taken; links that do not share places must not tell)
+        let gps = ["-GPSLatitude=48.8584", "-GPSLatitudeRef=N", "-GPSLongitude=2.2945", "-GPSLongitudeRef=E"]
+        model.located = [0, 5]
         for (key, content) in [("trip/0.jpg", 0), ("trip/1.jpg", 1), ("trip/2.jpg", 2), ("home/3.jpg", 3), ("home/4.jpg", 4),
                                ("home/copy.jpg", 0), ("roll/IMG_1.jpg", 5), ("roll/IMG_2.jpg", 6)] {
-            try f.addBytes(key, try TestImages.jpeg(seed: content))
+            try f.addBytes(key, try TestImages.jpeg(seed: content, exif: model.located.contains(content) ? gps : []))
             model.files[key] = content
         }
         try f.addBytes("roll/IMG_1.mov", try TestVideos.bytes("mov", seconds: 1, seed: 7))
@@ -51,7 +55,7 @@ struct ShareBoundaryModelTests {
             try await model.rate(max, "trip/2.jpg", 4)
             try await model.favorite(max, "roll/IMG_1.jpg")
             try await model.makeAlbum(max, f, with: ["trip/0.jpg", "roll/IMG_1.jpg"])
-            for (kind, value, extra) in [(BoundaryModel.Kind.folder("trip"), "trip", [(String, String)]()), (.folder("roll"), "roll", []),
+            for (kind, value, extra) in [(BoundaryModel.Kind.folder("trip"), "trip", [("places", "1")]), (.folder("roll"), "roll", []),
                                          (.tag("beach"), "beach", []), (.search, "", [("filter", "min_rating=4")]),
                                          (.favorites, "", [])] {
                 try await model.makeLink(max, f, kind: kind, value: value, extra: extra)

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Imaging
 import TestSupport
 @testable import Gallery
 
@@ -28,6 +29,8 @@ final class BoundaryModel: @unchecked Sendable {
         var kind: Kind
         var password: Bool
         var uploads: Bool
+        /// Its maker let it show where photos were taken.
+        var places = false
         /// Its group ended (album deleted, tag on no photo, folder gone): 410 for good.
         var ended = false
     }
@@ -47,6 +50,8 @@ final class BoundaryModel: @unchecked Sendable {
     var latestAlbum: Int64?
     var links: [Link] = []
     var sha: [Int: String] = [:]
+    /// Contents whose files say where they were taken (JPEGs with GPS).
+    var located: Set<Int> = []
     private var nextContent = 1_000
     private var counter = 0
     private var catalog: (any PhotoCatalog)?
@@ -111,7 +116,7 @@ final class BoundaryModel: @unchecked Sendable {
         guard let token = list.firstMatch(of: #/share/([A-Za-z0-9_-]{43})/#).map({ String($0.output.1) }),
               let link = try await store(f).share(token: token) else { return expect(false, "link \(kind) listed") }
         links.append(Link(token: token, id: link.id, kind: kind, password: extra.contains { $0.0 == "password" },
-                          uploads: extra.contains { $0.0 == "uploads" }))
+                          uploads: extra.contains { $0.0 == "uploads" }, places: extra.contains { $0 == ("places", "1") }))
     }
 
     func linkLatestAlbum(_ max: FormPoster, _ f: GalleryFixture, password: Bool) async throws {
@@ -266,6 +271,15 @@ final class BoundaryModel: @unchecked Sendable {
                 if page == .ok { shown.insert(key) }
             }
             expect(shown.isSubset(of: candidates), "link \(link.id) (\(link.kind)) opens \(shown.subtracting(candidates).sorted()), outside its group")
+            // Where a photo was taken reaches a link's holders only when its maker said so: not
+            // on its page, not in its original's bytes.
+            for key in shown.sorted() where located.contains(files[key] ?? -1) {
+                let page = try await holder.get(scope.photo(key, in: nil).path).text
+                expect(page.contains("<dt>Position</dt>") == link.places, "link \(link.id) (\(link.kind)) \(key): position shown \(!link.places)")
+                let bytes = Array(try await holder.get(scope.original(key).path).body.readableBytesView)
+                expect((JPEGHeader.probe(bytes)?.location != nil) == link.places,
+                       "link \(link.id) (\(link.kind)) \(key): the original \(link.places ? "lost" : "keeps") its position")
+            }
             if case .folder = link.kind {
                 expect(shown == candidates, "link \(link.id) (\(link.kind)) misses \(candidates.subtracting(shown).sorted())")
             } else {
