@@ -29,8 +29,8 @@ try:
         time.sleep(0.5)
     out = ROOT / "docs" / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
-    pages = {"home": "/", "group": "/folders/2023/Summer%20at%20the%20lake",
-             "photo": "/photos/2023/Summer%20at%20the%20lake/IMG_1004.jpg"}
+    pages = {"home": "/", "group": "/folders/2023/Lake%20weekend",
+             "photo": "/photos/2023/Lake%20weekend/PXL_20230812_194512031.jpg"}
     for size, name in ((PHONE, "phone"), (DESKTOP, "desktop")):
         driver = make_driver(size, javascript=False)
         try:
