@@ -41,6 +41,38 @@ import Testing
         }
     }
 
+    @Test func theFrameViewShowsThePhotoAloneAndGoesRoundForAsLongAsItIsOpen() async throws {
+        // given a folder of three photos
+        let f = try GalleryFixture()
+        for n in 1...3 { try f.addJPEG("shelf/\(n).jpg", seed: n, exif: ["-DateTimeOriginal=2024:05:0\(n) 10:00:00"]) }
+        try await f.scan()
+        try await f.withClient { client in
+            // the slideshow offers it
+            #expect(try await client.execute(uri: "/slideshow/shelf/1.jpg", method: .get).text.contains("href=\"/slideshow/shelf/1.jpg?frame=1\">⛶ Frame</a>"))
+            // it is the photo alone: no controls, no script, and it moves on every 30 s, even when asked to pause
+            let frame = try await client.execute(uri: "/slideshow/shelf/1.jpg?frame=1&paused=1", method: .get).text
+            #expect(frame.contains("<html lang=\"en\" class=\"slideshow frame\">"))
+            #expect(frame.contains("<meta http-equiv=\"refresh\" content=\"30;url=/slideshow/shelf/2.jpg?every=30&amp;frame=1\">"))
+            #expect(!frame.contains("<nav") && !frame.contains("<script") && !frame.contains("<form"))
+            // and following its refreshes goes round and round, every page the same size but for its names
+            var url = "/slideshow/shelf/1.jpg?frame=1&every=5"
+            var seen: [String] = []
+            var sizes = Set<Int>()
+            for _ in 0..<300 {
+                let page = try await client.execute(uri: url, method: .get)
+                #expect(page.status == .ok)
+                let text = page.text
+                let next = try #require(text.firstMatch(of: #/content="5;url=([^"]+)"/#).map { String($0.output.1) })
+                seen.append(String(url.prefix { $0 != "?" }))
+                sizes.insert(text.count)
+                url = next.replacingOccurrences(of: "&amp;", with: "&")
+            }
+            #expect(seen.prefix(6) == ["/slideshow/shelf/1.jpg", "/slideshow/shelf/2.jpg", "/slideshow/shelf/3.jpg",
+                                       "/slideshow/shelf/1.jpg", "/slideshow/shelf/2.jpg", "/slideshow/shelf/3.jpg"])
+            #expect(Set(seen).count == 3 && sizes.count <= 3, "a frame page does not grow: \(sizes.sorted())")
+        }
+    }
+
     @Test func thePhotoPageFetchesTheNextPhotosPictureAhead() async throws {
         let f = try GalleryFixture()
         try f.addJPEG("trip/1.jpg", seed: 1, exif: ["-DateTimeOriginal=2024:05:01 10:00:00"])

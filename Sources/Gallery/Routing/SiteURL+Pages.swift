@@ -106,10 +106,12 @@ extension SiteURL {
     }
 
     /// The slideshow at a photo, in the context of a group as for `photo(_:sort:in:)`.
-    public static func slideshow(_ key: String, sort: PhotoSort? = nil, in group: PhotoGroup? = nil, paused: Bool = false, every: Int = 6) -> SiteURL {
+    /// `frame`: the frame view, the photo alone filling the screen (for a tablet on a shelf).
+    public static func slideshow(_ key: String, sort: PhotoSort? = nil, in group: PhotoGroup? = nil, paused: Bool = false, every: Int = 6,
+                                 frame: Bool = false) -> SiteURL {
         let photo = photo(key, sort: sort, in: group).path
         let url = SiteURL(slideshowPrefix + photo.dropFirst(photoPrefix.count))
-        return url.appending((paused ? [("paused", "1")] : []) + (every == 6 ? [] : [("every", String(every))]))
+        return url.appending((paused ? [("paused", "1")] : []) + (every == 6 ? [] : [("every", String(every))]) + (frame ? [("frame", "1")] : []))
     }
     static let slideshowPrefix = "/slideshow/"
 

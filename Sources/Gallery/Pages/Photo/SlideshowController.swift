@@ -12,6 +12,8 @@ struct SlideshowController: Sendable {
 
     /// Seconds a photo stays, and the range a person may choose.
     static let defaultSeconds = 6
+    /// Seconds a photo stays in the frame view unless `every` says otherwise.
+    static let frameSeconds = 30
     static let seconds = 2...60
 
     func register(with routes: Routes) {
@@ -31,14 +33,18 @@ struct SlideshowController: Sendable {
             }
             every = n
         }
-        let paused = params["paused"] == "1"
+        // The frame view never pauses: it has no controls, and moves on for as long as it is open.
+        let frame = params["frame"] == "1"
+        let paused = !frame && params["paused"] == "1"
+        if frame, params["every"] == nil { every = Self.frameSeconds }
         let group = try PhotoController.group(from: request.uri, photo: photo, viewer: context.visitor.viewer)
         let sort = try GroupQuery(request.uri, defaultSort: group.defaultSort).sort
         let around = try await store.neighbors(of: photo, in: group, sort: sort, perPage: pageSize)
         // After the last photo, the first again.
         var next = around.next
         if next == nil { next = try await store.page(group, sort: sort, number: 1, perPage: 1, viewer: context.visitor.viewer)?.photos.first }
-        let model = SlideshowView(photo: photo, around: around, next: next, sort: sort, in: group.linkContext, paused: paused, every: every)
+        let model = SlideshowView(photo: photo, around: around, next: next, sort: sort, in: group.linkContext, paused: paused, every: every,
+                                  frame: frame)
         return try pages.response(model)
     }
 }
@@ -58,6 +64,10 @@ struct SlideshowView: PageModel {
     var previousURL: SiteURL?
     var toggleURL: SiteURL
     var paused: Bool
+    /// The frame view: the photo alone, no controls and no script.
+    var frame: Bool
+    /// The frame view of this show, from the slideshow's bar.
+    var frameURL: SiteURL
     var exitURL: SiteURL
     let stylesheet = SiteURL.stylesheet
     let favicon = SiteURL.favicon
@@ -68,8 +78,9 @@ struct SlideshowView: PageModel {
     /// its last). Playing, the page moves on by itself after `every` seconds; paused, or with
     /// nothing to move on to, it stays. Every link keeps the sort, the group, the pace and whether
     /// the show is paused, but for the one that pauses or plays it.
-    init(photo: PhotoDetail, around: PhotoNeighbors, next: PhotoCard?, sort: PhotoSort, in group: PhotoGroup?, paused: Bool, every: Int) {
-        let url = { (key: String, paused: Bool) in SiteURL.slideshow(key, sort: sort, in: group, paused: paused, every: every) }
+    init(photo: PhotoDetail, around: PhotoNeighbors, next: PhotoCard?, sort: PhotoSort, in group: PhotoGroup?, paused: Bool, every: Int,
+         frame: Bool = false) {
+        let url = { (key: String, paused: Bool) in SiteURL.slideshow(key, sort: sort, in: group, paused: paused, every: every, frame: frame) }
         let fitted = PhotoPageBuilder.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
         (title, name) = (photo.card.name, photo.card.name)
         imageURL = SiteURL.Scope.gallery.thumbnail(photo.card.picture, .screen)
@@ -81,6 +92,8 @@ struct SlideshowView: PageModel {
         previousURL = around.previous.map { url($0.key, paused) }
         toggleURL = url(photo.card.key, !paused)
         self.paused = paused
+        self.frame = frame
+        frameURL = SiteURL.slideshow(photo.card.key, sort: sort, in: group, frame: true)
         exitURL = SiteURL.photo(photo.card.key, sort: sort, in: group)
     }
 }
