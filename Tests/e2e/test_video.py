@@ -1,13 +1,18 @@
 """Videos in a real browser: an H.264 MP4 plays from its original (seeking needs Range), and an
 HEVC video, which headless Chromium cannot decode, plays from the rendition the waiting page has
-made, the waiting page reloading itself without script until it is ready."""
+made, the waiting page reloading itself without script until it is ready; and on a data folder
+that is empty when the server starts, the HEVC clip's first visit offers that version at once."""
 import pathlib
+import shutil
 import subprocess
+import tempfile
+import time
 
 import pytest
+from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import DESKTOP, make_driver, own_library_server, sign_in
+from conftest import DESKTOP, PHONE, binary, free_port, make_driver, own_library_server, screenshot, sign_in
 
 
 def fill(library: pathlib.Path, work: pathlib.Path) -> None:
@@ -71,3 +76,46 @@ def test_an_hevc_video_plays_from_the_rendition_its_waiting_page_had_made(deskto
     WebDriverWait(d, 120, poll_frequency=0.5).until(lambda drv: drv.current_url.endswith("/photos/clips/phone.mov"))
     assert plays(d) > 1.0
     assert "/playable/" in d.execute_script("return document.querySelector('video').currentSrc")
+
+
+@pytest.fixture(scope="module")
+def fresh_server():
+    """The binary started on an empty data folder (no catalog, nothing made before it), over a
+    library holding an HEVC clip, with guests trusted as members (a home network)."""
+    work = pathlib.Path(tempfile.mkdtemp(prefix="photolala-e2e-fresh-"))
+    library = work / "library"
+    library.mkdir()
+    fill(library, work)
+    data = work / "data"
+    port = free_port()
+    log_path = work / "server.log"
+    proc = subprocess.Popen([str(binary()), "serve", "--library", str(library), "--data", str(data), "--port", str(port),
+                             "--guest", "member"], stdout=open(log_path, "w"), stderr=subprocess.STDOUT)
+    deadline = time.time() + 120
+    while "scan finished" not in log_path.read_text() or "Server started and listening" not in log_path.read_text():
+        if time.time() > deadline or proc.poll() is not None:
+            proc.kill()
+            raise RuntimeError("server did not start:\n" + log_path.read_text())
+        time.sleep(0.3)
+    yield f"http://127.0.0.1:{port}"
+    proc.terminate()
+    proc.wait(timeout=20)
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def test_on_a_fresh_data_folder_an_hevc_clip_offers_a_playable_version_at_once(fresh_server):
+    d = make_driver(PHONE, javascript=False)
+    try:
+        if d.execute_script("""return document.createElement('video').canPlayType('video/mp4; codecs="hvc1"')""") != "":
+            pytest.skip("this Chromium plays HEVC itself")
+        # the first visit of the clip's page offers a version that plays here
+        d.get(fresh_server + "/photos/clips/phone.mov")
+        link = d.find_elements(By.CSS_SELECTOR, 'a[href="/play/clips/phone.mov"]')
+        assert link and link[0].text == "Prepare a version that plays here"
+        screenshot(d, "video-fresh-phone-nojs")
+        # and following it, the waiting page brings the video's page back with the version that plays
+        link[0].click()
+        WebDriverWait(d, 120, poll_frequency=0.5).until(lambda drv: drv.current_url.endswith("/photos/clips/phone.mov"))
+        assert "/playable/" in d.find_element(By.CSS_SELECTOR, "video source[type='video/mp4']").get_attribute("src")
+    finally:
+        d.quit()
