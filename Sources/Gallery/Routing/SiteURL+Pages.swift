@@ -49,9 +49,7 @@ extension SiteURL {
 
     /// The photos taken in one month (camera dates), oldest first: a search with a date range.
     public static func month(year: Int, month: Int) -> SiteURL {
-        let from = TimelinePage.start(year: year, month: month)
-        let to = month == 12 ? TimelinePage.start(year: year + 1, month: 1) : TimelinePage.start(year: year, month: month + 1)
-        return group(.filtered(.all, SearchFilter(takenFrom: from, takenTo: to)), sort: PhotoSort(field: .taken, descending: false))
+        group(.filtered(.all, TimelinePage.monthFilter(year: year, month: month)), sort: PhotoSort(field: .taken, descending: false))
     }
 
     /// An album's page, or its arranging page.

@@ -22,16 +22,12 @@ enum GroupTitles {
     /// "June 2024" for a search that is exactly one month of camera dates (a month of the
     /// timeline); nil for any other.
     static func monthTitle(_ filter: SearchFilter) -> String? {
-        guard let from = filter.takenFrom, let to = filter.takenTo else { return nil }
-        var rest = filter
-        (rest.takenFrom, rest.takenTo) = (nil, nil)
-        guard rest.isEmpty else { return nil }
+        guard let from = filter.takenFrom else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let c = calendar.dateComponents([.year, .month], from: Date(timeIntervalSince1970: TimeInterval(from)))
-        guard let year = c.year, let month = c.month, TimelinePage.start(year: year, month: month) == from else { return nil }
-        let next = month == 12 ? TimelinePage.start(year: year + 1, month: 1) : TimelinePage.start(year: year, month: month + 1)
-        return next == to ? "\(TimelinePage.monthNames[month - 1]) \(year)" : nil
+        guard let year = c.year, let month = c.month, filter == TimelinePage.monthFilter(year: year, month: month) else { return nil }
+        return "\(TimelinePage.monthNames[month - 1]) \(year)"
     }
 
     static func emptyText(_ group: PhotoGroup) -> String {

@@ -209,9 +209,8 @@ struct BrowseController: Sendable {
     /// dates, so its cost is the month's, not the library's).
     private func timelineCover(_ months: [TimelineMonth]) async throws -> ThumbImage? {
         guard let newest = months.max(by: { ($0.year, $0.month) < ($1.year, $1.month) }) else { return nil }
-        let from = TimelinePage.start(year: newest.year, month: newest.month)
-        let to = newest.month == 12 ? TimelinePage.start(year: newest.year + 1, month: 1) : TimelinePage.start(year: newest.year, month: newest.month + 1)
-        return try await store.cover(.filtered(.all, SearchFilter(takenFrom: from, takenTo: to))).map { ThumbImage($0, alt: "Cover of Timeline") }
+        return try await store.cover(.filtered(.all, TimelinePage.monthFilter(year: newest.year, month: newest.month)))
+            .map { ThumbImage($0, alt: "Cover of Timeline") }
     }
 
     /// Top-level folders, with the root's own photos as a card of their own so none are lost.

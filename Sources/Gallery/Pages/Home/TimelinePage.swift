@@ -55,6 +55,12 @@ struct TimelinePage: PageModel {
     }
 
     /// Midnight at the start of a month, in the catalog's camera time (stored as if UTC).
+    /// The search that is one month of camera dates: from its first midnight to the next month's.
+    static func monthFilter(year: Int, month: Int) -> SearchFilter {
+        SearchFilter(takenFrom: start(year: year, month: month),
+                     takenTo: month == 12 ? start(year: year + 1, month: 1) : start(year: year, month: month + 1))
+    }
+
     static func start(year: Int, month: Int) -> Int64 {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!

@@ -145,19 +145,23 @@ struct PhotoPageBuilder {
         switch photo.uploader {
         case .account(let name)?:
             facts.append(.init(label: "Uploaded by", value: name, url: SiteURL.group(.filtered(.all, SearchFilter(addedBy: name)))))
-        case .link(let maker)?:
-            facts.append(.init(label: "Uploaded by", value: "a share link's holders" + (maker.map { " (a link of \($0)'s)" } ?? "")))
+        case let uploader?:
+            facts.append(.init(label: "Uploaded by", value: Self.describe(uploader)))
         case nil:
             break
         }
         if let (album, adder) = albumAdder {
-            let who = switch adder {
-            case .account(let name): name
-            case .link(let maker): "a share link's holders" + (maker.map { " (a link of \($0)'s)" } ?? "")
-            }
-            facts.append(.init(label: "Added to \(album) by", value: who))
+            facts.append(.init(label: "Added to \(album) by", value: Self.describe(adder)))
         }
         return facts
+    }
+
+    /// Who added a photo, as its page says it: an account's name, or a share link's holders.
+    static func describe(_ uploader: Uploader) -> String {
+        switch uploader {
+        case .account(let name): name
+        case .link(let maker): "a share link's holders" + (maker.map { " (a link of \($0)'s)" } ?? "")
+        }
     }
 
     /// Whether the file at hand is withheld from this page's visitor: a link that does not share
