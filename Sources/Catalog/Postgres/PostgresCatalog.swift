@@ -69,11 +69,7 @@ public final class PostgresCatalog: SQLCatalog {
     static func connect(url: String, logger: Logger = Logger(label: "photolala.catalog"), timeout: Duration = .seconds(30),
                         trashMoveGrace: Duration = .seconds(600), steps: [SchemaStep]) async throws -> PostgresCatalog {
         let settings = try PostgresURL(url)
-        // The driver's own messages (a connection attempt given up as the catalog closes, say)
-        // are kept to warnings and worse; the catalog logs what it does itself.
-        var background = logger
-        background.logLevel = max(logger.logLevel, .warning)
-        let client = PostgresClient(configuration: settings.configuration, backgroundLogger: background)
+        let client = Self.client(settings, logger: logger)
         let running = Task { await client.run() }
         let catalog = PostgresCatalog(client: client, running: running, location: settings.description, logger: logger,
                                       trashMoveGrace: trashMoveGrace)
@@ -92,6 +88,15 @@ public final class PostgresCatalog: SQLCatalog {
             throw error
         }
         return catalog
+    }
+
+    /// A client of the database `settings` names. The driver's own messages (a connection attempt
+    /// given up as the catalog closes, say) are kept to warnings and worse; the catalog logs what
+    /// it does itself.
+    static func client(_ settings: PostgresURL, logger: Logger) -> PostgresClient {
+        var background = logger
+        background.logLevel = max(logger.logLevel, .warning)
+        return PostgresClient(configuration: settings.configuration, backgroundLogger: background)
     }
 
     /// Throws `CatalogError.invalidAddress` unless `url` is a usable PostgreSQL address.

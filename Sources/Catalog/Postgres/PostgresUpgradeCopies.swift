@@ -178,10 +178,7 @@ extension PostgresCatalog {
     /// checked first (a restore must reach a catalog a newer version wrote).
     static func withBareSession<T: Sendable>(url: String, logger: Logger = Logger(label: "photolala.catalog"),
                                              _ work: @escaping @Sendable (PostgresSession) async throws -> T) async throws -> T {
-        let settings = try PostgresURL(url)
-        var background = logger
-        background.logLevel = max(logger.logLevel, .warning)
-        let client = PostgresClient(configuration: settings.configuration, backgroundLogger: background)
+        let client = client(try PostgresURL(url), logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
