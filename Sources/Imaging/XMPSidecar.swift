@@ -5,8 +5,8 @@
 ///
 /// Photolala owns `xmp:Rating`, `dc:subject` (tags), `dc:description` (the caption),
 /// `tiff:Orientation` (written only when the household turned the picture and the file's own
-/// orientation is a plain turn), `photolala:Rotation` and `photolala:FavoriteOf` (the accounts
-/// that keep it as a favorite), and `xmp:Label` only while it is absent or "Favorite" (a label
+/// orientation is a plain turn), `photolala:Rotation`, `photolala:FavoriteOf` (the accounts
+/// that keep it as a favorite) and `photolala:PrivateTo` (the account that keeps it private), and `xmp:Label` only while it is absent or "Favorite" (a label
 /// another tool set is kept). Reading and merging are total: any bytes give a value, never a crash.
 public enum XMPSidecar {
     /// Photolala's own XMP namespace (a name, never fetched).
@@ -27,11 +27,13 @@ public enum XMPSidecar {
         public var orientation: Int?
         public var favoriteOf: [String]?
         public var label: String?
+        /// The account that keeps the photo private, by name (`photolala:PrivateTo`).
+        public var privateTo: String?
 
         public init(rating: Int? = nil, tags: [String]? = nil, caption: String? = nil, rotation: Int? = nil,
-                    orientation: Int? = nil, favoriteOf: [String]? = nil, label: String? = nil) {
+                    orientation: Int? = nil, favoriteOf: [String]? = nil, label: String? = nil, privateTo: String? = nil) {
             (self.rating, self.tags, self.caption, self.rotation) = (rating, tags, caption, rotation)
-            (self.orientation, self.favoriteOf, self.label) = (orientation, favoriteOf, label)
+            (self.orientation, self.favoriteOf, self.label, self.privateTo) = (orientation, favoriteOf, label, privateTo)
         }
     }
 
@@ -55,6 +57,7 @@ public enum XMPSidecar {
         }
         if has("photolala:FavoriteOf", in: xml) { out.favoriteOf = items(of: "photolala:FavoriteOf", in: xml) }
         out.label = value(of: "xmp:Label", in: xml)
+        out.privateTo = value(of: "photolala:PrivateTo", in: xml).map { String($0.prefix(100)) }.flatMap { $0.isEmpty ? nil : $0 }
         return out
     }
 
@@ -102,7 +105,7 @@ public enum XMPSidecar {
     /// What of a curation Photolala writes, with what it leaves out (nothing, 0, empty) made one.
     private static func owned(_ c: Curation) -> [String] {
         [String(c.rating ?? 0), (c.tags ?? []).joined(separator: "\u{1}"), c.caption ?? "", String(c.rotation ?? 0),
-         (c.favoriteOf ?? []).joined(separator: "\u{1}")]
+         (c.favoriteOf ?? []).joined(separator: "\u{1}"), c.privateTo ?? ""]
     }
 
     private static func merging(_ curation: Curation, fileOrientation: Int, into existing: [UInt8]?) -> [UInt8] {
@@ -110,7 +113,8 @@ public enum XMPSidecar {
         guard let existing, !existing.isEmpty, existing.count <= largest else { return fresh(body) }
         var xml = String(decoding: existing, as: UTF8.self)
         guard find("<rdf:Description", in: xml) != nil else { return fresh(body) }
-        var owned = ["xmp:Rating", "dc:subject", "dc:description", "tiff:Orientation", "photolala:Rotation", "photolala:FavoriteOf"]
+        var owned = ["xmp:Rating", "dc:subject", "dc:description", "tiff:Orientation", "photolala:Rotation", "photolala:FavoriteOf",
+                     "photolala:PrivateTo"]
         let label = value(of: "xmp:Label", in: xml)
         if label == nil || label == favoriteLabel { owned.append("xmp:Label") }
         for name in owned { xml = removing(name, from: xml) }
@@ -148,6 +152,7 @@ public enum XMPSidecar {
         if let names = c.favoriteOf, !names.isEmpty {
             out += "\n   <photolala:FavoriteOf \(own)><rdf:Bag>" + names.map { "<rdf:li>\(escaped($0))</rdf:li>" }.joined() + "</rdf:Bag></photolala:FavoriteOf>"
         }
+        if let name = c.privateTo, !name.isEmpty { out += "\n   <photolala:PrivateTo \(own)>\(escaped(name))</photolala:PrivateTo>" }
         return out
     }
 

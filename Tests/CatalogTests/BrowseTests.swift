@@ -124,7 +124,7 @@ import TestSupport
         #expect(around.position == 12_346 && around.previous?.key == "big/p12344.jpg" && around.next?.key == "big/p12346.jpg")
         let core = store.core
         let kept = try await core.database.read { db in
-            try await QueryRules.pageIndex(core, db, group: group, sort: .default, perPage: 60)
+            try await QueryRules.pageIndex(core, db, group: group, sort: .default, perPage: 60, hiding: .nothing)
         }
         #expect(kept.ids?.count == 12_500)
     }

@@ -25,7 +25,8 @@ import Testing
                                   ("/actions/tag", [("key", "trip/a.jpg"), ("tags", "Beach, Family & friends")]),
                                   ("/actions/caption", [("key", "trip/a.jpg"), ("caption", "First swim <of> the summer")]),
                                   ("/actions/rotate", [("key", "trip/a.jpg"), ("turn", "right")]),
-                                  ("/actions/favorite", [("key", "trip/b.jpg"), ("value", "on")])] {
+                                  ("/actions/favorite", [("key", "trip/b.jpg"), ("value", "on")]),
+                                  ("/actions/private", [("key", "trip/b.jpg"), ("value", "on")])] {
                 #expect(try await ada.post(uri, fields + [("back", "/photos/trip/a.jpg")]).status == .seeOther, "\(uri)")
             }
         }
@@ -41,7 +42,7 @@ import Testing
         let a = XMPSidecar.read(Array(try #require(try await f.bytes("trip/a.jpg.xmp"))))
         #expect(a.rating == 4 && a.tags == ["Beach", "Family & friends"] && a.caption == "First swim <of> the summer" && a.rotation == 90)
         let b = XMPSidecar.read(Array(try #require(try await f.bytes("trip/b.jpg.xmp"))))
-        #expect(b.favoriteOf == ["ada"] && b.label == "Favorite")
+        #expect(b.favoriteOf == ["ada"] && b.label == "Favorite" && b.privateTo == "ada")
         #expect([try await f.bytes("trip/a.jpg"), try await f.bytes("trip/b.jpg")] == originals)
         // and nothing more is written while nothing changes
         #expect(try await f.writeSidecarsNow() == 0)
@@ -56,6 +57,9 @@ import Testing
         #expect(photo.card.rating == 4 && photo.caption == "First swim <of> the summer" && photo.card.rotation == .right)
         #expect(Set(photo.tags) == ["Beach", "Family & friends"])
         #expect(try await store.photo(key: "trip/b.jpg", viewer: .account(ada.id))?.isFavorite == true)
+        // and what ada kept private is private to her again, never shown to anyone else
+        #expect(try await store.photo(key: "trip/b.jpg", viewer: .account(ada.id), sight: .owner(ada.id))?.card.privateTo == ada.id)
+        #expect(try await store.photo(key: "trip/b.jpg", viewer: .guest, sight: .publicOnly) == nil)
         // and the sidecars were not taken for photos
         #expect(try await store.scanIssues().isEmpty)
         #expect(try await store.photo(key: "trip/a.jpg.xmp") == nil)

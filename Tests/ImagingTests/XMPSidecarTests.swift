@@ -65,7 +65,7 @@ import TestSupport
 
     @Test func whatPhotolalaWritesReadsBack() throws {
         let curation = XMPSidecar.Curation(rating: 5, tags: ["Beach", "<sea> & \"sun\""], caption: "Ada's first\nswim", rotation: 90,
-                                           favoriteOf: ["ada", "bob"], label: XMPSidecar.favoriteLabel)
+                                           favoriteOf: ["ada", "bob"], label: XMPSidecar.favoriteLabel, privateTo: "Zoë & co")
         let bytes = try #require(XMPSidecar.merged(curation, fileOrientation: 1, into: nil))
         var read = XMPSidecar.read(bytes)
         #expect(read.orientation == 6)

@@ -62,6 +62,7 @@ public final class GalleryFixture: @unchecked Sendable {
     public var readOnlyLibrary = false
     /// `--write-sidecars`.
     public var writeSidecars = false
+    public var adminsSeePrivate = false
     public var uploadLimit = 200 * 1_000_000
     public var uploadFileLimit = 500
     /// Serve the library as the generated demo (every page says so).
@@ -87,6 +88,7 @@ public final class GalleryFixture: @unchecked Sendable {
         config.countPatience = .seconds(600)
         config.readOnlyLibrary = readOnlyLibrary
         config.writeSidecars = writeSidecars
+        config.adminsSeePrivate = adminsSeePrivate
         config.uploadLimit = uploadLimit
         config.uploadFileLimit = uploadFileLimit
         config.demoLibrary = demoLibrary

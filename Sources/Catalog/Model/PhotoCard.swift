@@ -31,6 +31,8 @@ public struct PhotoCard: Sendable, Equatable {
     public var stackOf: Int64?
     /// How many shots are stacked under it (filled in on a folder's pages); 0 for none.
     public var stacked = 0
+    /// The account it is private to; nil when it is the household's.
+    public var privateTo: Int64?
 
     /// Whether it moves when played: a Live Photo's clip beside it, or a motion photo's inside it.
     public var isLive: Bool { companions.contains(.live) || motionLength != nil }

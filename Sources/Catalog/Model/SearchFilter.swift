@@ -33,6 +33,8 @@ public struct SearchFilter: Hashable, Sendable {
     public var stack: Int64?
     /// Only photos this account uploaded (by its name).
     public var addedBy: String?
+    /// Only the photos this viewer keeps private (none for a guest or a link's holders).
+    public var privateOf: Viewer?
 
     public init(text: String? = nil, tag: String? = nil, favoritesOf: Viewer? = nil, minRating: Int? = nil,
                 takenFrom: Int64? = nil, takenTo: Int64? = nil, minSize: Int64? = nil, maxSize: Int64? = nil,

@@ -210,6 +210,9 @@ extension PostgresCatalog: ScanBookkeeping {
             """, [new, old])
         try await db.execute("INSERT INTO removedTag (photoId, name) SELECT ?, name FROM removedTag WHERE photoId = ? ON CONFLICT DO NOTHING",
                              [new, old])
+        // A private picture edited stays private.
+        try await db.execute("UPDATE photo SET privateTo = (SELECT privateTo FROM photo WHERE id = ?) WHERE id = ? AND privateTo IS NULL",
+                             [old, new])
     }
 
     public func rebuildFolders() async throws {

@@ -30,9 +30,11 @@ public final class CatalogCore: Sendable {
     /// processes, a younger one may be another's, still going. Zero for a catalog one process uses.
     let trashMoveGrace: Duration
     /// Tag counts feed every filter form; they change only with the catalog.
-    let tagCountsCache = VersionedCache<[TagCount]>()
+    let tagCountsCache = SightedCaches<[TagCount]>()
     /// The pictures whose every file is in the trash, which every thumbnail request asks about.
     let onlyInTrashCache = VersionedCache<Set<String>>()
+    /// Who holds what privately, which every request that shows photos asks.
+    let privateIndexCache = VersionedCache<PrivateIndex>()
     /// Each group's page starts, per sort and catalog version.
     let pageIndexCache = PageIndexCache()
     /// Folder summaries, which every folder page asks for before it looks in the page cache.

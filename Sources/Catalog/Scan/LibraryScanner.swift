@@ -156,7 +156,7 @@ public struct LibraryScanner: Sendable {
             guard known[entry.key] != state, entry.size <= Int64(XMPSidecar.largest) else { continue }
             let base = String(entry.key.dropLast(4))
             var target = base
-            if try await store.photoId(forKey: base) == nil {
+            if try await store.photoId(forKey: base, sight: .everything) == nil {
                 if stems == nil {
                     var index: [String: String] = [:]
                     for file in listing.entries {

@@ -95,11 +95,17 @@ extension AccountStore where Self: SQLCatalog {
     }
 
     /// Removes an account with its sessions, favorites and share links (the sessions and links
-    /// go with it through their foreign keys); never the last admin.
+    /// go with it through their foreign keys); never the last admin. Its private photos, folders
+    /// and albums stay private, to `formerAccountOwner`.
     public func removeAccount(id: Int64) async throws {
         try await core.database.write { db in
             try await AccountRules.guardLastAdmin(db, changing: id, to: nil)
             try await db.execute("DELETE FROM favorite WHERE userId = ?", [id])
+            // What it kept private stays private, to no one (ids may be given again).
+            for table in ["photo", "album"] {
+                try await db.execute("UPDATE \(table) SET privateTo = ? WHERE privateTo = ?", [formerAccountOwner, id])
+            }
+            try await db.execute("UPDATE privateFolder SET ownerId = ? WHERE ownerId = ?", [formerAccountOwner, id])
             guard try await db.changes("DELETE FROM account WHERE id = ?", [id]) == 1 else { throw AccountError.notFound("#\(id)") }
         }
         core.sessionCache.invalidateAll()

@@ -5,47 +5,59 @@ import Imaging
 /// with a position each.
 extension AlbumStore where Self: SQLCatalog {
     /// An album's row with its count, its maker's name and its cover (the chosen one, else the
-    /// first photo).
-    private static var albumSelect: String { """
-        SELECT a.id, CAST(a.name AS TEXT) AS name, a.description, a.coverPhotoId, a.createdAt, CAST(acc.name AS TEXT) AS createdBy,
-          (SELECT COUNT(*) FROM albumPhoto WHERE albumId = a.id) AS photoCount,
-          cp.sha256 AS coverSha256, cp.rotation AS coverRotation
-        FROM album a LEFT JOIN account acc ON acc.id = a.createdBy
-        LEFT JOIN photo cp ON cp.id = COALESCE(a.coverPhotoId,
-          (SELECT photoId FROM albumPhoto WHERE albumId = a.id ORDER BY position, photoId LIMIT 1))
-        """ }
+    /// first photo), counting and showing only what `hiding` lets be seen, and its arguments.
+    private static func albumSelect(_ hiding: Hiding) -> (sql: String, arguments: [any SQLArgument]) {
+        let seen = hiding.photoCondition("ap.photoId").map { (" AND " + $0.sql, $0.arguments) } ?? ("", [])
+        let chosen = hiding.photoCondition("a.coverPhotoId").map { (" AND " + $0.sql, $0.arguments) } ?? ("", [])
+        return ("""
+            SELECT a.id, CAST(a.name AS TEXT) AS name, a.description, a.coverPhotoId, a.createdAt, CAST(acc.name AS TEXT) AS createdBy,
+              a.privateTo, (SELECT COUNT(*) FROM albumPhoto ap WHERE ap.albumId = a.id\(seen.0)) AS photoCount,
+              cp.sha256 AS coverSha256, cp.rotation AS coverRotation
+            FROM album a LEFT JOIN account acc ON acc.id = a.createdBy
+            LEFT JOIN photo cp ON cp.id = COALESCE(CASE WHEN a.coverPhotoId IS NOT NULL\(chosen.0) THEN a.coverPhotoId END,
+              (SELECT ap.photoId FROM albumPhoto ap WHERE ap.albumId = a.id\(seen.0) ORDER BY ap.position, ap.photoId LIMIT 1))
+            """, seen.1 + chosen.1 + seen.1)
+    }
 
     /// The album a row of `albumSelect` describes.
     private static func album(_ row: SQLRow) throws -> Album {
         let cover = try row.optionalString("coverSha256").map {
             Picture(sha256: $0, rotation: Rotation(column: try row.optionalInt("coverRotation").map { Int($0) }))
         }
-        return Album(id: try row.int("id"), name: try row.string("name"), description: try row.string("description"), cover: cover,
-                     coverPhotoId: try row.optionalInt("coverPhotoId"), photoCount: Int(try row.int("photoCount")),
-                     createdBy: try row.optionalString("createdBy"), createdAt: try row.int("createdAt"))
+        var album = Album(id: try row.int("id"), name: try row.string("name"), description: try row.string("description"), cover: cover,
+                          coverPhotoId: try row.optionalInt("coverPhotoId"), photoCount: Int(try row.int("photoCount")),
+                          createdBy: try row.optionalString("createdBy"), createdAt: try row.int("createdAt"))
+        album.privateTo = try row.optionalInt("privateTo")
+        return album
     }
 
-    /// Every album, by name without case.
-    public func albums() async throws -> [Album] {
-        try await core.database.read { db in try await db.rows("\(Self.albumSelect) ORDER BY a.name\(db.dialect.noCase)").map(Self.album) }
+    /// The albums `sight` may see, read with `tail` (a WHERE and ORDER part) and its arguments.
+    private func albums(_ sight: Sight, _ tail: String, _ arguments: [any SQLArgument]) async throws -> [Album] {
+        let hiding = try await core.hiding(sight)
+        let select = Self.albumSelect(hiding)
+        return try await core.database.read { db in
+            try await db.rows("\(select.sql) \(tail)", select.arguments + arguments).map(Self.album)
+        }.filter { !hiding.hides(albumId: $0.id) }
     }
 
-    /// The album with this id, if any.
-    public func album(id: Int64) async throws -> Album? {
-        try await core.database.read { db in try await db.row("\(Self.albumSelect) WHERE a.id = ?", [id]).map(Self.album) }
+    /// Every album `sight` may see, by name without case.
+    public func albums(sight: Sight) async throws -> [Album] {
+        try await albums(sight, "ORDER BY a.name\(core.dialect.noCase)", [])
     }
 
-    /// The album of this name, compared without case, if any.
+    /// The album with this id, if any and `sight` may see it.
+    public func album(id: Int64, sight: Sight) async throws -> Album? {
+        try await albums(sight, "WHERE a.id = ?", [id]).first
+    }
+
+    /// The album of this name, compared without case, if any (whoever may see it).
     public func album(named name: String) async throws -> Album? {
-        try await core.database.read { db in try await db.row("\(Self.albumSelect) WHERE a.name = \(db.dialect.caseless)", [name]).map(Self.album) }
+        try await albums(.everything, "WHERE a.name = \(core.dialect.caseless)", [name]).first
     }
 
-    /// The albums a photo is in, by name.
-    public func albums(containing photoId: Int64) async throws -> [Album] {
-        try await core.database.read { db in
-            try await db.rows("\(Self.albumSelect) WHERE a.id IN (SELECT albumId FROM albumPhoto WHERE photoId = ?) ORDER BY a.name\(db.dialect.noCase)",
-                              [photoId]).map(Self.album)
-        }
+    /// The albums a photo is in that `sight` may see, by name.
+    public func albums(containing photoId: Int64, sight: Sight) async throws -> [Album] {
+        try await albums(sight, "WHERE a.id IN (SELECT albumId FROM albumPhoto WHERE photoId = ?) ORDER BY a.name\(core.dialect.noCase)", [photoId])
     }
 
     /// Makes an empty album; throws `AlbumError.invalidName`, or `.nameTaken` when another has
@@ -59,7 +71,7 @@ extension AlbumStore where Self: SQLCatalog {
                 """, [clean, AlbumRules.description(description), accountId, Int64(now.timeIntervalSince1970)])
         }
         core.changed()
-        guard let album = try await album(id: id) else { throw AlbumError.unknownAlbum }
+        guard let album = try await album(id: id, sight: .everything) else { throw AlbumError.unknownAlbum }
         return album
     }
 

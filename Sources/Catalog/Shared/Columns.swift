@@ -5,7 +5,7 @@ import Imaging
 enum CardColumns {
     /// The card's columns, to be followed by more columns or a FROM clause.
     static let columns = "SELECT f.id AS fileId, f.key, f.name, p.sha256, p.width, p.height, f.size, p.takenAt, p.rating, p.rotation, "
-        + "p.kind, p.durationMs, f.companions, p.motionLength, f.stackOf"
+        + "p.kind, p.durationMs, f.companions, p.motionLength, f.stackOf, p.privateTo"
     /// The favorite flag of the viewer whose `favorite.userId` is the next argument.
     static let isFavorite = "EXISTS (SELECT 1 FROM favorite WHERE photoId = p.id AND userId = ?) AS isFavorite"
 
@@ -16,12 +16,14 @@ enum CardColumns {
         let rotation = Rotation(column: try row.optionalInt("rotation").map { Int($0) })
         let kind = MediaKind(rawValue: try row.optionalString("kind") ?? "") ?? .photo
         let companions = FilePairs.Companions(rawValue: Int(try row.optionalInt("companions") ?? 0))
-        return PhotoCard(fileId: try row.int("fileId"), key: try row.string("key"), name: try row.string("name"),
+        var card = PhotoCard(fileId: try row.int("fileId"), key: try row.string("key"), name: try row.string("name"),
                          sha256: try row.string("sha256"), width: Int(try row.int("width")), height: Int(try row.int("height")),
                          isFavorite: isFavorite, size: try row.optionalInt("size") ?? 0, takenAt: try row.optionalInt("takenAt"),
                          rating: Int(try row.optionalInt("rating") ?? 0), rotation: rotation, kind: kind,
                          durationMs: try row.optionalInt("durationMs"), companions: companions,
                          motionLength: try row.optionalInt("motionLength"), stackOf: try row.optionalInt("stackOf"))
+        card.privateTo = try row.optionalInt("privateTo")
+        return card
     }
 }
 

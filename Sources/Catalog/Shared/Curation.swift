@@ -6,8 +6,11 @@ import Imaging
 /// versions are one transaction each, with one statement for all the photos.
 extension CurationStore where Self: SQLCatalog {
     /// The photo row behind a file key.
-    public func photoId(forKey key: String) async throws -> Int64? {
-        try await core.database.read { db in try await db.int("SELECT photoId FROM file WHERE key = ?", [key]) }
+    public func photoId(forKey key: String, sight: Sight) async throws -> Int64? {
+        let hiding = try await core.hiding(sight)
+        let id = try await core.database.read { db in try await db.int("SELECT photoId FROM file WHERE key = ?", [key]) }
+        guard let id, !hiding.hides(photoId: id) else { return nil }
+        return id
     }
 
     /// Marks or unmarks a favorite for one viewer; repeating the same request changes nothing.

@@ -8,7 +8,22 @@ enum GroupSQL {
     /// each photo once, by its first listed file (`photo.listedFile`, kept by triggers), except
     /// duplicates, which show every copy. No group lists a file paired to another (a Live Photo's
     /// clip, a RAW beside its JPEG): it shows as part of that one.
-    static func filter(_ group: PhotoGroup, _ dialect: SQLDialect) -> (sql: String, arguments: [any SQLArgument]) {
+    ///
+    /// What `hiding` hides (photos private to someone else) is left out of every group; this and
+    /// `indexFilter` are the only ways the catalog reads a group.
+    static func filter(_ group: PhotoGroup, _ dialect: SQLDialect, _ hiding: Hiding) -> (sql: String, arguments: [any SQLArgument]) {
+        leavingOut(hiding, "f.photoId", from: rows(group, dialect))
+    }
+
+    /// `query` (a FROM/WHERE part) without the photos `hiding` hides, named by `photoId`.
+    static func leavingOut(_ hiding: Hiding, _ photoId: String, from query: (sql: String, arguments: [any SQLArgument]))
+        -> (sql: String, arguments: [any SQLArgument]) {
+        guard let hidden = hiding.photoCondition(photoId) else { return query }
+        return (query.sql + " AND " + hidden.sql, query.arguments + hidden.arguments)
+    }
+
+    /// The group's rows, private photos included.
+    private static func rows(_ group: PhotoGroup, _ dialect: SQLDialect) -> (sql: String, arguments: [any SQLArgument]) {
         let files = "FROM file f JOIN photo p ON p.id = f.photoId"
         switch group {
         case .folder(let path):
@@ -21,7 +36,7 @@ enum GroupSQL {
             if let photos = photoFilter(group, dialect, withFile: true) { return photos }
             // A filtered folder or duplicates group: the conditions over its files.
             let (base, search) = group.parts
-            var (sql, arguments) = filter(base, dialect)
+            var (sql, arguments) = rows(base, dialect)
             for condition in conditions(search, dialect, fileId: "f.id") {
                 sql += " AND " + condition.sql
                 arguments += condition.arguments
@@ -33,7 +48,7 @@ enum GroupSQL {
     /// A group that shows each photo once, read from the photo (`withFile`: joined to the file it
     /// is shown by, as `f`), with its arguments; nil for folders and duplicates, and without
     /// `withFile` for a filter that asks about the file itself (its size, its companions).
-    static func photoFilter(_ group: PhotoGroup, _ dialect: SQLDialect, withFile: Bool) -> (sql: String, arguments: [any SQLArgument])? {
+    private static func photoFilter(_ group: PhotoGroup, _ dialect: SQLDialect, withFile: Bool) -> (sql: String, arguments: [any SQLArgument])? {
         var joins = "", conditions = ["p.listedFile IS NOT NULL"], arguments: [any SQLArgument] = []
         switch group.parts.base {
         case .folder, .duplicates, .filtered: return nil
@@ -80,12 +95,16 @@ enum GroupSQL {
     /// folder's index reads that index alone, without the photo rows (a fifth of the time for a
     /// folder of 200,000), and a group that shows each photo once, sorted by a column of the
     /// photo's, reads the photo's rows alone (Recently added and the search by date: an index).
-    static func indexFilter(_ group: PhotoGroup, _ sort: PhotoSort, _ dialect: SQLDialect) -> (sql: String, arguments: [any SQLArgument]) {
+    static func indexFilter(_ group: PhotoGroup, _ sort: PhotoSort, _ dialect: SQLDialect, _ hiding: Hiding) -> (sql: String, arguments: [any SQLArgument]) {
         if walksFolderIndex(group, sort), case .folder(let path) = group {
-            return ("FROM file f WHERE f.folder = ? AND f.pairedTo IS NULL", [path])
+            let folder: (sql: String, arguments: [any SQLArgument]) = ("FROM file f WHERE f.folder = ? AND f.pairedTo IS NULL", [path])
+            guard let hidden = hiding.fileCondition("f.id") else { return folder }
+            return (folder.sql + " AND " + hidden.sql, folder.arguments + hidden.arguments)
         }
-        if ![.name, .size].contains(sort.field), let photos = photoFilter(group, dialect, withFile: false) { return photos }
-        return filter(group, dialect)
+        if ![.name, .size].contains(sort.field), let photos = photoFilter(group, dialect, withFile: false) {
+            return leavingOut(hiding, "p.id", from: photos)
+        }
+        return filter(group, dialect, hiding)
     }
 
     /// SQL conditions over `file f JOIN photo p`, each parameterised, and whether it reads the
@@ -124,6 +143,10 @@ enum GroupSQL {
         }
         if let located = filter.located { out.append((located ? "p.latitude IS NOT NULL" : "p.latitude IS NULL", [], false)) }
         if let name = filter.addedBy { out.append(("p.addedBy = (SELECT id FROM account WHERE name = \(dialect.caseless))", [name], false)) }
+        if let viewer = filter.privateOf {
+            let account: Int64 = if case .account(let id) = viewer { id } else { -2 }
+            out.append(("p.privateTo = ?", [account], false))
+        }
         if let stack = filter.stack { out.append(("(\(fileId) = ? OR \(fileId) IN (SELECT id FROM file WHERE stackOf = ?))", [stack, stack], true)) }
         return out
     }

@@ -44,13 +44,13 @@ extension PlaceStore where Self: SQLCatalog {
         core.changed()
     }
 
-    public func placeCounts() async throws -> [PlaceCount] {
-        try await core.database.read { db in
+    public func placeCounts(sight: Sight) async throws -> [PlaceCount] {
+        let seen = GroupSQL.leavingOut(try await core.hiding(sight), "p.id", from: ("FROM photo p WHERE p.placeId > 0 AND p.listedFile IS NOT NULL", []))
+        return try await core.database.read { db in
             try await db.rows("""
-                SELECT placeCountry, placeRegion, placeId, COUNT(*) AS n FROM photo
-                WHERE placeId > 0 AND listedFile IS NOT NULL
-                GROUP BY placeCountry, placeRegion, placeId
-                """).map {
+                SELECT p.placeCountry, p.placeRegion, p.placeId, COUNT(*) AS n \(seen.sql)
+                GROUP BY p.placeCountry, p.placeRegion, p.placeId
+                """, seen.arguments).map {
                 PlaceCount(placeId: try $0.int("placeId"), country: try $0.string("placeCountry"),
                            region: try $0.optionalString("placeRegion") ?? "", count: Int(try $0.int("n")))
             }

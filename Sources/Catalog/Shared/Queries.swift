@@ -9,31 +9,42 @@ import Imaging
 extension PhotoQueries where Self: SQLCatalog {
     /// Subfolders of `parent` that hold photos, by name without case (ASCII letters, as SQLite's
     /// NOCASE), then byte by byte.
-    public func folders(in parent: String) async throws -> [FolderSummary] {
-        try await core.database.read { db in
-            try await db.rows("\(FolderColumns.select) WHERE parent = ? ORDER BY lower(name), name", [parent])
-                .map(FolderColumns.summary)
+    public func folders(in parent: String, sight: Sight) async throws -> [FolderSummary] {
+        let hiding = try await core.hiding(sight)
+        let core = core
+        return try await core.database.read { db in
+            let all = try await db.rows("\(FolderColumns.select) WHERE parent = ? ORDER BY lower(name), name", [parent]).map(FolderColumns.summary)
+            return try await FolderRules.seen(all, hiding, core, db)
         }
     }
 
     /// One folder's summary, or nil when no photo lives in or below it.
-    public func folder(at path: String) async throws -> FolderSummary? {
+    public func folder(at path: String, sight: Sight) async throws -> FolderSummary? {
         let version = core.version
-        if let known = core.folderCache.lookup(path, version: version) { return known }
-        let found = try await core.database.read { db in
-            try await db.row("\(FolderColumns.select) WHERE path = ?", [path]).map(FolderColumns.summary)
+        let hiding = try await core.hiding(sight)
+        if hiding.hides(folder: path) { return nil }
+        let found: FolderSummary?
+        if let known = core.folderCache.lookup(path, version: version) {
+            found = known
+        } else {
+            found = try await core.database.read { db in
+                try await db.row("\(FolderColumns.select) WHERE path = ?", [path]).map(FolderColumns.summary)
+            }
+            core.folderCache.keep(path, found, version: version)
         }
-        core.folderCache.keep(path, found, version: version)
-        return found
+        guard let found, !hiding.isEmpty else { return found }
+        let core = core
+        return try await core.database.read { db in try await FolderRules.seen([found], hiding, core, db).first }
     }
 
     /// Page `number` (1-based) of a group, or nil when out of range. An empty group has one empty page.
     /// Cards carry `viewer`'s favorite marks.
-    public func page(_ group: PhotoGroup, sort: PhotoSort, number: Int, perPage: Int, viewer: Viewer) async throws -> PhotoPage? {
+    public func page(_ group: PhotoGroup, sort: PhotoSort, number: Int, perPage: Int, viewer: Viewer, sight: Sight) async throws -> PhotoPage? {
         let userId = viewer.favoritesUserId
+        let hiding = try await core.hiding(sight)
         let core = core
         return try await core.database.read { db in
-            let index = try await QueryRules.pageIndex(core, db, group: group, sort: sort, perPage: perPage)
+            let index = try await QueryRules.pageIndex(core, db, group: group, sort: sort, perPage: perPage, hiding: hiding)
             let pageCount = max(1, index.starts.count)
             guard number >= 1, number <= pageCount else { return nil }
             guard index.total > 0 else { return PhotoPage(photos: [], number: 1, pageCount: 1, total: 0) }
@@ -44,11 +55,11 @@ extension PhotoQueries where Self: SQLCatalog {
                     FROM file f JOIN photo p ON p.id = f.photoId WHERE \(db.dialect.isIn("f.id"))
                     """, [userId, slice]).map { try CardColumns.card($0) }
                 let byId = Dictionary(cards.map { ($0.fileId, $0) }, uniquingKeysWith: { a, _ in a })
-                let photos = try await QueryRules.stacks(slice.compactMap { byId[$0] }, group, db)
+                let photos = try await QueryRules.stacks(slice.compactMap { byId[$0] }, group, db, hiding)
                 return PhotoPage(photos: photos, number: number, pageCount: pageCount, total: index.total)
             }
             let start = index.starts[number - 1]
-            let filter = GroupSQL.filter(group, db.dialect)
+            let filter = GroupSQL.filter(group, db.dialect, hiding)
             let cmp = sort.descending ? "<=" : ">="
             let startValue = try GroupSQL.argument(start.value)
             let arguments: [any SQLArgument] = [userId] + filter.arguments + [startValue, start.id, perPage]
@@ -56,17 +67,20 @@ extension PhotoQueries where Self: SQLCatalog {
                 \(CardColumns.columns), \(CardColumns.isFavorite) \(filter.sql) AND (\(GroupSQL.column(sort.field, group)), f.id) \(cmp) (?, ?)
                 ORDER BY \(GroupSQL.order(sort, in: group)) LIMIT ?
                 """, arguments).map { try CardColumns.card($0) }
-            return PhotoPage(photos: try await QueryRules.stacks(cards, group, db), number: number, pageCount: pageCount, total: index.total)
+            return PhotoPage(photos: try await QueryRules.stacks(cards, group, db, hiding), number: number, pageCount: pageCount, total: index.total)
         }
     }
 
     /// The file at `key` with its photo and curation (favorites as `viewer` sees them), or nil:
     /// one statement, tags, copies and companions included.
-    public func photo(key: String, viewer: Viewer) async throws -> PhotoDetail? {
+    public func photo(key: String, viewer: Viewer, sight: Sight) async throws -> PhotoDetail? {
         let userId = viewer.favoritesUserId
-        return try await core.database.read { db in
+        let hiding = try await core.hiding(sight)
+        let found = try await core.database.read { db in
             try await db.row(PhotoDetailColumns.sql(db.dialect), [userId, key]).map(PhotoDetailColumns.detail)
         }
+        guard let found, !hiding.hides(photoId: found.photoId) else { return nil }
+        return found
     }
 
     /// The previous and next photo of `group` under `sort`, and the photo's position in it.
@@ -74,15 +88,16 @@ extension PhotoQueries where Self: SQLCatalog {
     /// The position comes from the group's page index (cached per catalog version): a binary
     /// search over page starts, then a count within one page, so a photo deep in a folder of
     /// 20,000 costs what one near its start does.
-    public func neighbors(of photo: PhotoDetail, in group: PhotoGroup, sort: PhotoSort, perPage: Int) async throws -> PhotoNeighbors {
+    public func neighbors(of photo: PhotoDetail, in group: PhotoGroup, sort: PhotoSort, perPage: Int, sight: Sight) async throws -> PhotoNeighbors {
         let col = GroupSQL.column(sort.field, group)
         let (before, after) = sort.descending ? (">", "<") : ("<", ">")
-        let filter = GroupSQL.filter(group, core.dialect)
+        let hiding = try await core.hiding(sight)
+        let filter = GroupSQL.filter(group, core.dialect, hiding)
         let key = (value: GroupSQL.sortValue(of: photo, sort.field), id: photo.card.fileId)
         let core = core
         return try await core.database.read { db in
             // A group that keeps its ids knows the neighbours and the position outright.
-            let index = try await QueryRules.pageIndex(core, db, group: group, sort: sort, perPage: perPage)
+            let index = try await QueryRules.pageIndex(core, db, group: group, sort: sort, perPage: perPage, hiding: hiding)
             if let ids = index.ids, let at = ids.firstIndex(of: key.id) {
                 let (previousId, nextId) = (at > 0 ? ids[at - 1] : nil, at + 1 < ids.count ? ids[at + 1] : nil)
                 let wanted = [previousId, nextId].compactMap { $0 }
@@ -128,7 +143,8 @@ extension PhotoQueries where Self: SQLCatalog {
     }
 
     /// A file holding the picture with this content hash, to render thumbnails from.
-    public func fileForContent(sha256: String) async throws -> (key: String, format: ImageFormat)? {
+    public func fileForContent(sha256: String, sight: Sight) async throws -> (key: String, format: ImageFormat)? {
+        if try await core.hiding(sight).hides(sha256: sha256) { return nil }
         let found = try await core.database.read { db in
             try await db.row("""
                 SELECT f.key, p.format FROM photo p JOIN file f ON f.photoId = p.id WHERE p.sha256 = ? ORDER BY f.id LIMIT 1
@@ -160,30 +176,32 @@ extension PhotoQueries where Self: SQLCatalog {
     }
 
     /// Every tag in use, with how many visible photos carry it, by name without case.
-    public func tagCounts() async throws -> [TagCount] {
+    public func tagCounts(sight: Sight) async throws -> [TagCount] {
         // Read at the version before the query, so a change during it makes the next call recount.
         let database = core.database
-        return try await core.tagCountsCache.value(at: core.version, computing: {
+        let hiding = try await core.hiding(sight)
+        return try await core.tagCountsCache.cache(for: hiding).value(at: core.version, computing: {
             try await database.read { db in
-                try await db.rows("""
+                let seen = GroupSQL.leavingOut(hiding, "pt.photoId", from: ("WHERE EXISTS (SELECT 1 FROM file WHERE photoId = pt.photoId)", []))
+                return try await db.rows("""
                     SELECT CAST(t.name AS TEXT) AS name, COUNT(DISTINCT pt.photoId) AS photoCount FROM tag t JOIN photoTag pt ON pt.tagId = t.id
-                    WHERE EXISTS (SELECT 1 FROM file WHERE photoId = pt.photoId)
+                    \(seen.sql)
                     GROUP BY t.id ORDER BY t.name\(db.dialect.noCase)
-                    """).map { TagCount(name: try $0.string("name"), count: Int(try $0.int("photoCount"))) }
+                    """, seen.arguments).map { TagCount(name: try $0.string("name"), count: Int(try $0.int("photoCount"))) }
             }
         })
     }
 
     /// How many photos a group holds (for cards on the home page).
-    public func count(_ group: PhotoGroup) async throws -> Int {
-        let filter = GroupSQL.filter(group, core.dialect)
+    public func count(_ group: PhotoGroup, sight: Sight) async throws -> Int {
+        let filter = GroupSQL.filter(group, core.dialect, try await core.hiding(sight))
         return try await core.database.read { db in Int(try await db.int("SELECT COUNT(*) \(filter.sql)", filter.arguments) ?? 0) }
     }
 
     /// A cover for a group: its most recently taken photo (of several taken at once, the one
     /// filed last).
-    public func cover(_ group: PhotoGroup) async throws -> Picture? {
-        let filter = GroupSQL.filter(group, core.dialect)
+    public func cover(_ group: PhotoGroup, sight: Sight) async throws -> Picture? {
+        let filter = GroupSQL.filter(group, core.dialect, try await core.hiding(sight))
         return try await core.database.read { db in
             try await db.row("SELECT p.sha256, p.rotation \(filter.sql) ORDER BY f.sortTaken DESC, f.id DESC LIMIT 1", filter.arguments)
                 .flatMap { try PictureColumns.picture($0, sha256: "sha256", rotation: "rotation") }
@@ -192,8 +210,8 @@ extension PhotoQueries where Self: SQLCatalog {
 
     /// Whether the file at `key` is shown in `group` (share links admit only their own photos),
     /// or belongs to one that is (a Live Photo's clip, a RAW: part of the shot the group shows).
-    public func group(_ group: PhotoGroup, containsKey key: String) async throws -> Bool {
-        let filter = GroupSQL.filter(group, core.dialect)
+    public func group(_ group: PhotoGroup, containsKey key: String, sight: Sight) async throws -> Bool {
+        let filter = GroupSQL.filter(group, core.dialect, try await core.hiding(sight))
         return try await core.database.read { db in
             if try await db.int("SELECT EXISTS (SELECT 1 \(filter.sql) AND f.key = ?)", filter.arguments + [key]) == 1 { return true }
             return try await db.int("""
@@ -205,8 +223,8 @@ extension PhotoQueries where Self: SQLCatalog {
     /// Whether a photo with these bytes is shown in `group` (for thumbnails and playable
     /// renditions, which are named by hash), or belongs to a file that is (of the first 20
     /// files with those bytes that belong to another).
-    public func group(_ group: PhotoGroup, containsSha256 sha256: String) async throws -> Bool {
-        let filter = GroupSQL.filter(group, core.dialect)
+    public func group(_ group: PhotoGroup, containsSha256 sha256: String, sight: Sight) async throws -> Bool {
+        let filter = GroupSQL.filter(group, core.dialect, try await core.hiding(sight))
         return try await core.database.read { db in
             if try await db.int("SELECT EXISTS (SELECT 1 \(filter.sql) AND p.sha256 = ?)", filter.arguments + [sha256]) == 1 { return true }
             return try await db.int("""
@@ -217,8 +235,8 @@ extension PhotoQueries where Self: SQLCatalog {
     }
 
     /// The ids of every file `group` shows, in `sort`'s order.
-    public func fileIds(in group: PhotoGroup, sort: PhotoSort) async throws -> [Int64] {
-        let filter = GroupSQL.filter(group, core.dialect)
+    public func fileIds(in group: PhotoGroup, sort: PhotoSort, sight: Sight) async throws -> [Int64] {
+        let filter = GroupSQL.filter(group, core.dialect, try await core.hiding(sight))
         return try await core.database.read { db in
             try await db.ints("SELECT f.id \(filter.sql) ORDER BY \(GroupSQL.order(sort, in: group))", filter.arguments)
         }
@@ -226,13 +244,14 @@ extension PhotoQueries where Self: SQLCatalog {
 
     /// The files with these ids, in the order asked; unknown ids are left out, and an id asked
     /// twice comes once.
-    public func files(ids: [Int64]) async throws -> [FileRef] {
+    public func files(ids: [Int64], sight: Sight) async throws -> [FileRef] {
         guard !ids.isEmpty else { return [] }
+        let hiding = try await core.hiding(sight)
         let found = try await core.database.read { db in
             var found: [Int64: FileRef] = [:]
             for row in try await db.rows("SELECT id, photoId, key, size FROM file WHERE \(db.dialect.isIn("id"))", [ids]) {
                 let file = try FileRefColumns.fileRef(row)
-                found[file.id] = file
+                if !hiding.hides(photoId: file.photoId) { found[file.id] = file }
             }
             return found
         }
@@ -242,14 +261,16 @@ extension PhotoQueries where Self: SQLCatalog {
 
     /// The same files, each followed by the files that belong to it (a Live Photo's clip, its
     /// RAW), by key.
-    public func withCompanions(_ files: [FileRef]) async throws -> [FileRef] {
+    public func withCompanions(_ files: [FileRef], sight: Sight) async throws -> [FileRef] {
         guard !files.isEmpty else { return [] }
+        let hiding = try await core.hiding(sight)
         let companions = try await core.database.read { db in
             var found: [Int64: [FileRef]] = [:]
             for row in try await db.rows("""
                 SELECT id, photoId, key, size, pairedTo FROM file WHERE \(db.dialect.isIn("pairedTo")) ORDER BY key
                 """, [files.map(\.id)]) {
-                found[try row.int("pairedTo"), default: []].append(try FileRefColumns.fileRef(row))
+                let file = try FileRefColumns.fileRef(row)
+                if !hiding.hides(photoId: file.photoId) { found[try row.int("pairedTo"), default: []].append(file) }
             }
             return found
         }
@@ -259,15 +280,17 @@ extension PhotoQueries where Self: SQLCatalog {
     /// Photos by the month their camera dated them (UTC, as stored), newest first, and how many
     /// have no such date. One pass over the photos (a photo counts when a file of it is listed,
     /// as in `.all`).
-    public func timeline() async throws -> (months: [TimelineMonth], undated: Int) {
-        try await core.database.read { db in
+    public func timeline(sight: Sight) async throws -> (months: [TimelineMonth], undated: Int) {
+        let hiding = try await core.hiding(sight)
+        return try await core.database.read { db in
             var months: [TimelineMonth] = []
             var undated = 0
+            let seen = GroupSQL.leavingOut(hiding, "p.id", from: ("FROM photo p WHERE p.listedFile IS NOT NULL", []))
             for row in try await db.rows("""
                 SELECT \(db.dialect.yearMonth("p.takenAt")) AS yearMonth, COUNT(*) AS n
-                FROM photo p WHERE p.listedFile IS NOT NULL
+                \(seen.sql)
                 GROUP BY 1 ORDER BY 1 DESC NULLS LAST
-                """) {
+                """, seen.arguments) {
                 let count = Int(try row.int("n"))
                 if let yearMonth = try row.optionalInt("yearMonth").map({ Int($0) }) {
                     months.append(TimelineMonth(year: yearMonth / 100, month: yearMonth % 100, count: count))
@@ -282,8 +305,8 @@ extension PhotoQueries where Self: SQLCatalog {
     /// Photos whose camera date falls on this month and day in an earlier year, newest first
     /// (of several taken at once, the one filed last). The dates are matched in the photo table
     /// first, so only those photos' files are read.
-    public func onThisDay(month: Int, day: Int, before year: Int, limit: Int) async throws -> [(card: PhotoCard, year: Int)] {
-        let all = GroupSQL.filter(.all, core.dialect)
+    public func onThisDay(month: Int, day: Int, before year: Int, limit: Int, sight: Sight) async throws -> [(card: PhotoCard, year: Int)] {
+        let all = GroupSQL.filter(.all, core.dialect, try await core.hiding(sight))
         let monthDay = String(format: "%02d-%02d", month, day)
         let found = try await core.database.read { db in
             try await db.rows("""
@@ -301,15 +324,15 @@ enum QueryRules {
     /// `cards` of a folder's page with how many shots are stacked under each (one look down
     /// `file_stack` for the page's files); other groups' cards as they are. A filtered folder
     /// counts the shots its filter keeps, as its burst's own page (`stack=`, the same filter) shows.
-    static func stacks(_ cards: [PhotoCard], _ group: PhotoGroup, _ db: any SQLSession) async throws -> [PhotoCard] {
+    static func stacks(_ cards: [PhotoCard], _ group: PhotoGroup, _ db: any SQLSession, _ hiding: Hiding) async throws -> [PhotoCard] {
         guard case .folder = group.parts.base, !cards.isEmpty else { return cards }
         var counts: [Int64: Int] = [:]
         let rows: [SQLRow]
-        if group.parts.filter.isEmpty {
+        if group.parts.filter.isEmpty && hiding.isEmpty {
             rows = try await db.rows("SELECT stackOf, COUNT(*) AS n FROM file WHERE \(db.dialect.isIn("stackOf")) GROUP BY stackOf",
                                      [cards.map(\.fileId)])
         } else {
-            let kept = GroupSQL.filter(group, db.dialect)
+            let kept = GroupSQL.filter(group, db.dialect, hiding)
             rows = try await db.rows("SELECT f.stackOf, COUNT(*) AS n \(kept.sql) AND \(db.dialect.isIn("f.stackOf")) GROUP BY f.stackOf",
                                      kept.arguments + [cards.map(\.fileId)])
         }
@@ -326,11 +349,11 @@ enum QueryRules {
     /// The group's page index under `sort` at the catalog's version: built with one pass over
     /// the whole group, its rows folded as they come, when no request has built it yet.
     static func pageIndex(_ core: CatalogCore, _ db: any SQLSession, group: PhotoGroup, sort: PhotoSort,
-                          perPage: Int) async throws -> PageIndexCache.Entry {
-        let key = PageIndexCache.Key(group: group, sort: sort, perPage: perPage, version: core.version)
+                          perPage: Int, hiding: Hiding) async throws -> PageIndexCache.Entry {
+        let key = PageIndexCache.Key(group: group, sort: sort, perPage: perPage, version: core.version, hiding: hiding)
         // The cache builds synchronously; a build that throws asks it for a kept entry only.
         if let kept = try? core.pageIndexCache.entry(for: key, build: { throw PageIndexMiss() }) { return kept }
-        let filter = GroupSQL.indexFilter(group, sort, db.dialect)
+        let filter = GroupSQL.indexFilter(group, sort, db.dialect, hiding)
         struct Fold: Sendable {
             var starts: [(value: DatabaseValue, id: Int64)] = []
             var total = 0

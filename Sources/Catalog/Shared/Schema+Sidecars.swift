@@ -17,7 +17,7 @@ extension CatalogSchema {
     }
 
     /// SQLite's row trigger that marks `row`'s photo (`new.id`, `old.photoId`…) as waiting.
-    private static func marks(_ name: String, _ event: String, _ photo: String) -> String {
+    static func marks(_ name: String, _ event: String, _ photo: String) -> String {
         """
         CREATE TRIGGER \(name) \(event) BEGIN
           INSERT INTO sidecarPending (photoId) VALUES (\(photo)) ON CONFLICT (photoId) DO UPDATE SET mark = mark + 1;

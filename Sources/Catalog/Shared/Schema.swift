@@ -95,6 +95,8 @@ enum CatalogSchema {
             ALTER TABLE albumPhoto ADD COLUMN addedBy \(d.integer) REFERENCES account(id) ON DELETE SET NULL;
             """
         },
+        // Photos, folders and albums a member keeps to themselves (Schema+Private).
+        .each(sqlite: "v31-private", v31, postgres: "v31-private", pg10),
     ]
 }
 

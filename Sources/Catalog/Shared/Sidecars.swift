@@ -47,14 +47,16 @@ extension SidecarStore where Self: SQLCatalog {
         try await core.database.read { db in
             var work: [Int64: SidecarWork] = [:]
             for row in try await db.rows("""
-                SELECT p.id, s.mark, p.rating, p.caption, p.rotation, p.orientation FROM sidecarPending s JOIN photo p ON p.id = s.photoId
+                SELECT p.id, s.mark, p.rating, p.caption, p.rotation, p.orientation, CAST(a.name AS TEXT) AS privateName
+                FROM sidecarPending s JOIN photo p ON p.id = s.photoId LEFT JOIN account a ON a.id = p.privateTo
                 WHERE s.photoId > ? ORDER BY s.photoId LIMIT ?
                 """, [after, max(0, limit)]) {
                 let id = try row.int("id")
                 work[id] = SidecarWork(photoId: id, mark: try row.int("mark"), keys: [], fileOrientation: Int(try row.int("orientation")),
                                        curation: XMPSidecar.Curation(rating: Int(try row.int("rating")), tags: [],
                                                                      caption: try row.string("caption"),
-                                                                     rotation: Int(try row.int("rotation")), favoriteOf: []))
+                                                                     rotation: Int(try row.int("rotation")), favoriteOf: [],
+                                                                     privateTo: try row.optionalString("privateName")))
             }
             let ids = Array(work.keys)
             guard !ids.isEmpty else { return [] }
@@ -98,7 +100,7 @@ extension SidecarStore where Self: SQLCatalog {
         try await core.database.write { db in
             try await db.changes("""
                 INSERT INTO sidecarPending (photoId)
-                SELECT id FROM (SELECT id FROM photo WHERE rating > 0 OR caption != '' OR rotation != 0
+                SELECT id FROM (SELECT id FROM photo WHERE rating > 0 OR caption != '' OR rotation != 0 OR privateTo IS NOT NULL
                                 UNION SELECT photoId FROM photoTag UNION SELECT photoId FROM favorite) AS curated
                 WHERE id IS NOT NULL
                 ON CONFLICT DO NOTHING
@@ -169,6 +171,13 @@ extension SidecarStore where Self: SQLCatalog {
                     }
                     changed.append("favorites")
                 }
+            }
+            // A sidecar may make a photo private (a catalog made anew gets its privacy back), to the
+            // account of that name or, when there is none, to no one; it never makes one public.
+            if let name = curation.privateTo, try await db.int("SELECT privateTo FROM photo WHERE id = ?", [photoId]) == nil {
+                let owner = try await db.int("SELECT id FROM account WHERE name = \(db.dialect.caseless)", [name]) ?? formerAccountOwner
+                try await db.execute("UPDATE photo SET privateTo = ? WHERE id = ? AND privateTo IS NULL", [owner, photoId])
+                changed.append("privacy")
             }
             return SidecarApplied(photoId: photoId, changed: changed, conflict: waiting && !changed.isEmpty)
         }

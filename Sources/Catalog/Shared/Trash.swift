@@ -40,13 +40,16 @@ extension TrashStore where Self: SQLCatalog & ScanBookkeeping {
 
     /// Everything in the trash, newest first (a file trashed as part of another is listed with
     /// it, not on its own).
-    public func trashItems() async throws -> [TrashItem] {
-        try await core.database.read { db in
+    public func trashItems(sight: Sight) async throws -> [TrashItem] {
+        let seen = GroupSQL.leavingOut(try await core.hiding(sight), "p.id", from: ("""
+            FROM trash t JOIN photo p ON p.id = t.photoId
+            WHERE t.pending = 0 AND (t.partOf IS NULL OR NOT EXISTS (SELECT 1 FROM trash o WHERE o.id = t.partOf))
+            """, []))
+        return try await core.database.read { db in
             try await db.rows("""
-                SELECT t.id, t.key, p.sha256, p.rotation, t.trashedAt FROM trash t JOIN photo p ON p.id = t.photoId
-                WHERE t.pending = 0 AND (t.partOf IS NULL OR NOT EXISTS (SELECT 1 FROM trash o WHERE o.id = t.partOf))
+                SELECT t.id, t.key, p.sha256, p.rotation, t.trashedAt \(seen.sql)
                 ORDER BY t.trashedAt DESC, t.id DESC
-                """).map {
+                """, seen.arguments).map {
                 TrashItem(id: try $0.int("id"), key: try $0.string("key"), sha256: try $0.string("sha256"), trashedAt: try $0.int("trashedAt"),
                           rotation: Rotation(column: Int(try $0.int("rotation"))))
             }

@@ -14,6 +14,8 @@ public struct Album: Sendable, Equatable {
     /// Who made it (nil when the account is gone, or it was made from the command line).
     public var createdBy: String?
     public var createdAt: Int64
+    /// The account it is private to; nil when it is the household's.
+    public var privateTo: Int64?
 
     public init(id: Int64, name: String, description: String, cover: Picture?, coverPhotoId: Int64?, photoCount: Int,
                 createdBy: String?, createdAt: Int64) {
@@ -64,13 +66,15 @@ public enum AlbumRules {
 
 /// Albums: made, filled, arranged and removed by the household.
 public protocol AlbumStore: Sendable {
-    /// Every album, by name.
-    func albums() async throws -> [Album]
-    func album(id: Int64) async throws -> Album?
+    /// Every album `sight` may see (none private to someone else), by name; counts and covers
+    /// leave out what it may not see.
+    func albums(sight: Sight) async throws -> [Album]
+    /// The album with this id, if `sight` may see it.
+    func album(id: Int64, sight: Sight) async throws -> Album?
     /// The album of this name (compared without case), if any.
     func album(named name: String) async throws -> Album?
-    /// The albums a photo is in, by name.
-    func albums(containing photoId: Int64) async throws -> [Album]
+    /// The albums a photo is in that `sight` may see, by name.
+    func albums(containing photoId: Int64, sight: Sight) async throws -> [Album]
     /// Makes an empty album; throws `AlbumError.invalidName` or `.nameTaken`.
     func createAlbum(name: String, description: String, createdBy accountId: Int64?, now: Date) async throws -> Album
     /// Renames and redescribes an album.

@@ -117,6 +117,9 @@ extension CatalogStore {
                        arguments: [new, old])
         try db.run(sql: "INSERT OR IGNORE INTO removedTag (photoId, name) SELECT ?, name FROM removedTag WHERE photoId = ?",
                        arguments: [new, old])
+        // A private picture edited stays private.
+        try db.run(sql: "UPDATE photo SET privateTo = (SELECT privateTo FROM photo WHERE id = ?) WHERE id = ? AND privateTo IS NULL",
+                   arguments: [old, new])
     }
 
     /// Stars and keywords from the file, unless Photolala already has the person's word:

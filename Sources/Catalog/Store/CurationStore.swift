@@ -3,8 +3,9 @@ import Imaging
 /// What people say about photos: favorites, stars and tags, kept on the photo (content
 /// identity) so they survive moves and copies.
 public protocol CurationStore: Sendable {
-    /// The photo behind a file key.
-    func photoId(forKey key: String) async throws -> Int64?
+    /// The photo behind a file key, if `sight` may see it (an action on a photo private to
+    /// someone else finds nothing to act on).
+    func photoId(forKey key: String, sight: Sight) async throws -> Int64?
     /// Marks or unmarks a favorite for one viewer; repeating the same request changes nothing.
     func setFavorite(photoId: Int64, viewer: Viewer, _ favorite: Bool) async throws
     /// Sets the household's stars, 0 (none) to 5; throws `CurationError.invalidRating` otherwise.

@@ -9,6 +9,8 @@ final class PageIndexCache: Sendable {
         var sort: PhotoSort
         var perPage: Int
         var version: Int
+        /// What the viewer may not see: each gets the group as they see it.
+        var hiding: Hiding
     }
 
     /// The first row of each page and the total count.

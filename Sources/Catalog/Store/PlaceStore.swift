@@ -10,8 +10,8 @@ public protocol PlaceStore: Sendable {
     func unnamedPositions(limit: Int) async throws -> [LocatedPhoto]
     /// Writes the names; a photo whose position changed since it was read keeps waiting for its name.
     func name(_ names: [PlaceName]) async throws
-    /// How many listed photos each named place holds, by country, region and place.
-    func placeCounts() async throws -> [PlaceCount]
+    /// How many listed photos `sight` may see each named place holds, by country, region and place.
+    func placeCounts(sight: Sight) async throws -> [PlaceCount]
 }
 
 /// A photo's position, waiting to be named.

@@ -12,8 +12,8 @@ public protocol TrashStore: Sendable {
     /// Finishes or undoes moves a kill interrupted; run at start-up. Returns how many it settled.
     @discardableResult
     func recoverTrashMoves(source: any PhotoSource) async throws -> Int
-    /// Everything in the trash, newest first.
-    func trashItems() async throws -> [TrashItem]
+    /// Everything in the trash that `sight` may see, newest first.
+    func trashItems(sight: Sight) async throws -> [TrashItem]
     /// Hashes of the pictures whose every file is in the trash.
     func contentOnlyInTrash() async throws -> Set<String>
     /// The trash key of a trashed file with this content, for its thumbnail.

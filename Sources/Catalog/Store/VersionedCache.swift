@@ -102,3 +102,23 @@ public final class VersionedCache<Value: Sendable>: Sendable {
         return task
     }
 }
+
+/// One `VersionedCache` for each way of seeing the catalog (`Hiding`): what everyone sees when
+/// nothing is private, and apart from it what each viewer sees while something is hidden from them.
+public final class SightedCaches<Value: Sendable>: Sendable {
+    private let caches = Mutex<[Hiding: VersionedCache<Value>]>([:])
+    /// Private sets change now and then; a household has a few viewers.
+    private let limit = 32
+
+    public init() {}
+
+    public func cache(for hiding: Hiding) -> VersionedCache<Value> {
+        caches.withLock { caches in
+            if let cache = caches[hiding] { return cache }
+            if caches.count >= limit { caches = [:] }
+            let cache = VersionedCache<Value>()
+            caches[hiding] = cache
+            return cache
+        }
+    }
+}

@@ -137,7 +137,8 @@ public struct GalleryParts {
             logger.notice("No accounts yet: make the first admin with `photolala users add NAME --role admin --data \(config.dataPath)`.")
         }
         // Every cookie is scoped to the gallery's own path, or a part of it, through `SessionSettings`.
-        let sessions = SessionSettings(secureCookies: config.secureCookies, basePath: BasePath(prefix: config.basePath), guestRole: config.guestRole)
+        let sessions = SessionSettings(secureCookies: config.secureCookies, basePath: BasePath(prefix: config.basePath), guestRole: config.guestRole,
+                                       adminsSeePrivate: config.adminsSeePrivate)
         let cookiePath = sessions.cookiePath
         let router = Router(context: GalleryContext.self)
         let errorPages = ErrorPages(pages: kit)
@@ -207,6 +208,7 @@ public struct GalleryParts {
         ViewOptionsController(store: store, cookiePath: cookiePath, secureCookies: config.secureCookies).register(with: routes)
         originals.register(with: routes)
         CurationController(store: store).register(with: routes)
+        PrivacyController(store: store, flash: flash).register(with: routes)
         SelectionController(store: store, source: source, flash: flash, readOnly: config.readOnlyLibrary).register(with: routes)
         AlbumsController(store: store, pages: kit, groupPage: groupPage, flash: flash,
                          pageSize: config.pageSize).register(with: routes)

@@ -41,6 +41,8 @@ public struct GalleryConfig: Sendable {
     public var readOnlyLibrary: Bool = ServeSettings.readOnlyLibrary.defaultValue
     /// Write curation to XMP sidecars beside the files (`SidecarWriting`).
     public var writeSidecars: Bool = ServeSettings.writeSidecars.defaultValue
+    /// Admins see the photos members keep private.
+    public var adminsSeePrivate: Bool = ServeSettings.adminsSeePrivate.defaultValue
     /// bcrypt work factor for new passwords.
     public var bcryptCost: UInt8 = 12
     /// Multiplies the pauses after failed sign-ins (tests use 0).

@@ -26,7 +26,8 @@ struct SessionMiddleware: RouterMiddleware {
         guard SecretToken.isWellFormed(token) else { return .stale }
         let hash = SecretToken.hash(token)
         guard let found = try await store.session(tokenHash: hash, now: now, madeAfter: now - sessions.absoluteLifetime) else { return .stale }
-        return .signedIn(Visitor(account: found.account, role: found.account.role, sessionHash: hash), token: token,
+        return .signedIn(Visitor(account: found.account, role: found.account.role, sessionHash: hash,
+                                 adminsSeePrivate: sessions.adminsSeePrivate), token: token,
                          renew: now - found.lastSeenAt > 3600)
     }
 
@@ -91,6 +92,8 @@ struct SessionSettings: Sendable {
     var cookiePath: String { basePath.isEmpty ? "/" : basePath.prefix }
     /// What someone who is not signed in may do; nil lets them see only the sign-in page and share links.
     var guestRole: Role?
+    /// Admins see the household's private photos (`--admins-see-private`).
+    var adminsSeePrivate = false
 
     /// The `Path` of a cookie meant for one part of the site only (a share link's unlock cookie),
     /// as the browser sees that part's address: with the base path in front.

@@ -16,12 +16,12 @@ struct OriginalController: Sendable {
 
     @Sendable func serveMotion(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let key = SiteURL.Scope.gallery.motionKey(fromPath: request.uri.path) else { throw Self.noMotion }
-        return try await respondMotion(key: key, request, context)
+        return try await respondMotion(key: key, sight: context.visitor.sight, request, context)
     }
 
     /// A motion photo's clip: the last `motionLength` bytes of the JPEG, as an MP4 with Range.
-    func respondMotion(key: String, _ request: Request, _ context: GalleryContext) async throws -> Response {
-        guard let photo = try await store.photo(key: key), let length = photo.card.motionLength,
+    func respondMotion(key: String, sight: Sight, _ request: Request, _ context: GalleryContext) async throws -> Response {
+        guard let photo = try await store.photo(key: key, viewer: .guest, sight: sight), let length = photo.card.motionLength,
               let entry = try? await source.entry(forKey: key), entry.size > length else {
             throw Self.noMotion
         }
@@ -38,14 +38,14 @@ struct OriginalController: Sendable {
         guard let key = SiteURL.Scope.gallery.originalKey(fromPath: request.uri.path) else {
             throw Self.notInLibrary
         }
-        return try await respond(key: key, request, context)
+        return try await respond(key: key, sight: context.visitor.sight, request, context)
     }
 
     /// The original at `key`; `withoutPlaces` (a share link whose maker did not share places)
     /// hands out a JPEG without its position (`GPSRedaction`, patched as it streams) and refuses a
     /// still of another format that has one.
-    func respond(key: String, withoutPlaces: Bool = false, _ request: Request, _ context: GalleryContext) async throws -> Response {
-        guard let photo = try await store.photo(key: key), let entry = try? await source.entry(forKey: key) else {
+    func respond(key: String, sight: Sight, withoutPlaces: Bool = false, _ request: Request, _ context: GalleryContext) async throws -> Response {
+        guard let photo = try await store.photo(key: key, viewer: .guest, sight: sight), let entry = try? await source.entry(forKey: key) else {
             throw Self.notInLibrary
         }
         var patches: [GPSRedaction.Patch]?

@@ -19,15 +19,16 @@ struct PlayableController: Sendable {
     @Sendable func play(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let key = SiteURL.Scope.gallery.playKey(fromPath: request.uri.path) else { throw Self.noVideo }
         let requester = context.visitor.account.map { "account:\($0.id)" } ?? "guest:\(context.remoteAddress)"
-        return try await play(key: key, scope: .gallery, shared: nil, requester: requester, mayStart: true, request, context)
+        return try await play(key: key, scope: .gallery, shared: nil, sight: context.visitor.sight, requester: requester, mayStart: true,
+                              request, context)
     }
 
     /// The play page of `key`; with `shared` (its group and title), inside that share link. The
     /// work is counted against `requester` (`PlayableStore.perRequester`); with `mayStart` false
     /// the page says the household has to look at it first.
-    func play(key: String, scope: SiteURL.Scope, shared: (group: PhotoGroup, title: String)?, requester: String, mayStart: Bool,
+    func play(key: String, scope: SiteURL.Scope, shared: (group: PhotoGroup, title: String)?, sight: Sight, requester: String, mayStart: Bool,
               _ request: Request, _ context: GalleryContext) async throws -> Response {
-        guard let photo = try await store.photo(key: key, viewer: context.visitor.viewer), photo.card.kind == .video else {
+        guard let photo = try await store.photo(key: key, viewer: context.visitor.viewer, sight: sight), photo.card.kind == .video else {
             throw Self.noVideo
         }
         let videoPage = scope.photo(key, in: nil, sharedGroup: shared?.group)
@@ -47,7 +48,9 @@ struct PlayableController: Sendable {
     }
 
     @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
-        guard let sha = Self.sha256(context), try await store.fileForContent(sha256: sha) != nil else { throw Self.noRendition }
+        guard let sha = Self.sha256(context), try await store.fileForContent(sha256: sha, sight: context.visitor.sight) != nil else {
+            throw Self.noRendition
+        }
         return try await serve(sha: sha, request, context)
     }
 

@@ -7,7 +7,7 @@ import Imaging
 /// content-addressed renditions with immutable caching.
 struct ThumbnailController: Sendable {
     let thumbnails: ThumbnailStore
-    let store: any TrashStore
+    let store: any TrashStore & PrivacyStore
     /// Whether shared caches may keep renditions: only when guests may see the library anyway.
     let sharedCaching: Bool
 
@@ -63,7 +63,13 @@ struct ThumbnailController: Sendable {
         if onlyInTrash && !context.visitor.can(.admin) {
             throw HTTPError(.notFound, message: "No photo in the library has this content.")
         }
-        let answer = Answer(size: size, picture: picture, encoding: encoding, shared: sharedCaching && !onlyInTrash)
+        // A private picture is its owner's alone, and no shared cache keeps it.
+        let index = try await store.privateIndex()
+        if Hiding(context.visitor.sight, index).hides(sha256: picture.sha256) {
+            throw HTTPError(.notFound, message: "No photo in the library has this content.")
+        }
+        let shared = sharedCaching && !onlyInTrash && index.hashes[picture.sha256] == nil
+        let answer = Answer(size: size, picture: picture, encoding: encoding, shared: shared)
         if let response = await answer.ready(request, thumbnails, justMade: false) { return response }
         // A rendition removed by the cache's budget between being made and being read is made again, once.
         for _ in 0..<3 {
@@ -89,9 +95,11 @@ struct ThumbnailController: Sendable {
 
     /// The answer for a rendition already made, for a visitor the caller found may see the
     /// library: when its content is not only in the trash and the rendition cache has it (or
-    /// the browser does). Nil for anything else, which the route itself answers.
+    /// the browser does), and it is nobody's private picture. Nil for anything else, which the
+    /// route itself answers.
     func warmAnswer(size: SiteURL.Rendition, picture: Picture, encoding: RenditionEncoding, _ request: Request) async -> Response? {
-        guard let onlyInTrash = try? await store.contentOnlyInTrash().contains(picture.sha256), !onlyInTrash else { return nil }
+        guard let onlyInTrash = try? await store.contentOnlyInTrash().contains(picture.sha256), !onlyInTrash,
+              let index = try? await store.privateIndex(), index.hashes[picture.sha256] == nil else { return nil }
         return await Answer(size: size, picture: picture, encoding: encoding, shared: sharedCaching)
             .ready(request, thumbnails, justMade: false)
     }

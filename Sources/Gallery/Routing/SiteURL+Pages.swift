@@ -172,6 +172,7 @@ extension SiteURL {
         case albumCreate = "album-create", albumUpdate = "album-update", albumDelete = "album-delete"
         case albumAdd = "album-add", albumRemove = "album-remove", albumMove = "album-move", albumCover = "album-cover"
         case emptyTrash = "empty-trash"
+        case privatePhoto = "private", privateFolder = "private-folder", privateAlbum = "private-album"
         case password
         case addUser = "user-add"
         case changeRole = "user-role"

@@ -61,6 +61,8 @@ public enum ServeSettings {
         help: "Never write to the library: upload and delete say so, curation keeps working (detected by itself on a read-only mount).")
     public static let writeSidecars = Setting(switch: "write-sidecars", default: false, \.writeSidecars,
         help: "Write stars, tags, captions, turns and favorites to XMP sidecars beside the files (name.ext.xmp), for other programs and for a catalog made anew; the originals are never written. Sidecars are read back by every scan either way.")
+    public static let adminsSeePrivate = Setting(switch: "admins-see-private", default: false, \.adminsSeePrivate,
+        help: "Let admins see the photos, folders and albums members keep private (marked as such). Off, private means private from everyone else, admins too; members are told which way the household chose.")
     public static let cache = Setting<String?>("cache", "url|dir", default: nil, shown: "none: each instance keeps its own", \.sharedCache,
         help: "Where instances share renditions, as s3://bucket/prefix (the server and credentials of --s3-endpoint) or a folder they all mount: one instance makes a thumbnail or a playable video, the others copy it instead of making it again. Each still keeps what it serves in its data folder, within --rendition-cache.",
         parse: { raw in
@@ -115,7 +117,7 @@ public enum ServeSettings {
     /// The table, in the order `--help` and the docs list it.
     public static let all: [any ServeSetting] = [
         library, s3Endpoint, data, catalog, host, port, pageSize, scan, watch, rescanInterval, guest, secureCookies, trustedProxies, basePath, publicURL,
-        uploadLimit, uploadFolder, readOnlyLibrary, writeSidecars, cache, thumbnailWorkers, renditionCache, isolateDecoders, decodeTimeout, maxPixels, headerTimeout,
+        uploadLimit, uploadFolder, readOnlyLibrary, writeSidecars, adminsSeePrivate, cache, thumbnailWorkers, renditionCache, isolateDecoders, decodeTimeout, maxPixels, headerTimeout,
         idleTimeout, connectionsPerAddress, maxConnections, minBodyRate, metricsPort, metricsToken, resources,
     ]
 }

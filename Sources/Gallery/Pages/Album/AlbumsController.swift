@@ -25,19 +25,20 @@ struct AlbumsController: Sendable {
     // MARK: pages
 
     @Sendable func list(_ request: Request, context: GalleryContext) async throws -> Response {
-        let albums = try await store.albums()
+        let albums = try await store.albums(sight: context.visitor.sight)
         let model = AlbumsView(chrome: pages.chrome(title: "Albums", crumbs: [Crumb(name: "Albums", url: nil)], for: context),
                                albums: albums, visitor: context.visitor, csrf: context.csrfToken)
         return try pages.response(model)
     }
 
     @Sendable func album(_ request: Request, context: GalleryContext) async throws -> Response {
-        let album = try await Self.album(context.parameters.get("id"), store: store)
+        let album = try await Self.album(context.parameters.get("id"), sight: context.visitor.sight, store: store)
         if request.uri.queryParameters["arrange"] != nil { return try await arrange(album, request, context) }
         let query = try GroupQuery(request.uri, defaultSort: PhotoGroup.album(album.id).defaultSort)
         var spec = GroupSpec(base: .album(album.id), title: album.name, audience: Household(),
                              crumbs: [Crumb(name: "Albums", url: SiteURL.albums), Crumb(name: album.name, url: nil)])
         spec.album = AlbumPanel(album, visitor: context.visitor, csrf: context.csrfToken)
+        spec.privacy = PrivacyForm.album(album, visitor: context.visitor)
         return try await groupPage.response(spec, query: query, request, context)
     }
 
@@ -46,7 +47,7 @@ struct AlbumsController: Sendable {
         guard context.visitor.can(.member) else { throw HTTPError(.forbidden, message: "Your account can look at albums but not arrange them.") }
         let query = try GroupQuery(request.uri, defaultSort: PhotoGroup.album(album.id).defaultSort)
         guard let page = try await store.page(.album(album.id), sort: PhotoGroup.album(album.id).defaultSort, number: query.page,
-                                              perPage: pageSize, viewer: context.visitor.viewer) else {
+                                              perPage: pageSize, viewer: context.visitor.viewer, sight: context.visitor.sight) else {
             throw HTTPError(.notFound, message: "Page \(query.page) does not exist in “\(album.name)”.")
         }
         let throughLinks = try await store.photosAddedThroughShares(albumId: album.id)
@@ -71,14 +72,14 @@ struct AlbumsController: Sendable {
 
     @Sendable func update(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        let album = try await Self.album(form["album"], store: store)
+        let album = try await Self.album(form["album"], sight: context.visitor.sight, store: store)
         try await Self.catching { try await store.updateAlbum(id: album.id, name: try form.require("name"), description: form["description"] ?? "") }
         return done("Saved the album.", to: SiteURL.album(album.id).path, context)
     }
 
     @Sendable func delete(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        let album = try await Self.album(form["album"], store: store)
+        let album = try await Self.album(form["album"], sight: context.visitor.sight, store: store)
         guard form["confirm"] == "1" else {
             throw HTTPError(.badRequest, message: "Tick “Yes, delete this album” first: its photos stay in the library, but the album and its order go.")
         }
@@ -89,8 +90,8 @@ struct AlbumsController: Sendable {
     /// Adds the photo at `key` to the album named `album`, made when there is none of that name.
     @Sendable func add(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        let (photoId, key) = try await photo(form)
-        let (album, made) = try await Self.albumNamed(form["album"] ?? "", store: store, creator: context.visitor.account?.id)
+        let (photoId, key) = try await photo(form, context)
+        let (album, made) = try await Self.albumNamed(form["album"] ?? "", store: store, creator: context.visitor.account?.id, sight: context.visitor.sight)
         let added = try await Self.catching { try await store.addToAlbum(id: album.id, photoIds: [photoId], now: Date(), by: context.visitor.account?.id) }
         let text = added == 0 ? "The photo was already in “\(album.name)”." : (made ? "Made the album “\(album.name)” with this photo." : "Added to “\(album.name)”.")
         return done(text, to: form.returnPath(default: SiteURL.photo(key)), context)
@@ -98,8 +99,8 @@ struct AlbumsController: Sendable {
 
     @Sendable func remove(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        let album = try await Self.album(form["album"], store: store)
-        let (photoId, key) = try await photo(form)
+        let album = try await Self.album(form["album"], sight: context.visitor.sight, store: store)
+        let (photoId, key) = try await photo(form, context)
         let removed = try await Self.catching { try await store.removeFromAlbum(id: album.id, photoIds: [photoId]) }
         return done(removed == 0 ? "The photo was not in “\(album.name)”." : "Took the photo out of “\(album.name)”; it stays in the library.",
                     to: form.returnPath(default: SiteURL.photo(key)), context)
@@ -107,13 +108,13 @@ struct AlbumsController: Sendable {
 
     @Sendable func move(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        let album = try await Self.album(form["album"], store: store)
-        let (photoId, _) = try await photo(form)
+        let album = try await Self.album(form["album"], sight: context.visitor.sight, store: store)
+        let (photoId, _) = try await photo(form, context)
         let back = form.returnPath(default: SiteURL.album(album.id, arrange: true))
         if let place = form["move"], place == "after" || place == "before" {
             // Where a drag left it: next to another photo of the album, named by its key.
             let other = try form.require("other")
-            guard SourceKey.isValid(other), let otherId = try await store.photoId(forKey: other) else {
+            guard SourceKey.isValid(other), let otherId = try await store.photoId(forKey: other, sight: context.visitor.sight) else {
                 throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
             }
             try await Self.catching { try await store.placeInAlbum(id: album.id, photoId: photoId, nextTo: otherId, after: place == "after") }
@@ -128,8 +129,8 @@ struct AlbumsController: Sendable {
 
     @Sendable func cover(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        let album = try await Self.album(form["album"], store: store)
-        let (photoId, _) = try await photo(form)
+        let album = try await Self.album(form["album"], sight: context.visitor.sight, store: store)
+        let (photoId, _) = try await photo(form, context)
         try await Self.catching { try await store.setAlbumCover(id: album.id, photoId: photoId) }
         return done("This photo is now the cover of “\(album.name)”.", to: form.returnPath(default: SiteURL.album(album.id, arrange: true)), context)
     }
@@ -142,26 +143,30 @@ struct AlbumsController: Sendable {
         return response
     }
 
-    private func photo(_ form: FormBody) async throws -> (Int64, String) {
+    private func photo(_ form: FormBody, _ context: GalleryContext) async throws -> (Int64, String) {
         let key = try form.require("key")
-        guard SourceKey.isValid(key), let id = try await store.photoId(forKey: key) else {
+        guard SourceKey.isValid(key), let id = try await store.photoId(forKey: key, sight: context.visitor.sight) else {
             throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
         }
         return (id, key)
     }
 
     /// The album an id names, or a 404.
-    static func album(_ raw: String?, store: any AlbumStore) async throws -> Album {
-        guard let raw, let id = Int64(raw), id > 0, let album = try await store.album(id: id) else {
+    static func album(_ raw: String?, sight: Sight, store: any AlbumStore) async throws -> Album {
+        guard let raw, let id = Int64(raw), id > 0, let album = try await store.album(id: id, sight: sight) else {
             throw HTTPError(.notFound, message: AlbumError.unknownAlbum.description)
         }
         return album
     }
 
     /// The album of a typed name, made when there is none; and whether it was made.
-    static func albumNamed(_ raw: String, store: any AlbumStore, creator: Int64?) async throws -> (Album, Bool) {
+    static func albumNamed(_ raw: String, store: any AlbumStore, creator: Int64?, sight: Sight) async throws -> (Album, Bool) {
         guard let name = AlbumRules.name(raw) else { throw HTTPError(.badRequest, message: "Type the album’s name: " + AlbumError.invalidName.description) }
-        if let album = try await store.album(named: name) { return (album, false) }
+        if let album = try await store.album(named: name) {
+            // Names are the household's: one kept private by someone else is taken, and stays theirs.
+            guard try await store.album(id: album.id, sight: sight) != nil else { throw HTTPError(.conflict, message: AlbumError.nameTaken(name).description) }
+            return (album, false)
+        }
         return (try await catching { try await store.createAlbum(name: name, description: "", createdBy: creator, now: Date()) }, true)
     }
 

@@ -96,6 +96,7 @@ struct FilterForm: Encodable {
         if let located = filter.located { add(located ? "With a position" : "Without a position") { $0.located = nil } }
         if filter.stack != nil { add("One burst") { $0.stack = nil } }
         if let name = filter.addedBy { add("Added by \(name)") { $0.addedBy = nil } }
+        if filter.privateOf != nil { add("Private to you") { $0.privateOf = nil } }
         return out
     }
 }

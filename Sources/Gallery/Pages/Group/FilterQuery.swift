@@ -8,7 +8,7 @@ import Imaging
 /// and printed back, so every result page can be bookmarked.
 enum FilterQuery {
     static let names = ["q", "tag", "favorite", "min_rating", "taken_from", "taken_to", "min_size", "max_size", "orientation", "kind",
-                        "place", "has", "stack", "added_by"]
+                        "place", "has", "stack", "added_by", "private"]
 
     /// `kind=` values: the word people say, the kind it keeps, and how the form and its chip name it.
     static let kinds: [(value: String, kind: SearchFilter.Kind, label: String)] = [
@@ -70,6 +70,12 @@ enum FilterQuery {
             guard raw.count <= 100 else { throw HTTPError(.badRequest, message: "added_by: use the name of an account.") }
             filter.addedBy = raw
         }
+        if let raw = value("private") {
+            guard ["1", "on", "true", "yes"].contains(raw.lowercased()) else {
+                throw HTTPError(.badRequest, message: "private: use private=1 to show only the photos you keep private.")
+            }
+            filter.privateOf = viewer
+        }
         if let raw = value("stack") {
             guard let id = Int64(raw), id > 0 else { throw HTTPError(.badRequest, message: "stack: use the number a stack's tile links to.") }
             filter.stack = id
@@ -94,6 +100,7 @@ enum FilterQuery {
         if let located = filter.located { out.append(("has", located ? "gps" : "no-gps")) }
         if let stack = filter.stack { out.append(("stack", String(stack))) }
         if let name = filter.addedBy { out.append(("added_by", name)) }
+        if filter.privateOf != nil { out.append(("private", "1")) }
         return out
     }
 

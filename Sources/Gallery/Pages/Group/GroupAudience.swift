@@ -37,11 +37,12 @@ struct Household: GroupAudience {
                  _ page: GroupPage, _ request: Request, _ context: GalleryContext) async throws -> PageChrome {
         let visitor = context.visitor
         if let folder = spec.folder {
-            builder.subfolders = builder.page.number == 1 && filter.isEmpty ? try await page.store.folders(in: folder.path).map(FolderCard.init) : []
+            builder.subfolders = builder.page.number == 1 && filter.isEmpty
+                ? try await page.store.folders(in: folder.path, sight: visitor.sight).map(FolderCard.init) : []
             builder.folderCount = folder.folderCount
         }
         let placeName: String? = if let place = filter.place { await page.places.name(place) } else { nil }
-        builder.filterForm = FilterForm(base: spec.base, filter: filter, sort: query.sort, tagNames: try await page.store.tagCounts().map(\.name),
+        builder.filterForm = FilterForm(base: spec.base, filter: filter, sort: query.sort, tagNames: try await page.store.tagCounts(sight: visitor.sight).map(\.name),
                                         placeName: placeName)
         builder.csrf = context.csrfToken
         builder.visitor = visitor
@@ -52,13 +53,19 @@ struct Household: GroupAudience {
         if query.selecting, visitor.can(.viewer) {
             builder.selection = SelectionForm(base: spec.base, filter: filter, sort: query.sort, page: builder.page.number,
                                               total: builder.page.total, visitor: visitor, csrf: context.csrfToken)
-            if visitor.can(.member) { builder.selection?.albumNames = try await page.store.albums().map(\.name) }
+            if visitor.can(.member) { builder.selection?.albumNames = try await page.store.albums(sight: visitor.sight).map(\.name) }
         }
         return page.pages.chrome(title: spec.title, crumbs: spec.crumbs, for: context)
     }
 
     func finish(_ model: inout GroupView, _ spec: GroupSpec, builder: GroupPageBuilder, _ request: Request, _ context: GalleryContext) {
         model.album = spec.album
+        // (its token is the render's, as every form's, so the page cache keeps the page)
+        model.privacy = spec.privacy.map { form in
+            var form = form
+            form.csrf = context.csrfToken
+            return form
+        }
         guard !model.photos.isEmpty else { return }
         let mode = ViewMode.of(request, account: context.visitor.account)
         // (the base path is already off the request here; the redirect puts it back)

@@ -27,7 +27,8 @@ struct GroupPage: Sendable {
         let viewer = spec.viewer ?? spec.audience.visitor(context).viewer
         let filter = spec.audience.takesFilters ? try FilterQuery.parse(request.uri, viewer: viewer) : SearchFilter()
         let group: PhotoGroup = filter.isEmpty ? spec.base : .filtered(spec.base, filter)
-        guard let page = try await store.page(group, sort: query.sort, number: query.page, perPage: pageSize, viewer: viewer) else {
+        let sight = spec.audience.visitor(context).sight
+        guard let page = try await store.page(group, sort: query.sort, number: query.page, perPage: pageSize, viewer: viewer, sight: sight) else {
             throw HTTPError(.notFound, message: spec.missingPage(query.page))
         }
         if case .tag = spec.base, page.total == 0, filter.isEmpty { throw HTTPError(.notFound, message: "No photo carries this tag.") }

@@ -86,10 +86,11 @@ struct GroupPageBuilder {
         return SiteURL.group(.filtered(group.parts.base, filter), sort: StackTools.order)
     }
 
-    /// What else the shot holds, and on a burst's own page, which shot is its sharpest.
+    /// Whether it is private (only its owner, and admins who see private photos, are shown it),
+    /// what else the shot holds, and on a burst's own page, which shot is its sharpest.
     private func badge(_ card: PhotoCard) -> String? {
         let sharpest = stacks != nil && group.parts.filter.stack == card.fileId ? "Sharpest" : nil
-        let words = [card.badge, sharpest].compactMap { $0 }
+        let words = [card.privateTo == nil ? nil : "Private", card.badge, sharpest].compactMap { $0 }
         return words.isEmpty ? nil : words.joined(separator: " · ")
     }
 

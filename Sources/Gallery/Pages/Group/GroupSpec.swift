@@ -19,6 +19,8 @@ struct GroupSpec {
     var summarySuffix = ""
     /// An album's description and tools, above its photos (for the household).
     var album: AlbumPanel?
+    /// A folder's or an album's privacy and its form (for the household).
+    var privacy: PrivacyForm?
 
     /// The 404's text for a page past the last.
     func missingPage(_ number: Int) -> String {

@@ -31,6 +31,8 @@ struct GroupView: PageModel {
     var shareUpload: ShareUploadBox?
     /// On a share link: all its photos as one zip.
     var downloadAll: SiteURL?
+    /// A folder's or an album's privacy, and the form that changes it (the household's pages).
+    var privacy: PrivacyForm?
 }
 
 /// The Similar collection's thresholds, as links.

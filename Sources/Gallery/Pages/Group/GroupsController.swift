@@ -47,7 +47,7 @@ struct GroupsController: Sendable {
     }
 
     @Sendable func tags(_ request: Request, context: GalleryContext) async throws -> Response {
-        let tags = try await store.tagCounts().map { NamedLink(name: $0.name, url: SiteURL.group(.tag($0.name)),
+        let tags = try await store.tagCounts(sight: context.visitor.sight).map { NamedLink(name: $0.name, url: SiteURL.group(.tag($0.name)),
                                                         countText: Formatting.plural($0.count, "photo", "photos")) }
         let model = TagsView(chrome: pages.chrome(title: "Tags", crumbs: [Crumb(name: "Tags", url: nil)], for: context), tags: tags,
                              summary: Formatting.plural(tags.count, "tag", "tags"),

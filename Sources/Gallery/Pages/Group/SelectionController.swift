@@ -8,7 +8,7 @@ import HummingbirdCore
 /// action is one transaction; the answer is a 303 back to the page with a line saying what was
 /// done, or the zip itself.
 struct SelectionController: Sendable {
-    let store: any PhotoQueries & CurationStore & TrashStore & AlbumStore & UndoStore & LikenessStore
+    let store: any PhotoQueries & CurationStore & TrashStore & AlbumStore & UndoStore & LikenessStore & PrivacyStore
     let source: any PhotoSource
     let flash: FlashMiddleware
     let readOnly: Bool
@@ -25,7 +25,7 @@ struct SelectionController: Sendable {
     static func role(for action: String) -> Role? {
         switch action {
         case "favorite", "unfavorite", "zip": .viewer
-        case "tag", "untag", "rate-1", "rate-2", "rate-3", "rate-4", "rate-5", "album-add", "album-remove", "restore": .member
+        case "tag", "untag", "rate-1", "rate-2", "rate-3", "rate-4", "rate-5", "album-add", "album-remove", "restore", "private", "public": .member
         case "trash": .admin
         default: nil
         }
@@ -43,8 +43,9 @@ struct SelectionController: Sendable {
         }
         if action == "restore" { return try await restore(form, context: context) }
         let viewer = context.visitor.viewer
-        let (group, sort, title) = try await selectedGroup(form, viewer: viewer)
-        var files = try await selectedFiles(form, group: group, sort: sort)
+        let sight = context.visitor.sight
+        let (group, sort, title) = try await selectedGroup(form, viewer: viewer, sight: sight)
+        var files = try await selectedFiles(form, group: group, sort: sort, sight: sight)
         // "Keep this one" on a burst's page: every shot of the burst but this one, to the trash.
         var kept: FileRef?
         if let raw = form["keep"] {
@@ -57,7 +58,7 @@ struct SelectionController: Sendable {
         guard !files.isEmpty else {
             throw HTTPError(.badRequest, message: "No photo was selected: tick some photos, or “All … in this group”, then choose what to do.")
         }
-        if action == "zip" { return ZipDownload.response(try await store.withCompanions(files), title: title, source: source) }
+        if action == "zip" { return ZipDownload.response(try await store.withCompanions(files, sight: sight), title: title, source: source) }
 
         var seen = Set<Int64>()
         let photoIds = files.map(\.photoId).filter { seen.insert($0).inserted }
@@ -98,7 +99,8 @@ struct SelectionController: Sendable {
                                    rest: "the other {k} did not carry it.")
             }
         case "album-add":
-            let (album, made) = try await AlbumsController.albumNamed(form["album"] ?? "", store: store, creator: context.visitor.account?.id)
+            let (album, made) = try await AlbumsController.albumNamed(form["album"] ?? "", store: store, creator: context.visitor.account?.id,
+                                                                        sight: context.visitor.sight)
             undo = try await store.undoStep(before: .album(id: album.id), photoIds: photoIds)
             let added = try await AlbumsController.catching { try await store.addToAlbum(id: album.id, photoIds: photoIds, now: Date(), by: context.visitor.account?.id) }
             changedAny = added > 0
@@ -113,6 +115,18 @@ struct SelectionController: Sendable {
             let removed = try await AlbumsController.catching { try await store.removeFromAlbum(id: id, photoIds: photoIds) }
             changedAny = removed > 0
             text = "Took \(Formatting.plural(removed, "photo", "photos")) out of the album; they stay in the library."
+        case "private", "public":
+            // Each member's own: what is private is theirs, and only they make it the household's again.
+            guard let owner = context.visitor.account?.id else {
+                throw HTTPError(.forbidden, message: "Sign in to keep photos private: a private photo is its account’s.")
+            }
+            let on = action == "private"
+            let changed = try await store.setPrivate(photoIds: photoIds, owner: owner, on)
+            changedAny = changed > 0
+            text = Self.report(changed: changed, of: count,
+                               done: on ? "Made {n} private: only you see them now." : "Made {n} the household’s again.",
+                               none: on ? "{all} private already." : "{all} not private to you.",
+                               rest: on ? "the other {k} were private already." : "the other {k} were not private to you.")
         case "trash":
             let (said, trashed) = try await trash(files)
             text = (kept.map { "Kept \(SourceKey.name(of: $0.key)). " } ?? "") + said
@@ -179,7 +193,7 @@ struct SelectionController: Sendable {
     private func restore(_ form: FormBody, context: GalleryContext) async throws -> Response {
         let ids: [Int64]
         if form["all"] == "1" {
-            ids = try await store.trashItems().map(\.id)
+            ids = try await store.trashItems(sight: context.visitor.sight).map(\.id)
         } else {
             let raw = form.values("ids")
             guard raw.count <= Self.maxIds else { throw HTTPError(.contentTooLarge, message: "At most \(Self.maxIds) files can be ticked at once; use “All”.") }
@@ -232,7 +246,7 @@ struct SelectionController: Sendable {
     }
 
     /// The group the form came from, with its filter and sort, and a title for a zip's name.
-    private func selectedGroup(_ form: FormBody, viewer: Viewer) async throws -> (PhotoGroup, PhotoSort, String) {
+    private func selectedGroup(_ form: FormBody, viewer: Viewer, sight: Sight) async throws -> (PhotoGroup, PhotoSort, String) {
         guard let base = SelectionForm.group(try form.require("group"), viewer: viewer) else {
             throw HTTPError(.badRequest, message: "The form names no group of photos.")
         }
@@ -253,7 +267,7 @@ struct SelectionController: Sendable {
         case .duplicates: title = "Duplicates"
         case .similar: title = "Similar"
         case .album(let id):
-            guard let album = try await store.album(id: id) else { throw HTTPError(.notFound, message: AlbumError.unknownAlbum.description) }
+            guard let album = try await store.album(id: id, sight: sight) else { throw HTTPError(.notFound, message: AlbumError.unknownAlbum.description) }
             title = album.name
         case .all, .filtered: title = "Photos"
         }
@@ -261,9 +275,9 @@ struct SelectionController: Sendable {
     }
 
     /// The files ticked, or all of the group's.
-    private func selectedFiles(_ form: FormBody, group: PhotoGroup, sort: PhotoSort) async throws -> [FileRef] {
+    private func selectedFiles(_ form: FormBody, group: PhotoGroup, sort: PhotoSort, sight: Sight) async throws -> [FileRef] {
         if form["all"] == "1" {
-            return try await store.files(ids: try await store.fileIds(in: group, sort: sort))
+            return try await store.files(ids: try await store.fileIds(in: group, sort: sort, sight: sight), sight: sight)
         }
         let raw = form.values("ids")
         guard raw.count <= Self.maxIds else {
@@ -273,7 +287,7 @@ struct SelectionController: Sendable {
             guard let id = Int64(value), id > 0 else { throw HTTPError(.badRequest, message: "“\(value.prefix(20))” is not a photo of this page.") }
             return id
         }
-        return try await store.files(ids: ids)
+        return try await store.files(ids: ids, sight: sight)
     }
 
     /// Moves each file to the trash; says how many went and why any did not, and gives the trash
@@ -298,7 +312,7 @@ struct SelectionController: Sendable {
         // The newest trash item of each key moved is the one this action made.
         var made: [Int64] = []
         var seen = Set<String>()
-        for item in try await store.trashItems() where movedKeys.contains(item.key) && seen.insert(item.key).inserted { made.append(item.id) }
+        for item in try await store.trashItems(sight: .everything) where movedKeys.contains(item.key) && seen.insert(item.key).inserted { made.append(item.id) }
         let text = "Moved \(Formatting.plural(moved, "file", "files")) to the trash; restore them from the Trash page."
         guard !failed.isEmpty else { return (text, made) }
         return (text + " \(Formatting.plural(failed.count, "file", "files")) could not be moved (\(failed.prefix(3).joined(separator: ", "))\(failed.count > 3 ? ", …" : ""))).", made)

@@ -4,17 +4,18 @@ import Hummingbird
 
 /// The folder grid, group pages and the scan page: parse input, ask the catalog, render.
 struct BrowseController: Sendable {
-    let store: any PhotoQueries & TrashStore & AlbumStore & PlaceStore
+    let store: any PhotoQueries & TrashStore & AlbumStore & PlaceStore & PrivacyStore
     let monitor: ScanMonitor
     let pages: PageKit
     let groupPage: GroupPage
     let libraryName: String
-    /// The collection cards count across the whole catalog: computed once per catalog change.
-    let collections = VersionedCache<[FolderCard]>()
+    /// The collection cards count across the whole catalog: computed once per catalog change
+    /// (and per way of seeing it, while something is private: `SightedCaches`).
+    let collections = SightedCaches<[FolderCard]>()
     /// On this day's photos: a scan of every camera date, kept until the catalog or the day changes.
-    let onThisDayCache = VersionedCache<OnThisDay?>()
+    let onThisDayCache = SightedCaches<OnThisDay?>()
     /// The timeline's months: one pass over every photo, kept per catalog version.
-    let timelineCounts = VersionedCache<TimelineCounts>()
+    let timelineCounts = SightedCaches<TimelineCounts>()
 
     /// How long a page waits for what a pass over every photo counts (the collections, the
     /// timeline, On this day) before it shows the last counts, or says they are being counted;
@@ -41,15 +42,17 @@ struct BrowseController: Sendable {
     /// The home page, and whether it may be kept: not while it shows counts older than the
     /// catalog, or none yet.
     private func homePage(_ context: GalleryContext) async throws -> (bytes: ByteBuffer, keep: Bool) {
-        let root = try await store.folder(at: "")
+        let sight = context.visitor.sight
+        let hiding = try await store.hiding(sight)
+        let root = try await store.folder(at: "", sight: sight)
         // Both wait at most `patience`, side by side.
-        async let cards = collectionCards(for: context.visitor)
-        async let strip = onThisDay()
+        async let cards = collectionCards(for: context.visitor, hiding)
+        async let strip = onThisDay(sight, hiding)
         let ((collections, counted), (day, dayFound)) = try await (cards, strip)
         var chrome = pages.chrome(title: "Library", for: context)
         // Counted for the first time (a start on a large catalog): the page comes back for them.
         if collections.contains(where: \.counting) { chrome.refreshSeconds = 3 }
-        let page = HomeView(chrome: chrome, root: root, folders: try await topLevelCards(root: root),
+        let page = HomeView(chrome: chrome, root: root, folders: try await topLevelCards(root: root, sight: sight),
                             collections: collections, onThisDay: day, scan: monitor.progress, libraryName: libraryName)
         return (try pages.render(HomeView.template, page), counted && dayFound)
     }
@@ -59,20 +62,23 @@ struct BrowseController: Sendable {
             throw HTTPError(.notFound, message: "There is no such folder in the library.")
         }
         let query = try GroupQuery(request.uri)
-        guard let folder = try await store.folder(at: path) else {
+        guard let folder = try await store.folder(at: path, sight: context.visitor.sight) else {
             throw HTTPError(.notFound, message: "There is no folder “\(path)” in the library, or it holds no photos.")
         }
         let title = folder.path.isEmpty ? "Library root" : folder.name
-        let spec = GroupSpec(base: .folder(path), title: title, audience: Household(),
+        var spec = GroupSpec(base: .folder(path), title: title, audience: Household(),
                              crumbs: pages.crumbs(forFolder: path, linkLast: false), folder: folder)
+        spec.privacy = PrivacyForm.folder(path, try await store.privateIndex(), visitor: context.visitor)
         return try await groupPage.response(spec, query: query, request, context)
     }
 
     @Sendable func scan(_ request: Request, context: GalleryContext) async throws -> Response {
+        let sight = context.visitor.sight
         let page = ScanView(chrome: pages.chrome(title: "Scan", for: context), progress: monitor.progress, libraryName: libraryName,
-                            photos: try await store.count(.filtered(.all, SearchFilter(kind: .photo))),
-                            videos: try await store.count(.filtered(.all, SearchFilter(kind: .video))),
-                            folders: try await topLevelCards(root: try await store.folder(at: "")), issues: try await store.scanIssues(),
+                            photos: try await store.count(.filtered(.all, SearchFilter(kind: .photo)), sight: sight),
+                            videos: try await store.count(.filtered(.all, SearchFilter(kind: .video)), sight: sight),
+                            folders: try await topLevelCards(root: try await store.folder(at: "", sight: sight), sight: sight),
+                            issues: try await store.scanIssues(),
                             sidecarNote: await sidecarNote())
         return try pages.response(page)
     }
@@ -89,8 +95,9 @@ struct BrowseController: Sendable {
         let version = store.version
         let key = PageCache.Key(version: version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "")
         return try await groupPage.cache.response(key, request, context) { context in
-            let counts = try await timelineCounts.value(at: version, patience: patience, tolerating: scanTolerance,
-                                                        computing: countTimeline)
+            let sight = context.visitor.sight
+            let counts = try await timelineCounts.cache(for: try await store.hiding(sight))
+                .value(at: version, patience: patience, tolerating: scanTolerance) { try await countTimeline(sight) }
             let chrome = pages.chrome(title: "Timeline", crumbs: [Crumb(name: "Timeline", url: nil)], for: context)
             let page = counts.value.map { TimelinePage(chrome: chrome, counts: $0) } ?? TimelinePage(countingWith: chrome)
             return (try pages.render(TimelinePage.template, page), counts.current)
@@ -98,8 +105,8 @@ struct BrowseController: Sendable {
     }
 
     /// The timeline's months, counted by one pass over the catalog.
-    private func countTimeline() async throws -> TimelineCounts {
-        let (months, undated) = try await store.timeline()
+    private func countTimeline(_ sight: Sight) async throws -> TimelineCounts {
+        let (months, undated) = try await store.timeline(sight: sight)
         return TimelineCounts(months: months, undated: undated)
     }
 
@@ -110,9 +117,10 @@ struct BrowseController: Sendable {
 
     /// Up to 12 photos taken on today's month and day (this machine's calendar) in earlier years,
     /// and whether they are today's of this catalog version (not while a pass still looks for them).
-    private func onThisDay(now: Date = Date()) async throws -> (strip: OnThisDay?, current: Bool) {
-        let found = try await onThisDayCache.value(at: onThisDayVersion(now: now), patience: patience, tolerating: scanTolerance) {
-            try await findOnThisDay(now: now)
+    private func onThisDay(_ sight: Sight, _ hiding: Hiding, now: Date = Date()) async throws -> (strip: OnThisDay?, current: Bool) {
+        let found = try await onThisDayCache.cache(for: hiding).value(at: onThisDayVersion(now: now), patience: patience,
+                                                                       tolerating: scanTolerance) {
+            try await findOnThisDay(sight, now: now)
         }
         return (found.value ?? nil, found.current)
     }
@@ -122,9 +130,9 @@ struct BrowseController: Sendable {
     private func onThisDayVersion(now: Date) -> Int { store.version &* 1_000_000 &+ Self.today(now: now) }
 
     /// One pass over the camera dates for On this day.
-    private func findOnThisDay(now: Date) async throws -> OnThisDay? {
+    private func findOnThisDay(_ sight: Sight, now: Date) async throws -> OnThisDay? {
         let today = Calendar.current.dateComponents([.year, .month, .day], from: now)
-        let found = try await store.onThisDay(month: today.month!, day: today.day!, before: today.year!, limit: 12)
+        let found = try await store.onThisDay(month: today.month!, day: today.day!, before: today.year!, limit: 12, sight: sight)
         guard !found.isEmpty else { return nil }
         return OnThisDay(tiles: found.map { card, year in
             let ago = today.year! - year
@@ -142,20 +150,39 @@ struct BrowseController: Sendable {
     /// for that work (each such pass reads every photo's row).
     func recount() async {
         let now = Date()
-        async let cards = try? collections.value(at: store.version, computing: sharedCollectionCards)
-        async let day = try? onThisDayCache.value(at: onThisDayVersion(now: now)) { try await findOnThisDay(now: now) }
+        // What a guest sees, which is what everyone sees while nothing is private.
+        guard let hiding = try? await store.hiding(.publicOnly) else { return }
+        async let cards = try? collections.cache(for: hiding).value(at: store.version) { try await sharedCollectionCards(.publicOnly) }
+        async let day = try? onThisDayCache.cache(for: hiding).value(at: onThisDayVersion(now: now)) {
+            try await findOnThisDay(.publicOnly, now: now)
+        }
         _ = await (cards, day)
     }
 
     /// The visitor's favorites, then the shared collections (cached per catalog version), and
     /// whether their counts are of this version; before any count, the cards say they are counting.
-    private func collectionCards(for visitor: Visitor) async throws -> (cards: [FolderCard], current: Bool) {
-        let favorites = try await collectionCard(.favorites(visitor.viewer))
-        let counted = try await collections.value(at: store.version, patience: patience, tolerating: scanTolerance,
-                                                  computing: sharedCollectionCards)
+    private func collectionCards(for visitor: Visitor, _ hiding: Hiding) async throws -> (cards: [FolderCard], current: Bool) {
+        let sight = visitor.sight
+        let favorites = try await collectionCard(.favorites(visitor.viewer), sight)
+        let counted = try await collections.cache(for: hiding).value(at: store.version, patience: patience, tolerating: scanTolerance) {
+            try await sharedCollectionCards(sight)
+        }
         var shared = counted.value ?? Self.countingCards
         if !visitor.can(.member) { shared.removeAll { $0.url == SiteURL.trash } }
-        return ([favorites] + shared, counted.current)
+        let mine = try await privateCard(for: visitor)
+        return ([favorites] + (mine.map { [$0] } ?? []) + shared, counted.current)
+    }
+
+    /// The visitor's private photos, as a card of their own, when they keep any.
+    private func privateCard(for visitor: Visitor) async throws -> FolderCard? {
+        guard visitor.account != nil else { return nil }
+        var mine = SearchFilter()
+        mine.privateOf = visitor.viewer
+        let group = PhotoGroup.filtered(.all, mine)
+        let count = try await store.count(group, sight: visitor.sight)
+        guard count > 0 else { return nil }
+        return FolderCard(url: SiteURL.group(group), name: "Private", countText: Formatting.plural(count, "photo", "photos"), dateText: nil,
+                          cover: try await store.cover(group, sight: visitor.sight).map { ThumbImage($0, alt: "Cover of your private photos") })
     }
 
     /// The shared collections while they are counted for the first time.
@@ -167,61 +194,62 @@ struct BrowseController: Sendable {
         (SiteURL.trash, "Trash"),
     ].map { url, name in FolderCard(url: url, name: name, countText: "Counting…", dateText: nil, cover: nil, counting: true) }
 
-    private func collectionCard(_ group: PhotoGroup, counted: Bool = true) async throws -> FolderCard {
+    private func collectionCard(_ group: PhotoGroup, _ sight: Sight, counted: Bool = true) async throws -> FolderCard {
         let title = GroupTitles.title(group)
         return FolderCard(url: SiteURL.group(group), name: title,
-                          countText: counted ? Formatting.plural(try await store.count(group), "photo", "photos") : "Newest first",
-                          dateText: nil, cover: try await store.cover(group).map { ThumbImage($0, alt: "Cover of \(title)") })
+                          countText: counted ? Formatting.plural(try await store.count(group, sight: sight), "photo", "photos") : "Newest first",
+                          dateText: nil, cover: try await store.cover(group, sight: sight).map { ThumbImage($0, alt: "Cover of \(title)") })
     }
 
     /// Top rated, tags, the timeline, places, albums, recently added, duplicates, similar and trash, as cards.
-    private func sharedCollectionCards() async throws -> [FolderCard] {
-        let tags = try await store.tagCounts()
-        let albums = try await store.albums()
-        let months = try await timelineCounts.value(at: store.version, tolerating: scanTolerance, computing: countTimeline).months
-        let trash = try await store.trashItems()
-        let places = try await store.placeCounts()
+    private func sharedCollectionCards(_ sight: Sight) async throws -> [FolderCard] {
+        let tags = try await store.tagCounts(sight: sight)
+        let albums = try await store.albums(sight: sight)
+        let months = try await timelineCounts.cache(for: try await store.hiding(sight))
+            .value(at: store.version, tolerating: scanTolerance) { try await countTimeline(sight) }.months
+        let trash = try await store.trashItems(sight: sight)
+        let places = try await store.placeCounts(sight: sight)
         return [
-            try await collectionCard(.topRated),
+            try await collectionCard(.topRated, sight),
             FolderCard(url: SiteURL.tags, name: "Tags", countText: Formatting.plural(tags.count, "tag", "tags"), dateText: nil,
-                       cover: try await tagsCover(tags)),
+                       cover: try await tagsCover(tags, sight)),
             FolderCard(url: SiteURL.timeline, name: "Timeline", countText: Formatting.plural(months.count, "month", "months"), dateText: nil,
-                       cover: try await timelineCover(months)),
+                       cover: try await timelineCover(months, sight)),
             FolderCard(url: SiteURL.places(), name: "Places", countText: Formatting.plural(places.count, "place", "places"), dateText: nil,
-                       cover: try await store.cover(.filtered(.all, SearchFilter(located: true))).map { ThumbImage($0, alt: "Cover of Places") }),
+                       cover: try await store.cover(.filtered(.all, SearchFilter(located: true)), sight: sight).map { ThumbImage($0, alt: "Cover of Places") }),
             FolderCard(url: SiteURL.albums, name: "Albums", countText: Formatting.plural(albums.count, "album", "albums"), dateText: nil,
                        cover: albums.lazy.compactMap(\.cover).first.map { ThumbImage($0, alt: "Cover of an album") }),
-            try await collectionCard(.recent, counted: false),
-            try await collectionCard(.duplicates),
-            try await collectionCard(.similar(within: PhotoGroup.similarDefault)),
+            try await collectionCard(.recent, sight, counted: false),
+            try await collectionCard(.duplicates, sight),
+            try await collectionCard(.similar(within: PhotoGroup.similarDefault), sight),
             FolderCard(url: SiteURL.trash, name: "Trash", countText: Formatting.plural(trash.count, "file", "files"), dateText: nil,
                        cover: trash.first.map { ThumbImage($0.picture, alt: "Latest in the trash") }),
         ]
     }
 
     /// The Tags card's cover: the newest photo of the tag most photos carry.
-    private func tagsCover(_ tags: [TagCount]) async throws -> ThumbImage? {
+    private func tagsCover(_ tags: [TagCount], _ sight: Sight) async throws -> ThumbImage? {
         guard let top = tags.max(by: { ($0.count, $1.name) < ($1.count, $0.name) }) else { return nil }
-        return try await store.cover(.tag(top.name)).map { ThumbImage($0, alt: "Cover of Tags") }
+        return try await store.cover(.tag(top.name), sight: sight).map { ThumbImage($0, alt: "Cover of Tags") }
     }
 
     /// The Timeline card's cover: the newest photo of its newest month (down the index of camera
     /// dates, so its cost is the month's, not the library's).
-    private func timelineCover(_ months: [TimelineMonth]) async throws -> ThumbImage? {
+    private func timelineCover(_ months: [TimelineMonth], _ sight: Sight) async throws -> ThumbImage? {
         guard let newest = months.max(by: { ($0.year, $0.month) < ($1.year, $1.month) }) else { return nil }
-        return try await store.cover(.filtered(.all, TimelinePage.monthFilter(year: newest.year, month: newest.month)))
+        return try await store.cover(.filtered(.all, TimelinePage.monthFilter(year: newest.year, month: newest.month)), sight: sight)
             .map { ThumbImage($0, alt: "Cover of Timeline") }
     }
 
     /// Top-level folders, with the root's own photos as a card of their own so none are lost.
-    private func topLevelCards(root: FolderSummary?) async throws -> [FolderCard] {
-        var cards = try await store.folders(in: "").map(FolderCard.init)
+    private func topLevelCards(root: FolderSummary?, sight: Sight) async throws -> [FolderCard] {
+        var cards = try await store.folders(in: "", sight: sight).map(FolderCard.init)
         if let root, root.photoCount > 0 {
             var card = FolderCard(root)
             card.name = "Library root"
             card.countText = Formatting.plural(root.photoCount, "photo", "photos")
             // The root's own photos, not the whole library's latest.
-            card.cover = try await store.cover(.folder("")).map { ThumbImage($0, alt: "Cover of library root") }
+            card.cover = try await store.cover(.folder(""), sight: sight).map { ThumbImage($0, alt: "Cover of library root") }
             cards.insert(card, at: 0)
         }
         return cards

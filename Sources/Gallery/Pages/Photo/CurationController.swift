@@ -66,7 +66,7 @@ struct CurationController: Sendable {
     @Sendable func rotate(_ request: Request, context: GalleryContext) async throws -> Response {
         let (form, photoId, back) = try await read(request, context)
         // A video plays as it was shot: turning it would turn only its poster.
-        if try await store.photo(key: try form.require("key"), viewer: context.visitor.viewer)?.card.kind == .video {
+        if try await store.photo(key: try form.require("key"), viewer: context.visitor.viewer, sight: context.visitor.sight)?.card.kind == .video {
             throw HTTPError(.badRequest, message: "A video plays as it was shot, so it cannot be turned.")
         }
         let turn = try form.require("turn")
@@ -81,7 +81,7 @@ struct CurationController: Sendable {
     private func read(_ request: Request, _ context: GalleryContext) async throws -> (FormBody, Int64, String) {
         let form = try await FormBody(request, context: context)
         let key = try form.require("key")
-        guard SourceKey.isValid(key), let photoId = try await store.photoId(forKey: key) else {
+        guard SourceKey.isValid(key), let photoId = try await store.photoId(forKey: key, sight: context.visitor.sight) else {
             throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
         }
         return (form, photoId, form.returnPath(default: SiteURL.photo(key)))

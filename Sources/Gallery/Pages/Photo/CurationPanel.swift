@@ -38,6 +38,8 @@ struct CurationPanel: Encodable {
     var albumNames: [String]
     let albumAddAction = SiteURL.Action.albumAdd.url
     let albumRemoveAction = SiteURL.Action.albumRemove.url
+    /// Whether the photo is private, and the form that changes it; nil for guests.
+    var privacy: PrivacyBox?
 
     init(photo: PhotoDetail, csrf: String, back: String, canCurate: Bool, albums: [Album] = [], albumNames: [String] = []) {
         self.albums = albums.map { AlbumLink(id: $0.id, name: $0.name, url: SiteURL.album($0.id)) }
@@ -54,5 +56,35 @@ struct CurationPanel: Encodable {
         ratingText = photo.rating == 0 ? "Not rated" : "\(photo.rating) of 5 stars"
         tags = photo.tags.map { NamedLink(name: $0, url: SiteURL.group(.tag($0))) }
         deleteURL = SiteURL.confirmDelete(photo.card.key)
+    }
+}
+
+/// What the photo page says of a photo's privacy, with the form that keeps it private or gives it
+/// back to the household.
+struct PrivacyBox: Encodable, Equatable {
+    var isPrivate: Bool
+    var note: String?
+    /// The form's `value` and button; nil when the visitor may not change it.
+    var value: String?
+    var button: String?
+    let privateAction = SiteURL.Action.privatePhoto.url
+
+    /// Nil for a visitor without an account, who has nothing to keep.
+    init?(privateTo holder: Int64?, visitor: Visitor) {
+        guard let account = visitor.account else { return nil }
+        let canChange = visitor.can(.member)
+        isPrivate = holder != nil
+        switch holder {
+        case nil:
+            (value, button) = canChange ? ("on", "Keep private") : (nil, nil)
+        case account.id?:
+            note = visitor.adminsSeePrivate ? "Private: only you and the household’s admins see it." : "Private: only you see it."
+            (value, button) = ("off", "Give it back to the household")
+        case formerAccountOwner?:
+            note = "Private to an account that was removed."
+            (value, button) = visitor.sight == .everything ? ("off", "Give it back to the household") : (nil, nil)
+        default:
+            note = "Private to another member (admins see it here)."
+        }
     }
 }

@@ -37,37 +37,39 @@ struct PhotoController: Sendable {
 
     private func page(key: String, shared: (group: PhotoGroup, title: String, scope: SiteURL.Scope, places: Bool)?, _ request: Request,
                       _ context: GalleryContext) async throws -> (bytes: ByteBuffer, keep: Bool) {
-        guard let photo = try await store.photo(key: key, viewer: context.visitor.viewer) else { throw Self.notFound }
+        // A share link's holders see what is nobody's private photo, whoever opens the link.
+        let sight = shared == nil ? context.visitor.sight : .publicOnly
+        guard let photo = try await store.photo(key: key, viewer: context.visitor.viewer, sight: sight) else { throw Self.notFound }
         // A Live Photo's clip or a RAW beside its JPEG is part of that shot: its page is the shot's.
         if let owner = photo.pairedToKey, owner != key { return try await page(key: owner, shared: shared, request, context) }
         let scope = shared?.scope ?? .gallery
         let group: PhotoGroup
         if let shared {
-            guard try await store.group(shared.group, containsKey: key) else { throw Self.notFound }
+            guard try await store.group(shared.group, containsKey: key, sight: sight) else { throw Self.notFound }
             group = shared.group
         } else {
             group = try Self.group(from: request.uri, photo: photo, viewer: context.visitor.viewer)
         }
         let sort = try GroupQuery(request.uri, defaultSort: group.defaultSort).sort
         var builder = PhotoPageBuilder(photo: photo, group: group, sort: sort,
-                                       around: try await store.neighbors(of: photo, in: group, sort: sort, perPage: pageSize),
+                                       around: try await store.neighbors(of: photo, in: group, sort: sort, perPage: pageSize, sight: sight),
                                        pageSize: pageSize, shared: shared.map { ($0.title, $0.scope, $0.places) }, visitor: context.visitor,
                                        csrf: context.csrfToken)
         if shared?.places ?? true, let place = photo.location?.place, let places {
             builder.placeName = await places.name(.place(place.id))
         }
         if builder.showsCuration {
-            builder.albums = try await store.albums(containing: photo.photoId)
+            builder.albums = try await store.albums(containing: photo.photoId, sight: sight)
             if case .album(let albumId) = group.parts.base, let adder = try await store.albumAdder(albumId: albumId, photoId: photo.photoId),
                let album = builder.albums.first(where: { $0.id == albumId }) {
                 builder.albumAdder = (album.name, adder)
             }
-            builder.albumNames = context.visitor.can(.member) ? try await store.albums().map(\.name) : []
+            builder.albumNames = context.visitor.can(.member) ? try await store.albums(sight: sight).map(\.name) : []
         }
         if photo.card.kind == .video {
             builder.video = VideoPlayer(photo, scope: scope, rendition: await playable?.state(sha256: photo.card.sha256))
         }
-        builder.live = try await livePlayer(photo, scope: scope, viewer: context.visitor.viewer)
+        builder.live = try await livePlayer(photo, scope: scope, viewer: context.visitor.viewer, sight: sight)
         let crumbs = builder.crumbs
         var pageChrome: PageChrome
         if shared != nil {
@@ -83,9 +85,9 @@ struct PhotoController: Sendable {
 
     /// The player of a Live photo's clip (the video beside it) or a motion photo's (inside it),
     /// with the still as its poster; nil for neither.
-    private func livePlayer(_ photo: PhotoDetail, scope: SiteURL.Scope, viewer: Viewer) async throws -> VideoPlayer? {
+    private func livePlayer(_ photo: PhotoDetail, scope: SiteURL.Scope, viewer: Viewer, sight: Sight) async throws -> VideoPlayer? {
         if let clip = photo.companions.first(where: { $0.role == .live }),
-           let detail = try await store.photo(key: clip.key, viewer: viewer), detail.card.kind == .video {
+           let detail = try await store.photo(key: clip.key, viewer: viewer, sight: sight), detail.card.kind == .video {
             var player = VideoPlayer(detail, scope: scope, rendition: await playable?.state(sha256: detail.card.sha256))
             player.poster = scope.thumbnail(photo.card.picture, .screen)
             return player

@@ -57,6 +57,7 @@ struct PhotoPageBuilder {
         return PhotoView(
             chrome: chrome,
             name: photo.card.name,
+            isPrivate: photo.card.privateTo != nil,
             imageURL: scope.thumbnail(photo.card.picture, .screen),
             width: fitted.width, height: fitted.height,
             previousURL: around.previous.map { photoURL($0.key) },
@@ -70,8 +71,12 @@ struct PhotoPageBuilder {
             downloadNote: withholds(photo.format, located: photo.location != nil)
                 ? "The original file is not offered here: it keeps where it was taken, and this link does not share places." : nil,
             curation: showsCuration
-                ? CurationPanel(photo: photo, csrf: csrf, back: SiteURL.photo(photo.card.key, sort: sort, in: inGroup).path,
-                                canCurate: visitor.can(.member), albums: albums, albumNames: albumNames)
+                ? {
+                    var panel = CurationPanel(photo: photo, csrf: csrf, back: SiteURL.photo(photo.card.key, sort: sort, in: inGroup).path,
+                                              canCurate: visitor.can(.member), albums: albums, albumNames: albumNames)
+                    panel.privacy = PrivacyBox(privateTo: photo.card.privateTo, visitor: visitor)
+                    return panel
+                }()
                 : nil,
             nextImage: around.next.map { scope.thumbnail($0.picture, .screen) },
             caption: photo.caption.isEmpty ? nil : photo.caption,

@@ -9,6 +9,8 @@ struct PhotoView: PageModel {
     }
     var chrome: PageChrome
     var name: String
+    /// Whether the photo is private (only its owner, and admins where they see private photos, get here).
+    var isPrivate = false
     var imageURL: SiteURL
     var width, height: Int
     var previousURL, nextURL: SiteURL?

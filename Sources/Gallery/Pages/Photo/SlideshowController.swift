@@ -22,7 +22,7 @@ struct SlideshowController: Sendable {
 
     @Sendable func show(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let key = SiteURL.decodeKey(rawPath: request.uri.path, prefix: SiteURL.slideshowPrefix),
-              let photo = try await store.photo(key: key, viewer: context.visitor.viewer) else {
+              let photo = try await store.photo(key: key, viewer: context.visitor.viewer, sight: context.visitor.sight) else {
             throw PhotoController.notFound
         }
         let params = request.uri.queryParameters
@@ -39,10 +39,12 @@ struct SlideshowController: Sendable {
         if frame, params["every"] == nil { every = Self.frameSeconds }
         let group = try PhotoController.group(from: request.uri, photo: photo, viewer: context.visitor.viewer)
         let sort = try GroupQuery(request.uri, defaultSort: group.defaultSort).sort
-        let around = try await store.neighbors(of: photo, in: group, sort: sort, perPage: pageSize)
+        let around = try await store.neighbors(of: photo, in: group, sort: sort, perPage: pageSize, sight: context.visitor.sight)
         // After the last photo, the first again.
         var next = around.next
-        if next == nil { next = try await store.page(group, sort: sort, number: 1, perPage: 1, viewer: context.visitor.viewer)?.photos.first }
+        if next == nil {
+            next = try await store.page(group, sort: sort, number: 1, perPage: 1, viewer: context.visitor.viewer, sight: context.visitor.sight)?.photos.first
+        }
         let model = SlideshowView(photo: photo, around: around, next: next, sort: sort, in: group.linkContext, paused: paused, every: every,
                                   frame: frame)
         return try pages.response(model)

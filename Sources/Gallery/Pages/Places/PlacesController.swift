@@ -27,8 +27,9 @@ struct PlacesController: Sendable {
     }
 
     private func render(_ level: PlacesLevel, page number: Int, _ context: GalleryContext) async throws -> ByteBuffer {
-        let counts = try await store.placeCounts()
-        let located = try await store.count(.filtered(.all, SearchFilter(located: true)))
+        let sight = context.visitor.sight
+        let counts = try await store.placeCounts(sight: sight)
+        let located = try await store.count(.filtered(.all, SearchFilter(located: true)), sight: sight)
         guard let gazetteer = await places.gazetteer() else {
             let chrome = pages.chrome(title: "Places", crumbs: [Crumb(name: "Places", url: nil)], for: context)
             return try pages.render(PlacesPage.template, PlacesPage(
@@ -48,7 +49,7 @@ struct PlacesController: Sendable {
             case .photos: SiteURL.group(photos)
             }
             folders.append(FolderCard(url: url, name: entry.name, countText: Formatting.plural(entry.count, "photo", "photos"),
-                                      cover: try await store.cover(photos).map { ThumbImage($0, alt: entry.name) }))
+                                      cover: try await store.cover(photos, sight: sight).map { ThumbImage($0, alt: entry.name) }))
         }
         let map = level.map(counts, gazetteer)
         let total = entries.reduce(0) { $0 + $1.count }

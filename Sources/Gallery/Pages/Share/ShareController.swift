@@ -7,7 +7,7 @@ import HummingbirdCore
 /// anyone holding `/share/<token>`, who sees that group's pages, photos, thumbnails and
 /// originals and nothing else.
 struct ShareController: Sendable {
-    let store: any PhotoQueries & ShareStore & AlbumStore
+    let store: any PhotoQueries & ShareStore & AlbumStore & PrivacyStore
     let pages: PageKit
     let groupPage: GroupPage
     /// The start of the copyable full link (`GalleryConfig.linkBase`), never taken from a request's Host.
@@ -43,13 +43,13 @@ struct ShareController: Sendable {
     /// `GET /share/TOKEN/zip`: every photo the link shows, as one zip streamed as it is made.
     @Sendable func zip(_ request: Request, context: GalleryContext) async throws -> Response {
         let (link, _, group, title) = try await resolve(request, context, page: false)
-        let files = try await store.withCompanions(try await store.files(ids: try await store.fileIds(in: group, sort: group.defaultSort)))
+        let files = try await store.withCompanions(try await store.files(ids: try await store.fileIds(in: group, sort: group.defaultSort, sight: .publicOnly), sight: .publicOnly), sight: .publicOnly)
         guard !files.isEmpty else { throw HTTPError(.notFound, message: "This shared group holds no photos to download.") }
         guard !link.showsPlaces else { return ZipDownload.response(files, title: title, source: originals.source) }
         // Without places: each file as the link's original download would hand it out.
         let (store, source) = (store, originals.source)
         return ZipDownload.response(files, title: title, source: source) { entry in
-            guard let photo = try? await store.photo(key: entry.key) else { return .withheld }
+            guard let photo = try? await store.photo(key: entry.key, viewer: .guest, sight: .publicOnly) else { return .withheld }
             return await OriginalController.placeTreatment(photo.format, located: photo.location != nil, entry: entry, source: source)
         }
     }
@@ -125,10 +125,10 @@ struct ShareController: Sendable {
         for item in received {
             switch item {
             case .added(let sent, let key):
-                if let photo = try await store.photo(key: key) { photoIds.append(photo.photoId) }
+                if let photo = try await store.photo(key: key, viewer: .guest, sight: .everything) { photoIds.append(photo.photoId) }
                 result.added.append(.init(name: sent, detail: "added to the album", url: scope.photo(key, in: nil)))
             case .duplicate(let sent, let key, _):
-                if let key, try await store.group(.album(albumId), containsKey: key) {
+                if let key, try await store.group(.album(albumId), containsKey: key, sight: .publicOnly) {
                     result.skipped.append(.init(name: sent, detail: "already in this album", url: scope.photo(key, in: nil)))
                 } else {
                     result.skipped.append(.init(name: sent, detail: key == nil ? "the same photo as another in this upload"
@@ -156,7 +156,7 @@ struct ShareController: Sendable {
     @Sendable func thumbnail(_ request: Request, context: GalleryContext) async throws -> Response {
         let (_, _, group, _) = try await resolve(request, context, page: false)
         let (size, picture, encoding) = try ThumbnailController.parse(context)
-        guard try await store.group(group, containsSha256: picture.sha256) else {
+        guard try await store.group(group, containsSha256: picture.sha256, sight: .publicOnly) else {
             throw HTTPError(.notFound, message: "No such thumbnail in this shared group.")
         }
         return try await thumbnails.respond(size: size, picture: picture, encoding: encoding, request, context)
@@ -165,36 +165,36 @@ struct ShareController: Sendable {
     @Sendable func original(_ request: Request, context: GalleryContext) async throws -> Response {
         let (link, token, group, _) = try await resolve(request, context, page: false)
         guard let key = SiteURL.Scope.share(token).originalKey(fromPath: request.uri.path),
-              try await store.group(group, containsKey: key) else {
+              try await store.group(group, containsKey: key, sight: .publicOnly) else {
             throw HTTPError(.notFound, message: "This file is not part of the shared group.")
         }
-        return try await originals.respond(key: key, withoutPlaces: !link.showsPlaces, request, context)
+        return try await originals.respond(key: key, sight: .publicOnly, withoutPlaces: !link.showsPlaces, request, context)
     }
 
     @Sendable func motion(_ request: Request, context: GalleryContext) async throws -> Response {
         let (_, token, group, _) = try await resolve(request, context, page: false)
         guard let key = SiteURL.Scope.share(token).motionKey(fromPath: request.uri.path),
-              try await store.group(group, containsKey: key) else {
+              try await store.group(group, containsKey: key, sight: .publicOnly) else {
             throw OriginalController.noMotion
         }
-        return try await originals.respondMotion(key: key, request, context)
+        return try await originals.respondMotion(key: key, sight: .publicOnly, request, context)
     }
 
     @Sendable func play(_ request: Request, context: GalleryContext) async throws -> Response {
         let (link, token, group, title) = try await resolve(request, context, page: false)
-        guard let key = SiteURL.Scope.share(token).playKey(fromPath: request.uri.path), try await store.group(group, containsKey: key) else {
+        guard let key = SiteURL.Scope.share(token).playKey(fromPath: request.uri.path), try await store.group(group, containsKey: key, sight: .publicOnly) else {
             throw PlayableController.noVideo
         }
         var visitor = context
         visitor.visitor = .nobody
         // Work is counted against the link, whoever holds it; what came through a link waits for the household.
-        return try await playable.play(key: key, scope: .share(token), shared: (group, title), requester: "link:\(link.id)",
+        return try await playable.play(key: key, scope: .share(token), shared: (group, title), sight: .publicOnly, requester: "link:\(link.id)",
                                        mayStart: !UploadController.isLinkUpload(key), request, visitor)
     }
 
     @Sendable func playableRendition(_ request: Request, context: GalleryContext) async throws -> Response {
         let (_, _, group, _) = try await resolve(request, context, page: false)
-        guard let sha = PlayableController.sha256(context), try await store.group(group, containsSha256: sha) else {
+        guard let sha = PlayableController.sha256(context), try await store.group(group, containsSha256: sha, sight: .publicOnly) else {
             throw PlayableController.noRendition
         }
         return try await playable.serve(sha: sha, request, context)
@@ -221,12 +221,20 @@ struct ShareController: Sendable {
         }
         guard link.endedAt == nil else { throw Self.ended }
         var (group, title) = try Self.group(of: link)
+        // A folder or an album its maker (or anyone) has since kept private is no one's to see
+        // through a link, not even by its name, for as long as it stays private.
+        let hiding = try await store.hiding(.publicOnly)
+        if case .folder(let path) = group.parts.base, hiding.hides(folder: path) { throw Self.kept }
         if case .album(let id) = group.parts.base {
-            guard let album = try await store.album(id: id) else { throw Self.ended }
+            if hiding.hides(albumId: id) { throw Self.kept }
+            guard let album = try await store.album(id: id, sight: .publicOnly) else { throw Self.ended }
             title = album.name
         }
         return (link, token, group, title)
     }
+
+    /// A link whose folder or album is private now answers as a link that is not there.
+    static let kept = HTTPError(.notFound, message: "This share link does not exist or was revoked.")
 
     /// A link whose group ended (`ShareLink.endedAt`) answers this, whatever took the group's place.
     static let ended = HTTPError(.gone, message: "What this link showed is gone: its album was deleted, or its tag or folder no longer holds photos. Ask the person who shared it for a new link.")
@@ -262,15 +270,15 @@ struct ShareController: Sendable {
         let canonical = SiteURL.queryString(FilterQuery.pairs(filter))
         switch kind {
         case .folder:
-            guard SourceKey.isValid(value) || value.isEmpty, try await store.folder(at: value) != nil else {
+            guard SourceKey.isValid(value) || value.isEmpty, try await store.folder(at: value, sight: context.visitor.sight) != nil else {
                 throw HTTPError(.notFound, message: "There is no such folder to share.")
             }
         case .tag:
-            guard try await store.count(.tag(TagName.normalize(value))) > 0 else { throw HTTPError(.notFound, message: "No photo carries this tag.") }
+            guard try await store.count(.tag(TagName.normalize(value)), sight: context.visitor.sight) > 0 else { throw HTTPError(.notFound, message: "No photo carries this tag.") }
         case .favorites:
             guard value.isEmpty else { throw HTTPError(.badRequest, message: "Only your own favorites can be shared.") }
         case .album:
-            guard let id = Int64(value), try await store.album(id: id) != nil else { throw HTTPError(.notFound, message: "There is no such album to share.") }
+            guard let id = Int64(value), try await store.album(id: id, sight: context.visitor.sight) != nil else { throw HTTPError(.notFound, message: "There is no such album to share.") }
         case .search:
             guard !filter.isEmpty else { throw HTTPError(.badRequest, message: "Search for something first: the whole library cannot be shared.") }
         }

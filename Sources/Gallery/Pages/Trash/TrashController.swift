@@ -4,7 +4,7 @@ import Hummingbird
 
 /// Delete to trash (with a confirmation step), the trash page, restore, and empty trash.
 struct TrashController: Sendable {
-    let store: any PhotoQueries & TrashStore
+    let store: any PhotoQueries & TrashStore & CurationStore
     let source: any PhotoSource
     /// Deletes the renditions of destroyed photos, on every instance (`Renditions.forget`).
     let forgetRenditions: @Sendable (Set<String>) async -> Void
@@ -33,7 +33,7 @@ struct TrashController: Sendable {
 
     @Sendable func confirmDelete(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let key = request.uri.queryParameters["key"].map(String.init), SourceKey.isValid(key),
-              let photo = try await store.photo(key: key) else {
+              let photo = try await store.photo(key: key, viewer: context.visitor.viewer, sight: context.visitor.sight) else {
             throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
         }
         try await requireWritableLibrary("moving files to the trash")
@@ -49,6 +49,10 @@ struct TrashController: Sendable {
         let form = try await FormBody(request, context: context)
         let key = try form.require("key")
         guard SourceKey.isValid(key) else { throw HTTPError(.notFound, message: CurationError.unknownPhoto.description) }
+        // A photo private to someone else is not there to be deleted.
+        if try await store.photoId(forKey: key, sight: .everything) != nil, try await store.photoId(forKey: key, sight: context.visitor.sight) == nil {
+            throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
+        }
         try await requireWritableLibrary("moving files to the trash")
         let folder = SourceKey.folder(of: key)
         do {
@@ -56,13 +60,13 @@ struct TrashController: Sendable {
         } catch let error as CurationError {
             throw HTTPError(Self.status(error), message: error.description)
         }
-        let back = try await store.folder(at: folder) != nil ? SiteURL.folder(folder) : SiteURL.home
+        let back = try await store.folder(at: folder, sight: context.visitor.sight) != nil ? SiteURL.folder(folder) : SiteURL.home
         return .redirect(to: back)
     }
 
     @Sendable func trash(_ request: Request, context: GalleryContext) async throws -> Response {
         let model = TrashView(chrome: pages.chrome(title: "Trash", crumbs: [Crumb(name: "Trash", url: nil)], for: context),
-                              items: try await store.trashItems(), forAdmin: context.visitor.can(.admin), csrf: context.csrfToken)
+                              items: try await store.trashItems(sight: context.visitor.sight), forAdmin: context.visitor.can(.admin), csrf: context.csrfToken)
         return try pages.response(model)
     }
 
@@ -79,7 +83,7 @@ struct TrashController: Sendable {
     }
 
     @Sendable func confirmEmpty(_ request: Request, context: GalleryContext) async throws -> Response {
-        let count = try await store.trashItems().count
+        let count = try await store.trashItems(sight: context.visitor.sight).count
         let model = ConfirmView(chrome: pages.chrome(title: "Empty the trash?", for: context),
                                 heading: "Delete \(Formatting.plural(count, "file", "files")) for good?",
                                 message: "Emptying the trash destroys these files. This cannot be undone.",

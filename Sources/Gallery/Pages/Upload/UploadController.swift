@@ -107,7 +107,9 @@ struct UploadController: Sendable {
         var seen: [String: String] = [:]  // sha256 → name, for copies within one upload
         var placed: [(key: String, sent: String)] = []
         for file in staged {
-            switch try await check(file, seen: &seen, into: destination) {
+            // A link's holders see nobody's private photos, whoever they are.
+            let sight = destination == .household ? context.visitor.sight : .publicOnly
+            switch try await check(file, seen: &seen, into: destination, sight: sight) {
             case .refused(let reason): received.append(.refused(sent: file.name, reason: reason))
             case .duplicate(let existing, let key): received.append(.duplicate(sent: file.name, key: key, detail: existing))
             case .accepted(let folder, let name):
@@ -264,15 +266,17 @@ struct UploadController: Sendable {
 
     /// Analyses a staged file as the scan would (each read noted in the journal as an upload),
     /// asking the catalog whether a library file already has its content.
-    private func check(_ file: StagedFile, seen: inout [String: String], into destination: Destination) async throws -> Verdict {
+    private func check(_ file: StagedFile, seen: inout [String: String], into destination: Destination, sight: Sight) async throws -> Verdict {
         let staged = SourceEntry(key: file.name, size: 0, mtimeNs: 0)
         let store = self.store
-        var inLibrary: (key: String, sha256: String)?
+        var inLibrary: (key: String?, sha256: String)?
         let analysis = await FileAnalysis.analyse([staged], files: [.file(LocalFile(path: file.path, entry: staged))], as: .upload,
                                                   journal: scanner.journal, pool: pool) { identities in
             guard let identity = identities.first,
-                  let found = try await store.fileForContent(sha256: identity.sha256) else { return [:] }
-            inLibrary = (found.key, identity.sha256)
+                  let found = try await store.fileForContent(sha256: identity.sha256, sight: .everything) else { return [:] }
+            // Already there, but private to someone else: said without saying where.
+            let seen = try await store.fileForContent(sha256: identity.sha256, sight: sight) != nil
+            inLibrary = (seen ? found.key : nil, identity.sha256)
             return [identity: 0]
         }
         let verdict: Verdict
@@ -286,7 +290,7 @@ struct UploadController: Sendable {
             return .refused("could not be checked now; please try again")
         case .known:
             guard let inLibrary else { return .refused("could not be read") }
-            verdict = .duplicate(existing: "already in the library as \(inLibrary.key)", key: inLibrary.key)
+            verdict = .duplicate(existing: inLibrary.key.map { "already in the library as \($0)" } ?? "already in the library", key: inLibrary.key)
             sha256 = inLibrary.sha256
         case .new(_, let identity, let probe):
             let folder = switch destination {

@@ -1,0 +1,96 @@
+import Catalog
+import Hummingbird
+
+/// `POST /actions/private`, `/actions/private-folder` and `/actions/private-album`: a member keeps
+/// a photo (with the rest of its shot), a folder or an album to themselves, or gives it back to the
+/// household. Each answers with a 303 back and says what it did. Only the owner gives back what is
+/// theirs; an admin who sees private photos (`--admins-see-private`) may give back what a deleted
+/// account kept.
+struct PrivacyController: Sendable {
+    let store: any PrivacyStore & CurationStore & PhotoQueries & AlbumStore
+    let flash: FlashMiddleware
+
+    func register(with routes: Routes) {
+        routes.member.form(.action(.privatePhoto), use: photo)
+        routes.member.form(.action(.privateFolder), use: folder)
+        routes.member.form(.action(.privateAlbum), use: album)
+    }
+
+    @Sendable func photo(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (form, owner, on) = try await read(request, context)
+        let key = try form.require("key")
+        guard SourceKey.isValid(key), let photo = try await store.photo(key: key, viewer: context.visitor.viewer, sight: context.visitor.sight) else {
+            throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
+        }
+        let acting = try Self.owner(owner, holder: photo.card.privateTo, on: on, context, what: "This photo")
+        let changed = try await store.setPrivate(photoIds: [photo.photoId], owner: acting, on)
+        let text = changed == 0 ? (on ? "This photo is private already." : "This photo is the household’s already.")
+            : (on ? "Made this photo private: only you see it now." : "Made this photo the household’s again.")
+        return done(text, back: form.returnPath(default: SiteURL.photo(key)), context)
+    }
+
+    @Sendable func folder(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (form, owner, on) = try await read(request, context)
+        let path = try form.require("path")
+        guard SourceKey.isValid(path), let folder = try await store.folder(at: path, sight: context.visitor.sight) else {
+            throw HTTPError(.notFound, message: PrivacyError.unknownFolder.description)
+        }
+        let changed = try await Self.catching { try await store.setFolderPrivate(path: folder.path, owner: owner, on) }
+        let photos = Formatting.plural(changed, "photo", "photos")
+        let text = on ? "Made “\(folder.name)” private: its \(photos) and every photo that arrives in it later are yours alone."
+            : "Made “\(folder.name)” the household’s again, with \(photos)."
+        return done(text, back: form.returnPath(default: SiteURL.folder(path)), context)
+    }
+
+    @Sendable func album(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (form, owner, on) = try await read(request, context)
+        guard let raw = form["album"], let id = Int64(raw), id > 0, let album = try await store.album(id: id, sight: context.visitor.sight) else {
+            throw HTTPError(.notFound, message: AlbumError.unknownAlbum.description)
+        }
+        // An album is the household's, made by one of them: only its maker keeps it to themselves.
+        if on, album.createdBy?.lowercased() != context.visitor.account?.name.lowercased() {
+            throw HTTPError(.forbidden, message: "Only the person who made “\(album.name)” can make it private.")
+        }
+        let changed = try await Self.catching { try await store.setAlbumPrivate(id: id, owner: owner, on) }
+        let photos = Formatting.plural(changed, "photo", "photos")
+        let text = on ? "Made the album “\(album.name)” private: it and its \(photos) are yours alone, and so is every photo put in it."
+            : "Made the album “\(album.name)” the household’s again, with \(photos)."
+        return done(text, back: form.returnPath(default: SiteURL.album(id)), context)
+    }
+
+    /// The form, the account acting, and whether it asks for private (`value=on`) or not (`off`).
+    private func read(_ request: Request, _ context: GalleryContext) async throws -> (FormBody, Int64, Bool) {
+        let form = try await FormBody(request, context: context)
+        guard let account = context.visitor.account else {
+            throw HTTPError(.forbidden, message: "Sign in to keep photos private: what is private is an account’s.")
+        }
+        let value = try form.require("value")
+        guard value == "on" || value == "off" else { throw HTTPError(.badRequest, message: "Private is either on or off.") }
+        return (form, account.id, value == "on")
+    }
+
+    /// Whose privacy a change is made as: the visitor's own, or, to give back what a deleted
+    /// account kept, that former owner's, for an admin who sees it.
+    static func owner(_ owner: Int64, holder: Int64?, on: Bool, _ context: GalleryContext, what: String) throws -> Int64 {
+        guard !on, let holder, holder != owner else { return owner }
+        if holder == formerAccountOwner, context.visitor.sight == .everything { return holder }
+        throw HTTPError(.forbidden, message: PrivacyError.notYours(what).description)
+    }
+
+    private func done(_ text: String, back: String, _ context: GalleryContext) -> Response {
+        var response = Response.redirect(to: back, type: .normal)
+        flash.set(text, on: &response, context: context)
+        return response
+    }
+
+    /// Privacy refusals as the pages' errors: 404 for what is gone, 403 for someone else's, else 400.
+    static func catching<T>(_ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let error as PrivacyError {
+            switch error {
+            case .unknownFolder, .unknownAlbum: throw HTTPError(.notFound, message: error.description)
+            case .notYours: throw HTTPError(.forbidden, message: error.description)
+            case .rootFolder, .insidePrivateFolder: throw HTTPError(.badRequest, message: error.description)
+            }
+        }
+    }
+}
