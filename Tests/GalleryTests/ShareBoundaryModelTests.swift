@@ -12,7 +12,11 @@ import Testing
 /// trash used and emptied, tags taken off and put back). After each step every link must reach
 /// exactly what its group holds, through its photo pages, originals, thumbnails and zip, a
 /// link whose group ended must answer 410 for good, and where a photo was taken (its page's
-/// position, its original's GPS) reaches only the holders of a link that shares places. The model says what each link should reach
+/// position, its original's GPS) reaches only the holders of a link that shares places. A second
+/// invariant holds alongside: max keeps photos, folders and albums private and gives them back, and
+/// nothing private ever reaches another member, an admin (the household not letting admins see
+/// private photos) or a link, by any page, file or rendition, through moves, the trash and uploads;
+/// the catalog keeps private exactly what the model says. The model says what each link should reach
 /// without asking the server. Short here (`PHOTOLALA_MODEL_STEPS`, default 12, fixed seed);
 /// `scripts/model.sh` runs it long.
 @Suite(.serialized, .enabled(if: TestVideos.available, "ffmpeg is not installed"))
@@ -48,6 +52,7 @@ struct ShareBoundaryModelTests {
         try await f.scan()
         try await f.addAccount("max", role: .member)
         try await f.addAccount("ada", role: .admin)
+        try await f.addAccount("eve", role: .member)
         try await f.withClient { client in
             let max = try await FormPoster.signIn(client, "max")
             try await model.curate(max, tag: "beach", on: "trip/1.jpg")
@@ -62,11 +67,17 @@ struct ShareBoundaryModelTests {
             }
             try await model.linkLatestAlbum(max, f, password: false)
             try await model.linkLatestAlbum(max, f, password: true)
+            // (a photo private from the start, in a folder's link and the search's, and a folder,
+            // whose copy of a trip photo makes that one private too)
+            try await model.keepPrivate(max, "trip/2.jpg")
+            try await model.keepFolderPrivate(max, "home")
             try await model.check(client, f)
+            let ada = try await FormPoster.signIn(client, "ada"), eve = try await FormPoster.signIn(client, "eve")
+            try await model.checkPrivacy(f, max: max, others: [eve, ada])
         }
         // when random household steps follow, each checked
         for step in 0..<Self.steps {
-            let op = model.next(8)
+            let op = model.next(11)
             if op == 0 {
                 try await model.moveFolder(f)
                 try await f.scan()
@@ -74,6 +85,7 @@ struct ShareBoundaryModelTests {
             try await f.withClient { client in
                 let max = try await FormPoster.signIn(client, "max")
                 let ada = try await FormPoster.signIn(client, "ada")
+                let eve = try await FormPoster.signIn(client, "eve")
                 switch op {
                 case 1: try await model.deleteAndRemakeAlbum(max, f)
                 case 2: try await model.uploadThroughALink(client, f)
@@ -82,15 +94,19 @@ struct ShareBoundaryModelTests {
                 case 5: try await model.emptyTrash(ada)
                 case 6: try await model.untagEverywhere(max)
                 case 7: try await model.tagOne(max)
+                case 8, 9, 10: try await model.changePrivacy(max)
                 default: break
                 }
-                // then every link reaches exactly its group
+                // then every link reaches exactly its group, and nothing private reaches anyone else
                 try await model.check(client, f)
+                try await model.checkPrivacy(f, max: max, others: [eve, ada])
             }
             #expect(model.failures.isEmpty, "step \(step) (\(model.log.last ?? "")) on \(postgres ? "PostgreSQL" : "SQLite"): \(model.failures.prefix(5))")
             if !model.failures.isEmpty { break }
         }
         #expect(model.checks > 100, "the model checked \(model.checks) answers")
-        print("model: \(Self.steps) steps from seed \(Self.seed) on \(postgres ? "PostgreSQL" : "SQLite"), \(model.checks) answers checked")
+        #expect(model.privateChecks > 100, "the model checked \(model.privateChecks) answers about private items")
+        print("model: \(Self.steps) steps from seed \(Self.seed) on \(postgres ? "PostgreSQL" : "SQLite"), \(model.checks) answers checked, "
+              + "\(model.privateChecks) looks for private items; \(model.log.filter { $0.contains("private") || $0.contains("gave back") })")
     }
 }

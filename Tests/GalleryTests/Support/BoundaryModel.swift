@@ -52,12 +52,18 @@ final class BoundaryModel: @unchecked Sendable {
     var sha: [Int: String] = [:]
     /// Contents whose files say where they were taken (JPEGs with GPS).
     var located: Set<Int> = []
+    /// What max keeps private: contents, folders (what arrives in them is his), albums (what is put in them is his).
+    var privateContents: Set<Int> = []
+    var privateFolders: Set<String> = []
+    var privateAlbums: Set<Int64> = []
     private var nextContent = 1_000
     private var counter = 0
     private var catalog: (any PhotoCatalog)?
     var failures: [String] = []
     var log: [String] = []
     var checks = 0
+    /// Answers checked about something private (that it did not reach someone else).
+    var privateChecks = 0
 
     init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
@@ -129,6 +135,7 @@ final class BoundaryModel: @unchecked Sendable {
         if let id = pick(albums.keys.sorted()) {
             expect(try await max.post("/actions/album-delete", [("album", String(id)), ("confirm", "1")]).status == .seeOther, "delete album \(id)")
             albums[id] = nil
+            privateAlbums.remove(id)
             log.append("deleted album \(id)")
         }
         let keys = files.keys.sorted()
@@ -138,7 +145,7 @@ final class BoundaryModel: @unchecked Sendable {
     }
 
     func uploadThroughALink(_ client: any TestClientProtocol, _ f: GalleryFixture) async throws {
-        guard let link = pick(links.filter { !$0.ended && $0.uploads && !$0.password }), case .album(let id) = link.kind else { return }
+        guard let link = pick(links.filter { !$0.ended && $0.uploads && !$0.password && !isKept($0) }), case .album(let id) = link.kind else { return }
         let holder = try await FormPoster.start(client, page: "/share/\(link.token)")
         nextContent += 1
         let content = nextContent
@@ -147,13 +154,20 @@ final class BoundaryModel: @unchecked Sendable {
         let answer = try await holder.upload(sent, csrf: holder.token, to: "/share/\(link.token)/upload")
         expect(answer.status == .ok, "upload through link \(link.id): \(answer.status)")
         guard answer.status == .ok else { return }
-        files[UploadController.linkFolder(link.id) + "/n\(content).jpg"] = content
+        let key = UploadController.linkFolder(link.id) + "/n\(content).jpg"
+        files[key] = content
         albums[id]?.insert(content)
+        if inPrivateFolder(key) { privateContents.insert(content) }
         log.append("uploaded \(sent.map(\.0)) through link \(link.id)")
     }
 
     func trashOne(_ ada: FormPoster, _ f: GalleryFixture) async throws {
         guard let key = pick(files.keys.sorted()) else { return }
+        // (an admin who does not see private photos finds nothing to delete there)
+        if privateContents.contains(files[key]!) {
+            expect(try await ada.post("/actions/delete", [("key", key)]).status == .notFound, "trash private \(key)")
+            return
+        }
         expect(try await ada.post("/actions/delete", [("key", key)]).status == .seeOther, "trash \(key)")
         trashed[key] = files.removeValue(forKey: key)
         for (clip, pair) in clips where pair.still == key {
@@ -169,6 +183,10 @@ final class BoundaryModel: @unchecked Sendable {
         files[key] = trashed.removeValue(forKey: key)
         for (clip, pair) in trashedClips where pair.still == key {
             clips[clip] = trashedClips.removeValue(forKey: clip)
+        }
+        // Back in a private folder: private, as anything arriving there.
+        for restored in [key] + clips.filter({ $0.value.still == key }).map(\.key) where inPrivateFolder(restored) {
+            privateContents.insert(content(of: restored)!)
         }
         log.append("restored \(key)")
     }
@@ -207,6 +225,170 @@ final class BoundaryModel: @unchecked Sendable {
         files = Dictionary(uniqueKeysWithValues: files.map { (rekey($0.key), $0.value) })
         clips = Dictionary(uniqueKeysWithValues: clips.map { (rekey($0.key), (still: rekey($0.value.still), content: $0.value.content)) })
         log.append("moved \(top) to \(moved)")
+    }
+
+    // MARK: private photos
+
+    /// The content of a listed file or clip.
+    private func content(of key: String) -> Int? { files[key] ?? clips[key]?.content }
+
+    /// Whether a key lies in (or below) a folder max keeps private.
+    private func inPrivateFolder(_ key: String) -> Bool {
+        let folder = Self.folder(of: key)
+        return privateFolders.contains { folder == $0 || folder.hasPrefix($0 + "/") }
+    }
+
+    /// Every key, listed or a clip, holding this content.
+    private func keys(of content: Int) -> [String] {
+        (files.filter { $0.value == content }.map(\.key) + clips.filter { $0.value.content == content }.map(\.key)).sorted()
+    }
+
+    /// A content with the other files of its shots (a still's clip, a clip's still).
+    private func shot(_ content: Int) -> Set<Int> {
+        var out: Set<Int> = [content]
+        for key in keys(of: content) {
+            for (_, pair) in clips where pair.still == key { out.insert(pair.content) }
+            if let pair = clips[key], let still = files[pair.still] { out.insert(still) }
+        }
+        return out
+    }
+
+    /// Gives contents back to the household, but for those still in a private folder or album.
+    private func giveBack(_ contents: Set<Int>) {
+        for content in contents {
+            privateContents.remove(content)
+            if keys(of: content).contains(where: inPrivateFolder) || albums.contains(where: { privateAlbums.contains($0.key) && $0.value.contains(content) }) {
+                privateContents.insert(content)
+            }
+        }
+    }
+
+    /// Whether a link's folder or album is kept private, so that the link answers as one not there.
+    func isKept(_ link: Link) -> Bool {
+        switch link.kind {
+        case .folder(let folder): privateFolders.contains { folder == $0 || folder.hasPrefix($0 + "/") }
+        case .album(let id): privateAlbums.contains(id)
+        default: false
+        }
+    }
+
+    /// Max keeps the photo at `key` private (with the rest of its shot).
+    func keepPrivate(_ max: FormPoster, _ key: String) async throws {
+        guard let content = files[key] else { return }
+        expect(try await max.post("/actions/private", [("key", key), ("value", "on")]).status == .seeOther, "keep \(key) private")
+        privateContents.formUnion(shot(content))
+        log.append("kept \(key) private")
+    }
+
+    /// Max keeps a folder private: what is in it now and what arrives in it later.
+    func keepFolderPrivate(_ max: FormPoster, _ folder: String) async throws {
+        expect(try await max.post("/actions/private-folder", [("path", folder), ("value", "on")]).status == .seeOther, "keep \(folder) private")
+        privateFolders.insert(folder)
+        for key in (Array(files.keys) + Array(clips.keys)) where inPrivateFolder(key) { privateContents.insert(content(of: key)!) }
+        log.append("kept folder \(folder) private")
+    }
+
+    /// Max keeps a photo private, or a folder, or an album, or gives one of them back.
+    func changePrivacy(_ max: FormPoster) async throws {
+        switch next(6) {
+        case 0, 1:
+            guard let key = pick(files.keys.sorted()) else { return }
+            try await keepPrivate(max, key)
+        case 2:
+            let folders = Set(files.keys.map(Self.folder(of:))).subtracting([""]).sorted()
+            guard let folder = pick(folders) else { return }
+            try await keepFolderPrivate(max, folder)
+        case 3:
+            guard let id = pick(albums.keys.sorted()) else { return }
+            let on = !privateAlbums.contains(id)
+            expect(try await max.post("/actions/private-album", [("album", String(id)), ("value", on ? "on" : "off")]).status == .seeOther,
+                   "album \(id) private \(on)")
+            if on {
+                privateAlbums.insert(id)
+                privateContents.formUnion(albums[id] ?? [])
+            } else {
+                privateAlbums.remove(id)
+                giveBack((albums[id] ?? []).intersection(privateContents))
+            }
+            log.append("album \(id) private: \(on)")
+        case 4:
+            guard let folder = pick(privateFolders.sorted()) else { return }
+            let above = privateFolders.contains { folder.hasPrefix($0 + "/") }
+            let answer = try await max.post("/actions/private-folder", [("path", folder), ("value", "off")]).status
+            // (a folder gone from the library is not there to give back; one inside another kept private stays so)
+            let there = files.keys.contains { Self.folder(of: $0) == folder || Self.folder(of: $0).hasPrefix(folder + "/") }
+            expect(answer == (!there ? .notFound : above ? .badRequest : .seeOther), "give back folder \(folder): \(answer)")
+            guard there, !above else { return }
+            privateFolders = privateFolders.filter { $0 != folder && !$0.hasPrefix(folder + "/") }
+            let inside = (Array(files.keys) + Array(clips.keys)).filter { Self.folder(of: $0) == folder || Self.folder(of: $0).hasPrefix(folder + "/") }
+            giveBack(Set(inside.compactMap(content(of:))).intersection(privateContents))
+            log.append("gave back folder \(folder)")
+        default:
+            guard let key = pick(files.filter { privateContents.contains($0.value) }.keys.sorted()), let content = files[key] else { return }
+            expect(try await max.post("/actions/private", [("key", key), ("value", "off")]).status == .seeOther, "give back \(key)")
+            giveBack(shot(content).intersection(privateContents))
+            log.append("gave back \(key)")
+        }
+    }
+
+    /// The second invariant: nothing max keeps private reaches eve (a member) or ada (an admin, the
+    /// household not letting admins see private photos) through any page, file or rendition; max
+    /// reaches all of it; the catalog keeps private exactly what the model says.
+    func checkPrivacy(_ f: GalleryFixture, max: FormPoster, others: [FormPoster]) async throws {
+        let everything = files.merging(clips.mapValues(\.content)) { a, _ in a }
+        for (key, content) in everything where sha[content] == nil {
+            sha[content] = try await store(f).photo(key: key)?.card.sha256
+        }
+        let live = Set(everything.values)
+        // (asked of each photo's row: this process's catalog never hears the server's changes, so its caches would be stale)
+        var kept = Set<Int>()
+        for (key, content) in everything where try await store(f).photo(key: key, viewer: .guest, sight: .everything)?.card.privateTo != nil {
+            kept.insert(content)
+        }
+        expect(kept == privateContents.intersection(live),
+               "the catalog keeps \(kept.sorted()) private, the model \(privateContents.intersection(live).sorted())")
+        let hiddenKeys = everything.filter { privateContents.contains($0.value) }.keys.sorted()
+        let hiddenShas = Set(privateContents.intersection(live).compactMap { sha[$0] })
+        var pages = ["/", "/search", "/search?q=jpg", "/timeline", "/tags", "/albums", "/places", SiteURL.group(.duplicates).path,
+                     SiteURL.group(.recent).path, SiteURL.group(.topRated).path, "/search?favorite=1", "/trash"]
+        var folders: Set<String> = []
+        for key in everything.keys {
+            var folder = Self.folder(of: key)
+            while !folder.isEmpty {
+                folders.insert(folder)
+                folder = Self.folder(of: folder)
+            }
+        }
+        pages += folders.sorted().map { SiteURL.folder($0).path } + albums.keys.sorted().map { SiteURL.album($0).path }
+        for other in others {
+            for page in pages {
+                let body = try await other.get(page).text
+                privateChecks += hiddenKeys.count
+                let leaked = hiddenShas.filter { body.contains($0) }.count + hiddenKeys.filter { body.contains(SiteURL.photo($0).path + "\"") }.count
+                expect(leaked == 0, "\(page) shows \(leaked) of \(hiddenKeys) to another account")
+            }
+            for key in hiddenKeys {
+                for path in [SiteURL.photo(key).path, SiteURL.Scope.gallery.original(key).path] {
+                    privateChecks += 1
+                    let status = try await other.get(path).status
+                    expect(status == .notFound, "\(path) answers \(status) to another account")
+                }
+            }
+            for hash in hiddenShas.sorted() {
+                privateChecks += 1
+                let status = try await other.get(SiteURL.Scope.gallery.thumbnail(Picture(sha256: hash), .grid).path).status
+                expect(status == .notFound, "the thumbnail of a private photo answers \(status) to another account")
+            }
+            // (and what is not private, they reach)
+            for key in files.keys.sorted() where !privateContents.contains(files[key]!) {
+                let status = try await other.get(SiteURL.photo(key).path).status
+                expect(status == .ok, "\(key), not private, answers \(status) to another account")
+            }
+        }
+        for key in files.keys.sorted() where privateContents.contains(files[key]!) {
+            let status = try await max.get(SiteURL.photo(key).path).status
+            expect(status == .ok, "max's own private \(key) answers him \(status)")
+        }
     }
 
     // MARK: the check
@@ -256,13 +438,20 @@ final class BoundaryModel: @unchecked Sendable {
                 }
                 continue
             }
+            if isKept(link) {
+                for path in ["/share/\(link.token)", "/share/\(link.token)/zip"] {
+                    let status = try await holder.get(path).status
+                    expect(status == .notFound, "link \(link.id) (\(link.kind)) of what is private answers \(status) for \(path)")
+                }
+                continue
+            }
             if link.password {
                 let opened = try await holder.post("/share/\(link.token)", [("password", "lighthouse keeper")])
                 expect(opened.status == .seeOther, "link \(link.id) unlocks: \(opened.status)")
                 holder = holder.keeping("photolala_share_unlock", from: opened)
             }
             // The listed files it opens: all of a folder's, one of each photo's for the rest.
-            let candidates = listed(link)
+            let candidates = listed(link).filter { !privateContents.contains(files[$0]!) }
             var shown: Set<String> = []
             for key in files.keys.sorted() {
                 let page = try await holder.get(scope.photo(key, in: nil).path).status
@@ -289,7 +478,7 @@ final class BoundaryModel: @unchecked Sendable {
                     expect(open.count == 1, "link \(link.id) (\(link.kind)) opens \(open.sorted()) of photo \(content)'s files \(keys.sorted())")
                 }
             }
-            let companions = Set(clips.filter { shown.contains($0.value.still) }.keys)
+            let companions = Set(clips.filter { shown.contains($0.value.still) && !privateContents.contains($0.value.content) }.keys)
             let reach = shown.union(companions)
             for clip in clips.keys.sorted() {
                 let status = try await holder.get(scope.original(clip).path).status
