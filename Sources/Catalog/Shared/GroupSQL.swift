@@ -12,10 +12,19 @@ enum GroupSQL {
     /// What `hiding` hides (photos private to someone else) is left out of every group; this and
     /// `indexFilter` are the only ways the catalog reads a group.
     static func filter(_ group: PhotoGroup, _ dialect: SQLDialect, _ hiding: Hiding) -> (sql: String, arguments: [any SQLArgument]) {
-        leavingOut(hiding, "f.photoId", from: rows(group, dialect))
+        leavingOut(hiding, privateTo: "p.privateTo", from: rows(group, dialect))
     }
 
-    /// `query` (a FROM/WHERE part) without the photos `hiding` hides, named by `photoId`.
+    /// `query` (a FROM/WHERE part) without the photos `hiding` hides, read from the `privateTo`
+    /// of a photo row it reads (for queries that stop after a page, or read the rows anyway).
+    static func leavingOut(_ hiding: Hiding, privateTo: String, from query: (sql: String, arguments: [any SQLArgument]))
+        -> (sql: String, arguments: [any SQLArgument]) {
+        guard let hidden = hiding.rowCondition(privateTo) else { return query }
+        return (query.sql + " AND " + hidden.sql, query.arguments + hidden.arguments)
+    }
+
+    /// `query` without the photos `hiding` hides, named by `photoId`, against the set of hidden
+    /// ones (for passes down an index that does not hold the photo's row).
     static func leavingOut(_ hiding: Hiding, _ photoId: String, from query: (sql: String, arguments: [any SQLArgument]))
         -> (sql: String, arguments: [any SQLArgument]) {
         guard let hidden = hiding.photoCondition(photoId) else { return query }
@@ -104,7 +113,7 @@ enum GroupSQL {
         if ![.name, .size].contains(sort.field), let photos = photoFilter(group, dialect, withFile: false) {
             return leavingOut(hiding, "p.id", from: photos)
         }
-        return filter(group, dialect, hiding)
+        return leavingOut(hiding, "f.photoId", from: rows(group, dialect))
     }
 
     /// SQL conditions over `file f JOIN photo p`, each parameterised, and whether it reads the

@@ -45,7 +45,7 @@ extension PlaceStore where Self: SQLCatalog {
     }
 
     public func placeCounts(sight: Sight) async throws -> [PlaceCount] {
-        let seen = GroupSQL.leavingOut(try await core.hiding(sight), "p.id", from: ("FROM photo p WHERE p.placeId > 0 AND p.listedFile IS NOT NULL", []))
+        let seen = GroupSQL.leavingOut(try await core.hiding(sight), privateTo: "p.privateTo", from: ("FROM photo p WHERE p.placeId > 0 AND p.listedFile IS NOT NULL", []))
         return try await core.database.read { db in
             try await db.rows("""
                 SELECT p.placeCountry, p.placeRegion, p.placeId, COUNT(*) AS n \(seen.sql)

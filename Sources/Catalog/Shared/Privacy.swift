@@ -151,7 +151,7 @@ enum FolderRules {
                SELECT p.sha256, p.rotation FROM file f JOIN photo p ON p.id = f.photoId
                WHERE (f.folder = ? OR (f.folder > ? AND f.folder < ?)) AND f.pairedTo IS NULL
                """, [path, path + "/", path + "0"])
-        let seen = GroupSQL.leavingOut(hiding, "p.id", from: query)
+        let seen = GroupSQL.leavingOut(hiding, privateTo: "p.privateTo", from: query)
         let order = path.isEmpty ? "p.listedTaken DESC, p.listedFile DESC" : "f.sortTaken DESC, f.id DESC"
         return try await db.row("\(seen.sql) ORDER BY \(order) LIMIT 1", seen.arguments)
             .flatMap { try PictureColumns.picture($0, sha256: "sha256", rotation: "rotation") }

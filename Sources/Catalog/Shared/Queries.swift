@@ -285,7 +285,7 @@ extension PhotoQueries where Self: SQLCatalog {
         return try await core.database.read { db in
             var months: [TimelineMonth] = []
             var undated = 0
-            let seen = GroupSQL.leavingOut(hiding, "p.id", from: ("FROM photo p WHERE p.listedFile IS NOT NULL", []))
+            let seen = GroupSQL.leavingOut(hiding, privateTo: "p.privateTo", from: ("FROM photo p WHERE p.listedFile IS NOT NULL", []))
             for row in try await db.rows("""
                 SELECT \(db.dialect.yearMonth("p.takenAt")) AS yearMonth, COUNT(*) AS n
                 \(seen.sql)

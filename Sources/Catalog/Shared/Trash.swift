@@ -41,7 +41,7 @@ extension TrashStore where Self: SQLCatalog & ScanBookkeeping {
     /// Everything in the trash, newest first (a file trashed as part of another is listed with
     /// it, not on its own).
     public func trashItems(sight: Sight) async throws -> [TrashItem] {
-        let seen = GroupSQL.leavingOut(try await core.hiding(sight), "p.id", from: ("""
+        let seen = GroupSQL.leavingOut(try await core.hiding(sight), privateTo: "p.privateTo", from: ("""
             FROM trash t JOIN photo p ON p.id = t.photoId
             WHERE t.pending = 0 AND (t.partOf IS NULL OR NOT EXISTS (SELECT 1 FROM trash o WHERE o.id = t.partOf))
             """, []))

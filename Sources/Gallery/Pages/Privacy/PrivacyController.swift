@@ -24,7 +24,9 @@ struct PrivacyController: Sendable {
         }
         let acting = try Self.owner(owner, holder: photo.card.privateTo, on: on, context, what: "This photo")
         let changed = try await store.setPrivate(photoIds: [photo.photoId], owner: acting, on)
-        let text = changed == 0 ? (on ? "This photo is private already." : "This photo is the household’s already.")
+        let stays = !on && photo.card.privateTo != nil && changed == 0
+        let text = changed == 0 ? (on ? "This photo is private already."
+                                      : stays ? "This photo stays private: it is in a private folder or album." : "This photo is the household’s already.")
             : (on ? "Made this photo private: only you see it now." : "Made this photo the household’s again.")
         return done(text, back: form.returnPath(default: SiteURL.photo(key)), context)
     }
