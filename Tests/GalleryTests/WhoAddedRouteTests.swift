@@ -51,6 +51,12 @@ import Testing
             #expect(sent.contains("<dt>Uploaded by</dt><dd>a share link&#39;s holders (a link of max&#39;s)</dd>")
                     || sent.contains("<dt>Uploaded by</dt><dd>a share link's holders (a link of max's)</dd>"))
             #expect(sent.contains("<dt>Added to Party by</dt>"))
+            // and the album's list says who put each photo in it
+            #expect(try await ada.post("/view", [("set", "list"), ("back", "/albums/1")]).status == .seeOther)
+            let rows = try await ada.get("/albums/1").text
+            #expect(rows.contains("<th scope=\"col\">Added by</th>") && rows.contains("<td>max</td>"))
+            #expect(rows.contains("a share link&#39;s holders (a link of max&#39;s)") || rows.contains("a share link's holders (a link of max's)"))
+            #expect(!(try await ada.get("/folders/trip").text.contains("Added by</th>")))
             // and the link's holders see none of it
             let shared = try await client.execute(uri: "/share/\(token)", method: .get).text
             let photo = try #require(shared.firstMatch(of: #/href="(/share/[^"]+/photos/[^"]+)"/#).map { String($0.output.1) })

@@ -125,6 +125,26 @@ extension AlbumStore where Self: SQLCatalog {
         return added
     }
 
+    public func albumAdders(albumId: Int64, fileIds: [Int64]) async throws -> [Int64: Uploader] {
+        guard !fileIds.isEmpty else { return [:] }
+        return try await core.database.read { db in
+            var out: [Int64: Uploader] = [:]
+            for row in try await db.rows("""
+                SELECT f.id, (SELECT CAST(name AS TEXT) FROM account WHERE id = ap.addedBy) AS adder, ap.addedByShare,
+                       (SELECT CAST(a.name AS TEXT) FROM shareLink s JOIN account a ON a.id = s.accountId WHERE s.id = ap.addedByShare) AS linkOwner
+                FROM file f JOIN albumPhoto ap ON ap.photoId = f.photoId AND ap.albumId = ? WHERE \(db.dialect.isIn("f.id"))
+                """, [albumId, fileIds]) {
+                let id = try row.int("id")
+                if let name = try row.optionalString("adder") {
+                    out[id] = .account(name)
+                } else if try row.optionalInt("addedByShare") != nil {
+                    out[id] = .link(madeBy: try row.optionalString("linkOwner"))
+                }
+            }
+            return out
+        }
+    }
+
     public func albumAdder(albumId: Int64, photoId: Int64) async throws -> Uploader? {
         try await core.database.read { db in
             guard let row = try await db.row("""

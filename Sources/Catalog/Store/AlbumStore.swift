@@ -87,6 +87,8 @@ public protocol AlbumStore: Sendable {
     /// Who added a photo to an album: an account's name, or a link's holders; nil when not known
     /// (added before this was kept, or by someone whose account is gone) or not in the album.
     func albumAdder(albumId: Int64, photoId: Int64) async throws -> Uploader?
+    /// Who put each of these files' photos in the album, by file id (left out: added by no one known).
+    func albumAdders(albumId: Int64, fileIds: [Int64]) async throws -> [Int64: Uploader]
     /// The content hashes of the album's photos that a share link's holders added.
     func photosAddedThroughShares(albumId: Int64) async throws -> Set<String>
     /// Takes photos out of the album; returns how many were in it.

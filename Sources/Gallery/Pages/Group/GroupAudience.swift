@@ -50,6 +50,9 @@ struct Household: GroupAudience {
         if case .folder = spec.base {
             builder.stacks = StackTools(collapses: filter.stack == nil, canKeep: visitor.can(.admin))
         }
+        if case .album(let albumId) = spec.base, ViewMode.of(request, account: visitor.account) == .list {
+            builder.albumAdders = try await page.store.albumAdders(albumId: albumId, fileIds: builder.page.photos.map(\.fileId))
+        }
         if query.selecting, visitor.can(.viewer) {
             builder.selection = SelectionForm(base: spec.base, filter: filter, sort: query.sort, page: builder.page.number,
                                               total: builder.page.total, visitor: visitor, csrf: context.csrfToken)
@@ -76,10 +79,12 @@ struct Household: GroupAudience {
         model.tileSizes = mode.tileSizes
         if mode == .list, builder.selection == nil {
             model.list = ListView(rows: builder.shownCards.enumerated().map { i, card in
-                ListRow(url: model.photos[i].url, name: card.name, image: ThumbImage(card.picture, alt: ""),
-                        dateText: card.takenAt.map(Formatting.cameraDate) ?? "–", sizeText: Formatting.bytes(card.size),
-                        starsText: card.rating == 0 ? "–" : String(repeating: "★", count: card.rating))
-            })
+                var row = ListRow(url: model.photos[i].url, name: card.name, image: ThumbImage(card.picture, alt: ""),
+                                  dateText: card.takenAt.map(Formatting.cameraDate) ?? "–", sizeText: Formatting.bytes(card.size),
+                                  starsText: card.rating == 0 ? "–" : String(repeating: "★", count: card.rating))
+                if let adder = builder.albumAdders?[card.fileId] { row.adderText = PhotoPageBuilder.describe(adder) }
+                return row
+            }, showsAdder: builder.albumAdders != nil)
         }
     }
 }

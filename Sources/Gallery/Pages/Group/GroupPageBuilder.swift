@@ -19,6 +19,8 @@ struct GroupPageBuilder {
     var selection: SelectionForm?
     /// On a folder's page for the household: each burst is its top's tile, opened as a group.
     var stacks: StackTools?
+    /// On an album's list view: who put each photo of the page in it, by file id.
+    var albumAdders: [Int64: Uploader]?
 
     private var isAlbum: Bool { if case .album = group.parts.base { return true } else { return false } }
 

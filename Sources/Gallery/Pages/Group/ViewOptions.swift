@@ -58,6 +58,8 @@ struct ViewChoice: Encodable {
 /// The list view of a page of photos.
 struct ListView: Encodable {
     var rows: [ListRow]
+    /// On an album's page: who put each photo in it.
+    var showsAdder = false
 }
 
 struct ListRow: Encodable {
@@ -65,6 +67,8 @@ struct ListRow: Encodable {
     var name: String
     var image: ThumbImage
     var dateText, sizeText, starsText: String
+    /// Who put it in the album (an album's list only; "–" when no one known).
+    var adderText = "–"
 }
 
 /// `POST /view` with `set=MODE&back=PATH`: remembers the layout for this person (and this browser)
