@@ -156,6 +156,24 @@ import Testing
         #expect(try await f.keys() == ["roll/IMG_1.jpg", "roll/IMG_1.xmp", "roll/IMG_2.jpg", "roll/IMG_2.jpg.xmp"])
     }
 
+    @Test func aSidecarsNameIsMatchedWithoutCaseAsPairsAre() async throws {
+        // given a camera's upper-case files, a stem sidecar in lower case, a whole-name one in
+        // another case, and a folder of another case that holds no file
+        let f = try GalleryFixture()
+        try f.addJPEG("cam/IMG_7.JPG", seed: 1)
+        try f.addJPEG("cam/IMG_8.JPG", seed: 2)
+        try f.addBytes("cam/img_7.xmp", Array(Self.darktableShaped.utf8))
+        try f.addBytes("cam/IMG_8.jpg.xmp", Array(XMPSidecar.merged(XMPSidecar.Curation(rating: 5), into: nil)!))
+        try f.addBytes("CAM/IMG_7.xmp", Array(XMPSidecar.merged(XMPSidecar.Curation(rating: 1), into: nil)!))
+        // when the library is scanned
+        try await f.scan()
+        // then each file has its own sidecar's word, and the other folder's says nothing to them
+        let store = try await f.openCatalog()
+        #expect(try await store.photo(key: "cam/IMG_7.JPG")?.card.rating == 2)
+        #expect(try await store.photo(key: "cam/IMG_8.JPG")?.card.rating == 5)
+        #expect(try await store.scanIssues().isEmpty)
+    }
+
     static let darktableShaped = """
         <?xml version="1.0" encoding="UTF-8"?>
         <x:xmpmeta xmlns:x="adobe:ns:meta/">

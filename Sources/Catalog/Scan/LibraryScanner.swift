@@ -140,7 +140,7 @@ public struct LibraryScanner: Sendable {
 
     /// Reads the sidecars that changed since Photolala last wrote or read them, and puts what they
     /// say into the photos of their files: `name.ext.xmp` is `name.ext`'s, `name.xmp` the first
-    /// file of the folder named `name` with an extension. A sidecar whose file the catalog does
+    /// file of the folder named `name` with an extension, names compared without case. A sidecar whose file the catalog does
     /// not hold is read again at the next scan. A sidecar that replaced changes made here and not
     /// yet written to it is reported as a scan issue (the conflict); returns how many.
     private func readSidecars(_ sidecars: [SourceEntry], listing: SourceListing, issues: [String: FileState]) async throws -> Int {
@@ -157,16 +157,19 @@ public struct LibraryScanner: Sendable {
             let base = String(entry.key.dropLast(4))
             var target = base
             if try await store.photoId(forKey: base, sight: .everything) == nil {
+                // Names are matched without case, as pairs are (`FilePairs.stem`): `IMG_1.jpg.xmp`
+                // is `IMG_1.JPG`'s, `img_1.xmp` `IMG_1.CR2`'s; folders keep their case.
                 if stems == nil {
                     var index: [String: String] = [:]
-                    for file in listing.entries {
-                        guard let dot = file.key.lastIndex(of: "."), !file.key[dot...].contains("/") else { continue }
-                        let stem = String(file.key[..<dot])
-                        if index[stem] == nil { index[stem] = file.key }
+                    for file in listing.entries.sorted(by: { $0.key < $1.key }) where !SourceKey.hasSidecarName(file.key) {
+                        let name = SourceKey.name(of: file.key), folder = SourceKey.folder(of: file.key)
+                        for folded in [name.lowercased(), FilePairs.stem(name)] where index[folder + "/" + folded] == nil {
+                            index[folder + "/" + folded] = file.key
+                        }
                     }
                     stems = index
                 }
-                guard let file = stems?[base] else { continue }
+                guard let file = stems?[SourceKey.folder(of: base) + "/" + SourceKey.name(of: base).lowercased()] else { continue }
                 target = file
             }
             let bytes: [UInt8]
