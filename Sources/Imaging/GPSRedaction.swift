@@ -87,7 +87,7 @@ public enum GPSRedaction {
 
     /// Every `exif:GPS…` property's value in an XMP packet, as spaces: an attribute's between its
     /// quotes, an element's up to the next tag.
-    private static func xmp(_ data: JPEGHeader.Reader, packet: Range<Int>) -> [Patch] {
+    static func xmp(_ data: JPEGHeader.Reader, packet: Range<Int>) -> [Patch] {
         let name = Array("exif:GPS".utf8)
         var out: [Patch] = []
         var at = packet.lowerBound

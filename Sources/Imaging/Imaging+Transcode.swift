@@ -29,7 +29,8 @@ extension Imaging {
         let side = playableSide
         let scale = "scale=w='min(\(side),iw)':h='min(\(side),ih)':force_original_aspect_ratio=decrease:force_divisible_by=2"
         let arguments = ["-nostdin", "-v", "error", "-threads", "2"] + videoInput(path, format)
-            + ["-map", "0:v:0", "-map", "0:a:0?", "-sn", "-dn", "-vf", scale,
+            // (no metadata of the original's: a playable copy says nothing of where or when it was shot)
+            + ["-map", "0:v:0", "-map", "0:a:0?", "-map_metadata", "-1", "-sn", "-dn", "-vf", scale,
                "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-profile:v", "high",
                "-c:a", "aac", "-b:a", "128k", "-ac", "2", "-movflags", "+faststart", "-y", "-f", "mp4", "file:" + target]
         do {

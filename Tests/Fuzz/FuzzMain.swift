@@ -15,6 +15,7 @@ let targets: [String: ([UInt8]) -> Void] = {
         "video-info": ImagingTargets.videoInfo,
         "geo-point": ImagingTargets.geoPoint,
         "container-exif": ImagingTargets.containerExif,
+        "video-places": ImagingTargets.videoPlaces,
         "multipart": MultipartTarget.run,
         "form": GalleryTargets.form,
         "byte-range": GalleryTargets.byteRange,

@@ -118,6 +118,23 @@ enum ImagingTargets {
         if let location = info.location { onEarth(location) }
     }
 
+    /// A video's boxes walked for where it was shot: every patch lies inside the file, and a file
+    /// patched once has nothing more to take out.
+    static func videoPlaces(_ bytes: [UInt8]) {
+        guard let patches = VideoPlaceRedaction.patches(file: bytes) else { return }
+        var patched = bytes
+        for patch in patches {
+            check(patch.offset >= 0 && patch.offset + patch.bytes.count <= bytes.count, "a patch outside the file")
+        }
+        GPSRedaction.apply(patches, to: &patched, at: 0)
+        check(patched.count == bytes.count, "patched to another length")
+        if let again = VideoPlaceRedaction.patches(file: patched) {
+            var twice = patched
+            GPSRedaction.apply(again, to: &twice, at: 0)
+            check(twice == patched, "a patched video has more to take out")
+        }
+    }
+
     /// PNG's and WebP's chunks and HEIF's boxes and item locations walked for their EXIF, and
     /// that EXIF read, from any bytes.
     static func containerExif(_ bytes: [UInt8]) {

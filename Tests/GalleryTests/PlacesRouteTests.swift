@@ -137,6 +137,12 @@ import Testing
         try TestImages.run("exiftool", ["-q", "-overwrite_original", "-GPSLatitude=48.8584", "-GPSLatitudeRef=N", "-GPSLongitude=2.2945",
                                         "-GPSLongitudeRef=E", folder + "/map.png"])
         try f.addBytes("trip/map.png", [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/map.png"))))
+        // and a phone's video that says where it was shot
+        try TestVideos.write(to: folder + "/walk.mov", metadata: ["location=+48.8584+002.2945/"])
+        let walk = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/walk.mov")))
+        try f.addBytes("trip/walk.mov", walk)
+        let position = Array("48.8584".utf8)
+        #expect(walk.firstRange(of: position) != nil)
         try await f.scan()
         _ = try await f.addAccount("max", role: .member)
         let original = [UInt8](try #require(try await f.bytes("trip/eiffel.jpg")))
@@ -159,17 +165,23 @@ import Testing
             // and so is any range of it
             let part = try await client.execute(uri: "/share/\(token)/originals/trip/eiffel.jpg", method: .get, headers: [.range: "bytes=10-299"])
             #expect(part.status == .partialContent && [UInt8](buffer: part.body) == Array(clean[10...299]))
+            // when the video is asked for, whole or in the ranges a player asks, it says nowhere
+            let video = [UInt8](buffer: try await client.execute(uri: "/share/\(token)/originals/trip/walk.mov", method: .get).body)
+            #expect(video.count == walk.count && video.firstRange(of: position) == nil && VideoPlaceRedaction.patches(file: video) != nil)
+            let tail = try await client.execute(uri: "/share/\(token)/originals/trip/walk.mov", method: .get, headers: [.range: "bytes=\(walk.count - 4000)-"])
+            #expect(tail.status == .partialContent && [UInt8](buffer: tail.body) == Array(video[(walk.count - 4000)...]))
             // when the PNG is asked for, it is refused with the reason
             let png = try await client.execute(uri: "/share/\(token)/originals/trip/map.png", method: .get)
             #expect(png.status == .forbidden && png.text.contains("chose not to share places"))
             // when the whole link is downloaded, the JPEG is in it without its position and the PNG is named as left out
             let zip = [UInt8](buffer: try await client.execute(uri: "/share/\(token)/zip", method: .get).body)
-            #expect(zip.firstRange(of: clean) != nil && zip.firstRange(of: original) == nil)
+            #expect(zip.firstRange(of: clean) != nil && zip.firstRange(of: original) == nil && zip.firstRange(of: position) == nil)
             #expect(zip.firstRange(of: Array("keep where they were taken".utf8)) != nil && zip.firstRange(of: Array("trip/map.png\n".utf8)) != nil)
             // when the link's maker shares places, its files are the files as they are
             let placed = try await link([("places", "1")])
             #expect([UInt8](buffer: try await client.execute(uri: "/share/\(placed)/originals/trip/eiffel.jpg", method: .get).body) == original)
             #expect(try await client.execute(uri: "/share/\(placed)/originals/trip/map.png", method: .get).status == .ok)
+            #expect([UInt8](buffer: try await client.execute(uri: "/share/\(placed)/originals/trip/walk.mov", method: .get).body) == walk)
         }
     }
 }

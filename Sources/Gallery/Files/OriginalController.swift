@@ -77,12 +77,22 @@ struct OriginalController: Sendable {
     }
 
     static func placeTreatment(_ format: ImageFormat, located: Bool, entry: SourceEntry, source: any PhotoSource) async -> PlaceTreatment {
-        guard !format.isVideo else { return .asIs }
+        guard !format.isVideo else { return await videoTreatment(entry, source: source) }
         // (a RAW's own position is not read at scan, so the catalog cannot vouch for one without)
         if format.isRaw { return .withheld }
         guard format == .jpeg else { return located ? .withheld : .asIs }
         guard let head = try? await source.read(entry.key, range: 0..<min(entry.size, Int64(JPEGHeader.usefulPrefix))),
               let patches = GPSRedaction.patches(head) else { return .withheld }
+        return patches.isEmpty ? .asIs : .patched(patches)
+    }
+
+    /// A video's boxes walked from the start, reading each top-level header and reading whole
+    /// only `moov` and `uuid` (`VideoPlaceRedaction`): patched where it says where it was shot,
+    /// withheld when it cannot be read through or keeps places in its samples.
+    static func videoTreatment(_ entry: SourceEntry, source: any PhotoSource) async -> PlaceTreatment {
+        guard let patches = await VideoPlaceRedaction.patches(size: entry.size, read: { try await source.read(entry.key, range: $0) }) else {
+            return .withheld
+        }
         return patches.isEmpty ? .asIs : .patched(patches)
     }
 
