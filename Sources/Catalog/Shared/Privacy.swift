@@ -98,7 +98,7 @@ extension CatalogCore {
                 for row in try await db.rows("SELECT id, privateTo FROM album WHERE privateTo IS NOT NULL") {
                     index.albums[try row.int("id")] = try row.int("privateTo")
                 }
-                return index
+                return index.sealed()
             }
         }
     }

@@ -57,10 +57,24 @@ public struct PrivateIndex: Sendable, Equatable {
     /// Private albums by id, with their owners.
     public var albums: [Int64: Int64] = [:]
 
+    /// Every owner holding something, and what tells this index from another in cache keys: both
+    /// made once, when the index is read (`sealed`), not by each request that asks it.
+    private(set) var owners: Set<Int64> = []
+    private(set) var fingerprint = 0
+
     public init() {}
 
-    /// Every owner holding something.
-    var owners: Set<Int64> { Set(photos.values).union(folders.values).union(albums.values) }
+    /// The index with its owners and fingerprint made.
+    func sealed() -> PrivateIndex {
+        var index = self
+        index.owners = Set(photos.values).union(folders.values).union(albums.values)
+        var hasher = Hasher()
+        for (id, owner) in photos.sorted(by: { $0.key < $1.key }) { hasher.combine(id); hasher.combine(owner) }
+        for (path, owner) in folders.sorted(by: { $0.key < $1.key }) { hasher.combine(path); hasher.combine(owner) }
+        for (id, owner) in albums.sorted(by: { $0.key < $1.key }) { hasher.combine(id); hasher.combine(owner) }
+        index.fingerprint = hasher.finalize()
+        return index
+    }
 
     /// Whether a folder is shown to `sight`: neither it nor a folder above it is private to someone else.
     public func shows(folder path: String, to sight: Sight) -> Bool {
@@ -79,7 +93,7 @@ public struct PrivateIndex: Sendable, Equatable {
     }
 
     public static func == (a: PrivateIndex, b: PrivateIndex) -> Bool {
-        a.photos == b.photos && a.hashes == b.hashes && a.folders == b.folders && a.albums == b.albums
+        a.fingerprint == b.fingerprint && a.photos == b.photos && a.hashes == b.hashes && a.folders == b.folders && a.albums == b.albums
             && a.listedFiles.elementsEqual(b.listedFiles, by: { $0 == $1 })
     }
 }
@@ -112,11 +126,7 @@ public struct Hiding: Hashable, Sendable {
             self = .nothing
             return
         }
-        var hasher = Hasher()
-        for (id, owner) in index.photos.sorted(by: { $0.key < $1.key }) { hasher.combine(id); hasher.combine(owner) }
-        for (path, owner) in index.folders.sorted(by: { $0.key < $1.key }) { hasher.combine(path); hasher.combine(owner) }
-        for (id, owner) in index.albums.sorted(by: { $0.key < $1.key }) { hasher.combine(id); hasher.combine(owner) }
-        self.init(visibleOwner: sight.visibleOwner, index: index, fingerprint: hasher.finalize())
+        self.init(visibleOwner: sight.visibleOwner, index: index, fingerprint: index.fingerprint)
     }
 
     public var isEmpty: Bool { visibleOwner == nil }
