@@ -94,7 +94,7 @@ import Testing
         }
     }
 
-    @Test func aPrivateFolderAndItsNameAreHiddenAndNewArrivalsAreItsOwners() async throws {
+    @Test func aPrivateFolderAndItsNameAreHiddenAndTheUploadsFolderIsEveryones() async throws {
         let f = try await household()
         try await f.withClient { client in
             let ada = try await FormPoster.signIn(client, "ada")
@@ -110,16 +110,18 @@ import Testing
             #expect(try await max.post("/actions/private-folder", [("path", "trip"), ("value", "off")]).status == .notFound)
             #expect(try await max.post("/actions/private-folder", [("path", "home"), ("value", "on")]).status == .seeOther)
             #expect(try await ada.get("/folders/home").status == .notFound)
-            // when ada keeps her uploads' folder private, what she uploads next is hers alone
+            // when ada uploads a photo, the folder it lands in is everyone's: not to be kept private
+            // as a folder (everyone's uploads would be hers), and offered no form to
             let first = Data(try TestImages.jpeg(seed: 7, exif: ["-DateTimeOriginal=2024:08:01 12:00:00"]))
-            let next = Data(try TestImages.jpeg(seed: 8, exif: ["-DateTimeOriginal=2024:08:02 12:00:00"]))
             #expect(try await ada.upload([("first.jpg", first)]).status == .ok)
-            #expect(try await ada.post("/actions/private-folder", [("path", "Uploads"), ("value", "on")]).status == .seeOther)
-            #expect(try await ada.upload([("next.jpg", next)]).status == .ok)
-            #expect(try await ada.get("/photos/Uploads/2024/08/next.jpg").status == .ok)
-            #expect(try await max.get("/photos/Uploads/2024/08/next.jpg").status == .notFound)
-            // and max, sending the same bytes, learns it is there but not where
-            let again = try await max.upload([("mine.jpg", next)])
+            for folder in ["Uploads", "Uploads/2024/08"] {
+                let refused = try await ada.post("/actions/private-folder", [("path", folder), ("value", "on")])
+                #expect(refused.status == .badRequest && refused.text.contains("Uploads land in"), "\(folder)")
+            }
+            #expect(!(try await ada.get("/folders/Uploads/2024/08").text.contains("Keep this folder private")))
+            // and when she keeps the photo private, max, sending the same bytes, learns it is there but not where
+            #expect(try await ada.post("/actions/private", [("key", "Uploads/2024/08/first.jpg"), ("value", "on")]).status == .seeOther)
+            let again = try await max.upload([("mine.jpg", first)])
             #expect(again.status == .ok && again.text.contains("already in the library") && !again.text.contains("Uploads/2024"))
             // and the library's root cannot be private
             #expect(try await ada.post("/actions/private-folder", [("path", ""), ("value", "on")]).status == .notFound)

@@ -88,4 +88,14 @@ import Testing
         #expect(UploadNaming.validate("/abs/{yyyy}") != nil)
         #expect(UploadNaming.validate(".hidden/{yyyy}") != nil)
     }
+
+    @Test func theFoldersUploadsReachAreKnownByThePatternsShape() {
+        let dated = UploadNaming(pattern: "Uploads/{yyyy}/{mm}")
+        for path in ["Uploads", "Uploads/2024", "Uploads/2024/08", "Uploads/2024/08/deeper"] { #expect(dated.reaches(path), "\(path)") }
+        for path in ["trip", "Uploads2", "Uploads/24", "Uploads/2024/8", "Uploads/x024"] { #expect(!dated.reaches(path), "\(path)") }
+        let bare = UploadNaming(pattern: "{yyyy}-{mm}")
+        #expect(bare.reaches("2024-08") && bare.reaches("2024-08/more"))
+        #expect(!bare.reaches("2024") && !bare.reaches("trip") && !bare.reaches("2024-8"))
+        #expect(UploadNaming(pattern: "Phone").reaches("Phone") && !UploadNaming(pattern: "Phone").reaches("Phones"))
+    }
 }

@@ -182,6 +182,7 @@ public struct GalleryParts {
         var browse = BrowseController(store: store, monitor: monitor, pages: kit, groupPage: groupPage,
                                       libraryName: libraryName.isEmpty ? config.libraryPath : libraryName, patience: config.countPatience)
         browse.sidecars = sidecars
+        browse.uploads = UploadNaming(pattern: config.uploadFolder)
         browse.register(with: routes)
         // Renditions that must go (destroyed content, content read wrongly before) go here, from the
         // shared store, and from every other instance of a shared catalog, which removes its own.
@@ -208,7 +209,7 @@ public struct GalleryParts {
         ViewOptionsController(store: store, cookiePath: cookiePath, secureCookies: config.secureCookies).register(with: routes)
         originals.register(with: routes)
         CurationController(store: store).register(with: routes)
-        PrivacyController(store: store, flash: flash).register(with: routes)
+        PrivacyController(store: store, flash: flash, uploads: UploadNaming(pattern: config.uploadFolder)).register(with: routes)
         SelectionController(store: store, source: source, flash: flash, readOnly: config.readOnlyLibrary).register(with: routes)
         AlbumsController(store: store, pages: kit, groupPage: groupPage, flash: flash,
                          pageSize: config.pageSize).register(with: routes)

@@ -295,7 +295,9 @@ final class BoundaryModel: @unchecked Sendable {
             guard let key = pick(files.keys.sorted()) else { return }
             try await keepPrivate(max, key)
         case 2:
-            let folders = Set(files.keys.map(Self.folder(of:))).subtracting([""]).sorted()
+            // (not where uploads land: everyone's, so not to be kept private as a folder)
+            let folders = Set(files.keys.map(Self.folder(of:))).subtracting([""])
+                .filter { !$0.hasPrefix(UploadController.linkFolderRoot) }.sorted()
             guard let folder = pick(folders) else { return }
             try await keepFolderPrivate(max, folder)
         case 3:

@@ -23,6 +23,8 @@ struct BrowseController: Sendable {
     let patience: Duration
     /// What the scan page says of sidecars (`SidecarWriting`); nil when they are not asked for.
     var sidecars: SidecarWriting?
+    /// Where uploads land (`--upload-folder`), whose folders are offered no privacy form.
+    var uploads = UploadNaming(pattern: ServeSettings.uploadFolder.defaultValue)
 
     func register(with routes: Routes) {
         routes.viewer.get(.home, use: home)
@@ -68,7 +70,8 @@ struct BrowseController: Sendable {
         let title = folder.path.isEmpty ? "Library root" : folder.name
         var spec = GroupSpec(base: .folder(path), title: title, audience: Household(),
                              crumbs: pages.crumbs(forFolder: path, linkLast: false), folder: folder)
-        spec.privacy = PrivacyForm.folder(path, try await store.privateIndex(), visitor: context.visitor)
+        spec.privacy = PrivacyForm.folder(path, try await store.privateIndex(), visitor: context.visitor,
+                                          takesUploads: PrivacyController.takesUploads(path, uploads))
         return try await groupPage.response(spec, query: query, request, context)
     }
 

@@ -9,6 +9,8 @@ import Hummingbird
 struct PrivacyController: Sendable {
     let store: any PrivacyStore & CurationStore & PhotoQueries & AlbumStore
     let flash: FlashMiddleware
+    /// Where uploads land: everyone's, so none of it can be kept private as a folder.
+    let uploads: UploadNaming
 
     func register(with routes: Routes) {
         routes.member.form(.action(.privatePhoto), use: photo)
@@ -37,6 +39,9 @@ struct PrivacyController: Sendable {
         guard SourceKey.isValid(path), let folder = try await store.folder(at: path, sight: context.visitor.sight) else {
             throw HTTPError(.notFound, message: PrivacyError.unknownFolder.description)
         }
+        if on, Self.takesUploads(folder.path, uploads) {
+            throw HTTPError(.badRequest, message: "Uploads land in “\(folder.name)” for everyone, so it can’t be private as a folder (what arrives would be yours): select its photos and keep them private instead.")
+        }
         let changed = try await Self.catching { try await store.setFolderPrivate(path: folder.path, owner: owner, on) }
         let photos = Formatting.plural(changed, "photo", "photos")
         let text = on ? "Made “\(folder.name)” private: its \(photos) and every photo that arrives in it later are yours alone."
@@ -58,6 +63,12 @@ struct PrivacyController: Sendable {
         let text = on ? "Made the album “\(album.name)” private: it and its \(photos) are yours alone, and so is every photo put in it."
             : "Made the album “\(album.name)” the household’s again, with \(photos)."
         return done(text, back: form.returnPath(default: SiteURL.album(id)), context)
+    }
+
+    /// Whether uploads land in `path` or below it, or it holds where they land: the household's
+    /// uploads folder and the share links' (a private folder takes what arrives in it).
+    static func takesUploads(_ path: String, _ uploads: UploadNaming) -> Bool {
+        uploads.reaches(path) || path == UploadController.linkFolderRoot || UploadController.isLinkUpload(path)
     }
 
     /// The form, the account acting, and whether it asks for private (`value=on`) or not (`off`).

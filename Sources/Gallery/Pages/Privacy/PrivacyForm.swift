@@ -15,13 +15,13 @@ struct PrivacyForm: Encodable, Equatable {
 
     /// A folder's: nil for the library's root, which cannot be private, and for visitors without
     /// an account.
-    static func folder(_ path: String, _ index: PrivateIndex, visitor: Visitor) -> PrivacyForm? {
+    static func folder(_ path: String, _ index: PrivateIndex, visitor: Visitor, takesUploads: Bool) -> PrivacyForm? {
         guard !path.isEmpty, let account = visitor.account else { return nil }
         var form = PrivacyForm(action: SiteURL.Action.privateFolder.url, field: "path", target: path, back: SiteURL.folder(path).path)
         let holder = index.owner(ofFolder: path)
         switch (holder, index.folders[path]) {
         case (nil, _):
-            guard visitor.can(.member) else { return nil }
+            guard visitor.can(.member), !takesUploads else { return nil }
             (form.value, form.button) = ("on", "Keep this folder private")
         case (account.id?, account.id?):
             form.note = "Private: only you\(visitor.adminsSeePrivate ? " and the household’s admins" : "") see this folder and every photo that arrives in it."

@@ -16,6 +16,33 @@ struct UploadNaming: Sendable {
         return nil
     }
 
+    /// Whether uploads may land in the folder at `path`, in a folder below it, or above it: each
+    /// of its parts as the pattern's part of the same depth could be once filled in (`2024` for
+    /// `{yyyy}`, `08` for `{mm}`), as far as both go.
+    func reaches(_ path: String) -> Bool {
+        let parts = path.split(separator: "/"), shape = pattern.split(separator: "/")
+        return zip(parts, shape).allSatisfy { part, shape in Self.fits(Array(part.utf8), Array(shape.utf8)) }
+    }
+
+    /// Whether `part` could be `shape` filled in: its literal bytes as they are, `{yyyy}` four
+    /// digits, `{mm}` and `{dd}` two.
+    private static func fits(_ part: [UInt8], _ shape: [UInt8]) -> Bool {
+        var shape = shape[...], part = part[...]
+        let digits = [("{yyyy}", 4), ("{mm}", 2), ("{dd}", 2)].map { (Array($0.0.utf8), $0.1) }
+        while let first = shape.first {
+            if let (token, count) = digits.first(where: { shape.starts(with: $0.0) }) {
+                guard part.count >= count, part.prefix(count).allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
+                shape = shape.dropFirst(token.count)
+                part = part.dropFirst(count)
+            } else {
+                guard part.first == first else { return false }
+                shape = shape.dropFirst()
+                part = part.dropFirst()
+            }
+        }
+        return part.isEmpty
+    }
+
     /// The folder for a photo taken (or, when unknown, uploaded) at `date`, in camera time.
     func folder(for date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
