@@ -61,6 +61,8 @@ public struct PrivateIndex: Sendable, Equatable {
     /// made once, when the index is read (`sealed`), not by each request that asks it.
     private(set) var owners: Set<Int64> = []
     private(set) var fingerprint = 0
+    /// How many listed files of each owner's private photos each folder holds directly.
+    private(set) var byFolder: [String: [Int64: Int]] = [:]
 
     public init() {}
 
@@ -68,6 +70,7 @@ public struct PrivateIndex: Sendable, Equatable {
     func sealed() -> PrivateIndex {
         var index = self
         index.owners = Set(photos.values).union(folders.values).union(albums.values)
+        for file in listedFiles { index.byFolder[file.folder, default: [:]][file.owner, default: 0] += 1 }
         var hasher = Hasher()
         for (id, owner) in photos.sorted(by: { $0.key < $1.key }) { hasher.combine(id); hasher.combine(owner) }
         for (path, owner) in folders.sorted(by: { $0.key < $1.key }) { hasher.combine(path); hasher.combine(owner) }
@@ -149,8 +152,10 @@ public struct Hiding: Hashable, Sendable {
     func hiddenFiles(in path: String) -> (direct: Int, total: Int) {
         guard let index, !isEmpty else { return (0, 0) }
         var direct = 0, total = 0
-        for file in index.listedFiles where hides(owner: file.owner) {
-            if file.folder == path { direct += 1; total += 1 } else if path.isEmpty || file.folder.hasPrefix(path + "/") { total += 1 }
+        for (folder, owners) in index.byFolder where folder == path || path.isEmpty || folder.hasPrefix(path + "/") {
+            let hidden = owners.reduce(0) { $0 + (hides(owner: $1.key) ? $1.value : 0) }
+            total += hidden
+            if folder == path { direct += hidden }
         }
         return (direct, total)
     }
