@@ -94,6 +94,14 @@ extension AccountStore where Self: SQLCatalog {
         core.sessionCache.invalidateAll()
     }
 
+    /// Remembers the language this person reads pages in (at most 16 characters; nil follows the browser).
+    public func setLanguage(accountId: Int64, _ language: String?) async throws {
+        try await core.database.write { db in
+            try await db.execute("UPDATE account SET language = ? WHERE id = ?", [language.map { String($0.prefix(16)) }, accountId])
+        }
+        core.sessionCache.invalidateAll()
+    }
+
     /// Removes an account with its sessions, favorites and share links (the sessions and links
     /// go with it through their foreign keys); never the last admin. Its private photos, folders
     /// and albums stay private, to `formerAccountOwner`.

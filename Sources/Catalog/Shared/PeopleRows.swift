@@ -6,13 +6,14 @@ import Foundation
 enum PeopleRows {
     /// An account's columns from the table (or alias) `table`, without the password hash.
     static func accountColumns(_ table: String) -> String {
-        "\(table).id, CAST(\(table).name AS TEXT) AS name, \(table).role, \(table).createdAt, \(table).viewLayout"
+        "\(table).id, CAST(\(table).name AS TEXT) AS name, \(table).role, \(table).createdAt, \(table).viewLayout, \(table).language"
     }
 
     /// The account a row holding `accountColumns` describes (an unknown role reads as viewer).
     static func account(_ row: SQLRow) throws -> Account {
         Account(id: try row.int("id"), name: try row.string("name"), role: Role(rawValue: try row.string("role")) ?? .viewer,
-                createdAt: try row.int("createdAt"), viewLayout: try row.optionalString("viewLayout"))
+                createdAt: try row.int("createdAt"), viewLayout: try row.optionalString("viewLayout"),
+                language: try row.optionalString("language"))
     }
 
     /// A share link's columns with its owner's name, to be followed by a WHERE or ORDER clause

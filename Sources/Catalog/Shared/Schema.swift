@@ -97,6 +97,8 @@ enum CatalogSchema {
         },
         // Photos, folders and albums a member keeps to themselves (Schema+Private).
         .each(sqlite: "v31-private", v31, postgres: "v31-private", pg10),
+        // The language each account reads pages in (NULL: the browser's).
+        .both("v32-account-language") { _ in "ALTER TABLE account ADD COLUMN language TEXT" },
     ]
 }
 

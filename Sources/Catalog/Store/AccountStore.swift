@@ -21,6 +21,8 @@ public protocol AccountStore: Sendable {
     func removeAccount(id: Int64) async throws
     /// Remembers how this person likes group pages laid out (at most 16 characters; nil forgets).
     func setViewLayout(accountId: Int64, _ layout: String?) async throws
+    /// Remembers the language this person reads pages in (at most 16 characters; nil follows the browser).
+    func setLanguage(accountId: Int64, _ language: String?) async throws
 }
 
 extension AccountStore {

@@ -83,6 +83,15 @@ import Testing
         #expect(try await store.account(id: max.id)?.viewLayout?.count == 16)
         try await store.setViewLayout(accountId: max.id, nil)
         #expect(try await store.accounts().first { $0.id == max.id }?.viewLayout == nil)
+        // the language a person chose is theirs alone, kept short, and forgotten with nil
+        try await store.setLanguage(accountId: max.id, "de")
+        #expect(try await store.account(id: max.id)?.language == "de")
+        #expect(try await store.account(named: "max")?.account.language == "de")
+        #expect(try await store.account(id: vic.id)?.language == nil)
+        try await store.setLanguage(accountId: max.id, String(repeating: "y", count: 40))
+        #expect(try await store.account(id: max.id)?.language?.count == 16)
+        try await store.setLanguage(accountId: max.id, nil)
+        #expect(try await store.accounts().first { $0.id == max.id }?.language == nil)
     }
 
     @Test(arguments: StoreUnderTest.allCases)

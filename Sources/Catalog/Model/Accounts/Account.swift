@@ -8,9 +8,12 @@ public struct Account: Sendable, Equatable {
     public var createdAt: Int64
     /// How this person last chose to see group pages (a `ViewMode` name), nil until they chose.
     public var viewLayout: String?
+    /// The language this person chose for pages (a language tag such as `de`), nil to follow the browser.
+    public var language: String?
 
-    public init(id: Int64, name: String, role: Role, createdAt: Int64, viewLayout: String? = nil) {
+    public init(id: Int64, name: String, role: Role, createdAt: Int64, viewLayout: String? = nil, language: String? = nil) {
         (self.id, self.name, self.role, self.createdAt, self.viewLayout) = (id, name, role, createdAt, viewLayout)
+        self.language = language
     }
 
     /// Account names: 1 to 32 letters, digits, `.`, `_` or `-`, so they are safe on a command line.
