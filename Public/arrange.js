@@ -76,13 +76,14 @@
   window.addEventListener('pointercancel', drop);
 
   for (const row of rows()) {
-    const name = row.querySelector('.what')?.textContent.trim() || 'this photo';
+    const name = row.querySelector('.what')?.textContent.trim() || list.dataset.this;
     const handle = document.createElement('button');
     handle.type = 'button';
     handle.className = 'handle';
     handle.textContent = '⠿';
-    handle.setAttribute('aria-label', `Drag to move ${name}`);
-    handle.title = 'Drag to move';
+    // The words come from the page, in its language.
+    handle.setAttribute('aria-label', list.dataset.dragName.replace('{0}', name));
+    handle.title = list.dataset.drag;
     row.prepend(handle);
     handle.addEventListener('pointerdown', (event) => {
       event.preventDefault();

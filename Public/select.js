@@ -10,7 +10,11 @@
 
   const update = () => {
     const ticked = boxes.filter((box) => box.checked).length;
-    count.textContent = all.checked ? `All ${all.dataset.total} selected` : ticked ? `${ticked} selected` : 'Tap photos to select them';
+    // The words come from the page, in its language; the numbers are written its way.
+    const number = (n) => Number(n).toLocaleString(document.documentElement.lang || undefined);
+    const said = count.dataset;
+    count.textContent = all.checked ? said.all.replace('{0}', number(all.dataset.total))
+      : ticked ? said.some.replace('{0}', number(ticked)) : said.none;
   };
 
   form.addEventListener('click', (event) => {

@@ -26,6 +26,8 @@ let targets: [String: ([UInt8]) -> Void] = {
         "thumbnail-name": GalleryTargets.thumbnailName,
         "flash-cookie": GalleryTargets.flashCookie,
         "accept-encoding": GalleryTargets.acceptEncoding,
+        "accept-language": GalleryTargets.acceptLanguage,
+        "po-file": GalleryTargets.poFile,
         "s3-xml": ObjectStoreTargets.s3XML,
     ]
     #if PHOTOLALA_DECODER_WIRE

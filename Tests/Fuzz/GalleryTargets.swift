@@ -90,6 +90,33 @@ enum GalleryTargets {
         if header.utf8.count <= 2_000 { check(AcceptEncoding.allowsGzip(header + "," + header) == allowed, "\(header.debugDescription) twice") }
     }
 
+    /// A browser's Accept-Language: at most 32 ranges, heaviest first, each a lowercase tag with a weight.
+    static func acceptLanguage(_ bytes: [UInt8]) {
+        let header = String(decoding: bytes, as: UTF8.self)
+        let ranges = AcceptLanguage.parse(header)
+        check(ranges.count <= 32, "\(ranges.count) ranges")
+        for (range, next) in zip(ranges, ranges.dropFirst()) { check(range.weight >= next.weight, "order of \(header.debugDescription)") }
+        for range in ranges {
+            check((1...1000).contains(range.weight) && !range.tag.isEmpty && range.tag == range.tag.lowercased(), "range \(range)")
+        }
+    }
+
+    /// A message catalog (PO) and the plural rule in its header: entries or an error, never a
+    /// trap; every plural form a rule picks is one it has; a message quoted and read back is itself.
+    static func poFile(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard let catalog = try? POFile.parse(text) else { return }
+        for entry in catalog.entries {
+            check(entry.strings.count <= 16, "\(entry.strings.count) forms")
+            check((try? POFile.unquote(Substring(POFile.quote(entry.id)), line: 1)) == entry.id, "quote of \(entry.id.debugDescription)")
+        }
+        if let header = catalog.header["Plural-Forms"], let rule = try? PluralForms(header: header) {
+            for n in [0, 1, 2, 5, 11, 100, 1_000_000, Int.max, Int.min] {
+                check((0..<rule.count).contains(rule.form(for: n)), "form of \(n) under \(header.debugDescription)")
+            }
+        }
+    }
+
     /// Search filter values typed into a query string: a day and a size.
     static func filterValue(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)

@@ -43,6 +43,8 @@ import Testing
         Route(method: .get, pattern: "/account", uri: "/account", needs: .viewer),
         Route(method: .post, pattern: "/actions/password", uri: "/actions/password", needs: .viewer),
         Route(method: .get, pattern: "/actions/password", uri: "/actions/password", needs: .viewer),
+        Route(method: .post, pattern: "/actions/language", uri: "/actions/language", needs: .viewer),
+        Route(method: .get, pattern: "/actions/language", uri: "/actions/language", needs: .viewer),
         Route(method: .post, pattern: "/actions/favorite", uri: "/actions/favorite", needs: .viewer),
         Route(method: .get, pattern: "/actions/favorite", uri: "/actions/favorite", needs: .viewer),
         Route(method: .post, pattern: "/actions/select", uri: "/actions/select", needs: .viewer),

@@ -22,7 +22,7 @@ import Testing
     @Test func theListShowsEachAlbumAsACardAndOnlyMembersMayMakeOne() {
         let albums = [Self.album(), Album(id: 4, name: "Empty", description: "", cover: nil, coverPhotoId: nil, photoCount: 1,
                                           createdBy: nil, createdAt: 0)]
-        let page = AlbumsView(chrome: PageChrome(title: "Albums"), albums: albums, visitor: Self.member, csrf: "t")
+        let page = AlbumsView(chrome: PageChrome(title: .verbatim("Albums")), albums: albums, visitor: Self.member, csrf: "t")
         #expect(page.summary == "2 albums" && page.emptyMessage == nil && page.create?.csrf == "t")
         #expect(page.folders.map(\.name) == ["Summer", "Empty"] && page.folders.map(\.countText) == ["5 photos", "1 photo"])
         #expect(page.folders.map(\.url.path) == ["/albums/3", "/albums/4"])
@@ -30,13 +30,13 @@ import Testing
         #expect(page.folders.map(\.dateText) == ["by ada", nil])
         #expect(page.folders[0].cover?.alt == "Cover of Summer" && page.folders[1].cover == nil)
         // a viewer sees the same albums with no form to make one
-        let seen = AlbumsView(chrome: PageChrome(title: "Albums"), albums: albums, visitor: Self.viewer, csrf: "t")
+        let seen = AlbumsView(chrome: PageChrome(title: .verbatim("Albums")), albums: albums, visitor: Self.viewer, csrf: "t")
         #expect(seen.create == nil && seen.folders.map(\.name) == page.folders.map(\.name))
     }
 
     @Test func anEmptyListSaysHowToMakeAnAlbumOnlyToThoseWhoMay() {
-        let member = AlbumsView(chrome: PageChrome(title: "Albums"), albums: [], visitor: Self.member, csrf: "t")
-        let viewer = AlbumsView(chrome: PageChrome(title: "Albums"), albums: [], visitor: Self.viewer, csrf: "t")
+        let member = AlbumsView(chrome: PageChrome(title: .verbatim("Albums")), albums: [], visitor: Self.member, csrf: "t")
+        let viewer = AlbumsView(chrome: PageChrome(title: .verbatim("Albums")), albums: [], visitor: Self.viewer, csrf: "t")
         #expect(member.summary == "0 albums" && member.emptyMessage?.contains("Add to album") == true)
         #expect(viewer.emptyMessage == "No albums yet.")
     }
@@ -44,7 +44,7 @@ import Testing
     @Test func arrangingNumbersRowsAcrossPagesAndMarksTheEndsTheCoverAndLinkAdditions() {
         // page 2 of 3, pages of 2, in an album of 5 whose cover was chosen as photo 4
         let page = PhotoPage(photos: [Self.card(3), Self.card(4)], number: 2, pageCount: 3, total: 5)
-        let model = ArrangeView(chrome: PageChrome(title: "Arrange"), album: Self.album(coverChosen: 4), page: page, pageSize: 2,
+        let model = ArrangeView(chrome: PageChrome(title: .verbatim("Arrange")), album: Self.album(coverChosen: 4), page: page, pageSize: 2,
                                 throughLinks: [Self.sha(3)], csrf: "t")
         #expect(model.rows.map(\.position) == [3, 4] && model.firstPosition == 3)
         #expect(model.rows.map(\.isFirst) == [false, false] && model.rows.map(\.isLast) == [false, false])
@@ -59,7 +59,7 @@ import Testing
     @Test func theFirstAndLastRowsOfTheAlbumCannotMoveFurtherAndAFirstPhotoCoverIsNotChosen() {
         // one page holding the whole album, its cover the first photo by default (none chosen)
         let page = PhotoPage(photos: [Self.card(1), Self.card(2)], number: 1, pageCount: 1, total: 2)
-        let model = ArrangeView(chrome: PageChrome(title: "Arrange"), album: Self.album(photos: 2), page: page, pageSize: 60,
+        let model = ArrangeView(chrome: PageChrome(title: .verbatim("Arrange")), album: Self.album(photos: 2), page: page, pageSize: 60,
                                 throughLinks: [], csrf: "t")
         #expect(model.rows.map(\.isFirst) == [true, false] && model.rows.map(\.isLast) == [false, true])
         #expect(model.rows.allSatisfy { !$0.isCover && !$0.throughLink })

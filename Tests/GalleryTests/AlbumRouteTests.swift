@@ -60,7 +60,7 @@ import Catalog
             #expect(names(try await max.get("/albums/1").text)
                     == ["IMG_001.jpg", "IMG_006.jpg", "IMG_004.jpg", "IMG_005.jpg", "IMG_003.jpg", "IMG_002.jpg"])
             // a drag (the arranging page's script) places a photo after or before another
-            #expect(arrange.contains("<ol class=\"arrange\" data-first=\"1\" data-more=\"\">"))
+            #expect(arrange.contains("<ol class=\"arrange\" data-first=\"1\" data-more=\"\" data-drag=\"Drag to move\""))
             #expect(arrange.contains("data-key=\"trip/IMG_003.jpg\"") && arrange.contains("<script src=\"/static/arrange.js\" defer></script>"))
             _ = try await max.post("/actions/album-move", [("album", "1"), ("key", "trip/IMG_002.jpg"), ("move", "after"), ("other", "trip/IMG_001.jpg")])
             _ = try await max.post("/actions/album-move", [("album", "1"), ("key", "trip/IMG_006.jpg"), ("move", "before"), ("other", "trip/IMG_003.jpg")])

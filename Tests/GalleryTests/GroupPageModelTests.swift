@@ -12,7 +12,7 @@ import Testing
 
     private static func builder(_ group: PhotoGroup, photos: [PhotoCard], number: Int = 1, pageCount: Int = 1,
                                 total: Int? = nil) -> GroupPageBuilder {
-        GroupPageBuilder(group: group, title: "Trip", page: PhotoPage(photos: photos, number: number, pageCount: pageCount,
+        GroupPageBuilder(group: group, title: .verbatim("Trip"), page: PhotoPage(photos: photos, number: number, pageCount: pageCount,
                                                                      total: total ?? photos.count),
                          sort: group.defaultSort, subfolders: [])
     }
@@ -25,7 +25,7 @@ import Testing
         builder.visitor = Self.member
         builder.csrf = "token"
         // when the page is built
-        let model = builder.build(chrome: PageChrome(title: "Trip"))
+        let model = builder.build(chrome: PageChrome(title: .verbatim("Trip")))
         // then each tile toggles its own favorite, back to its own place on this page
         #expect(model.photos.map { $0.favorite?.value } == ["off", "on"])
         #expect(model.photos.map { $0.favorite?.on } == [true, false])
@@ -41,7 +41,7 @@ import Testing
         var builder = Self.builder(.album(3), photos: [Self.card(1, favorite: true), Self.card(2)], number: 2, pageCount: 3, total: 5)
         builder.scope = .share("TOKEN")
         // when the page is built for the link's holders (no visitor)
-        let model = builder.build(chrome: PageChrome(title: "Trip"))
+        let model = builder.build(chrome: PageChrome(title: .verbatim("Trip")))
         // then no favorite, select mode or slideshow is offered
         #expect(model.photos.allSatisfy { $0.favorite == nil })
         #expect(model.selectURL == nil && model.slideshowURL == nil)
@@ -59,23 +59,23 @@ import Testing
         // given a guest without a role (only public pages)
         var builder = Self.builder(.recent, photos: [Self.card(1)])
         builder.visitor = .nobody
-        let model = builder.build(chrome: PageChrome(title: "Recent"))
+        let model = builder.build(chrome: PageChrome(title: .verbatim("Recent")))
         #expect(model.photos.allSatisfy { $0.favorite == nil } && model.selectURL == nil)
     }
 
     @Test func longGroupsShowTheFirstTheLastAndTwoPagesEitherSide() throws {
         // given page 10 of 20
-        let model = Self.builder(.all, photos: [Self.card(1)], number: 10, pageCount: 20, total: 1_200).build(chrome: PageChrome(title: "All"))
+        let model = Self.builder(.all, photos: [Self.card(1)], number: 10, pageCount: 20, total: 1_200).build(chrome: PageChrome(title: .verbatim("All")))
         let pagination = try #require(model.pagination)
         // then the links are 1 … 8 9 10 11 12 … 20, with the current one marked
         #expect(pagination.links.map(\.label) == ["1", "…", "8", "9", "10", "11", "12", "…", "20"])
         #expect(pagination.links.filter(\.current).map(\.label) == ["10"])
         #expect(pagination.previousURL != nil && pagination.nextURL != nil && pagination.summary == "Page 10 of 20")
-        #expect(model.summary == "\(Formatting.plural(1_200, "photo", "photos")) · page 10 of 20")
+        #expect(model.summary.english == "1,200 photos · page 10 of 20")
     }
 
     @Test func anEmptyGroupSaysWhyInItsOwnWords() {
-        let empty = { (group: PhotoGroup) in Self.builder(group, photos: []).build(chrome: PageChrome(title: "")) }
+        let empty = { (group: PhotoGroup) in Self.builder(group, photos: []).build(chrome: PageChrome(title: .verbatim(""))) }
         #expect(empty(.folder("x")).emptyMessage == "This folder holds no photos.")
         #expect(empty(.filtered(.all, SearchFilter(minRating: 5))).emptyMessage == "No photo matches these filters.")
         #expect(empty(.album(1)).emptyMessage?.hasPrefix("This album is empty") == true)
@@ -83,9 +83,9 @@ import Testing
     }
 
     @Test func anAlbumCanBeSortedInItsOwnOrderAndOtherGroupsCannot() {
-        let album = Self.builder(.album(1), photos: [Self.card(1)]).build(chrome: PageChrome(title: ""))
-        let folder = Self.builder(.folder("x"), photos: [Self.card(1)]).build(chrome: PageChrome(title: ""))
+        let album = Self.builder(.album(1), photos: [Self.card(1)]).build(chrome: PageChrome(title: .verbatim("")))
+        let folder = Self.builder(.folder("x"), photos: [Self.card(1)]).build(chrome: PageChrome(title: .verbatim("")))
         #expect(album.sorts.first?.label == "Album order" && album.sorts.first?.current == true)
-        #expect(!folder.sorts.map(\.label).contains("Album order"))
+        #expect(!folder.sorts.map(\.label.english).contains("Album order"))
     }
 }

@@ -13,11 +13,11 @@ import Testing
         return p
     }
 
-    private static let card = FolderCard(url: SiteURL.folder("trip"), name: "trip", countText: "3 photos")
+    private static let card = FolderCard(url: SiteURL.folder("trip"), name: .verbatim("trip"), countText: .verbatim("3 photos"))
     private static let root = FolderSummary(path: "", name: "", photoCount: 0, totalCount: 1_234, folderCount: 1)
 
     @Test func anEmptyHomeSaysWhetherTheScanIsStillFindingFolders() {
-        let chrome = PageChrome(title: "Library")
+        let chrome = PageChrome(title: .verbatim("Library"))
         for (phase, finding) in [(ScanProgress.Phase.idle, true), (.listing, true), (.scanning, true), (.finished, false), (.failed, false)] {
             let home = HomeView(chrome: chrome, root: nil, folders: [], collections: [], onThisDay: nil, scan: Self.progress(phase),
                                 libraryName: "Photos")
@@ -34,8 +34,8 @@ import Testing
 
     @Test func theScanPageFollowsTheScanAndReloadsOnlyWhileItRuns() {
         // while it runs: its progress, a reload every 2 s, and no banner (this page is its detail)
-        var chrome = PageChrome(title: "Scan")
-        chrome.banner = ScanBanner(text: "Scanning", failed: false)
+        var chrome = PageChrome(title: .verbatim("Scan"))
+        chrome.banner = ScanBanner(text: .verbatim("Scanning"), failed: false)
         let running = ScanView(chrome: chrome, progress: Self.progress(.scanning, processed: 250, total: 1_000), libraryName: "Photos",
                                photos: 240, videos: 10, folders: [], issues: [])
         #expect(running.heading == "Scanning Photos" && running.running && running.percent == 25)

@@ -27,7 +27,7 @@ import Testing
 
     /// Photo 62 of 150 in its folder, 60 photos a page: on page 2.
     private static func builder(_ photo: PhotoDetail, group: PhotoGroup = .folder("trip"), visitor: Visitor = member,
-                                shared: (title: String, scope: SiteURL.Scope, places: Bool)? = nil) -> PhotoPageBuilder {
+                                shared: (title: Phrase, scope: SiteURL.Scope, places: Bool)? = nil) -> PhotoPageBuilder {
         PhotoPageBuilder(photo: photo, group: group, sort: group.defaultSort,
                          around: PhotoNeighbors(previous: card(61), next: card(63), position: 62, total: 150),
                          pageSize: 60, shared: shared, visitor: visitor, csrf: "token")
@@ -37,7 +37,7 @@ import Testing
         // given a member looking at photo 62 of a folder of 150
         let builder = Self.builder(Self.detail(62))
         // when the page is built
-        let model = builder.build(chrome: PageChrome(title: "p62.jpg"))
+        let model = builder.build(chrome: PageChrome(title: .verbatim("p62.jpg")))
         // then it says where the photo stands and leads back to its own tile on page 2
         #expect(model.positionText == "62 of 150")
         #expect(model.backLabel == "Back to trip (page 2)")
@@ -49,7 +49,7 @@ import Testing
         #expect(builder.crumbs.last?.url == nil && builder.crumbs.first?.url != nil)
         // and the household's panel, slideshow, caption and folder are there
         #expect(model.curation?.canCurate == true && model.curation?.csrf == "token")
-        #expect(model.curation?.tags.map(\.name) == ["beach"])
+        #expect(model.curation?.tags.map(\.name.english) == ["beach"])
         #expect(model.slideshowURL != nil && model.caption == "At the beach")
         #expect(model.facts.contains { $0.label == "Folder" && $0.value == "trip" })
         // and the screen rendition keeps the picture's shape within 1600 px
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func aViewerMayKeepFavoritesButNotCurate() {
-        let model = Self.builder(Self.detail(62), visitor: Self.guestViewer).build(chrome: PageChrome(title: "p62.jpg"))
+        let model = Self.builder(Self.detail(62), visitor: Self.guestViewer).build(chrome: PageChrome(title: .verbatim("p62.jpg")))
         #expect(model.curation != nil && model.curation?.canCurate == false)
     }
 
@@ -66,13 +66,13 @@ import Testing
         var photo = Self.detail(62)
         photo.location = PhotoDetail.Location(latitude: -33.85680, longitude: 151.21530,
                                               place: NamedPlace(id: 2_147_714, country: "AU", region: "02"))
-        func facts(_ shared: (title: String, scope: SiteURL.Scope, places: Bool)?) -> [String: PhotoView.Fact] {
+        func facts(_ shared: (title: Phrase, scope: SiteURL.Scope, places: Bool)?) -> [String: PhotoView.Fact] {
             var builder = Self.builder(photo, shared: shared)
             builder.placeName = "Sydney, New South Wales, Australia"
-            return Dictionary(builder.facts.map { ($0.label, $0) }, uniquingKeysWith: { a, _ in a })
+            return Dictionary(builder.facts.map { ($0.label.english, $0) }, uniquingKeysWith: { a, _ in a })
         }
         // when the household, a link that shows places and one that does not look
-        let household = facts(nil), showing = facts(("Trip", .share("TOKEN"), true)), hiding = facts(("Trip", .share("TOKEN"), false))
+        let household = facts(nil), showing = facts((.verbatim("Trip"), .share("TOKEN"), true)), hiding = facts((.verbatim("Trip"), .share("TOKEN"), false))
         // then the household's place links to its photos, a link's names it without a way in, and the other says nothing
         #expect(household["Place"]?.url == SiteURL.group(.filtered(.all, SearchFilter(place: .place(2_147_714)))))
         #expect(household["Position"]?.value == "33.85680° S, 151.21530° E")
@@ -86,7 +86,7 @@ import Testing
         func facts(_ source: DateSource?, _ offset: Int?) -> [String: String] {
             var photo = Self.detail(62)
             (photo.takenSource, photo.takenOffset) = (source, offset)
-            return Dictionary(Self.builder(photo).facts.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
+            return Dictionary(Self.builder(photo).facts.map { ($0.label.english, $0.value.english) }, uniquingKeysWith: { a, _ in a })
         }
         let exif = facts(.exif, 120)
         #expect(exif["Taken"]?.hasSuffix(" (UTC+2)") == true)
@@ -112,29 +112,29 @@ import Testing
         jpeg.location = heic.location
         let guest = Visitor(account: nil, role: nil, sessionHash: nil)
         let page = { (photo: PhotoDetail, places: Bool) in
-            Self.builder(photo, group: .album(3), visitor: guest, shared: ("Summer", .share("TOKEN"), places)).build(chrome: PageChrome(title: "p"))
+            Self.builder(photo, group: .album(3), visitor: guest, shared: (.verbatim("Summer"), .share("TOKEN"), places)).build(chrome: PageChrome(title: .verbatim("p")))
         }
         // when seen through a link that does not share places
         let withheld = page(heic, false)
         // then neither the HEIC nor its RAW is offered (the server would refuse them), the clip is, and the page says why
         #expect(withheld.downloadURL == nil && withheld.downloadNote?.contains("keeps where it was taken") == true)
-        #expect(withheld.alsoDownloads.map(\.label).allSatisfy { $0.contains("Live clip") } && withheld.alsoDownloads.count == 1)
+        #expect(withheld.alsoDownloads.map(\.label.english).allSatisfy { $0.contains("Live clip") } && withheld.alsoDownloads.count == 1)
         // and a JPEG (its position emptied as it is sent) is offered, as everything is through a link that shares places
         #expect(page(jpeg, false).downloadURL != nil && page(jpeg, false).downloadNote == nil)
         #expect(page(heic, true).downloadURL != nil && page(heic, true).alsoDownloads.count == 2)
         // and the household is offered everything
-        #expect(Self.builder(heic).build(chrome: PageChrome(title: "p")).downloadURL != nil)
+        #expect(Self.builder(heic).build(chrome: PageChrome(title: .verbatim("p"))).downloadURL != nil)
     }
 
     @Test func aLinksHoldersSeeThePhotoButNothingOfTheLibraryAroundIt() throws {
         // given the same photo through a share link of its album
         let builder = Self.builder(Self.detail(62, copies: ["elsewhere/p62.jpg"]), group: .album(3),
-                                   visitor: Visitor(account: nil, role: nil, sessionHash: nil), shared: ("Summer", .share("TOKEN"), false))
+                                   visitor: Visitor(account: nil, role: nil, sessionHash: nil), shared: (.verbatim("Summer"), .share("TOKEN"), false))
         // when the page is built
-        let model = builder.build(chrome: PageChrome(title: "p62.jpg"))
+        let model = builder.build(chrome: PageChrome(title: .verbatim("p62.jpg")))
         // then there is no panel, no slideshow, and no fact of folders or copies
         #expect(model.curation == nil && model.slideshowURL == nil)
-        #expect(!model.facts.contains { ["Folder", "Same bytes at"].contains($0.label) })
+        #expect(!model.facts.contains { ["Folder", "Same bytes at"].contains($0.label.english) })
         #expect(model.caption == "At the beach", "the household's caption is for everyone who sees the photo")
         // and every address on the page stays under the link's own prefix
         let prefix = SiteURL.share("TOKEN").path
@@ -149,7 +149,7 @@ import Testing
     @Test func aShotsOtherFilesAreEachOfferedAndNamed() {
         // given a JPEG with its RAW beside it and a motion clip inside it
         let raw = PhotoDetail.Companion(key: "trip/p62.dng", name: "p62.dng", role: .raw, format: .dng, size: 25_000_000)
-        let model = Self.builder(Self.detail(62, companions: [raw], motionLength: 3_000_000)).build(chrome: PageChrome(title: "p62.jpg"))
+        let model = Self.builder(Self.detail(62, companions: [raw], motionLength: 3_000_000)).build(chrome: PageChrome(title: .verbatim("p62.jpg")))
         // then each has its download, the motion clip under the photo's own name
         #expect(model.alsoDownloads.map(\.name) == ["p62.dng", "p62.mp4"])
         #expect(model.alsoDownloads[0].label.hasPrefix("Download RAW (DNG"))

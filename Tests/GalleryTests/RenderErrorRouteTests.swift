@@ -48,7 +48,7 @@ import Testing
         let renderer = try PageRenderer(resourcesPath: GalleryFixture.resources)
 
         // when it is rendered, then the error names the template
-        let error = try #require(throws: RenderError.self) { try renderer.render("tags", Broken()) }
+        let error = try #require(throws: RenderError.self) { try renderer.render("tags", Broken(), in: .english) }
         #expect(error.template == "tags" && error.reason.contains("broken on purpose"))
     }
 }

@@ -122,7 +122,7 @@ import Testing
                 ([("group", "folder:trip"), ("ids", "12abc"), ("do", "favorite")], .badRequest, "is not a photo of this page"),
                 (some + [("do", "tag"), ("tag", "  ")], .badRequest, "Type a tag first"),
                 (some + [("do", "favorite"), ("filter", "min_rating=9")], .badRequest, "min_rating"),
-                ([("group", "folder:trip"), ("do", "favorite")] + Array(repeating: ("ids", "1"), count: 5_001), .contentTooLarge, "At most 5000"),
+                ([("group", "folder:trip"), ("do", "favorite")] + Array(repeating: ("ids", "1"), count: 5_001), .contentTooLarge, "At most 5,000"),
             ]
             for (fields, status, text) in cases {
                 let response = try await max.post("/actions/select", fields)

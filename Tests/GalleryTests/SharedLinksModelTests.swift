@@ -12,7 +12,7 @@ import Testing
     }
 
     private static func item(_ link: ShareLink, shown: String? = nil, now: Int64 = 5_000) -> SharedView.Item {
-        SharedView.Item(link, title: "Summer", now: now, newId: 2, shownToken: shown, linkBase: "https://photos.example")
+        SharedView.Item(link, title: .verbatim("Summer"), now: now, newId: 2, shownToken: shown, linkBase: "https://photos.example")
     }
 
     @Test func aNewLinksTokenIsShownOnItsOwnRowAndNoOther() {

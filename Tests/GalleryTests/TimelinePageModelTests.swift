@@ -9,7 +9,7 @@ import Testing
         // given the catalog's months, newest first, and two photos without a date
         let months = [TimelineMonth(year: 2024, month: 7, count: 1), TimelineMonth(year: 2024, month: 3, count: 12),
                       TimelineMonth(year: 2021, month: 12, count: 2)]
-        let page = TimelinePage(chrome: PageChrome(title: "Timeline"), months: months, undated: 2)
+        let page = TimelinePage(chrome: PageChrome(title: .verbatim("Timeline")), months: months, undated: 2)
         // then the years come newest first, each with its months in the catalog's order
         #expect(page.years.map(\.year) == [2024, 2021])
         #expect(page.years[0].months.map(\.name) == ["July", "March"])
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func anEmptyTimelineSaysWhyAndAMonthOutsideTheCalendarIsStillNamed() {
-        let empty = TimelinePage(chrome: PageChrome(title: "Timeline"), months: [], undated: 1)
+        let empty = TimelinePage(chrome: PageChrome(title: .verbatim("Timeline")), months: [], undated: 1)
         #expect(empty.years.isEmpty && empty.emptyMessage != nil)
         #expect(empty.undatedText?.hasPrefix("1 photo has no date") == true)
         #expect(TimelinePage.monthName(1) == "January" && TimelinePage.monthName(12) == "December")
@@ -31,13 +31,13 @@ import Testing
     }
 
     @Test func whileTheMonthsAreCountedForTheFirstTimeThePageSaysSoAndComesBackForThem() {
-        let page = TimelinePage(countingWith: PageChrome(title: "Timeline"))
+        let page = TimelinePage(countingWith: PageChrome(title: .verbatim("Timeline")))
         #expect(page.years.isEmpty && page.jumps.isEmpty && page.undatedText == nil)
         #expect(page.summary == "Counting the photos by month…")
         #expect(page.emptyMessage == "The timeline is being counted; this page shows it in a moment.")
         #expect(page.chrome.refreshSeconds == 3)
         // and once counted, the same months make the same page as the catalog's answer does
-        let counted = TimelinePage(chrome: PageChrome(title: "Timeline"),
+        let counted = TimelinePage(chrome: PageChrome(title: .verbatim("Timeline")),
                                    counts: TimelineCounts(months: [TimelineMonth(year: 2024, month: 7, count: 2)], undated: 1))
         #expect(counted.summary == "2 photos in 1 month" && counted.chrome.refreshSeconds == nil)
     }

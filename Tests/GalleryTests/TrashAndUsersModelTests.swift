@@ -9,7 +9,7 @@ import Testing
                                 TrashItem(id: 5, key: "notes.png", sha256: String(repeating: "d", count: 64), trashedAt: 86_400)]
 
     @Test func onlyAnAdminSeesTheTrashedPhotosPictures() {
-        let chrome = PageChrome(title: "Trash")
+        let chrome = PageChrome(title: .verbatim("Trash"))
         let admin = TrashView(chrome: chrome, items: Self.items, forAdmin: true, csrf: "t")
         let member = TrashView(chrome: chrome, items: Self.items, forAdmin: false, csrf: "t")
         // both see what is in the trash, by name, and when it went there

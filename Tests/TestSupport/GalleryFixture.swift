@@ -67,6 +67,8 @@ public final class GalleryFixture: @unchecked Sendable {
     public var uploadFileLimit = 500
     /// Serve the library as the generated demo (every page says so).
     public var demoLibrary = false
+    /// The folder holding Templates/, Public/, Locales/ and Gazetteer/ the server reads.
+    public var resourcesPath = GalleryFixture.resources
     /// A PostgreSQL catalog (`PostgresTestServer.makeDatabase()`) instead of the data folder's SQLite one.
     public var catalogURL: String?
     /// Where this instance shares renditions with others (`--cache`), or nil.
@@ -77,7 +79,7 @@ public final class GalleryFixture: @unchecked Sendable {
         config.port = 0
         config.pageSize = pageSize
         config.scanOnStart = false
-        config.resourcesPath = Self.resources
+        config.resourcesPath = resourcesPath
         // Decoding in process, and no watcher or timed rescans, keep route tests quick and still.
         config.isolateDecoders = false
         config.watch = false

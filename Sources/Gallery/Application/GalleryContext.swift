@@ -23,6 +23,8 @@ public struct GalleryContext: RequestContext {
     public var isHTTPS = false
     /// The client sent HEAD, answered as the GET it stands for (`FrontDoorResponder`).
     var isHead = false
+    /// The language pages are written in for this visitor (`SessionMiddleware` chooses it).
+    var language = Language.english
     /// What the last action did, shown once on the page it returned to (`FlashMiddleware`).
     var flash: FlashCookie?
 

@@ -16,6 +16,7 @@ struct AuthController: Sendable {
         routes.open.form(.logout, use: logout)
         routes.viewer.get(.account, use: accountPage)
         routes.viewer.form(.action(.password), use: changePassword)
+        routes.viewer.form(.action(.language), use: changeLanguage)
     }
 
     @Sendable func loginPage(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -30,17 +31,17 @@ struct AuthController: Sendable {
         let password = form["password"] ?? ""
         let next = form["next"].flatMap { SiteURL.isLocal($0) ? $0 : nil } ?? SiteURL.home.path
         guard !name.isEmpty, !password.isEmpty else {
-            return try await signIn.response(next: next, status: .badRequest, context: context, error: "Enter your name and password.", name: name)
+            return try await signIn.response(next: next, status: .badRequest, context: context, error: Phrase("Enter your name and password."), name: name)
         }
         // Checked and counted as a failure in one step, so parallel guesses cannot all pass the check.
         var found: (account: Account, passwordHash: String)?
-        let matches = try await gate.admits(password, name: name, address: context.remoteAddress, tooMany: "Too many failed sign-ins.") {
+        let matches = try await gate.admits(password, name: name, address: context.remoteAddress, tooMany: Phrase("Too many failed sign-ins.")) {
             found = try await store.account(named: name)
             return found?.passwordHash
         }
         guard matches, let account = found?.account else {
             return try await signIn.response(next: next, status: .unauthorized, context: context,
-                                   error: "That name and password don’t match an account.", name: name)
+                                   error: Phrase("That name and password don’t match an account."), name: name)
         }
         // A fresh session id at every sign-in: a token planted before sign-in is worth nothing,
         // and this browser's previous session ends, so its old token stops working.
@@ -65,36 +66,53 @@ struct AuthController: Sendable {
     }
 
     @Sendable func accountPage(_ request: Request, context: GalleryContext) async throws -> Response {
-        try page(context, notice: request.uri.queryParameters["done"] == "password" ? "Your password was changed." : nil)
+        let notices = ["password": Phrase("Your password was changed."), "language": Phrase("Pages are now in the language you chose.")]
+        return try page(context, notice: request.uri.queryParameters["done"].flatMap { notices[String($0)] })
+    }
+
+    /// Keeps the language this person chose for their pages; an empty choice follows the browser.
+    @Sendable func changeLanguage(_ request: Request, context: GalleryContext) async throws -> Response {
+        let form = try await FormBody(request, context: context)
+        guard let account = context.visitor.account else {
+            throw PageError(.forbidden, message: Phrase("You are browsing as a guest: there is no account to show."))
+        }
+        let chosen = form["language"] ?? ""
+        guard chosen.isEmpty || pages.languages.language(chosen)?.tag == chosen else {
+            throw PageError(.badRequest, message: Phrase("There is no language “\(String(chosen.prefix(20)))” here."))
+        }
+        try await store.setLanguage(accountId: account.id, chosen.isEmpty ? nil : chosen)
+        return .redirect(to: SiteURL.account.appending([("done", "language")]))
     }
 
     @Sendable func changePassword(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
         guard let account = context.visitor.account, let hash = try await store.account(named: account.name)?.passwordHash else {
-            throw HTTPError(.forbidden, message: "Guests have no password to change.")
+            throw PageError(.forbidden, message: Phrase("Guests have no password to change."))
         }
         // Throttled as a sign-in is, under a name of its own: an address that signed in to the
         // account is trusted for its sign-ins, and a session left open on a shared computer must
         // be no way to guess the password either.
         guard try await gate.admits(form["current"] ?? "", name: "password:\(account.id)", address: context.remoteAddress,
-                                    tooMany: "Too many wrong passwords.", hash: { hash }) else {
-            return try page(context, error: "Your current password was not right.", status: .badRequest)
+                                    tooMany: Phrase("Too many wrong passwords."), hash: { hash }) else {
+            return try page(context, error: Phrase("Your current password was not right."), status: .badRequest)
         }
         let new = form["new"] ?? ""
-        if let problem = Passwords.check(new) { return try page(context, error: problem, status: .badRequest) }
-        guard new == form["confirm"] else { return try page(context, error: "The two new passwords differ.", status: .badRequest) }
+        if let problem = Passwords.problem(new) { return try page(context, error: problem, status: .badRequest) }
+        guard new == form["confirm"] else { return try page(context, error: Phrase("The two new passwords differ."), status: .badRequest) }
         try await store.setPassword(accountId: account.id, passwordHash: try await gate.passwords.hash(new), keepSession: context.visitor.sessionHash)
         return .redirect(to: SiteURL.account.appending([("done", "password")]))
     }
 
-    private func page(_ context: GalleryContext, notice: String? = nil, error: String? = nil,
+    private func page(_ context: GalleryContext, notice: Phrase? = nil, error: Phrase? = nil,
                       status: HTTPResponse.Status = .ok) throws -> Response {
         guard let account = context.visitor.account else {
-            throw HTTPError(.forbidden, message: "You are browsing as a guest: there is no account to show.")
+            throw PageError(.forbidden, message: Phrase("You are browsing as a guest: there is no account to show."))
         }
-        let model = AccountView(chrome: pages.chrome(title: "My account", crumbs: [Crumb(name: "My account", url: nil)], for: context),
-                                name: account.name, role: account.role.rawValue, csrf: context.csrfToken, notice: notice, error: error)
-        return try pages.response(model, status: status)
+        let model = AccountView(chrome: pages.chrome(title: Phrase("My account"), crumbs: [Crumb(name: Phrase("My account"), url: nil)], for: context),
+                                name: account.name, role: .role(account.role), csrf: context.csrfToken, notice: notice, error: error,
+                                languages: [.init(value: "", label: Phrase("The browser’s language"), selected: account.language == nil)]
+                                    + pages.languages.all.map { .init(value: $0.tag, label: .verbatim($0.name), selected: $0.tag == account.language) })
+        return try pages.response(model, status: status, for: context)
     }
 }
 
@@ -102,7 +120,19 @@ struct AuthController: Sendable {
 struct AccountView: PageModel {
     static let template = "account"
     var chrome: PageChrome
-    var name, role, csrf: String
-    var notice, error: String?
+    var name: String
+    var role: Phrase
+    var csrf: String
+    var notice, error: Phrase?
+    /// The languages to read pages in, the one chosen marked.
+    var languages: [Choice] = []
     let action = SiteURL.Action.password.url
+    let languageAction = SiteURL.Action.language.url
+
+    /// One option of a choice.
+    struct Choice: Encodable {
+        var value: String
+        var label: Phrase
+        var selected: Bool
+    }
 }

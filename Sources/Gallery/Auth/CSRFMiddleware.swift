@@ -34,12 +34,12 @@ struct CSRFMiddleware: RouterMiddleware {
         context.csrfToken = existing ?? Self.newToken()
         if request.method == .post {
             guard Self.isForm(request) else {
-                throw HTTPError(.unsupportedMediaType, message: "This address takes only a form sent from one of the gallery’s pages.")
+                throw PageError(.unsupportedMediaType, message: Phrase("This address takes only a form sent from one of the gallery’s pages."))
             }
             try checkOrigin(request, https: secureCookies || context.isHTTPS)
             // The body's token is checked by FormBody once read, against the context's token.
             guard existing != nil else {
-                throw HTTPError(.forbidden, message: "This form has expired (no session cookie). Reload the page and try again.")
+                throw PageError(.forbidden, message: Phrase("This form has expired (no session cookie). Reload the page and try again."))
             }
         }
         var response = try await next(request, context)
@@ -59,11 +59,11 @@ struct CSRFMiddleware: RouterMiddleware {
     private func checkOrigin(_ request: Request, https: Bool) throws {
         let claimed = [request.headers[.origin], request.headers[.referer]].compactMap { $0 }.first { !$0.isEmpty }
         guard let claimed else {
-            throw HTTPError(.forbidden, message: "This form did not say which site it came from, so it was refused. Reload the page and try again.")
+            throw PageError(.forbidden, message: Phrase("This form did not say which site it came from, so it was refused. Reload the page and try again."))
         }
         guard Self.sameOrigin(claimed, host: request.head.authority, https: https)
                 || WebOrigin(claimed).map(publicOrigins.contains) == true else {
-            throw HTTPError(.forbidden, message: "This form was sent from another site, so it was refused.")
+            throw PageError(.forbidden, message: Phrase("This form was sent from another site, so it was refused."))
         }
     }
 

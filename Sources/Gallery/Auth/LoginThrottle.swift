@@ -71,13 +71,13 @@ final class LoginThrottle: Sendable {
 extension LoginThrottle.Attempt {
     /// Waits the pause the throttle asked for (scaled; tests use 0), or refuses with a 429 that
     /// says `tooMany` and when to try again, or throws the store's error when it could not be asked.
-    func proceed(slowdownScale: Double, tooMany: String) async throws {
+    func proceed(slowdownScale: Double, tooMany: Phrase) async throws {
         if let failure { throw failure }
         switch verdict {
         case .refuse(let seconds):
             let minutes = max(1, (seconds + 59) / 60)
-            throw HTTPError(.tooManyRequests, headers: [.retryAfter: String(seconds)],
-                            message: "\(tooMany) Try again in \(minutes) minute\(minutes == 1 ? "" : "s").")
+            throw PageError(.tooManyRequests, headers: [.retryAfter: String(seconds)],
+                            message: Phrase(count: minutes, "\(tooMany) Try again in \(minutes) minute.", "\(tooMany) Try again in \(minutes) minutes."))
         case .allow(let delay):
             if delay > 0, slowdownScale > 0 { try await Task.sleep(for: .seconds(delay * slowdownScale)) }
         }

@@ -10,7 +10,7 @@ struct PasswordGate: Sendable {
     /// Whether `password` matches the hash `lookUp` finds (none: an unknown name, checked just as
     /// slowly and refused). The attempt counts against `name` from `address` before the check,
     /// and is forgiven when it matches; too many answer with a 429 that says `tooMany`.
-    func admits(_ password: String, name: String, address: String, tooMany: String,
+    func admits(_ password: String, name: String, address: String, tooMany: Phrase,
                 hash lookUp: () async throws -> String?) async throws -> Bool {
         let attempt = await throttle.reserve(name: name, address: address)
         try await attempt.proceed(slowdownScale: slowdownScale, tooMany: tooMany)

@@ -9,6 +9,8 @@ struct SessionMiddleware: RouterMiddleware {
     static let cookieName = "photolala_session"
     let store: any SessionStore
     let sessions: SessionSettings
+    /// The languages a visitor's pages may be written in.
+    var languages = Languages.englishOnly
 
     /// What a request's session cookie says of its sender.
     enum Lookup {
@@ -64,6 +66,7 @@ struct SessionMiddleware: RouterMiddleware {
             }
         }
         if context.visitor.account == nil { context.visitor = sessions.guest }
+        context.language = languages.choose(account: context.visitor.account?.language, acceptLanguage: request.headers[.acceptLanguage])
         var response = try await next(request, context)
         // Most answers change no session: their cookies are not looked at.
         guard staleCookie || renewed != nil else { return response }

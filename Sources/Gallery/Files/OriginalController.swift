@@ -96,7 +96,7 @@ struct OriginalController: Sendable {
         return patches.isEmpty ? .asIs : .patched(patches)
     }
 
-    static let keepsItsPlace = HTTPError(.forbidden, message: "This file keeps where it was taken, and whoever shared this link chose not to share places: its picture can be seen here, but the file itself is not handed out.")
+    static let keepsItsPlace = PageError(.forbidden, message: Phrase("This file keeps where it was taken, and whoever shared this link chose not to share places: its picture can be seen here, but the file itself is not handed out."))
 
     /// The bytes of `range`: straight from the file when the source keeps one on this machine
     /// (NIO reads it into the response's buffers), else streamed from the source, opened before
@@ -121,6 +121,6 @@ struct OriginalController: Sendable {
         }
     }
 
-    static let noMotion = HTTPError(.notFound, message: "This photo holds no motion clip.")
-    private static let notInLibrary = HTTPError(.notFound, message: "This file is not in the library (it may have been moved or removed).")
+    static let noMotion = PageError(.notFound, message: Phrase("This photo holds no motion clip."))
+    private static let notInLibrary = PageError(.notFound, message: Phrase("This file is not in the library (it may have been moved or removed)."))
 }

@@ -26,7 +26,7 @@ struct PlayableController: Sendable {
     /// The play page of `key`; with `shared` (its group and title), inside that share link. The
     /// work is counted against `requester` (`PlayableStore.perRequester`); with `mayStart` false
     /// the page says the household has to look at it first.
-    func play(key: String, scope: SiteURL.Scope, shared: (group: PhotoGroup, title: String)?, sight: Sight, requester: String, mayStart: Bool,
+    func play(key: String, scope: SiteURL.Scope, shared: (group: PhotoGroup, title: Phrase)?, sight: Sight, requester: String, mayStart: Bool,
               _ request: Request, _ context: GalleryContext) async throws -> Response {
         guard let photo = try await store.photo(key: key, viewer: context.visitor.viewer, sight: sight), photo.card.kind == .video else {
             throw Self.noVideo
@@ -37,12 +37,13 @@ struct PlayableController: Sendable {
         let state = await playable.prepare(photo, for: requester, mayStart: mayStart)
         if state == .ready { return .redirect(to: videoPage) }
         let fitted = PhotoPageBuilder.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
-        let pageChrome = shared == nil ? pages.chrome(title: photo.card.name, for: context) : pages.sharedChrome(title: photo.card.name)
+        let title = Phrase.verbatim(photo.card.name)
+        let pageChrome = shared == nil ? pages.chrome(title: title, for: context) : pages.sharedChrome(title: title)
         var page = PreparingView(chrome: pageChrome, name: photo.card.name, poster: scope.thumbnail(photo.card.picture, .screen),
                                  width: fitted.width, height: fitted.height, preparing: state == .preparing || state == .overLimit,
                                  backURL: videoPage, downloadURL: scope.original(key))
         page.note = PreparingView.note(state, ahead: await playable.ahead(of: photo.card.sha256))
-        var response = try pages.response(page)
+        var response = try pages.response(page, for: context)
         response.headers[.cacheControl] = "no-store"
         return response
     }
@@ -84,6 +85,6 @@ struct PlayableController: Sendable {
         }
     }
 
-    static let noVideo = HTTPError(.notFound, message: "There is no such video in the library.")
-    static let noRendition = HTTPError(.notFound, message: "This video has no playable version (yet).")
+    static let noVideo = PageError(.notFound, message: Phrase("There is no such video in the library."))
+    static let noRendition = PageError(.notFound, message: Phrase("This video has no playable version (yet)."))
 }

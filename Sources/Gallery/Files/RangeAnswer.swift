@@ -15,7 +15,7 @@ struct RangeAnswer {
         if let header = request.headers[.range], request.headers[.ifRange].map({ $0 == etag }) ?? true {
             guard let requested = ByteRange.parse(header, size: size) else {
                 headers[.contentRange] = "bytes */\(size)"
-                throw HTTPError(.rangeNotSatisfiable, headers: headers, message: "The requested byte range is outside the file.")
+                throw PageError(.rangeNotSatisfiable, headers: headers, message: Phrase("The requested byte range is outside the file."))
             }
             range = requested
             status = .partialContent

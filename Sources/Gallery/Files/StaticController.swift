@@ -45,7 +45,7 @@ struct StaticController: Sendable {
     }
 
     @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
-        guard let name = context.parameters.get("file"), let asset = assets[name] else { throw HTTPError(.notFound) }
+        guard let name = context.parameters.get("file"), let asset = assets[name] else { throw PageError(.notFound) }
         return answer(asset, to: request)
     }
 

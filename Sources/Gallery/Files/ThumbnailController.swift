@@ -30,9 +30,9 @@ struct ThumbnailController: Sendable {
         guard let size = size.flatMap({ Int($0) }).flatMap(SiteURL.Rendition.init(rawValue:)),
               let file, let dot = file.utf8.lastIndex(of: UInt8(ascii: ".")),
               let encoding = RenditionEncoding(fileExtension: Substring(file.utf8[file.utf8.index(after: dot)...])) else {
-            throw HTTPError(.notFound, message: "No such thumbnail size.")
+            throw PageError(.notFound, message: Phrase("No such thumbnail size."))
         }
-        guard let picture = picture(named: file[..<dot]) else { throw HTTPError(.notFound, message: "No such thumbnail.") }
+        guard let picture = picture(named: file[..<dot]) else { throw PageError(.notFound, message: Phrase("No such thumbnail.")) }
         return (size, picture, encoding)
     }
 
@@ -61,12 +61,12 @@ struct ThumbnailController: Sendable {
         // destroyed, and no shared cache may keep it meanwhile.
         let onlyInTrash = try await store.contentOnlyInTrash().contains(picture.sha256)
         if onlyInTrash && !context.visitor.can(.admin) {
-            throw HTTPError(.notFound, message: "No photo in the library has this content.")
+            throw PageError(.notFound, message: Phrase("No photo in the library has this content."))
         }
         // A private picture is its owner's alone, and no shared cache keeps it.
         let index = try await store.privateIndex()
         if Hiding(context.visitor.sight, index).hides(sha256: picture.sha256) {
-            throw HTTPError(.notFound, message: "No photo in the library has this content.")
+            throw PageError(.notFound, message: Phrase("No photo in the library has this content."))
         }
         let shared = sharedCaching && !onlyInTrash && index.hashes[picture.sha256] == nil
         let answer = Answer(size: size, picture: picture, encoding: encoding, shared: shared)
@@ -76,7 +76,7 @@ struct ThumbnailController: Sendable {
             let outcome = await thumbnails.rendition(picture, size: size, encoding: encoding)
             switch outcome {
             case .unknown:
-                throw HTTPError(.notFound, message: "No photo in the library has this content.")
+                throw PageError(.notFound, message: Phrase("No photo in the library has this content."))
             case .unstored, .placeholder:
                 // Unstored: not cached by anyone, so the next request tries again once the disk has room.
                 // Unreadable: short caching, as the file may be fixed and rescanned, but no retry storm meanwhile.
@@ -90,7 +90,7 @@ struct ThumbnailController: Sendable {
                 if let response = await answer.ready(request, thumbnails, justMade: true) { return response }
             }
         }
-        throw HTTPError(.serviceUnavailable, message: "The picture could not be prepared just now; try again.")
+        throw PageError(.serviceUnavailable, message: Phrase("The picture could not be prepared just now; try again."))
     }
 
     /// The answer for a rendition already made, for a visitor the caller found may see the

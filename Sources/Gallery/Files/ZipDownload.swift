@@ -11,7 +11,8 @@ enum ZipDownload {
     /// named in a note inside, each under its own heading.
     /// `treat` says what becomes of each file on its way (a share link that does not share
     /// places: `OriginalController.placeTreatment`); a withheld file is named in the note too.
-    static func response(_ files: [FileRef], title: String, source: any PhotoSource,
+    /// The note is written in `language` (the visitor's).
+    static func response(_ files: [FileRef], title: String, source: any PhotoSource, language: Language = .english,
                          treat: (@Sendable (SourceEntry) async -> OriginalController.PlaceTreatment)? = nil) -> Response {
         let names = ZipStream.uniqueNames(files.map(\.key))
         let body = ResponseBody { writer in
@@ -59,7 +60,7 @@ enum ZipDownload {
                 }
                 try await writer.write(ByteBuffer(bytes: try stream.end()))
             }
-            if let note = note(missing: missing, unreadable: unreadable, withheld: withheld) {
+            if let note = note(missing: missing, unreadable: unreadable, withheld: withheld, language: language) {
                 var entryNames = Set(names.map { $0.lowercased() })
                 var noteName = "Not included.txt"
                 while !entryNames.insert(noteName.lowercased()).inserted { noteName = "_" + noteName }
@@ -82,20 +83,21 @@ enum ZipDownload {
     }
 
     /// The note of what was left out, or nil when nothing was: files that left the library apart
-    /// from files that could not be read now (which a later zip may well hold).
-    static func note(missing: [String], unreadable: [String], withheld: [String] = []) -> [UInt8]? {
+    /// from files that could not be read now (which a later zip may well hold), each heading in `language`.
+    static func note(missing: [String], unreadable: [String], withheld: [String] = [], language: Language = .english) -> [UInt8]? {
         var text = ""
         if !withheld.isEmpty {
-            text += "These files keep where they were taken, and whoever shared this link chose not to share places:\n"
+            text += language.say(Phrase("These files keep where they were taken, and whoever shared this link chose not to share places:")) + "\n"
                 + withheld.joined(separator: "\n") + "\n"
         }
         if !missing.isEmpty {
-            text += (text.isEmpty ? "" : "\n") + "These files were in the selection but had left the library when the zip was made:\n"
+            text += (text.isEmpty ? "" : "\n")
+                + language.say(Phrase("These files were in the selection but had left the library when the zip was made:")) + "\n"
                 + missing.joined(separator: "\n") + "\n"
         }
         if !unreadable.isEmpty {
             text += (text.isEmpty ? "" : "\n")
-                + "These files are still in the library but could not be read now; try the download again later:\n"
+                + language.say(Phrase("These files are still in the library but could not be read now; try the download again later:")) + "\n"
                 + unreadable.joined(separator: "\n") + "\n"
         }
         return text.isEmpty ? nil : Array(text.utf8)

@@ -11,8 +11,8 @@ struct MetricsController: Sendable {
         if let token {
             let sent = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil } ?? ""
             guard FormBody.constantTimeEqual(sent, token) else {
-                throw HTTPError(.unauthorized, headers: [.wwwAuthenticate: "Bearer realm=\"metrics\""],
-                                message: "Metrics need the configured bearer token.")
+                throw PageError(.unauthorized, headers: [.wwwAuthenticate: "Bearer realm=\"metrics\""],
+                                message: Phrase("Metrics need the configured bearer token."))
             }
         }
         var headers = HTTPFields()

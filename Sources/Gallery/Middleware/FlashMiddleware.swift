@@ -27,8 +27,9 @@ struct FlashMiddleware: RouterMiddleware {
 
     /// Adds the flash for the page `response` redirects to, with the token that undoes the action
     /// when it can be undone.
-    func set(_ text: String, undoToken: String? = nil, on response: inout Response, context: Context) {
-        response.setCookie(cookie(FlashCookie(text: text, undoToken: undoToken).value, maxAge: 60, context: context))
+    /// Says `text` in the visitor's language now: the page it returns to is in the same one.
+    func set(_ text: Phrase, undoToken: String? = nil, on response: inout Response, context: Context) {
+        response.setCookie(cookie(FlashCookie(text: context.language.say(text), undoToken: undoToken).value, maxAge: 60, context: context))
     }
 
     private func cookie(_ value: String, maxAge: Int, context: Context) -> Cookie {

@@ -7,13 +7,13 @@ struct ChromeBuilder: Sendable {
     var demo: DemoNote?
 
     /// The chrome for a page seen by this request's visitor.
-    func chrome(title: String, crumbs: [Crumb] = [], for context: GalleryContext) -> PageChrome {
+    func chrome(title: Phrase, crumbs: [Crumb] = [], for context: GalleryContext) -> PageChrome {
         let visitor = context.visitor
         guard visitor.role != nil else {
             return PageChrome(title: title, crumbs: crumbs, banner: nil, demo: demo, flash: context.flash.map { FlashNote(text: $0.text) },
-                              nav: NavBar(menuLabel: "Menu", loginURL: SiteURL.login), homeURL: nil)
+                              nav: NavBar(menuLabel: Phrase("Menu"), loginURL: SiteURL.login), homeURL: nil)
         }
-        let nav = NavBar(menuLabel: visitor.account?.name ?? "Guest",
+        let nav = NavBar(menuLabel: visitor.account.map { .verbatim($0.name) } ?? Phrase("Guest"),
                          searchURL: SiteURL.search, scanURL: SiteURL.scan,
                          uploadURL: visitor.can(.member) ? SiteURL.upload : nil,
                          sharedURL: visitor.can(.member) && visitor.account != nil ? SiteURL.shared : nil,
@@ -26,7 +26,7 @@ struct ChromeBuilder: Sendable {
     }
 
     /// The chrome of a share-link page: no menu, no banner, no way out of the shared group.
-    func sharedChrome(title: String) -> PageChrome {
+    func sharedChrome(title: Phrase) -> PageChrome {
         PageChrome(title: title, crumbs: [], banner: nil, demo: demo, nav: nil, homeURL: nil)
     }
 
@@ -34,11 +34,11 @@ struct ChromeBuilder: Sendable {
         let p = monitor.progress
         switch p.phase {
         case .listing:
-            return ScanBanner(text: "Scanning: listing the library…", failed: false)
+            return ScanBanner(text: Phrase("Scanning: listing the library…"), failed: false)
         case .scanning:
-            return ScanBanner(text: "Scanning: \(Formatting.count(p.processed)) of \(Formatting.count(p.total)) files (\(p.percent)%)", failed: false)
+            return ScanBanner(text: Phrase("Scanning: \(p.processed) of \(p.total) files (\(p.percent)%)"), failed: false)
         case .failed:
-            return ScanBanner(text: "Scan stopped: \(p.failure ?? "the library could not be read"). Nothing was removed.", failed: true)
+            return ScanBanner(text: p.failure.map { Phrase("Scan stopped: \($0). Nothing was removed.") } ?? Phrase("Scan stopped: the library could not be read. Nothing was removed."), failed: true)
         case .idle, .finished:
             return nil
         }
@@ -51,7 +51,7 @@ struct ChromeBuilder: Sendable {
         let parts = path.isEmpty ? [] : path.split(separator: "/").map(String.init)
         for (i, part) in parts.enumerated() {
             prefix = prefix.isEmpty ? part : prefix + "/" + part
-            crumbs.append(Crumb(name: part, url: (i < parts.count - 1 || linkLast) ? SiteURL.folder(prefix) : nil))
+            crumbs.append(Crumb(name: .verbatim(part), url: (i < parts.count - 1 || linkLast) ? SiteURL.folder(prefix) : nil))
         }
         return crumbs
     }

@@ -66,6 +66,15 @@ enum Formatting {
         return "\(days[c.weekday! - 1]) \(c.day!) \(months[c.month! - 1]) \(c.year!)"
     }
 
+    /// "July 2021" (UTC), as a month of the timeline is titled.
+    static func monthName(_ seconds: Int64) -> String {
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        return "\(months[c.month! - 1]) \(c.year!)"
+    }
+
     /// "4 Jul 2021" (UTC).
     static func day(_ seconds: Int64) -> String {
         String(cameraDate(seconds).split(separator: ",").first ?? "")

@@ -9,7 +9,8 @@ extension PageCache.Key {
           day: String = "") {
         guard context.flash == nil, chrome.banner() == nil else { return nil }
         self.init(version: version, target: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""),
-                  account: visitor.account?.id, accountName: visitor.account?.name, role: visitor.role, layout: layout, day: day)
+                  account: visitor.account?.id, accountName: visitor.account?.name, role: visitor.role, layout: layout,
+                  language: context.language.tag, day: day)
     }
 }
 

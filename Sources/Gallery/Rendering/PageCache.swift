@@ -17,6 +17,8 @@ final class PageCache: Sendable {
         var accountName: String?
         var role: Role?
         var layout: String
+        /// The language the page is written in.
+        var language = "en"
         /// The day, for a page that shows what was taken on this day.
         var day: String = ""
     }

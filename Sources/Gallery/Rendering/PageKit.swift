@@ -8,23 +8,26 @@ struct PageKit: Sendable {
     let chromeBuilder: ChromeBuilder
 
     /// The chrome for a page seen by this request's visitor.
-    func chrome(title: String, crumbs: [Crumb] = [], for context: GalleryContext) -> PageChrome {
+    func chrome(title: Phrase, crumbs: [Crumb] = [], for context: GalleryContext) -> PageChrome {
         chromeBuilder.chrome(title: title, crumbs: crumbs, for: context)
     }
 
     /// The chrome of a share-link page: no menu, no banner, no way out of the shared group.
-    func sharedChrome(title: String) -> PageChrome { chromeBuilder.sharedChrome(title: title) }
+    func sharedChrome(title: Phrase) -> PageChrome { chromeBuilder.sharedChrome(title: title) }
 
     /// Breadcrumbs for a folder (the last one unlinked when `linkLast` is false).
     func crumbs(forFolder path: String, linkLast: Bool) -> [Crumb] { ChromeBuilder.crumbs(forFolder: path, linkLast: linkLast) }
 
     /// An HTML response of the page `model`, through its own template.
-    func response<Model: PageModel>(_ model: Model, status: HTTPResponse.Status = .ok) throws -> Response {
-        try templates.response(model, status: status)
+    func response<Model: PageModel>(_ model: Model, status: HTTPResponse.Status = .ok, for context: GalleryContext) throws -> Response {
+        try templates.response(model, status: status, in: context.language)
     }
 
-    /// The page `template` makes of `model`.
-    func render<Model: Encodable>(_ template: String, _ model: Model) throws -> ByteBuffer {
-        try templates.render(template, model)
+    /// The page `template` makes of `model`, in the visitor's language.
+    func render<Model: Encodable>(_ template: String, _ model: Model, for context: GalleryContext) throws -> ByteBuffer {
+        try templates.render(template, model, in: context.language)
     }
+
+    /// The languages pages can be written in.
+    var languages: Languages { templates.languages }
 }

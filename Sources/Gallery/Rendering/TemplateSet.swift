@@ -4,6 +4,10 @@ import Foundation
 /// and parents are inlined, names are split into paths, and text is kept as UTF-8 bytes, so a
 /// render is a walk over a flat list that appends bytes. A missing partial, an unclosed
 /// section or a typo in a tag stops the start with the file and line.
+///
+/// Words a person reads are written `{{#t}}Sign in{{/t}}`, values inside as `{{name}}`: each
+/// language gets its own plans, with its catalog's translation in place of the words, so a page
+/// in German costs what a page in English does. Only text and values may stand inside.
 struct TemplateSet: Sendable {
     /// One step of a compiled template.
     indirect enum Step: Sendable, Equatable {
@@ -14,48 +18,95 @@ struct TemplateSet: Sendable {
         case inverted([String], [Step])
     }
 
-    private let plans: [String: [Step]]
+    /// Each language's plans, by its tag, then by template name.
+    private let plans: [String: [String: [Step]]]
 
     /// The template names, as pages ask for them (`group`, `partials/folder-cards`).
-    var names: [String] { plans.keys.sorted() }
+    var names: [String] { plans["en"]?.keys.sorted() ?? [] }
+
+    /// The name of the section that marks words to translate.
+    static let words = "t"
 
     /// Compiles the `.mustache` files under `directory`, by their path without the extension.
-    init(directory: String) throws {
+    init(directory: String, languages: Languages = .englishOnly) throws {
+        try self.init(sources: try Self.sources(directory: directory), languages: languages)
+    }
+
+    /// The `.mustache` files under `directory`, by their path without the extension.
+    static func sources(directory: String) throws -> [String: String] {
         var sources: [String: String] = [:]
-        let root = URL(fileURLWithPath: directory)
-        guard let walker = FileManager.default.enumerator(atPath: directory) else {
+        // A folder linked to from elsewhere is walked as the folder it names.
+        let root = URL(fileURLWithPath: directory).resolvingSymlinksInPath()
+        guard let walker = FileManager.default.enumerator(atPath: root.path) else {
             throw TemplateError(template: directory, line: 0, message: "the templates folder cannot be read")
         }
         for case let relative as String in walker where relative.hasSuffix(".mustache") {
             let name = String(relative.dropLast(".mustache".count))
             sources[name] = try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
         }
-        try self.init(sources: sources)
+        return sources
     }
 
-    /// Compiles templates given as text, by name.
-    init(sources: [String: String]) throws {
+    /// Compiles templates given as text, by name, once for each language.
+    init(sources: [String: String], languages: Languages = .englishOnly) throws {
         var parsed: [String: [TemplateNode]] = [:]
         for (name, source) in sources { parsed[name] = try TemplateParser.parse(source, name: name) }
-        var plans: [String: [Step]] = [:]
-        for name in parsed.keys {
-            var compiler = Compiler(parsed: parsed, template: name)
-            plans[name] = try compiler.compile(parsed[name]!, overrides: [:], depth: 0)
+        var plans: [String: [String: [Step]]] = [:]
+        for language in languages.all {
+            var own: [String: [Step]] = [:]
+            for name in parsed.keys {
+                var compiler = Compiler(parsed: parsed, template: name, language: language)
+                own[name] = try compiler.compile(parsed[name]!, overrides: [:], depth: 0)
+            }
+            plans[language.tag] = own
         }
         self.plans = plans
     }
 
     /// The plan of a template, for tests.
-    func plan(_ name: String) -> [Step]? { plans[name] }
+    func plan(_ name: String, language: String = "en") -> [Step]? { plans[language]?[name] }
 
-    /// Renders `model` through the template `name`, its links under `base`, or nil when there is
-    /// no such template.
-    func render<Model: Encodable>(_ model: Model, template name: String, base: BasePath = .none) throws -> [UInt8]? {
-        guard let plan = plans[name] else { return nil }
-        var renderer = Renderer(stack: [try ViewEncoder.encode(model, base: base)])
+    /// Renders `model` through the template `name` in `language`, its links under `base`, or nil
+    /// when there is no such template.
+    func render<Model: Encodable>(_ model: Model, template name: String, base: BasePath = .none, language: Language = .english) throws -> [UInt8]? {
+        guard let plan = (plans[language.tag] ?? plans["en"])?[name] else { return nil }
+        // Under the model, what every page's layout asks of its language.
+        let page = ViewObject()
+        page.set("lang", .text(language.tag))
+        page.set("dir", .text(language.direction))
+        var renderer = Renderer(stack: [.object(page), try ViewEncoder.encode(model, base: base, language: language)])
         renderer.out.reserveCapacity(16_384)
         renderer.run(plan)
         return renderer.out
+    }
+}
+
+extension TemplateSet {
+    /// The message of `{{#t}}…{{/t}}` as a catalog keys it: the text with its values as written
+    /// (`{{name}}`), runs of white space as one space, trimmed; nil when it holds a section.
+    static func message(_ body: [TemplateNode]) -> String? {
+        var text = ""
+        for node in body {
+            switch node {
+            case .text(let run): text += run
+            case .variable(let name, let escaped): text += escaped ? "{{\(name)}}" : "{{{\(name)}}}"
+            default: return nil
+            }
+        }
+        return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+    }
+
+    /// The values a run of words shows, sorted, to check a translation shows the same.
+    static func values(_ nodes: [TemplateNode]) -> [String]? {
+        var names: [String] = []
+        for node in nodes {
+            switch node {
+            case .text: continue
+            case .variable(let name, let escaped): names.append((escaped ? "" : "&") + name)
+            default: return nil
+            }
+        }
+        return names.sorted()
     }
 }
 
@@ -63,6 +114,7 @@ struct TemplateSet: Sendable {
 private struct Compiler {
     let parsed: [String: [TemplateNode]]
     let template: String
+    let language: Language
     /// Partials may include partials; a cycle would never end.
     static let maxDepth = 16
 
@@ -85,6 +137,8 @@ private struct Compiler {
                 add(.text(Array(text.utf8)))
             case .variable(let name, let escaped):
                 add(.value(Self.path(name), escaped: escaped))
+            case .section(TemplateSet.words, false, let body):
+                for step in try compile(try words(body), overrides: overrides, depth: depth) { add(step) }
             case .section(let name, let inverted, let body):
                 let inner = try compile(body, overrides: overrides, depth: depth)
                 add(inverted ? .inverted(Self.path(name), inner) : .section(Self.path(name), inner))
@@ -99,6 +153,19 @@ private struct Compiler {
             }
         }
         return steps
+    }
+
+    /// The nodes of `{{#t}}…{{/t}}` in this compiler's language: its catalog's translation,
+    /// when there is one with the same values in it, else the English as written.
+    private func words(_ body: [TemplateNode]) throws -> [TemplateNode] {
+        guard let id = TemplateSet.message(body) else {
+            throw TemplateError(template: template, line: 0, message: "{{#t}} may hold only text and values")
+        }
+        guard let translation = language.translation(of: id),
+              let nodes = try? TemplateParser.parse(translation, name: template),
+              TemplateSet.values(nodes) == TemplateSet.values(body)
+        else { return body }
+        return nodes
     }
 
     private mutating func include(_ name: String, overrides: [String: [TemplateNode]], depth: Int) throws -> [TemplateSet.Step] {

@@ -12,33 +12,44 @@ final class ViewEncoder: Encoder {
     }
     /// Where the result also goes: the field of a `superEncoder(forKey:)`.
     private let sink: ((ViewValue) -> Void)?
-    /// What every `SiteURL` in the model gets in front.
-    let base: BasePath
+    /// What every `SiteURL` in the model gets in front, and the language its phrases are said in.
+    let scope: ViewScope
 
-    init(base: BasePath, sink: ((ViewValue) -> Void)? = nil) {
-        self.base = base
+    init(scope: ViewScope, sink: ((ViewValue) -> Void)? = nil) {
+        self.scope = scope
         self.sink = sink
     }
 
-    /// The tree of `model`, its links under `base`.
-    static func encode<Model: Encodable>(_ model: Model, base: BasePath = .none) throws -> ViewValue {
-        let encoder = ViewEncoder(base: base)
+    /// The tree of `model`, its links under `base`, its phrases in `language`.
+    static func encode<Model: Encodable>(_ model: Model, base: BasePath = .none, language: Language = .english) throws -> ViewValue {
+        try encode(model, scope: ViewScope(base: base, language: language))
+    }
+
+    static func encode<Model: Encodable>(_ model: Model, scope: ViewScope) throws -> ViewValue {
+        let encoder = ViewEncoder(scope: scope)
         try model.encode(to: encoder)
         return encoder.result
     }
 
+    /// A link or a phrase, written without an encoder of its own; nil for anything else.
+    static func leaf<T: Encodable>(_ value: T, scope: ViewScope) -> ViewValue? {
+        if let url = value as? SiteURL { return .text(scope.base.apply(to: url.path)) }
+        if let phrase = value as? Phrase { return .text(scope.language.say(phrase)) }
+        return nil
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .object(let object) = result { return KeyedEncodingContainer(KeyedContainer(object: object, base: base)) }
+        if case .object(let object) = result { return KeyedEncodingContainer(KeyedContainer(object: object, scope: scope)) }
         let object = ViewObject()
         result = .object(object)
-        return KeyedEncodingContainer(KeyedContainer(object: object, base: base))
+        return KeyedEncodingContainer(KeyedContainer(object: object, scope: scope))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .list(let list) = result { return UnkeyedContainer(list: list, base: base) }
+        if case .list(let list) = result { return UnkeyedContainer(list: list, scope: scope) }
         let list = ViewList()
         result = .list(list)
-        return UnkeyedContainer(list: list, base: base)
+        return UnkeyedContainer(list: list, scope: scope)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { SingleContainer(encoder: self) }
@@ -49,7 +60,7 @@ final class ViewEncoder: Encoder {
 
 private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let object: ViewObject
-    let base: BasePath
+    let scope: ViewScope
     var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil(forKey key: Key) throws { object.set(key.stringValue, .null) }
@@ -68,9 +79,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt32, forKey key: Key) throws { object.set(key.stringValue, .text(String(value))) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { object.set(key.stringValue, .text(String(value))) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        // Links are most fields of a page: written here without an encoder of their own.
-        if let url = value as? SiteURL { return object.set(key.stringValue, .text(base.apply(to: url.path))) }
-        object.set(key.stringValue, try ViewEncoder.encode(value, base: base))
+        // Links and words are most fields of a page: written here without an encoder of their own.
+        if let leaf = ViewEncoder.leaf(value, scope: scope) { return object.set(key.stringValue, leaf) }
+        object.set(key.stringValue, try ViewEncoder.encode(value, scope: scope))
     }
 
     // Encoders leave a nil optional out by default; a template must find it as null instead.
@@ -99,13 +110,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested = ViewObject()
         object.set(key.stringValue, .object(nested))
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: nested, base: base))
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: nested, scope: scope))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let list = ViewList()
         object.set(key.stringValue, .list(list))
-        return UnkeyedContainer(list: list, base: base)
+        return UnkeyedContainer(list: list, scope: scope)
     }
 
     mutating func superEncoder() -> any Encoder { fieldEncoder("super") }
@@ -114,13 +125,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     private func fieldEncoder(_ key: String) -> ViewEncoder {
         object.set(key, .null)
         let index = object.count - 1
-        return ViewEncoder(base: base) { [object] value in object.replace(at: index, with: value) }
+        return ViewEncoder(scope: scope) { [object] value in object.replace(at: index, with: value) }
     }
 }
 
 private struct UnkeyedContainer: UnkeyedEncodingContainer {
     let list: ViewList
-    let base: BasePath
+    let scope: ViewScope
     var codingPath: [any CodingKey] { [] }
     var count: Int { list.items.count }
 
@@ -128,24 +139,24 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Bool) throws { list.items.append(.bool(value)) }
     mutating func encode(_ value: String) throws { list.items.append(.text(value)) }
     mutating func encode(_ value: Int) throws { list.items.append(.text(String(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { list.items.append(try ViewEncoder.encode(value, base: base)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { list.items.append(try ViewEncoder.leaf(value, scope: scope) ?? ViewEncoder.encode(value, scope: scope)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let nested = ViewObject()
         list.items.append(.object(nested))
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: nested, base: base))
+        return KeyedEncodingContainer(KeyedContainer<NestedKey>(object: nested, scope: scope))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = ViewList()
         list.items.append(.list(nested))
-        return UnkeyedContainer(list: nested, base: base)
+        return UnkeyedContainer(list: nested, scope: scope)
     }
 
     mutating func superEncoder() -> any Encoder {
         list.items.append(.null)
         let index = list.items.count - 1
-        return ViewEncoder(base: base) { [list] value in list.items[index] = value }
+        return ViewEncoder(scope: scope) { [list] value in list.items[index] = value }
     }
 }
 
@@ -168,5 +179,11 @@ private struct SingleContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt16) throws { encoder.write(.text(String(value))) }
     mutating func encode(_ value: UInt32) throws { encoder.write(.text(String(value))) }
     mutating func encode(_ value: UInt64) throws { encoder.write(.text(String(value))) }
-    mutating func encode<T: Encodable>(_ value: T) throws { encoder.write(try ViewEncoder.encode(value, base: encoder.base)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { encoder.write(try ViewEncoder.leaf(value, scope: encoder.scope) ?? ViewEncoder.encode(value, scope: encoder.scope)) }
+}
+
+/// What a view model is encoded under: the base path its links get, the language its phrases are said in.
+struct ViewScope {
+    var base: BasePath
+    var language: Language
 }

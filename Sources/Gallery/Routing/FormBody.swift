@@ -9,16 +9,16 @@ struct FormBody {
     init(_ request: Request, context: GalleryContext) async throws {
         let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
         guard type == "application/x-www-form-urlencoded" else {
-            throw HTTPError(.unsupportedMediaType, message: "This address takes only a form sent from one of the gallery’s pages.")
+            throw PageError(.unsupportedMediaType, message: Phrase("This address takes only a form sent from one of the gallery’s pages."))
         }
         let buffer: ByteBuffer
         do { buffer = try await request.body.collect(upTo: 64 * 1024) } catch {
-            throw HTTPError(.contentTooLarge, message: "The form was too large.")
+            throw PageError(.contentTooLarge, message: Phrase("The form was too large."))
         }
         fields = URLEncodedForm.fields(String(buffer: buffer))
         let sent = fields["csrf"]?.first ?? ""
         guard !context.csrfToken.isEmpty, Self.constantTimeEqual(sent, context.csrfToken) else {
-            throw HTTPError(.forbidden, message: "This form has expired or did not come from this site. Reload the page and try again.")
+            throw PageError(.forbidden, message: Phrase("This form has expired or did not come from this site. Reload the page and try again."))
         }
     }
 
@@ -29,7 +29,7 @@ struct FormBody {
 
     /// A required field, or a 400 naming it.
     func require(_ name: String) throws -> String {
-        guard let value = self[name] else { throw HTTPError(.badRequest, message: "The form is missing its “\(name)” field.") }
+        guard let value = self[name] else { throw PageError(.badRequest, message: Phrase("The form is missing its “\(name)” field.")) }
         return value
     }
 

@@ -34,11 +34,12 @@ struct RequireRole: RouterMiddleware {
             guard let role = context.visitor.role else {
                 if request.method == .get || request.method == .head {
                     return try await signIn.response(next: request.uri.description, status: .forbidden, context: context,
-                                           notice: "Sign in to see this page.")
+                                           notice: Phrase("Sign in to see this page."))
                 }
-                throw HTTPError(.forbidden, message: "Sign in first: this needs an account.")
+                throw PageError(.forbidden, message: Phrase("Sign in first: this needs an account."))
             }
-            throw HTTPError(.forbidden, message: "Your role (\(role.rawValue)) does not allow this: it needs \(minimum.rawValue). An admin can change your role.")
+            let refusal = Phrase("Your role (\(Phrase.role(role))) does not allow this: it needs \(Phrase.role(minimum)). An admin can change your role.")
+            throw PageError(.forbidden, message: refusal)
         }
         return try await next(request, context)
     }

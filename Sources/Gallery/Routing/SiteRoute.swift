@@ -74,7 +74,7 @@ extension RouterMethods {
     @discardableResult func form(_ route: SiteRoute, use handler: @Sendable @escaping (Request, Context) async throws -> some ResponseGenerator) -> Self {
         on(route.pattern, method: .post, use: handler)
         return on(route.pattern, method: .get) { _, _ -> Response in
-            throw HTTPError(.methodNotAllowed, headers: [.allow: "POST"], message: "This address only accepts a form submission (POST).")
+            throw PageError(.methodNotAllowed, headers: [.allow: "POST"], message: Phrase("This address only accepts a form submission (POST)."))
         }
     }
 

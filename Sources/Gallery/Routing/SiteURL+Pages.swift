@@ -173,7 +173,7 @@ extension SiteURL {
         case albumAdd = "album-add", albumRemove = "album-remove", albumMove = "album-move", albumCover = "album-cover"
         case emptyTrash = "empty-trash"
         case privatePhoto = "private", privateFolder = "private-folder", privateAlbum = "private-album"
-        case password
+        case password, language
         case addUser = "user-add"
         case changeRole = "user-role"
         case resetPassword = "user-password"

@@ -27,7 +27,7 @@ extension SiteURL: Encodable {
     /// In a page, the path with the base path in front; for any other encoder, the bare path.
     public func encode(to encoder: any Encoder) throws {
         if let page = encoder as? ViewEncoder {
-            page.write(.text(page.base.apply(to: path)))
+            page.write(.text(page.scope.base.apply(to: path)))
             return
         }
         var container = encoder.singleValueContainer()

@@ -8,27 +8,29 @@ struct AlbumsView: PageModel {
         let action = SiteURL.Action.albumCreate.url
     }
     var chrome: PageChrome
-    var summary: String
+    var summary: Phrase
     /// The albums as cards (named `folders` for the cards partial).
     var folders: [FolderCard]
-    var emptyMessage: String?
+    var emptyMessage: Phrase?
     var create: CreateForm?
 
     /// The list of `albums` as `visitor` sees it: members may make one, and the empty list says how.
     init(chrome: PageChrome, albums: [Album], visitor: Visitor, csrf: String) {
         self.chrome = chrome
-        summary = Formatting.plural(albums.count, "album", "albums")
+        summary = Phrase(count: albums.count, "\(albums.count) album", "\(albums.count) albums")
         folders = albums.map(Self.card)
         let member = visitor.can(.member)
-        emptyMessage = albums.isEmpty
-            ? "No albums yet." + (member ? " Make one here, or pick photos on any page with “Select…” and choose “Add to album”." : "") : nil
+        emptyMessage = !albums.isEmpty ? nil
+            : member ? Phrase("No albums yet. Make one here, or pick photos on any page with “Select…” and choose “Add to album”.")
+            : Phrase("No albums yet.")
         create = member ? CreateForm(csrf: csrf) : nil
     }
 
     /// An album as a card of the list (or of a group's albums): its name, size, maker and cover.
     static func card(_ album: Album) -> FolderCard {
-        FolderCard(url: SiteURL.album(album.id), name: album.name, countText: Formatting.plural(album.photoCount, "photo", "photos"),
-                   dateText: album.createdBy.map { "by \($0)" }, cover: album.cover.map { ThumbImage($0, alt: "Cover of \(album.name)") })
+        FolderCard(url: SiteURL.album(album.id), name: .verbatim(album.name),
+                   countText: Phrase(count: album.photoCount, "\(album.photoCount) photo", "\(album.photoCount) photos"),
+                   dateText: album.createdBy.map { Phrase("by \($0)") }, cover: album.cover.map { ThumbImage($0, alt: Phrase("Cover of \(album.name)")) })
     }
 }
 
@@ -37,7 +39,8 @@ struct AlbumsView: PageModel {
 struct AlbumPanel: Encodable {
     var id: Int64
     var description: String?
-    var madeBy, csrf, name, descriptionValue: String
+    var madeBy: Phrase
+    var csrf, name, descriptionValue: String
     var canEdit: Bool
     var arrangeURL: SiteURL
     let updateAction = SiteURL.Action.albumUpdate.url
@@ -46,7 +49,8 @@ struct AlbumPanel: Encodable {
     init(_ album: Album, visitor: Visitor, csrf: String) {
         id = album.id
         description = album.description.isEmpty ? nil : album.description
-        madeBy = "Made " + (album.createdBy.map { "by \($0) " } ?? "") + "on " + Formatting.day(album.createdAt)
+        let day = Phrase.Argument.date(album.createdAt, .day)
+        madeBy = album.createdBy.map { Phrase("Made by \($0) on \(day)") } ?? Phrase("Made on \(day)")
         canEdit = visitor.can(.member)
         arrangeURL = SiteURL.album(album.id, arrange: true)
         self.csrf = csrf
@@ -69,10 +73,11 @@ struct ArrangeView: PageModel {
         var back: String
     }
     var chrome: PageChrome
-    var heading, csrf: String
+    var heading: Phrase
+    var csrf: String
     var albumId: Int64
     var rows: [Row]
-    var summary: String
+    var summary: Phrase
     var previousURL, nextURL: SiteURL?
     var doneURL: SiteURL
     let moveAction = SiteURL.Action.albumMove.url
@@ -90,18 +95,21 @@ struct ArrangeView: PageModel {
         let here = { (n: Int) in SiteURL("\(SiteURL.album(album.id, arrange: true).path)\(n > 1 ? "&page=\(n)" : "")") }
         let first = (page.number - 1) * pageSize
         self.chrome = chrome
-        heading = "Arrange “\(album.name)”"
+        heading = Phrase("Arrange “\(album.name)”")
         self.csrf = csrf
         albumId = album.id
         rows = page.photos.enumerated().map { offset, card in
             Row(position: first + offset + 1, name: card.name, key: card.key, anchor: "p\(card.fileId)",
-                image: ThumbImage(card.picture, alt: "Open \(card.name)"), url: SiteURL.photo(card.key, in: .album(album.id)),
+                image: ThumbImage(card.picture, alt: Phrase("Open \(card.name)")), url: SiteURL.photo(card.key, in: .album(album.id)),
                 isFirst: first + offset == 0, isLast: first + offset == page.total - 1,
                 isCover: album.coverPhotoId != nil && card.sha256 == album.cover?.sha256,
                 throughLink: throughLinks.contains(card.sha256),
                 back: here(page.number).fragment("p\(card.fileId)").path)
         }
-        summary = Formatting.plural(page.total, "photo", "photos") + (page.pageCount > 1 ? " · page \(page.number) of \(page.pageCount)" : "")
+        let (total, number, pages) = (page.total, page.number, page.pageCount)
+        summary = pages > 1
+            ? Phrase(count: total, "\(total) photo · page \(number) of \(pages)", "\(total) photos · page \(number) of \(pages)")
+            : Phrase(count: total, "\(total) photo", "\(total) photos")
         previousURL = page.number > 1 ? here(page.number - 1) : nil
         nextURL = page.number < page.pageCount ? here(page.number + 1) : nil
         doneURL = SiteURL.album(album.id)

@@ -26,17 +26,17 @@ struct AlbumsController: Sendable {
 
     @Sendable func list(_ request: Request, context: GalleryContext) async throws -> Response {
         let albums = try await store.albums(sight: context.visitor.sight)
-        let model = AlbumsView(chrome: pages.chrome(title: "Albums", crumbs: [Crumb(name: "Albums", url: nil)], for: context),
+        let model = AlbumsView(chrome: pages.chrome(title: Phrase("Albums"), crumbs: [Crumb(name: Phrase("Albums"), url: nil)], for: context),
                                albums: albums, visitor: context.visitor, csrf: context.csrfToken)
-        return try pages.response(model)
+        return try pages.response(model, for: context)
     }
 
     @Sendable func album(_ request: Request, context: GalleryContext) async throws -> Response {
         let album = try await Self.album(context.parameters.get("id"), sight: context.visitor.sight, store: store)
         if request.uri.queryParameters["arrange"] != nil { return try await arrange(album, request, context) }
         let query = try GroupQuery(request.uri, defaultSort: PhotoGroup.album(album.id).defaultSort)
-        var spec = GroupSpec(base: .album(album.id), title: album.name, audience: Household(),
-                             crumbs: [Crumb(name: "Albums", url: SiteURL.albums), Crumb(name: album.name, url: nil)])
+        var spec = GroupSpec(base: .album(album.id), title: .verbatim(album.name), audience: Household(),
+                             crumbs: [Crumb(name: Phrase("Albums"), url: SiteURL.albums), Crumb(name: .verbatim(album.name), url: nil)])
         spec.album = AlbumPanel(album, visitor: context.visitor, csrf: context.csrfToken)
         spec.privacy = PrivacyForm.album(album, visitor: context.visitor)
         return try await groupPage.response(spec, query: query, request, context)
@@ -44,19 +44,19 @@ struct AlbumsController: Sendable {
 
     /// The album's photos in order, each with the forms that move it, make it the cover or take it out.
     private func arrange(_ album: Album, _ request: Request, _ context: GalleryContext) async throws -> Response {
-        guard context.visitor.can(.member) else { throw HTTPError(.forbidden, message: "Your account can look at albums but not arrange them.") }
+        guard context.visitor.can(.member) else { throw PageError(.forbidden, message: Phrase("Your account can look at albums but not arrange them.")) }
         let query = try GroupQuery(request.uri, defaultSort: PhotoGroup.album(album.id).defaultSort)
         guard let page = try await store.page(.album(album.id), sort: PhotoGroup.album(album.id).defaultSort, number: query.page,
                                               perPage: pageSize, viewer: context.visitor.viewer, sight: context.visitor.sight) else {
-            throw HTTPError(.notFound, message: "Page \(query.page) does not exist in “\(album.name)”.")
+            throw PageError(.notFound, message: Phrase("Page \(query.page) does not exist in “\(album.name)”."))
         }
         let throughLinks = try await store.photosAddedThroughShares(albumId: album.id)
         let model = ArrangeView(
-            chrome: pages.chrome(title: "Arrange \(album.name)",
-                                  crumbs: [Crumb(name: "Albums", url: SiteURL.albums), Crumb(name: album.name, url: SiteURL.album(album.id)),
-                                           Crumb(name: "Arrange", url: nil)], for: context),
+            chrome: pages.chrome(title: Phrase("Arrange \(album.name)"),
+                                 crumbs: [Crumb(name: Phrase("Albums"), url: SiteURL.albums), Crumb(name: .verbatim(album.name), url: SiteURL.album(album.id)),
+                                          Crumb(name: Phrase("Arrange"), url: nil)], for: context),
             album: album, page: page, pageSize: pageSize, throughLinks: throughLinks, csrf: context.csrfToken)
-        return try pages.response(model)
+        return try pages.response(model, for: context)
     }
 
     // MARK: forms
@@ -67,24 +67,25 @@ struct AlbumsController: Sendable {
             try await store.createAlbum(name: try form.require("name"), description: form["description"] ?? "",
                                         createdBy: context.visitor.account?.id, now: Date())
         }
-        return done("Made the album “\(album.name)”.", to: SiteURL.album(album.id).path, context)
+        return done(Phrase("Made the album “\(album.name)”."), to: SiteURL.album(album.id).path, context)
     }
 
     @Sendable func update(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
         let album = try await Self.album(form["album"], sight: context.visitor.sight, store: store)
         try await Self.catching { try await store.updateAlbum(id: album.id, name: try form.require("name"), description: form["description"] ?? "") }
-        return done("Saved the album.", to: SiteURL.album(album.id).path, context)
+        return done(Phrase("Saved the album."), to: SiteURL.album(album.id).path, context)
     }
 
     @Sendable func delete(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
         let album = try await Self.album(form["album"], sight: context.visitor.sight, store: store)
         guard form["confirm"] == "1" else {
-            throw HTTPError(.badRequest, message: "Tick “Yes, delete this album” first: its photos stay in the library, but the album and its order go.")
+            let untick = Phrase("Tick “Yes, delete this album” first: its photos stay in the library, but the album and its order go.")
+            throw PageError(.badRequest, message: untick)
         }
         try await Self.catching { try await store.deleteAlbum(id: album.id) }
-        return done("Deleted the album “\(album.name)”; its photos stay in the library.", to: SiteURL.albums.path, context)
+        return done(Phrase("Deleted the album “\(album.name)”; its photos stay in the library."), to: SiteURL.albums.path, context)
     }
 
     /// Adds the photo at `key` to the album named `album`, made when there is none of that name.
@@ -93,7 +94,8 @@ struct AlbumsController: Sendable {
         let (photoId, key) = try await photo(form, context)
         let (album, made) = try await Self.albumNamed(form["album"] ?? "", store: store, creator: context.visitor.account?.id, sight: context.visitor.sight)
         let added = try await Self.catching { try await store.addToAlbum(id: album.id, photoIds: [photoId], now: Date(), by: context.visitor.account?.id) }
-        let text = added == 0 ? "The photo was already in “\(album.name)”." : (made ? "Made the album “\(album.name)” with this photo." : "Added to “\(album.name)”.")
+        let text = added == 0 ? Phrase("The photo was already in “\(album.name)”.")
+            : made ? Phrase("Made the album “\(album.name)” with this photo.") : Phrase("Added to “\(album.name)”.")
         return done(text, to: form.returnPath(default: SiteURL.photo(key)), context)
     }
 
@@ -102,7 +104,9 @@ struct AlbumsController: Sendable {
         let album = try await Self.album(form["album"], sight: context.visitor.sight, store: store)
         let (photoId, key) = try await photo(form, context)
         let removed = try await Self.catching { try await store.removeFromAlbum(id: album.id, photoIds: [photoId]) }
-        return done(removed == 0 ? "The photo was not in “\(album.name)”." : "Took the photo out of “\(album.name)”; it stays in the library.",
+        let text = removed == 0 ? Phrase("The photo was not in “\(album.name)”.")
+            : Phrase("Took the photo out of “\(album.name)”; it stays in the library.")
+        return done(text,
                     to: form.returnPath(default: SiteURL.photo(key)), context)
     }
 
@@ -115,13 +119,13 @@ struct AlbumsController: Sendable {
             // Where a drag left it: next to another photo of the album, named by its key.
             let other = try form.require("other")
             guard SourceKey.isValid(other), let otherId = try await store.photoId(forKey: other, sight: context.visitor.sight) else {
-                throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
+                throw PageError(.notFound, message: Phrase(CurationError.unknownPhoto))
             }
             try await Self.catching { try await store.placeInAlbum(id: album.id, photoId: photoId, nextTo: otherId, after: place == "after") }
             return .redirect(to: back, type: .normal)
         }
         guard let move = AlbumMove(rawValue: form["move"] ?? "") else {
-            throw HTTPError(.badRequest, message: "Move a photo up, down, to the top, or next to another (after or before, with other).")
+            throw PageError(.badRequest, message: Phrase("Move a photo up, down, to the top, or next to another (after or before, with other)."))
         }
         try await Self.catching { try await store.moveInAlbum(id: album.id, photoId: photoId, move) }
         return .redirect(to: back, type: .normal)
@@ -132,12 +136,13 @@ struct AlbumsController: Sendable {
         let album = try await Self.album(form["album"], sight: context.visitor.sight, store: store)
         let (photoId, _) = try await photo(form, context)
         try await Self.catching { try await store.setAlbumCover(id: album.id, photoId: photoId) }
-        return done("This photo is now the cover of “\(album.name)”.", to: form.returnPath(default: SiteURL.album(album.id, arrange: true)), context)
+        return done(Phrase("This photo is now the cover of “\(album.name)”."), to: form.returnPath(default: SiteURL.album(album.id, arrange: true)),
+                    context)
     }
 
     // MARK: helpers
 
-    private func done(_ text: String, to path: String, _ context: GalleryContext) -> Response {
+    private func done(_ text: Phrase, to path: String, _ context: GalleryContext) -> Response {
         var response = Response.redirect(to: path, type: .normal)
         flash.set(text, on: &response, context: context)
         return response
@@ -146,7 +151,7 @@ struct AlbumsController: Sendable {
     private func photo(_ form: FormBody, _ context: GalleryContext) async throws -> (Int64, String) {
         let key = try form.require("key")
         guard SourceKey.isValid(key), let id = try await store.photoId(forKey: key, sight: context.visitor.sight) else {
-            throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
+            throw PageError(.notFound, message: Phrase(CurationError.unknownPhoto))
         }
         return (id, key)
     }
@@ -154,17 +159,19 @@ struct AlbumsController: Sendable {
     /// The album an id names, or a 404.
     static func album(_ raw: String?, sight: Sight, store: any AlbumStore) async throws -> Album {
         guard let raw, let id = Int64(raw), id > 0, let album = try await store.album(id: id, sight: sight) else {
-            throw HTTPError(.notFound, message: AlbumError.unknownAlbum.description)
+            throw PageError(.notFound, message: Phrase(AlbumError.unknownAlbum))
         }
         return album
     }
 
     /// The album of a typed name, made when there is none; and whether it was made.
     static func albumNamed(_ raw: String, store: any AlbumStore, creator: Int64?, sight: Sight) async throws -> (Album, Bool) {
-        guard let name = AlbumRules.name(raw) else { throw HTTPError(.badRequest, message: "Type the album’s name: " + AlbumError.invalidName.description) }
+        guard let name = AlbumRules.name(raw) else {
+            throw PageError(.badRequest, message: Phrase("Type the album’s name: \(Phrase(AlbumError.invalidName))"))
+        }
         if let album = try await store.album(named: name) {
             // Names are the household's: one kept private by someone else is taken, and stays theirs.
-            guard try await store.album(id: album.id, sight: sight) != nil else { throw HTTPError(.conflict, message: AlbumError.nameTaken(name).description) }
+            guard try await store.album(id: album.id, sight: sight) != nil else { throw PageError(.conflict, message: Phrase(AlbumError.nameTaken(name))) }
             return (album, false)
         }
         return (try await catching { try await store.createAlbum(name: name, description: "", createdBy: creator, now: Date()) }, true)
@@ -175,9 +182,9 @@ struct AlbumsController: Sendable {
     static func catching<T>(_ body: () async throws -> T) async throws -> T {
         do { return try await body() } catch let error as AlbumError {
             switch error {
-            case .unknownAlbum, .notInAlbum: throw HTTPError(.notFound, message: error.description)
-            case .nameTaken: throw HTTPError(.conflict, message: error.description)
-            case .invalidName, .full: throw HTTPError(.badRequest, message: error.description)
+            case .unknownAlbum, .notInAlbum: throw PageError(.notFound, message: Phrase(error))
+            case .nameTaken: throw PageError(.conflict, message: Phrase(error))
+            case .invalidName, .full: throw PageError(.badRequest, message: Phrase(error))
             }
         }
     }

@@ -3,5 +3,5 @@ struct ErrorView: PageModel {
     static let template = "error"
     var chrome: PageChrome
     var status: Int
-    var heading, message: String
+    var heading, message: Phrase
 }

@@ -6,12 +6,13 @@ import Catalog
 /// in the form (the sort bar offers it); the form carries the current sort along.
 struct FilterForm: Encodable {
     struct Option: Encodable {
-        var value, label: String
+        var value: String
+        var label: Phrase
         var selected: Bool
     }
     /// A filter that is on, and the address of the same page without it.
     struct Chip: Encodable {
-        var label: String
+        var label: Phrase
         var removeURL: SiteURL
     }
     /// A hidden field: the current sort, kept when the form is sent.
@@ -21,7 +22,7 @@ struct FilterForm: Encodable {
     var action: SiteURL
     /// On the search page the text field and its button stand above the closed filters.
     var searchRow: Bool
-    var summary: String
+    var summary: Phrase
     var q: String
     var tags: [Option]
     var favorite: Bool
@@ -41,17 +42,21 @@ struct FilterForm: Encodable {
         searchRow = base == .all
         let values = Dictionary(FilterQuery.pairs(filter), uniquingKeysWith: { a, _ in a })
         q = values["q"] ?? ""
-        tags = [Option(value: "", label: "Any tag", selected: filter.tag == nil)]
-            + tagNames.map { Option(value: $0, label: $0, selected: $0.lowercased() == filter.tag?.lowercased()) }
+        tags = [Option(value: "", label: Phrase("Any tag"), selected: filter.tag == nil)]
+            + tagNames.map { Option(value: $0, label: .verbatim($0), selected: $0.lowercased() == filter.tag?.lowercased()) }
         favorite = filter.favoritesOf != nil
-        ratings = (0...5).map { Option(value: String($0), label: $0 == 0 ? "Any stars" : "\($0)+ stars", selected: (filter.minRating ?? 0) == $0) }
+        // (the choice says "1+ stars" in English, where its chip says "1+ star")
+        ratings = (0...5).map { n in
+            Option(value: String(n), label: n == 0 ? Phrase("Any stars") : Phrase(count: n, "\(n)+ stars", "\(n)+ stars"),
+                   selected: (filter.minRating ?? 0) == n)
+        }
         takenFrom = values["taken_from"] ?? ""
         takenTo = values["taken_to"] ?? ""
         minSize = values["min_size"] ?? ""
         maxSize = values["max_size"] ?? ""
-        orientations = [Option(value: "", label: "Any shape", selected: filter.orientation == nil)]
-            + SearchFilter.Orientation.allCases.map { Option(value: $0.rawValue, label: $0.rawValue.capitalized, selected: $0 == filter.orientation) }
-        kinds = [Option(value: "", label: "Photos and videos", selected: filter.kind == nil)]
+        orientations = [Option(value: "", label: Phrase("Any shape"), selected: filter.orientation == nil)]
+            + SearchFilter.Orientation.allCases.map { Option(value: $0.rawValue, label: Self.name(of: $0), selected: $0 == filter.orientation) }
+        kinds = [Option(value: "", label: Phrase("Photos and videos"), selected: filter.kind == nil)]
             + FilterQuery.kinds.map { Option(value: $0.value, label: $0.label, selected: $0.kind == filter.kind) }
         let defaultSort = base.defaultSort
         hidden = (sort.field != defaultSort.field ? [Hidden(name: "sort", value: sort.field.rawValue)] : [])
@@ -65,8 +70,21 @@ struct FilterForm: Encodable {
         }
         clearURL = SiteURL.group(base, sort: sort)
         active = !filter.isEmpty
-        let name = searchRow ? "Filters" : "Search and filter"
-        summary = chips.isEmpty ? name : "\(name) · \(chips.count) on"
+        switch (searchRow, chips.count) {
+        case (true, 0): summary = Phrase("Filters")
+        case (true, let on): summary = Phrase("Filters · \(on) on")
+        case (false, 0): summary = Phrase("Search and filter")
+        case (false, let on): summary = Phrase("Search and filter · \(on) on")
+        }
+    }
+
+    /// A shape as the form and its chip name it.
+    static func name(of orientation: SearchFilter.Orientation) -> Phrase {
+        switch orientation {
+        case .portrait: Phrase("Portrait")
+        case .landscape: Phrase("Landscape")
+        case .square: Phrase("Square")
+        }
     }
 
     private static func threshold(of base: PhotoGroup) -> [Hidden] {
@@ -75,28 +93,28 @@ struct FilterForm: Encodable {
     }
 
     /// Each filter that is on, in words, and the filter without it.
-    static func chips(_ filter: SearchFilter, placeName: String? = nil) -> [(String, SearchFilter)] {
-        var out: [(String, SearchFilter)] = []
-        func add(_ label: String, _ remove: (inout SearchFilter) -> Void) {
+    static func chips(_ filter: SearchFilter, placeName: String? = nil) -> [(Phrase, SearchFilter)] {
+        var out: [(Phrase, SearchFilter)] = []
+        func add(_ label: Phrase, _ remove: (inout SearchFilter) -> Void) {
             var without = filter
             remove(&without)
             out.append((label, without))
         }
-        if let text = filter.text { add("Text: \(text)") { $0.text = nil } }
-        if let tag = filter.tag { add("Tag: \(tag)") { $0.tag = nil } }
-        if filter.favoritesOf != nil { add("Favorites only") { $0.favoritesOf = nil } }
-        if let stars = filter.minRating { add("\(stars)+ star\(stars == 1 ? "" : "s")") { $0.minRating = nil } }
-        if let from = filter.takenFrom { add("Taken from \(FilterQuery.dayString(from))") { $0.takenFrom = nil } }
-        if let to = filter.takenTo { add("Taken to \(FilterQuery.dayString(to - 86_400))") { $0.takenTo = nil } }
-        if let size = filter.minSize { add("At least \(Formatting.bytes(size))") { $0.minSize = nil } }
-        if let size = filter.maxSize { add("At most \(Formatting.bytes(size))") { $0.maxSize = nil } }
-        if let shape = filter.orientation { add(shape.rawValue.capitalized) { $0.orientation = nil } }
+        if let text = filter.text { add(Phrase("Text: \(text)")) { $0.text = nil } }
+        if let tag = filter.tag { add(Phrase("Tag: \(tag)")) { $0.tag = nil } }
+        if filter.favoritesOf != nil { add(Phrase("Favorites only")) { $0.favoritesOf = nil } }
+        if let stars = filter.minRating { add(Phrase(count: stars, "\(stars)+ star", "\(stars)+ stars")) { $0.minRating = nil } }
+        if let from = filter.takenFrom { add(Phrase("Taken from \(FilterQuery.dayString(from))")) { $0.takenFrom = nil } }
+        if let to = filter.takenTo { add(Phrase("Taken to \(FilterQuery.dayString(to - 86_400))")) { $0.takenTo = nil } }
+        if let size = filter.minSize { add(Phrase("At least \(Phrase.Argument.bytes(size))")) { $0.minSize = nil } }
+        if let size = filter.maxSize { add(Phrase("At most \(Phrase.Argument.bytes(size))")) { $0.maxSize = nil } }
+        if let shape = filter.orientation { add(name(of: shape)) { $0.orientation = nil } }
         if let kind = filter.kind, let label = FilterQuery.kinds.first(where: { $0.kind == kind })?.label { add(label) { $0.kind = nil } }
-        if let place = filter.place { add("In \(placeName ?? place.code)") { $0.place = nil } }
-        if let located = filter.located { add(located ? "With a position" : "Without a position") { $0.located = nil } }
-        if filter.stack != nil { add("One burst") { $0.stack = nil } }
-        if let name = filter.addedBy { add("Added by \(name)") { $0.addedBy = nil } }
-        if filter.privateOf != nil { add("Private to you") { $0.privateOf = nil } }
+        if let place = filter.place { add(Phrase("In \(placeName ?? place.code)")) { $0.place = nil } }
+        if let located = filter.located { add(located ? Phrase("With a position") : Phrase("Without a position")) { $0.located = nil } }
+        if filter.stack != nil { add(Phrase("One burst")) { $0.stack = nil } }
+        if let name = filter.addedBy { add(Phrase("Added by \(name)")) { $0.addedBy = nil } }
+        if filter.privateOf != nil { add(Phrase("Private to you")) { $0.privateOf = nil } }
         return out
     }
 }

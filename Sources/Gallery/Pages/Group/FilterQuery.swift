@@ -11,8 +11,9 @@ enum FilterQuery {
                         "place", "has", "stack", "added_by", "private"]
 
     /// `kind=` values: the word people say, the kind it keeps, and how the form and its chip name it.
-    static let kinds: [(value: String, kind: SearchFilter.Kind, label: String)] = [
-        ("photos", .photo, "Photos only"), ("videos", .video, "Videos only"), ("live", .live, "Live photos"), ("raw", .raw, "With a RAW"),
+    static let kinds: [(value: String, kind: SearchFilter.Kind, label: Phrase)] = [
+        ("photos", .photo, Phrase("Photos only")), ("videos", .video, Phrase("Videos only")), ("live", .live, Phrase("Live photos")),
+        ("raw", .raw, Phrase("With a RAW")),
     ]
 
     static func parse(_ uri: URI, viewer: Viewer = .guest) throws -> SearchFilter {
@@ -23,18 +24,20 @@ enum FilterQuery {
         }
         var filter = SearchFilter()
         if let q = value("q") {
-            guard q.count <= 200 else { throw HTTPError(.badRequest, message: "q: search text can be at most 200 characters.") }
+            guard q.count <= 200 else { throw PageError(.badRequest, message: Phrase("q: search text can be at most 200 characters.")) }
             filter.text = q
         }
         if let tag = value("tag") { filter.tag = TagName.normalize(tag) }
         if let favorite = value("favorite") {
             guard ["1", "on", "true", "yes"].contains(favorite.lowercased()) else {
-                throw HTTPError(.badRequest, message: "favorite: use favorite=1 to show only favorites.")
+                throw PageError(.badRequest, message: Phrase("favorite: use favorite=1 to show only favorites."))
             }
             filter.favoritesOf = viewer
         }
         if let raw = value("min_rating") {
-            guard let n = Int(raw), (0...5).contains(n) else { throw HTTPError(.badRequest, message: "min_rating: use 0 to 5, not “\(raw.prefix(20))”.") }
+            guard let n = Int(raw), (0...5).contains(n) else {
+                throw PageError(.badRequest, message: Phrase("min_rating: use 0 to 5, not “\(raw.prefix(20))”."))
+            }
             filter.minRating = n > 0 ? n : nil
         }
         if let raw = value("taken_from") { filter.takenFrom = try day(raw, "taken_from") }
@@ -43,19 +46,20 @@ enum FilterQuery {
         if let raw = value("max_size") { filter.maxSize = try bytes(raw, "max_size") }
         if let raw = value("orientation") {
             guard let o = SearchFilter.Orientation(rawValue: raw) else {
-                throw HTTPError(.badRequest, message: "orientation: use portrait, landscape or square.")
+                throw PageError(.badRequest, message: Phrase("orientation: use portrait, landscape or square."))
             }
             filter.orientation = o
         }
         if let raw = value("kind") {
             guard let kind = kinds.first(where: { $0.value == raw.lowercased() })?.kind else {
-                throw HTTPError(.badRequest, message: "kind: use photos, videos, live or raw.")
+                throw PageError(.badRequest, message: Phrase("kind: use photos, videos, live or raw."))
             }
             filter.kind = kind
         }
         if let raw = value("place") {
             guard let scope = PlaceScope(code: raw) ?? PlaceScope(code: raw.uppercased()) else {
-                throw HTTPError(.badRequest, message: "place: use a country's code (FR), a region's (FR.11) or a place's number, as the Places page links them.")
+                throw PageError(.badRequest,
+                                message: Phrase("place: use a country's code (FR), a region's (FR.11) or a place's number, as the Places page links them."))
             }
             filter.place = scope
         }
@@ -63,21 +67,21 @@ enum FilterQuery {
             switch raw.lowercased() {
             case "gps": filter.located = true
             case "no-gps": filter.located = false
-            default: throw HTTPError(.badRequest, message: "has: use gps (photos that say where they were taken) or no-gps.")
+            default: throw PageError(.badRequest, message: Phrase("has: use gps (photos that say where they were taken) or no-gps."))
             }
         }
         if let raw = value("added_by") {
-            guard raw.count <= 100 else { throw HTTPError(.badRequest, message: "added_by: use the name of an account.") }
+            guard raw.count <= 100 else { throw PageError(.badRequest, message: Phrase("added_by: use the name of an account.")) }
             filter.addedBy = raw
         }
         if let raw = value("private") {
             guard ["1", "on", "true", "yes"].contains(raw.lowercased()) else {
-                throw HTTPError(.badRequest, message: "private: use private=1 to show only the photos you keep private.")
+                throw PageError(.badRequest, message: Phrase("private: use private=1 to show only the photos you keep private."))
             }
             filter.privateOf = viewer
         }
         if let raw = value("stack") {
-            guard let id = Int64(raw), id > 0 else { throw HTTPError(.badRequest, message: "stack: use the number a stack's tile links to.") }
+            guard let id = Int64(raw), id > 0 else { throw PageError(.badRequest, message: Phrase("stack: use the number a stack's tile links to.")) }
             filter.stack = id
         }
         return filter
@@ -107,7 +111,7 @@ enum FilterQuery {
     /// "YYYY-MM-DD" as camera-time seconds at midnight.
     static func day(_ raw: String, _ name: String) throws -> Int64 {
         guard let seconds = FilterValue.day(raw) else {
-            throw HTTPError(.badRequest, message: "\(name): use a real date like 2024-07-31, not “\(raw.prefix(20))”.")
+            throw PageError(.badRequest, message: Phrase("\(name): use a real date like 2024-07-31, not “\(raw.prefix(20))”."))
         }
         return seconds
     }
@@ -122,7 +126,7 @@ enum FilterQuery {
     /// Bytes, with an optional KB/MB/GB suffix (decimal units).
     static func bytes(_ raw: String, _ name: String) throws -> Int64 {
         guard let bytes = FilterValue.bytes(raw) else {
-            throw HTTPError(.badRequest, message: "\(name): use a size like 2000000 or 2MB, not “\(raw.prefix(20))”.")
+            throw PageError(.badRequest, message: Phrase("\(name): use a size like 2000000 or 2MB, not “\(raw.prefix(20))”."))
         }
         return bytes
     }

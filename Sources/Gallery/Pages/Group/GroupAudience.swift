@@ -79,8 +79,8 @@ struct Household: GroupAudience {
         model.tileSizes = mode.tileSizes
         if mode == .list, builder.selection == nil {
             model.list = ListView(rows: builder.shownCards.enumerated().map { i, card in
-                var row = ListRow(url: model.photos[i].url, name: card.name, image: ThumbImage(card.picture, alt: ""),
-                                  dateText: card.takenAt.map(Formatting.cameraDate) ?? "–", sizeText: Formatting.bytes(card.size),
+                var row = ListRow(url: model.photos[i].url, name: card.name, image: ThumbImage(card.picture, alt: .verbatim("")),
+                                  dateText: card.takenAt.map { Phrase.date($0, .time) } ?? .verbatim("–"), sizeText: Phrase.bytes(card.size),
                                   starsText: card.rating == 0 ? "–" : String(repeating: "★", count: card.rating))
                 if let adder = builder.albumAdders?[card.fileId] { row.adderText = PhotoPageBuilder.describe(adder) }
                 return row

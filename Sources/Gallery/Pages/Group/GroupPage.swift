@@ -29,16 +29,18 @@ struct GroupPage: Sendable {
         let group: PhotoGroup = filter.isEmpty ? spec.base : .filtered(spec.base, filter)
         let sight = spec.audience.visitor(context).sight
         guard let page = try await store.page(group, sort: query.sort, number: query.page, perPage: pageSize, viewer: viewer, sight: sight) else {
-            throw HTTPError(.notFound, message: spec.missingPage(query.page))
+            throw PageError(.notFound, message: spec.missingPage(query.page))
         }
-        if case .tag = spec.base, page.total == 0, filter.isEmpty { throw HTTPError(.notFound, message: "No photo carries this tag.") }
+        if case .tag = spec.base, page.total == 0, filter.isEmpty { throw PageError(.notFound, message: Phrase("No photo carries this tag.")) }
         var builder = GroupPageBuilder(group: group, title: spec.title, page: page, sort: query.sort, subfolders: [])
         builder.scope = spec.audience.scope
         let pageChrome = try await spec.audience.prepare(&builder, spec, filter: filter, query: query, self, request, context)
         var model = builder.build(chrome: pageChrome)
         spec.audience.finish(&model, spec, builder: builder, request, context)
-        model.summary = spec.summaryPrefix + model.summary + spec.summarySuffix
-        return try pages.render(GroupView.template, model)
+        if spec.summaryPrefix != nil || spec.summarySuffix != nil {
+            model.summary = Phrase.joined([spec.summaryPrefix, model.summary, spec.summarySuffix].compactMap { $0 }, separator: " · ")
+        }
+        return try pages.render(GroupView.template, model, for: context)
     }
 
     /// `place=` given as a name a person typed ("Paris", "Paris, France"): a redirect to the same
@@ -49,7 +51,8 @@ struct GroupPage: Sendable {
                 .removingPercentEncoding?.trimmingCharacters(in: .whitespaces),
               !raw.isEmpty, PlaceScope(code: raw) == nil, PlaceScope(code: raw.uppercased()) == nil else { return nil }
         guard raw.count <= 200, let scope = await places.scope(named: raw) else {
-            throw HTTPError(.badRequest, message: "place: no place called “\(raw.prefix(60))” is known; use a place’s name as the Places page writes it (Paris, or Paris, France), or a code (FR, FR.11).")
+            throw PageError(.badRequest,
+                            message: Phrase("place: no place called “\(raw.prefix(60))” is known; use a place’s name as the Places page writes it (Paris, or Paris, France), or a code (FR, FR.11)."))
         }
         let items = (request.uri.query ?? "").split(separator: "&").map { item in
             item.hasPrefix("place=") ? Substring("place=" + SiteURL.encodeSegment(scope.code)) : item

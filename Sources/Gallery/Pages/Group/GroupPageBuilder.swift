@@ -3,7 +3,7 @@ import Catalog
 /// Turns one page of a group into the group page's view model.
 struct GroupPageBuilder {
     let group: PhotoGroup
-    let title: String
+    let title: Phrase
     let page: PhotoPage
     let sort: PhotoSort
     var subfolders: [FolderCard]
@@ -36,9 +36,10 @@ struct GroupPageBuilder {
     }
 
     func build(chrome: PageChrome) -> GroupView {
-        var summary = Formatting.plural(page.total, "photo", "photos")
-        if folderCount > 0 { summary += " · " + Formatting.plural(folderCount, "folder", "folders") }
-        if page.pageCount > 1 { summary += " · page \(page.number) of \(page.pageCount)" }
+        var parts = [Phrase(count: page.total, "\(page.total) photo", "\(page.total) photos")]
+        if folderCount > 0 { parts.append(Phrase(count: folderCount, "\(folderCount) folder", "\(folderCount) folders")) }
+        if page.pageCount > 1 { parts.append(Phrase("page \(page.number) of \(page.pageCount)")) }
+        let summary = parts.count == 1 ? parts[0] : Phrase.joined(parts, separator: " · ")
         let photoGroup = group.linkContext
         let canFavorite = visitor?.can(.viewer) == true && selection == nil
         var tiles = shownCards.map { card in
@@ -48,7 +49,8 @@ struct GroupPageBuilder {
                       favorite: !canFavorite ? nil : TileFavorite(csrf: csrf, key: card.key,
                                              back: SiteURL.group(group, sort: sort, page: page.number).fragment("p\(card.fileId)").path,
                                              value: card.isFavorite ? "off" : "on", on: card.isFavorite,
-                                             label: card.isFavorite ? "Remove \(card.name) from favorites" : "Add \(card.name) to favorites"),
+                                             label: card.isFavorite ? Phrase("Remove \(card.name) from favorites")
+                                                                    : Phrase("Add \(card.name) to favorites")),
                       duration: card.playTime, badge: badge(card), stack: stackBadge(card), keep: keepForm(card))
         }
         if showsDays {
@@ -56,7 +58,7 @@ struct GroupPageBuilder {
             for (index, card) in shownCards.enumerated() {
                 guard let taken = card.takenAt else { continue }
                 let day = taken >= 0 ? taken / 86_400 : (taken - 86_399) / 86_400
-                if day != previous { tiles[index].dayHeader = Formatting.weekday(taken) }
+                if day != previous { tiles[index].dayHeader = Phrase.date(taken, .weekday) }
                 previous = day
             }
         }
@@ -90,14 +92,14 @@ struct GroupPageBuilder {
 
     /// Whether it is private (only its owner, and admins who see private photos, are shown it),
     /// what else the shot holds, and on a burst's own page, which shot is its sharpest.
-    private func badge(_ card: PhotoCard) -> String? {
-        let sharpest = stacks != nil && group.parts.filter.stack == card.fileId ? "Sharpest" : nil
-        let words = [card.privateTo == nil ? nil : "Private", card.badge, sharpest].compactMap { $0 }
-        return words.isEmpty ? nil : words.joined(separator: " · ")
+    private func badge(_ card: PhotoCard) -> Phrase? {
+        let sharpest = stacks != nil && group.parts.filter.stack == card.fileId ? Phrase("Sharpest") : nil
+        let words = [card.privateTo == nil ? nil : Phrase("Private"), card.badge, sharpest].compactMap { $0 }
+        return words.isEmpty ? nil : words.count == 1 ? words[0] : Phrase.joined(words, separator: " · ")
     }
 
-    private func stackBadge(_ card: PhotoCard) -> String? {
-        stackURL(card) == nil ? nil : String(card.stacked + 1)
+    private func stackBadge(_ card: PhotoCard) -> Phrase? {
+        stackURL(card) == nil ? nil : Phrase.number(card.stacked + 1)
     }
 
     /// On a burst's own page, for someone who may use the trash: keep this shot, the others to the trash.
@@ -106,27 +108,39 @@ struct GroupPageBuilder {
               case .folder(let path) = group.parts.base else { return nil }
         var filter = group.parts.filter
         filter.stack = top
+        let others = page.total - 1
         return KeepForm(csrf: csrf, group: SelectionForm.value(of: .folder(path)), filter: SiteURL.queryString(FilterQuery.pairs(filter)),
                         keep: card.fileId, back: SiteURL.folder(path).fragment("p\(card.fileId)").path,
-                        label: "Keep \(card.name), move the other \(Formatting.plural(page.total - 1, "shot", "shots")) to the trash")
+                        label: Phrase(count: others, "Keep \(card.name), move the other \(others) shot to the trash", "Keep \(card.name), move the other \(others) shots to the trash"))
     }
 
     /// The Similar collection's thresholds, each a link to the collection at it.
     private func likenessChoices() -> LikenessBar? {
         guard case .similar(let within) = group.parts.base else { return nil }
-        let labels = [4: "Nearly the same", 6: "Very close", 8: "Close", 10: "Loosely alike"]
         return LikenessBar(choices: PhotoGroup.similarThresholds.map { threshold in
             let base = PhotoGroup.similar(within: threshold)
             let filter = group.parts.filter
-            return SortChoice(label: labels[threshold] ?? "Within \(threshold) bits",
+            return SortChoice(label: Self.likeness(threshold),
                               url: keepingMode(scope.group(filter.isEmpty ? base : .filtered(base, filter), sort: sort)),
                               current: threshold == within)
         })
     }
 
+    /// How alike the Similar collection's photos are at a threshold, in words.
+    private static func likeness(_ threshold: Int) -> Phrase {
+        switch threshold {
+        case 4: Phrase("Nearly the same")
+        case 6: Phrase("Very close")
+        case 8: Phrase(context: "likeness", "Close")
+        case 10: Phrase("Loosely alike")
+        default: Phrase(count: threshold, "Within \(threshold) bit", "Within \(threshold) bits")
+        }
+    }
+
     private func sortChoices() -> [SortChoice] {
-        let fields: [(PhotoSort.Field, String)] = (isAlbum ? [(.album, "Album order")] : [])
-            + [(.taken, "Date taken"), (.name, "Name"), (.size, "File size"), (.stars, "Stars"), (.added, "Date added")]
+        let fields: [(PhotoSort.Field, Phrase)] = (isAlbum ? [(.album, Phrase("Album order"))] : [])
+            + [(.taken, Phrase("Date taken")), (.name, Phrase("Name")), (.size, Phrase("File size")), (.stars, Phrase("Stars")),
+               (.added, Phrase("Date added"))]
         return fields.map { field, label in
                 SortChoice(label: label, url: keepingMode(scope.group(group, sort: PhotoSort(field: field, descending: sort.descending))),
                            current: field == sort.field)
@@ -134,13 +148,13 @@ struct GroupPageBuilder {
     }
 
     private func orderChoices() -> [SortChoice] {
-        let labels: (String, String)
+        let labels: (Phrase, Phrase)
         switch sort.field {
-        case .taken, .added: labels = ("Oldest first", "Newest first")
-        case .name: labels = ("A–Z", "Z–A")
-        case .size: labels = ("Smallest first", "Largest first")
-        case .stars: labels = ("Fewest stars first", "Most stars first")
-        case .album: labels = ("First to last", "Last to first")
+        case .taken, .added: labels = (Phrase("Oldest first"), Phrase("Newest first"))
+        case .name: labels = (Phrase("A–Z"), Phrase("Z–A"))
+        case .size: labels = (Phrase("Smallest first"), Phrase("Largest first"))
+        case .stars: labels = (Phrase("Fewest stars first"), Phrase("Most stars first"))
+        case .album: labels = (Phrase("First to last"), Phrase("Last to first"))
         }
         return [(false, labels.0), (true, labels.1)].map { descending, label in
             SortChoice(label: label, url: keepingMode(scope.group(group, sort: PhotoSort(field: sort.field, descending: descending))),

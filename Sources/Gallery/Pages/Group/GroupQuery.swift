@@ -14,22 +14,22 @@ struct GroupQuery {
         let field = params["sort"].map(String.init) ?? defaultSort.field.rawValue
         let order = params["order"].map(String.init) ?? defaultSort.orderName
         guard let sort = PhotoSort(field: field, order: order) else {
-            throw HTTPError(.badRequest, message: "Unknown sort: use sort=taken, name, size, stars or added and order=asc or desc.")
+            throw PageError(.badRequest, message: Phrase("Unknown sort: use sort=taken, name, size, stars or added and order=asc or desc."))
         }
         guard sort.field != .album || defaultSort.field == .album else {
-            throw HTTPError(.badRequest, message: "Only an album has an album order: use sort=taken, name, size, stars or added.")
+            throw PageError(.badRequest, message: Phrase("Only an album has an album order: use sort=taken, name, size, stars or added."))
         }
         self.sort = sort
         if let raw = params["page"] {
             guard let n = Int(raw), n >= 1, n <= 1_000_000 else {
-                throw HTTPError(.badRequest, message: "“\(raw)” is not a page number: pages are numbered from 1.")
+                throw PageError(.badRequest, message: Phrase("“\(raw)” is not a page number: pages are numbered from 1."))
             }
             page = n
         } else {
             page = 1
         }
         if let raw = params["select"] {
-            guard raw == "1" else { throw HTTPError(.badRequest, message: "select: use select=1 to pick photos, or leave it out.") }
+            guard raw == "1" else { throw PageError(.badRequest, message: Phrase("select: use select=1 to pick photos, or leave it out.")) }
             selecting = true
         }
     }

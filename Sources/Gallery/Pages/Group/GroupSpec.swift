@@ -5,7 +5,8 @@ import Catalog
 struct GroupSpec {
     /// The photos before any filter in the address; a share link's own filter is part of it.
     let base: PhotoGroup
-    let title: String
+    /// A folder's or an album's name, or a collection's ("Top rated").
+    let title: Phrase
     /// Who the page is for: the household, or a share link's holders.
     let audience: any GroupAudience
     /// Breadcrumbs under the gallery's menu; share pages have neither.
@@ -14,16 +15,16 @@ struct GroupSpec {
     var folder: FolderSummary?
     /// Who the page is shown to when that is not the visitor: a share link's holder, who sees no one's favorites.
     var viewer: Viewer?
-    /// Around the "N photos" line: who shared the link and until when.
-    var summaryPrefix = ""
-    var summarySuffix = ""
+    /// Before and after the "N photos" line, each set apart by " · ": who shared the link and until when.
+    var summaryPrefix: Phrase?
+    var summarySuffix: Phrase?
     /// An album's description and tools, above its photos (for the household).
     var album: AlbumPanel?
     /// A folder's or an album's privacy and its form (for the household).
     var privacy: PrivacyForm?
 
     /// The 404's text for a page past the last.
-    func missingPage(_ number: Int) -> String {
-        folder != nil ? "Page \(number) does not exist: “\(title)” has fewer pages." : "Page \(number) does not exist in “\(title)”."
+    func missingPage(_ number: Int) -> Phrase {
+        folder != nil ? Phrase("Page \(number) does not exist: “\(title)” has fewer pages.") : Phrase("Page \(number) does not exist in “\(title)”.")
     }
 }

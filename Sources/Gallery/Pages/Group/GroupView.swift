@@ -2,7 +2,7 @@
 struct GroupView: PageModel {
     static let template = "group"
     var chrome: PageChrome
-    var heading, summary: String
+    var heading, summary: Phrase
     var folders: [FolderCard]
     var photos: [PhotoTile]
     var hasFolders, hasPhotos: Bool
@@ -10,7 +10,7 @@ struct GroupView: PageModel {
     /// On the Similar collection: how alike its photos must be, from nearly the same to loosely.
     var likeness: LikenessBar?
     var pagination: Pagination?
-    var emptyMessage: String?
+    var emptyMessage: Phrase?
     var filterForm: FilterForm?
     var share: ShareForm?
     /// The grid as a form of checkboxes and actions (select mode).

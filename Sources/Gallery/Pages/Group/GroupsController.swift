@@ -18,7 +18,7 @@ struct GroupsController: Sendable {
             var within = PhotoGroup.similarDefault
             if let raw = request.uri.queryParameters["within"].map(String.init) {
                 guard let n = Int(raw), PhotoGroup.similarThresholds.contains(n) else {
-                    throw HTTPError(.badRequest, message: "within: use 4, 6, 8 or 10 (how many bits of 64 two photos’ likeness may differ in).")
+                    throw PageError(.badRequest, message: Phrase("within: use 4, 6, 8 or 10 (how many bits of 64 two photos’ likeness may differ in)."))
                 }
                 within = n
             }
@@ -28,7 +28,7 @@ struct GroupsController: Sendable {
         router.get(.search) { request, context in try await show(.all, request, context) }
         router.get(.tag) { request, context in
             guard let raw = context.parameters.get("name"), let name = raw.removingPercentEncoding, !name.isEmpty else {
-                throw HTTPError(.notFound, message: "No such tag.")
+                throw PageError(.notFound, message: Phrase("No such tag."))
             }
             return try await show(.tag(name), request, context)
         }
@@ -40,18 +40,20 @@ struct GroupsController: Sendable {
         let month = base == .all ? (try? FilterQuery.parse(request.uri)).flatMap(GroupTitles.monthTitle) : nil
         let title = month ?? GroupTitles.title(base)
         var crumbs: [Crumb] = []
-        if case .tag = base { crumbs.append(Crumb(name: "Tags", url: SiteURL.tags)) }
-        if month != nil { crumbs.append(Crumb(name: "Timeline", url: SiteURL.timeline)) }
+        if case .tag = base { crumbs.append(Crumb(name: Phrase("Tags"), url: SiteURL.tags)) }
+        if month != nil { crumbs.append(Crumb(name: Phrase("Timeline"), url: SiteURL.timeline)) }
         crumbs.append(Crumb(name: title, url: nil))
         return try await groupPage.response(GroupSpec(base: base, title: title, audience: Household(), crumbs: crumbs), query: query, request, context)
     }
 
     @Sendable func tags(_ request: Request, context: GalleryContext) async throws -> Response {
-        let tags = try await store.tagCounts(sight: context.visitor.sight).map { NamedLink(name: $0.name, url: SiteURL.group(.tag($0.name)),
-                                                        countText: Formatting.plural($0.count, "photo", "photos")) }
-        let model = TagsView(chrome: pages.chrome(title: "Tags", crumbs: [Crumb(name: "Tags", url: nil)], for: context), tags: tags,
-                             summary: Formatting.plural(tags.count, "tag", "tags"),
-                             emptyMessage: tags.isEmpty ? "No tags yet: open a photo and add some." : nil)
-        return try pages.response(model)
+        let tags = try await store.tagCounts(sight: context.visitor.sight).map { tag in
+            NamedLink(name: .verbatim(tag.name), url: SiteURL.group(.tag(tag.name)),
+                      countText: Phrase(count: tag.count, "\(tag.count) photo", "\(tag.count) photos"))
+        }
+        let model = TagsView(chrome: pages.chrome(title: Phrase("Tags"), crumbs: [Crumb(name: Phrase("Tags"), url: nil)], for: context), tags: tags,
+                             summary: Phrase(count: tags.count, "\(tags.count) tag", "\(tags.count) tags"),
+                             emptyMessage: tags.isEmpty ? Phrase("No tags yet: open a photo and add some.") : nil)
+        return try pages.response(model, for: context)
     }
 }

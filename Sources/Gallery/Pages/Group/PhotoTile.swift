@@ -14,16 +14,16 @@ struct PhotoTile: Encodable {
     /// The one-tap favorite; nil where the visitor cannot keep favorites (share links).
     var favorite: TileFavorite?
     /// A video's length on its tile ("0:42"); nil for a photo. The image's alt text says it too.
-    var duration: String?
+    var duration: Phrase?
     /// What else the shot holds ("Live", "RAW", "Live · RAW"); nil for none. The alt text says it too.
-    var badge: String?
+    var badge: Phrase?
     /// A burst's tile: how many shots it stacks ("8"); the tile opens the burst.
-    var stack: String?
+    var stack: Phrase?
     /// On a burst's page: "Keep this one", the other shots to the trash.
     var keep: KeepForm?
     /// The heading of the day this tile begins ("Saturday 3 August 2024"), on a page of dates
     /// in order (a month of the timeline); nil elsewhere and for the day's other tiles.
-    var dayHeader: String?
+    var dayHeader: Phrase?
 }
 
 /// What a group page offers for bursts: on a folder's page, each burst shown as its top's tile;
@@ -44,5 +44,5 @@ struct KeepForm: Encodable {
     var csrf, group, filter: String
     var keep: Int64
     var back: String
-    var label: String
+    var label: Phrase
 }

@@ -35,11 +35,11 @@ struct SelectionController: Sendable {
         let form = try await FormBody(request, context: context)
         let action = try form.require("do")
         guard let needs = Self.role(for: action) else {
-            throw HTTPError(.badRequest, message: "“\(action.prefix(20))” is not something a selection can do.")
+            throw PageError(.badRequest, message: Phrase("“\(action.prefix(20))” is not something a selection can do."))
         }
         guard context.visitor.can(needs) else {
-            throw HTTPError(.forbidden, message: needs == .admin ? "Only an admin can move many photos to the trash at once."
-                                                                  : "Your account can look at photos but not change them.")
+            throw PageError(.forbidden, message: needs == .admin ? Phrase("Only an admin can move many photos to the trash at once.")
+                                                                 : Phrase("Your account can look at photos but not change them."))
         }
         if action == "restore" { return try await restore(form, context: context) }
         let viewer = context.visitor.viewer
@@ -50,21 +50,23 @@ struct SelectionController: Sendable {
         var kept: FileRef?
         if let raw = form["keep"] {
             guard action == "trash", let id = Int64(raw), let shot = files.first(where: { $0.id == id }) else {
-                throw HTTPError(.badRequest, message: "That shot is no longer part of this burst: open the folder again.")
+                throw PageError(.badRequest, message: Phrase("That shot is no longer part of this burst: open the folder again."))
             }
             kept = shot
             files.removeAll { $0.id == id }
         }
         guard !files.isEmpty else {
-            throw HTTPError(.badRequest, message: "No photo was selected: tick some photos, or “All … in this group”, then choose what to do.")
+            throw PageError(.badRequest, message: Phrase("No photo was selected: tick some photos, or “All … in this group”, then choose what to do."))
         }
-        if action == "zip" { return ZipDownload.response(try await store.withCompanions(files, sight: sight), title: title, source: source) }
+        if action == "zip" {
+            return ZipDownload.response(try await store.withCompanions(files, sight: sight), title: title, source: source, language: context.language)
+        }
 
         var seen = Set<Int64>()
         let photoIds = files.map(\.photoId).filter { seen.insert($0).inserted }
-        let count = photoIds.count
-        let photos = Formatting.plural(count, "photo", "photos")
-        let text: String
+        // How many photos the action is for, and below, how many it changed.
+        let n = photoIds.count
+        let text: Phrase
         // What the action is about to change, read first so that it can be put back.
         var undo: UndoStep?
         var changedAny = true
@@ -72,71 +74,104 @@ struct SelectionController: Sendable {
         case "favorite", "unfavorite":
             let on = action == "favorite"
             undo = try await store.undoStep(before: .favorites(viewer, becoming: on), photoIds: photoIds)
-            let changed = try await store.setFavorite(photoIds: photoIds, viewer: viewer, on)
-            changedAny = changed > 0
-            text = Self.report(changed: changed, of: count,
-                               done: on ? "Added {n} to your favorites." : "Removed {n} from your favorites.",
-                               none: on ? "{all} already among your favorites." : "{all} not among your favorites.",
-                               rest: on ? "the other {k} were already there." : "the other {k} were not among them.")
+            let k = try await store.setFavorite(photoIds: photoIds, viewer: viewer, on)
+            changedAny = k > 0
+            // (a count's two forms stay on one line: the catalog's tool reads them so)
+            text = on
+                ? Self.report(changed: k, of: n,
+                    done: Phrase(count: n, "Added \(n) photo to your favorites.", "Added \(n) photos to your favorites."),
+                    none: n == 1 ? Phrase("The photo was already among your favorites.")
+                        : Phrase(count: n, "All \(n) photo was already among your favorites.", "All \(n) photos were already among your favorites."),
+                    some: Phrase(count: n, "Added \(k) of \(n) photo to your favorites; the other \(n - k) were already there.", "Added \(k) of \(n) photos to your favorites; the other \(n - k) were already there."))
+                : Self.report(changed: k, of: n,
+                    done: Phrase(count: n, "Removed \(n) photo from your favorites.", "Removed \(n) photos from your favorites."),
+                    none: n == 1 ? Phrase("The photo was not among your favorites.")
+                        : Phrase(count: n, "All \(n) photo was not among your favorites.", "All \(n) photos were not among your favorites."),
+                    some: Phrase(count: n, "Removed \(k) of \(n) photo from your favorites; the other \(n - k) were not among them.", "Removed \(k) of \(n) photos from your favorites; the other \(n - k) were not among them."))
         case "tag", "untag":
             let raw = form["tag"] ?? ""
             let names: [String]
             do { names = try TagName.parseList(raw) } catch let error as CurationError {
-                throw HTTPError(.badRequest, message: error.description)
+                throw PageError(.badRequest, message: Phrase(error))
             }
-            guard let first = names.first else { throw HTTPError(.badRequest, message: "Type the tag to \(action == "tag" ? "add" : "remove") first.") }
+            guard let first = names.first else {
+                throw PageError(.badRequest, message: action == "tag" ? Phrase("Type the tag to add first.") : Phrase("Type the tag to remove first."))
+            }
             undo = try await store.undoStep(before: .tags(action == "tag" ? names : [first]), photoIds: photoIds)
             if action == "tag" {
+                // (the tags' names, each quoted: a list of names, not words to translate)
                 let list = names.map { "“\($0)”" }.joined(separator: ", ")
-                let changed = try await store.addTags(photoIds: photoIds, names)
-                changedAny = changed > 0
-                text = Self.report(changed: changed, of: count, done: "Tagged {n} \(list).", none: "{all} already tagged \(list).",
-                                   rest: "the other {k} had \(names.count == 1 ? "it" : "them") already.")
+                let k = try await store.addTags(photoIds: photoIds, names)
+                changedAny = k > 0
+                text = Self.report(changed: k, of: n,
+                    done: Phrase(count: n, "Tagged \(n) photo \(list).", "Tagged \(n) photos \(list)."),
+                    none: n == 1 ? Phrase("The photo was already tagged \(list).")
+                        : Phrase(count: n, "All \(n) photo was already tagged \(list).", "All \(n) photos were already tagged \(list)."),
+                    some: names.count == 1
+                        ? Phrase(count: n, "Tagged \(k) of \(n) photo \(list); the other \(n - k) had it already.", "Tagged \(k) of \(n) photos \(list); the other \(n - k) had it already.")
+                        : Phrase(count: n, "Tagged \(k) of \(n) photo \(list); the other \(n - k) had them already.", "Tagged \(k) of \(n) photos \(list); the other \(n - k) had them already."))
             } else {
-                let changed = try await store.removeTag(photoIds: photoIds, first)
-                changedAny = changed > 0
-                text = Self.report(changed: changed, of: count, done: "Removed “\(first)” from {n}.", none: "{all} not tagged “\(first)”.",
-                                   rest: "the other {k} did not carry it.")
+                let k = try await store.removeTag(photoIds: photoIds, first)
+                changedAny = k > 0
+                text = Self.report(changed: k, of: n,
+                    done: Phrase(count: n, "Removed “\(first)” from \(n) photo.", "Removed “\(first)” from \(n) photos."),
+                    none: n == 1 ? Phrase("The photo was not tagged “\(first)”.")
+                        : Phrase(count: n, "All \(n) photo was not tagged “\(first)”.", "All \(n) photos were not tagged “\(first)”."),
+                    some: Phrase(count: n, "Removed “\(first)” from \(k) of \(n) photo; the other \(n - k) did not carry it.", "Removed “\(first)” from \(k) of \(n) photos; the other \(n - k) did not carry it."))
             }
         case "album-add":
             let (album, made) = try await AlbumsController.albumNamed(form["album"] ?? "", store: store, creator: context.visitor.account?.id,
                                                                         sight: context.visitor.sight)
             undo = try await store.undoStep(before: .album(id: album.id), photoIds: photoIds)
-            let added = try await AlbumsController.catching { try await store.addToAlbum(id: album.id, photoIds: photoIds, now: Date(), by: context.visitor.account?.id) }
-            changedAny = added > 0
-            text = (made ? "Made the album “\(album.name)”. " : "")
-                + Self.report(changed: added, of: count, done: "Added {n} to “\(album.name)”.", none: "{all} already in “\(album.name)”.",
-                              rest: "the other {k} were in it already.")
+            let k = try await AlbumsController.catching {
+                try await store.addToAlbum(id: album.id, photoIds: photoIds, now: Date(), by: context.visitor.account?.id)
+            }
+            changedAny = k > 0
+            let name = album.name
+            let report = Self.report(changed: k, of: n,
+                done: Phrase(count: n, "Added \(n) photo to “\(name)”.", "Added \(n) photos to “\(name)”."),
+                none: n == 1 ? Phrase("The photo was already in “\(name)”.")
+                    : Phrase(count: n, "All \(n) photo was already in “\(name)”.", "All \(n) photos were already in “\(name)”."),
+                some: Phrase(count: n, "Added \(k) of \(n) photo to “\(name)”; the other \(n - k) were in it already.", "Added \(k) of \(n) photos to “\(name)”; the other \(n - k) were in it already."))
+            text = made ? Phrase("Made the album “\(name)”. \(report)") : report
         case "album-remove":
             guard case .album(let id) = group.parts.base else {
-                throw HTTPError(.badRequest, message: "Photos can be taken out of an album only on the album’s own page.")
+                throw PageError(.badRequest, message: Phrase("Photos can be taken out of an album only on the album’s own page."))
             }
             undo = try await store.undoStep(before: .album(id: id), photoIds: photoIds)
             let removed = try await AlbumsController.catching { try await store.removeFromAlbum(id: id, photoIds: photoIds) }
             changedAny = removed > 0
-            text = "Took \(Formatting.plural(removed, "photo", "photos")) out of the album; they stay in the library."
+            text = Phrase(count: removed, "Took \(removed) photo out of the album; they stay in the library.", "Took \(removed) photos out of the album; they stay in the library.")
         case "private", "public":
             // Each member's own: what is private is theirs, and only they make it the household's again.
             guard let owner = context.visitor.account?.id else {
-                throw HTTPError(.forbidden, message: "Sign in to keep photos private: a private photo is its account’s.")
+                throw PageError(.forbidden, message: Phrase("Sign in to keep photos private: a private photo is its account’s."))
             }
             let on = action == "private"
-            let changed = try await store.setPrivate(photoIds: photoIds, owner: owner, on)
-            changedAny = changed > 0
-            text = Self.report(changed: changed, of: count,
-                               done: on ? "Made {n} private: only you see them now." : "Made {n} the household’s again.",
-                               none: on ? "{all} private already." : "{all} not private to you.",
-                               rest: on ? "the other {k} were private already." : "the other {k} were not private to you.")
+            let k = try await store.setPrivate(photoIds: photoIds, owner: owner, on)
+            changedAny = k > 0
+            text = on
+                ? Self.report(changed: k, of: n,
+                    done: Phrase(count: n, "Made \(n) photo private: only you see them now.", "Made \(n) photos private: only you see them now."),
+                    none: n == 1 ? Phrase("The photo was private already.")
+                        : Phrase(count: n, "All \(n) photo was private already.", "All \(n) photos were private already."),
+                    some: Phrase(count: n, "Made \(k) of \(n) photo private: only you see them now; the other \(n - k) were private already.", "Made \(k) of \(n) photos private: only you see them now; the other \(n - k) were private already."))
+                : Self.report(changed: k, of: n,
+                    done: Phrase(count: n, "Made \(n) photo the household’s again.", "Made \(n) photos the household’s again."),
+                    none: n == 1 ? Phrase("The photo was not private to you.")
+                        : Phrase(count: n, "All \(n) photo was not private to you.", "All \(n) photos were not private to you."),
+                    some: Phrase(count: n, "Made \(k) of \(n) photo the household’s again; the other \(n - k) were not private to you.", "Made \(k) of \(n) photos the household’s again; the other \(n - k) were not private to you."))
         case "trash":
             let (said, trashed) = try await trash(files)
-            text = (kept.map { "Kept \(SourceKey.name(of: $0.key)). " } ?? "") + said
+            text = kept.map { Phrase("Kept \(SourceKey.name(of: $0.key)). \(said)") } ?? said
             undo = .trash(ids: trashed)
             changedAny = !trashed.isEmpty
         default:  // rate-1 ... rate-5
             let stars = Int(action.dropFirst(5))!
             undo = try await store.undoStep(before: .ratings, photoIds: photoIds)
             _ = try await store.setRating(photoIds: photoIds, stars)
-            text = "Gave \(photos) \(Formatting.plural(stars, "star", "stars"))."
+            let photos = Phrase(count: n, "\(n) photo", "\(n) photos")
+            text = Phrase(count: stars, "Gave \(photos) \(stars) star.", "Gave \(photos) \(stars) stars.")
         }
         if action == "trash" { try await store.restackPending(limit: 64) }
         let back = form.returnPath(default: SiteURL.group(group, sort: sort))
@@ -144,7 +179,9 @@ struct SelectionController: Sendable {
         var token: String?
         if let undo, changedAny {
             token = SecretToken.make()
-            try await store.keepUndo(UndoRecord(accountId: context.visitor.account?.id, label: text, back: back, step: undo, createdAt: Date()),
+            // The label is kept as the visitor's language says it: its undo says it again to the same person.
+            let label = context.language.say(text)
+            try await store.keepUndo(UndoRecord(accountId: context.visitor.account?.id, label: label, back: back, step: undo, createdAt: Date()),
                                      tokenHash: SecretToken.hash(token!))
         }
         flash.set(text, undoToken: token, on: &response, context: context)
@@ -156,24 +193,25 @@ struct SelectionController: Sendable {
     @Sendable func undo(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
         let token = try form.require("token")
-        let gone = HTTPError(.gone, message: "That can no longer be undone: an undo works once, for \(Int(UndoRecord.lifetime / 60)) minutes after the action.")
+        let minutes = Int(UndoRecord.lifetime / 60)
+        let gone = PageError(.gone, message: Phrase(count: minutes, "That can no longer be undone: an undo works once, for \(minutes) minute after the action.", "That can no longer be undone: an undo works once, for \(minutes) minutes after the action."))
         guard FlashCookie.isToken(token) else { throw gone }
         // Who may use it is checked before it is taken, so a refused caller spends nothing.
         let (tokenHash, now) = (SecretToken.hash(token), Date())
         guard let found = try await store.undo(tokenHash: tokenHash, now: now) else { throw gone }
         guard found.accountId == context.visitor.account?.id, context.visitor.can(Self.role(undoing: found.step)) else {
-            throw HTTPError(.forbidden, message: "Only the person who did it can undo it.")
+            throw PageError(.forbidden, message: Phrase("Only the person who did it can undo it."))
         }
         guard let record = try await store.takeUndo(tokenHash: tokenHash, now: now) else { throw gone }
-        let text: String
+        let text: Phrase
         if case .trash(let ids) = record.step {
             let restored = try await restore(trashIds: ids)
-            text = "Undone: \(record.label) \(restored)"
+            text = Phrase("Undone: \(record.label) \(restored)")
         } else {
             do { try await store.apply(record.step) } catch AlbumError.unknownAlbum {
-                throw HTTPError(.gone, message: "That can no longer be undone: the album has been deleted.")
+                throw PageError(.gone, message: Phrase("That can no longer be undone: the album has been deleted."))
             }
-            text = "Undone: \(record.label)"
+            text = Phrase("Undone: \(record.label)")
         }
         var response = Response.redirect(to: SiteURL.isLocal(record.back) ? record.back : SiteURL.home.path, type: .normal)
         flash.set(text, on: &response, context: context)
@@ -196,13 +234,17 @@ struct SelectionController: Sendable {
             ids = try await store.trashItems(sight: context.visitor.sight).map(\.id)
         } else {
             let raw = form.values("ids")
-            guard raw.count <= Self.maxIds else { throw HTTPError(.contentTooLarge, message: "At most \(Self.maxIds) files can be ticked at once; use “All”.") }
+            guard raw.count <= Self.maxIds else {
+                throw PageError(.contentTooLarge, message: Phrase("At most \(Self.maxIds) files can be ticked at once; use “All”."))
+            }
             ids = try raw.map { value in
-                guard let id = Int64(value), id > 0 else { throw HTTPError(.badRequest, message: "“\(value.prefix(20))” is not an item of the trash.") }
+                guard let id = Int64(value), id > 0 else {
+                    throw PageError(.badRequest, message: Phrase("“\(value.prefix(20))” is not an item of the trash."))
+                }
                 return id
             }
         }
-        guard !ids.isEmpty else { throw HTTPError(.badRequest, message: "No file was selected: tick some files, or “All”, then Restore.") }
+        guard !ids.isEmpty else { throw PageError(.badRequest, message: Phrase("No file was selected: tick some files, or “All”, then Restore.")) }
         let text = try await restore(trashIds: ids)
         var response = Response.redirect(to: SiteURL.trash)
         flash.set(text, on: &response, context: context)
@@ -210,52 +252,48 @@ struct SelectionController: Sendable {
     }
 
     /// Restores trash items; says how many came back and which could not.
-    private func restore(trashIds ids: [Int64]) async throws -> String {
+    private func restore(trashIds ids: [Int64]) async throws -> Phrase {
         guard !readOnly, await source.isWritable() else {
-            throw HTTPError(.conflict, message: "The library is read-only, so restoring files is not possible.")
+            throw PageError(.conflict, message: Phrase("The library is read-only, so restoring files is not possible."))
         }
         var restored = 0
-        var failed: [String] = []
+        var failed: [Phrase] = []
         for id in ids {
             do {
                 try await store.restore(trashId: id, source: source)
                 restored += 1
             } catch let error as CurationError {
                 if case .unknownTrashItem = error { continue }  // restored or destroyed since
-                failed.append(error.description)
+                failed.append(Phrase(error))
             }
         }
         // Shots of a burst that came back are stacked again at once.
         try await store.restackPending(limit: 64)
-        let text = "Restored \(Formatting.plural(restored, "file", "files")) to where \(restored == 1 ? "it was" : "they were")."
+        let text = Phrase(count: restored, "Restored \(restored) file to where it was.", "Restored \(restored) files to where they were.")
         guard !failed.isEmpty else { return text }
-        return text + " \(Formatting.plural(failed.count, "file", "files")) could not be restored (\(failed.prefix(2).joined(separator: "; ")))."
+        let reasons = Phrase.joined(Array(failed.prefix(2)), separator: "; ")
+        let failure = Phrase(count: failed.count, "\(failed.count) file could not be restored (\(reasons)).", "\(failed.count) files could not be restored (\(reasons)).")
+        return Phrase("\(text) \(failure)")
     }
 
-    /// What an action did, in words: `done` with {n} ("3 photos", or "3 of 5 photos" when some
-    /// were left as they were, followed by `rest` with {k}), or `none` with {all} when nothing changed.
-    static func report(changed: Int, of count: Int, done: String, none: String, rest: String) -> String {
-        if changed == 0 {
-            return none.replacingOccurrences(of: "{all}", with: count == 1 ? "The photo was" : "All \(count) photos were")
-        }
-        if changed == count {
-            return done.replacingOccurrences(of: "{n}", with: Formatting.plural(count, "photo", "photos"))
-        }
-        let sentence = done.replacingOccurrences(of: "{n}", with: "\(changed) of \(count) photos")
-        return String(sentence.dropLast()) + "; " + rest.replacingOccurrences(of: "{k}", with: String(count - changed))
+    /// What an action did, in words: `done` when it changed every photo, `some` when it left
+    /// some as they were ("3 of 5 photos…; the other 2…"), `none` when it changed nothing
+    /// ("The photo was…", "All 5 photos were…"): each one whole message.
+    static func report(changed: Int, of count: Int, done: Phrase, none: Phrase, some: Phrase) -> Phrase {
+        changed == 0 ? none : changed == count ? done : some
     }
 
-    /// The group the form came from, with its filter and sort, and a title for a zip's name.
+    /// The group the form came from, with its filter and sort, and a title for a zip's name (in English: a file name, sent in a header).
     private func selectedGroup(_ form: FormBody, viewer: Viewer, sight: Sight) async throws -> (PhotoGroup, PhotoSort, String) {
         guard let base = SelectionForm.group(try form.require("group"), viewer: viewer) else {
-            throw HTTPError(.badRequest, message: "The form names no group of photos.")
+            throw PageError(.badRequest, message: Phrase("The form names no group of photos."))
         }
         let filter = try FilterQuery.parse(URI("/?" + (form["filter"] ?? "")), viewer: viewer)
         guard let sort = PhotoSort(field: form["sort"] ?? base.defaultSort.field.rawValue, order: form["order"] ?? base.defaultSort.orderName) else {
-            throw HTTPError(.badRequest, message: "Unknown sort: use sort=taken, name, size, stars or added and order=asc or desc.")
+            throw PageError(.badRequest, message: Phrase("Unknown sort: use sort=taken, name, size, stars or added and order=asc or desc."))
         }
         guard sort.field != .album || base.defaultSort.field == .album else {
-            throw HTTPError(.badRequest, message: "Only an album has an album order.")
+            throw PageError(.badRequest, message: Phrase("Only an album has an album order."))
         }
         let title: String
         switch base {
@@ -267,7 +305,7 @@ struct SelectionController: Sendable {
         case .duplicates: title = "Duplicates"
         case .similar: title = "Similar"
         case .album(let id):
-            guard let album = try await store.album(id: id, sight: sight) else { throw HTTPError(.notFound, message: AlbumError.unknownAlbum.description) }
+            guard let album = try await store.album(id: id, sight: sight) else { throw PageError(.notFound, message: Phrase(AlbumError.unknownAlbum)) }
             title = album.name
         case .all, .filtered: title = "Photos"
         }
@@ -281,10 +319,10 @@ struct SelectionController: Sendable {
         }
         let raw = form.values("ids")
         guard raw.count <= Self.maxIds else {
-            throw HTTPError(.contentTooLarge, message: "At most \(Self.maxIds) photos can be ticked at once; use “All … in this group” for more.")
+            throw PageError(.contentTooLarge, message: Phrase("At most \(Self.maxIds) photos can be ticked at once; use “All … in this group” for more."))
         }
         let ids = try raw.map { value -> Int64 in
-            guard let id = Int64(value), id > 0 else { throw HTTPError(.badRequest, message: "“\(value.prefix(20))” is not a photo of this page.") }
+            guard let id = Int64(value), id > 0 else { throw PageError(.badRequest, message: Phrase("“\(value.prefix(20))” is not a photo of this page.")) }
             return id
         }
         return try await store.files(ids: ids, sight: sight)
@@ -292,9 +330,10 @@ struct SelectionController: Sendable {
 
     /// Moves each file to the trash; says how many went and why any did not, and gives the trash
     /// items made (for the undo).
-    private func trash(_ files: [FileRef]) async throws -> (String, [Int64]) {
+    private func trash(_ files: [FileRef]) async throws -> (Phrase, [Int64]) {
         guard !readOnly, await source.isWritable() else {
-            throw HTTPError(.conflict, message: "The library is read-only, so moving files to the trash is not possible. Stars, tags and favorites still work: they live in the catalog.")
+            throw PageError(.conflict,
+                            message: Phrase("The library is read-only, so moving files to the trash is not possible. Stars, tags and favorites still work: they live in the catalog."))
         }
         var moved = 0
         var failed: [String] = []
@@ -313,8 +352,11 @@ struct SelectionController: Sendable {
         var made: [Int64] = []
         var seen = Set<String>()
         for item in try await store.trashItems(sight: .everything) where movedKeys.contains(item.key) && seen.insert(item.key).inserted { made.append(item.id) }
-        let text = "Moved \(Formatting.plural(moved, "file", "files")) to the trash; restore them from the Trash page."
+        let text = Phrase(count: moved, "Moved \(moved) file to the trash; restore them from the Trash page.", "Moved \(moved) files to the trash; restore them from the Trash page.")
         guard !failed.isEmpty else { return (text, made) }
-        return (text + " \(Formatting.plural(failed.count, "file", "files")) could not be moved (\(failed.prefix(3).joined(separator: ", "))\(failed.count > 3 ? ", …" : ""))).", made)
+        // (the files' keys: names, not words to translate)
+        let keys = failed.prefix(3).joined(separator: ", ") + (failed.count > 3 ? ", …" : "")
+        let failure = Phrase(count: failed.count, "\(failed.count) file could not be moved (\(keys)).", "\(failed.count) files could not be moved (\(keys)).")
+        return (Phrase("\(text) \(failure)"), made)
     }
 }

@@ -5,7 +5,8 @@ import Catalog
 /// (`do`). The group and its filter travel along, so "all" means the group's query, not the page.
 struct SelectionForm: Encodable {
     struct Choice: Encodable {
-        var value, text, label: String
+        var value, text: String
+        var label: Phrase
     }
     let action = SiteURL.Action.select.url
     var csrf: String
@@ -13,7 +14,7 @@ struct SelectionForm: Encodable {
     var group, filter, sort, order: String
     /// The page to return to, out of select mode.
     var back: String
-    var allText: String
+    var allText: Phrase
     var total: Int
     let script = SiteURL.selectScript
     var canCurate, canTrash: Bool
@@ -22,7 +23,7 @@ struct SelectionForm: Encodable {
     /// Existing albums' names, suggested in the album field.
     var albumNames: [String] = []
     var doneURL: SiteURL
-    let stars = (1...5).map { Choice(value: "rate-\($0)", text: "\($0)★", label: "Give \($0) star\($0 == 1 ? "" : "s")") }
+    let stars = (1...5).map { Choice(value: "rate-\($0)", text: "\($0)★", label: Phrase(count: $0, "Give \($0) star", "Give \($0) stars")) }
 
     init(base: PhotoGroup, filter: SearchFilter, sort: PhotoSort, page: Int, total: Int, visitor: Visitor, csrf: String) {
         self.csrf = csrf
@@ -34,7 +35,7 @@ struct SelectionForm: Encodable {
         doneURL = SiteURL.group(grouped, sort: sort, page: page)
         back = doneURL.path
         self.total = total
-        allText = "All \(Formatting.plural(total, "photo", "photos")) in this group"
+        allText = Phrase(count: total, "All \(total) photo in this group", "All \(total) photos in this group")
         canCurate = visitor.can(.member)
         canTrash = visitor.can(.admin)
         if case .album = base { inAlbum = true } else { inAlbum = false }

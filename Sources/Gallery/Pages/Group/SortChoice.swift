@@ -1,6 +1,6 @@
 /// One choice in the sort bar.
 struct SortChoice: Encodable {
-    var label: String
+    var label: Phrase
     var url: SiteURL
     var current: Bool
 }

@@ -3,6 +3,6 @@ struct TagsView: PageModel {
     static let template = "tags"
     var chrome: PageChrome
     var tags: [NamedLink]
-    var summary: String
-    var emptyMessage: String?
+    var summary: Phrase
+    var emptyMessage: Phrase?
 }

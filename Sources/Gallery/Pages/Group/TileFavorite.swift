@@ -2,6 +2,6 @@
 struct TileFavorite: Encodable {
     var csrf, key, back, value: String
     var on: Bool
-    var label: String
+    var label: Phrase
     let action = SiteURL.Action.favorite.url
 }

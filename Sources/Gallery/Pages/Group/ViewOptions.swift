@@ -29,12 +29,12 @@ enum ViewMode: String, CaseIterable, Sendable {
         }
     }
 
-    var label: String {
+    var label: Phrase {
         switch self {
-        case .small: "Small"
-        case .medium: "Medium"
-        case .large: "Large"
-        case .list: "List"
+        case .small: Phrase("Small")
+        case .medium: Phrase("Medium")
+        case .large: Phrase("Large")
+        case .list: Phrase("List")
         }
     }
 }
@@ -51,7 +51,8 @@ struct ViewForm: Encodable {
 
 /// One layout of the form; the current one is shown, not offered.
 struct ViewChoice: Encodable {
-    var label, mode: String
+    var label: Phrase
+    var mode: String
     var current: Bool
 }
 
@@ -66,9 +67,10 @@ struct ListRow: Encodable {
     var url: SiteURL
     var name: String
     var image: ThumbImage
-    var dateText, sizeText, starsText: String
+    var dateText, sizeText: Phrase
+    var starsText: String
     /// Who put it in the album (an album's list only; "–" when no one known).
-    var adderText = "–"
+    var adderText = Phrase.verbatim("–")
 }
 
 /// `POST /view` with `set=MODE&back=PATH`: remembers the layout for this person (and this browser)
@@ -85,7 +87,7 @@ struct ViewOptionsController: Sendable {
     @Sendable func set(_ request: Request, context: GalleryContext) async throws -> Response {
         let params = try await FormBody(request, context: context)
         guard let raw = params["set"], let mode = ViewMode(rawValue: raw) else {
-            throw HTTPError(.badRequest, message: "set: choose small, medium, large or list.")
+            throw PageError(.badRequest, message: Phrase("set: choose small, medium, large or list."))
         }
         let back = params["back"].flatMap { SiteURL.isLocal($0) ? $0 : nil } ?? SiteURL.home.path
         if let account = context.visitor.account { try await store.setViewLayout(accountId: account.id, mode.rawValue) }

@@ -51,23 +51,23 @@ struct BrowseController: Sendable {
         async let cards = collectionCards(for: context.visitor, hiding)
         async let strip = onThisDay(sight, hiding)
         let ((collections, counted), (day, dayFound)) = try await (cards, strip)
-        var chrome = pages.chrome(title: "Library", for: context)
+        var chrome = pages.chrome(title: Phrase("Library"), for: context)
         // Counted for the first time (a start on a large catalog): the page comes back for them.
         if collections.contains(where: \.counting) { chrome.refreshSeconds = 3 }
         let page = HomeView(chrome: chrome, root: root, folders: try await topLevelCards(root: root, sight: sight),
                             collections: collections, onThisDay: day, scan: monitor.progress, libraryName: libraryName)
-        return (try pages.render(HomeView.template, page), counted && dayFound)
+        return (try pages.render(HomeView.template, page, for: context), counted && dayFound)
     }
 
     @Sendable func folder(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let path = SiteURL.folderPath(fromPath: request.uri.path) else {
-            throw HTTPError(.notFound, message: "There is no such folder in the library.")
+            throw PageError(.notFound, message: Phrase("There is no such folder in the library."))
         }
         let query = try GroupQuery(request.uri)
         guard let folder = try await store.folder(at: path, sight: context.visitor.sight) else {
-            throw HTTPError(.notFound, message: "There is no folder “\(path)” in the library, or it holds no photos.")
+            throw PageError(.notFound, message: Phrase("There is no folder “\(path)” in the library, or it holds no photos."))
         }
-        let title = folder.path.isEmpty ? "Library root" : folder.name
+        let title = folder.path.isEmpty ? Phrase("Library root") : .verbatim(folder.name)
         var spec = GroupSpec(base: .folder(path), title: title, audience: Household(),
                              crumbs: pages.crumbs(forFolder: path, linkLast: false), folder: folder)
         spec.privacy = PrivacyForm.folder(path, try await store.privateIndex(), visitor: context.visitor,
@@ -77,19 +77,24 @@ struct BrowseController: Sendable {
 
     @Sendable func scan(_ request: Request, context: GalleryContext) async throws -> Response {
         let sight = context.visitor.sight
-        let page = ScanView(chrome: pages.chrome(title: "Scan", for: context), progress: monitor.progress, libraryName: libraryName,
+        let page = ScanView(chrome: pages.chrome(title: Phrase("Scan"), for: context), progress: monitor.progress, libraryName: libraryName,
                             photos: try await store.count(.filtered(.all, SearchFilter(kind: .photo)), sight: sight),
                             videos: try await store.count(.filtered(.all, SearchFilter(kind: .video)), sight: sight),
                             folders: try await topLevelCards(root: try await store.folder(at: "", sight: sight), sight: sight),
                             issues: try await store.scanIssues(),
                             sidecarNote: await sidecarNote())
-        return try pages.response(page)
+        return try pages.response(page, for: context)
     }
 
-    private func sidecarNote() async -> String? {
+    private func sidecarNote() async -> Phrase? {
         guard let sidecars, sidecars.enabled else { return nil }
-        if let hindrance = await sidecars.hindrance() { return "Sidecars are not written: \(hindrance). The curation stays in the catalog." }
-        return "Stars, tags, captions, turns and favorites are written to XMP sidecars beside the files."
+        // (each hindrance, `SidecarWriting.hindrance()`, said whole)
+        if await sidecars.hindrance() != nil {
+            return sidecars.readOnly
+                ? Phrase("Sidecars are not written: the library is read-only (--read-only-library). The curation stays in the catalog.")
+                : Phrase("Sidecars are not written: the library cannot be written to. The curation stays in the catalog.")
+        }
+        return Phrase("Stars, tags, captions, turns and favorites are written to XMP sidecars beside the files.")
     }
 
     @Sendable func timeline(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -101,9 +106,9 @@ struct BrowseController: Sendable {
             let sight = context.visitor.sight
             let counts = try await timelineCounts.cache(for: try await store.hiding(sight))
                 .value(at: version, patience: patience, tolerating: scanTolerance) { try await countTimeline(sight) }
-            let chrome = pages.chrome(title: "Timeline", crumbs: [Crumb(name: "Timeline", url: nil)], for: context)
+            let chrome = pages.chrome(title: Phrase("Timeline"), crumbs: [Crumb(name: Phrase("Timeline"), url: nil)], for: context)
             let page = counts.value.map { TimelinePage(chrome: chrome, counts: $0) } ?? TimelinePage(countingWith: chrome)
-            return (try pages.render(TimelinePage.template, page), counts.current)
+            return (try pages.render(TimelinePage.template, page, for: context), counts.current)
         }
     }
 
@@ -139,8 +144,11 @@ struct BrowseController: Sendable {
         guard !found.isEmpty else { return nil }
         return OnThisDay(tiles: found.map { card, year in
             let ago = today.year! - year
-            return OnThisDay.Tile(url: SiteURL.photo(card.key), image: ThumbImage(card.picture, alt: card.name),
-                                  caption: ago == 1 ? "A year ago, \(year)" : "\(ago) years ago, \(year)")
+            // (a year as digits, not as a number: no thousands separator)
+            let when = String(year)
+            return OnThisDay.Tile(url: SiteURL.photo(card.key), image: ThumbImage(card.picture, alt: .verbatim(card.name)),
+                                  caption: ago == 1 ? Phrase("A year ago, \(when)")
+                                                    : Phrase(count: ago, "\(ago) year ago, \(when)", "\(ago) years ago, \(when)"))
         })
     }
 
@@ -184,24 +192,31 @@ struct BrowseController: Sendable {
         let group = PhotoGroup.filtered(.all, mine)
         let count = try await store.count(group, sight: visitor.sight)
         guard count > 0 else { return nil }
-        return FolderCard(url: SiteURL.group(group), name: "Private", countText: Formatting.plural(count, "photo", "photos"), dateText: nil,
-                          cover: try await store.cover(group, sight: visitor.sight).map { ThumbImage($0, alt: "Cover of your private photos") })
+        return FolderCard(url: SiteURL.group(group), name: Phrase("Private"), countText: Phrase(count: count, "\(count) photo", "\(count) photos"),
+                          dateText: nil,
+                          cover: try await store.cover(group, sight: visitor.sight).map { ThumbImage($0, alt: Phrase("Cover of your private photos")) })
     }
 
     /// The shared collections while they are counted for the first time.
     static let countingCards: [FolderCard] = [
-        (SiteURL.group(.topRated), GroupTitles.title(.topRated)), (SiteURL.tags, "Tags"), (SiteURL.timeline, "Timeline"),
-        (SiteURL.places(), "Places"), (SiteURL.albums, "Albums"), (SiteURL.group(.recent), GroupTitles.title(.recent)),
+        (SiteURL.group(.topRated), GroupTitles.title(.topRated)), (SiteURL.tags, Phrase("Tags")), (SiteURL.timeline, Phrase("Timeline")),
+        (SiteURL.places(), Phrase("Places")), (SiteURL.albums, Phrase("Albums")), (SiteURL.group(.recent), GroupTitles.title(.recent)),
         (SiteURL.group(.duplicates), GroupTitles.title(.duplicates)),
         (SiteURL.group(.similar(within: PhotoGroup.similarDefault)), GroupTitles.title(.similar(within: PhotoGroup.similarDefault))),
-        (SiteURL.trash, "Trash"),
-    ].map { url, name in FolderCard(url: url, name: name, countText: "Counting…", dateText: nil, cover: nil, counting: true) }
+        (SiteURL.trash, Phrase("Trash")),
+    ].map { (url: SiteURL, name: Phrase) in FolderCard(url: url, name: name, countText: Phrase("Counting…"), dateText: nil, cover: nil, counting: true) }
 
     private func collectionCard(_ group: PhotoGroup, _ sight: Sight, counted: Bool = true) async throws -> FolderCard {
         let title = GroupTitles.title(group)
-        return FolderCard(url: SiteURL.group(group), name: title,
-                          countText: counted ? Formatting.plural(try await store.count(group, sight: sight), "photo", "photos") : "Newest first",
-                          dateText: nil, cover: try await store.cover(group, sight: sight).map { ThumbImage($0, alt: "Cover of \(title)") })
+        let countText: Phrase
+        if counted {
+            let count = try await store.count(group, sight: sight)
+            countText = Phrase(count: count, "\(count) photo", "\(count) photos")
+        } else {
+            countText = Phrase("Newest first")
+        }
+        return FolderCard(url: SiteURL.group(group), name: title, countText: countText,
+                          dateText: nil, cover: try await store.cover(group, sight: sight).map { ThumbImage($0, alt: Phrase("Cover of \(title)")) })
     }
 
     /// Top rated, tags, the timeline, places, albums, recently added, duplicates, similar and trash, as cards.
@@ -214,26 +229,30 @@ struct BrowseController: Sendable {
         let places = try await store.placeCounts(sight: sight)
         return [
             try await collectionCard(.topRated, sight),
-            FolderCard(url: SiteURL.tags, name: "Tags", countText: Formatting.plural(tags.count, "tag", "tags"), dateText: nil,
-                       cover: try await tagsCover(tags, sight)),
-            FolderCard(url: SiteURL.timeline, name: "Timeline", countText: Formatting.plural(months.count, "month", "months"), dateText: nil,
+            FolderCard(url: SiteURL.tags, name: Phrase("Tags"), countText: Phrase(count: tags.count, "\(tags.count) tag", "\(tags.count) tags"),
+                       dateText: nil, cover: try await tagsCover(tags, sight)),
+            FolderCard(url: SiteURL.timeline, name: Phrase("Timeline"),
+                       countText: Phrase(count: months.count, "\(months.count) month", "\(months.count) months"), dateText: nil,
                        cover: try await timelineCover(months, sight)),
-            FolderCard(url: SiteURL.places(), name: "Places", countText: Formatting.plural(places.count, "place", "places"), dateText: nil,
-                       cover: try await store.cover(.filtered(.all, SearchFilter(located: true)), sight: sight).map { ThumbImage($0, alt: "Cover of Places") }),
-            FolderCard(url: SiteURL.albums, name: "Albums", countText: Formatting.plural(albums.count, "album", "albums"), dateText: nil,
-                       cover: albums.lazy.compactMap(\.cover).first.map { ThumbImage($0, alt: "Cover of an album") }),
+            FolderCard(url: SiteURL.places(), name: Phrase("Places"),
+                       countText: Phrase(count: places.count, "\(places.count) place", "\(places.count) places"), dateText: nil,
+                       cover: try await store.cover(.filtered(.all, SearchFilter(located: true)), sight: sight)
+                           .map { ThumbImage($0, alt: Phrase("Cover of Places")) }),
+            FolderCard(url: SiteURL.albums, name: Phrase("Albums"),
+                       countText: Phrase(count: albums.count, "\(albums.count) album", "\(albums.count) albums"), dateText: nil,
+                       cover: albums.lazy.compactMap(\.cover).first.map { ThumbImage($0, alt: Phrase("Cover of an album")) }),
             try await collectionCard(.recent, sight, counted: false),
             try await collectionCard(.duplicates, sight),
             try await collectionCard(.similar(within: PhotoGroup.similarDefault), sight),
-            FolderCard(url: SiteURL.trash, name: "Trash", countText: Formatting.plural(trash.count, "file", "files"), dateText: nil,
-                       cover: trash.first.map { ThumbImage($0.picture, alt: "Latest in the trash") }),
+            FolderCard(url: SiteURL.trash, name: Phrase("Trash"), countText: Phrase(count: trash.count, "\(trash.count) file", "\(trash.count) files"),
+                       dateText: nil, cover: trash.first.map { ThumbImage($0.picture, alt: Phrase("Latest in the trash")) }),
         ]
     }
 
     /// The Tags card's cover: the newest photo of the tag most photos carry.
     private func tagsCover(_ tags: [TagCount], _ sight: Sight) async throws -> ThumbImage? {
         guard let top = tags.max(by: { ($0.count, $1.name) < ($1.count, $0.name) }) else { return nil }
-        return try await store.cover(.tag(top.name), sight: sight).map { ThumbImage($0, alt: "Cover of Tags") }
+        return try await store.cover(.tag(top.name), sight: sight).map { ThumbImage($0, alt: Phrase("Cover of Tags")) }
     }
 
     /// The Timeline card's cover: the newest photo of its newest month (down the index of camera
@@ -241,7 +260,7 @@ struct BrowseController: Sendable {
     private func timelineCover(_ months: [TimelineMonth], _ sight: Sight) async throws -> ThumbImage? {
         guard let newest = months.max(by: { ($0.year, $0.month) < ($1.year, $1.month) }) else { return nil }
         return try await store.cover(.filtered(.all, TimelinePage.monthFilter(year: newest.year, month: newest.month)), sight: sight)
-            .map { ThumbImage($0, alt: "Cover of Timeline") }
+            .map { ThumbImage($0, alt: Phrase("Cover of Timeline")) }
     }
 
     /// Top-level folders, with the root's own photos as a card of their own so none are lost.
@@ -249,10 +268,10 @@ struct BrowseController: Sendable {
         var cards = try await store.folders(in: "", sight: sight).map(FolderCard.init)
         if let root, root.photoCount > 0 {
             var card = FolderCard(root)
-            card.name = "Library root"
-            card.countText = Formatting.plural(root.photoCount, "photo", "photos")
+            card.name = Phrase("Library root")
+            card.countText = Phrase(count: root.photoCount, "\(root.photoCount) photo", "\(root.photoCount) photos")
             // The root's own photos, not the whole library's latest.
-            card.cover = try await store.cover(.folder(""), sight: sight).map { ThumbImage($0, alt: "Cover of library root") }
+            card.cover = try await store.cover(.folder(""), sight: sight).map { ThumbImage($0, alt: Phrase("Cover of library root")) }
             cards.insert(card, at: 0)
         }
         return cards

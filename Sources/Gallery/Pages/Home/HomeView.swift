@@ -10,8 +10,8 @@ struct HomeView: PageModel {
     var chrome: PageChrome
     var collections: CardList
     var folders: [FolderCard]
-    var summary: String
-    var emptyMessage: String?
+    var summary: Phrase
+    var emptyMessage: Phrase?
     /// Photos from this day in earlier years, when there are any.
     var onThisDay: OnThisDay?
 }
@@ -25,11 +25,13 @@ extension HomeView {
         self.chrome = chrome
         self.collections = CardList(folders: collections)
         self.folders = folders
-        summary = "\(Formatting.plural(root?.totalCount ?? 0, "photo", "photos")) · \(Formatting.plural(root?.folderCount ?? 0, "folder", "folders"))"
+        let (photos, folderCount) = (root?.totalCount ?? 0, root?.folderCount ?? 0)
+        summary = Phrase.joined([Phrase(count: photos, "\(photos) photo", "\(photos) photos"),
+                                 Phrase(count: folderCount, "\(folderCount) folder", "\(folderCount) folders")], separator: " · ")
         if folders.isEmpty {
             emptyMessage = scan.isRunning || scan.phase == .idle
-                ? "Scanning your library: folders appear here as they are found."
-                : "No photos found in \(libraryName) yet. Add some and run a scan."
+                ? Phrase("Scanning your library: folders appear here as they are found.")
+                : Phrase("No photos found in \(libraryName) yet. Add some and run a scan.")
         }
         self.onThisDay = onThisDay
     }

@@ -8,19 +8,20 @@ struct ScanView: PageModel {
         var key, reason: String
     }
     var chrome: PageChrome
-    var heading: String
+    var heading: Phrase
     var running: Bool
+    /// Why the scan stopped, as the scanner says it.
     var failure: String?
     var percent: Int
-    var processedText, totalText, rateLabel, rateText, errorsText: String
+    var processedText, totalText, rateLabel, rateText, errorsText: Phrase
     /// What the library holds, each kind counted: "1,234 photos · 56 videos".
-    var kindsText: String
+    var kindsText: Phrase
     var current: String?
     var folders: [FolderCard]
     var issues: [Issue]
     var hasIssues: Bool
     /// Whether curation is written to sidecars, or why not; nil when it is not asked for.
-    var sidecarNote: String?
+    var sidecarNote: Phrase?
 }
 
 extension ScanView {
@@ -28,26 +29,27 @@ extension ScanView {
     /// The banner every other page shows is this page's detail, so it has none; while a scan
     /// runs it reloads itself every 2 s (no script needed).
     init(chrome: PageChrome, progress p: ScanProgress, libraryName: String, photos: Int, videos: Int, folders: [FolderCard],
-         issues: [ScanIssue], sidecarNote: String? = nil) {
+         issues: [ScanIssue], sidecarNote: Phrase? = nil) {
         self.sidecarNote = sidecarNote
         self.chrome = chrome
         self.chrome.banner = nil
         self.chrome.refreshSeconds = p.isRunning ? 2 : nil
         switch p.phase {
-        case .idle: heading = "No scan has run yet"
-        case .listing: heading = "Listing the library…"
-        case .scanning: heading = "Scanning \(libraryName)"
-        case .finished: heading = "Library up to date"
-        case .failed: heading = "Scan stopped"
+        case .idle: heading = Phrase("No scan has run yet")
+        case .listing: heading = Phrase("Listing the library…")
+        case .scanning: heading = Phrase("Scanning \(libraryName)")
+        case .finished: heading = Phrase("Library up to date")
+        case .failed: heading = Phrase("Scan stopped")
         }
         running = p.isRunning
         failure = p.failure
         percent = p.percent
-        processedText = Formatting.count(p.processed)
-        totalText = Formatting.count(p.total)
+        processedText = .number(p.processed)
+        totalText = .number(p.total)
         (rateLabel, rateText) = Self.rate(p)
-        errorsText = Formatting.count(p.errors)
-        kindsText = Formatting.plural(photos, "photo", "photos") + " · " + Formatting.plural(videos, "video", "videos")
+        errorsText = .number(p.errors)
+        kindsText = Phrase.joined([Phrase(count: photos, "\(photos) photo", "\(photos) photos"),
+                                   Phrase(count: videos, "\(videos) video", "\(videos) videos")], separator: " · ")
         current = p.current
         self.folders = folders
         self.issues = issues.map { Issue(key: $0.key, reason: $0.reason) }
@@ -55,16 +57,30 @@ extension ScanView {
     }
 
     /// The scan's pace: its speed while it runs, how long it took once done.
-    static func rate(_ p: ScanProgress) -> (label: String, text: String) {
+    static func rate(_ p: ScanProgress) -> (label: Phrase, text: Phrase) {
+        // Whole files a second, rounded as "%.0f" rounds (English keeps "files/s" for one too).
+        let speed = Int(p.filesPerSecond.rounded(.toNearestOrEven))
         switch p.phase {
         case .listing, .scanning:
-            return ("Speed", p.processed == 0 ? "starting…" : String(format: "%.0f files/s", p.filesPerSecond))
+            return (Phrase("Speed"), p.processed == 0 ? Phrase("starting…") : Phrase(count: speed, "\(speed) files/s", "\(speed) files/s"))
         case .finished, .failed:
-            guard let start = p.startedAt, let end = p.finishedAt else { return ("Took", "–") }
-            let took = Formatting.duration(end.timeIntervalSince(start))
-            return ("Took", p.filesPerSecond >= 1 ? took + String(format: " (%.0f files/s)", p.filesPerSecond) : took)
+            guard let start = p.startedAt, let end = p.finishedAt else { return (Phrase("Took"), .verbatim("–")) }
+            let took = duration(end.timeIntervalSince(start))
+            return (Phrase("Took"), p.filesPerSecond >= 1 ? Phrase(count: speed, "\(took) (\(speed) files/s)", "\(took) (\(speed) files/s)") : took)
         case .idle:
-            return ("Speed", "–")
+            return (Phrase("Speed"), .verbatim("–"))
         }
+    }
+
+    /// A span of time as a person says it, as `Formatting.duration` writes it in English:
+    /// "under 0.1 s", "0.4 s", "12 s", "3 min 5 s", "2 h 10 min".
+    static func duration(_ seconds: Double) -> Phrase {
+        let s = max(0, seconds)
+        if s < 0.1 { return Phrase("under 0.1 s") }
+        if s < 10 { return Phrase("\(String(format: "%.1f", s)) s") }
+        let whole = Int(s.rounded())
+        if whole < 60 { return Phrase("\(whole) s") }
+        if whole < 3600 { return Phrase("\(whole / 60) min \(whole % 60) s") }
+        return Phrase("\(whole / 3600) h \(whole % 3600 / 60) min")
     }
 }

@@ -7,7 +7,8 @@ struct TimelinePage: PageModel {
     static let template = "timeline"
     struct Year: Encodable {
         var year: Int
-        var anchor, countText: String
+        var anchor: String
+        var countText: Phrase
         var months: [NamedLink]
     }
     struct Jump: Encodable {
@@ -15,27 +16,27 @@ struct TimelinePage: PageModel {
         var url: String
     }
     var chrome: PageChrome
-    var summary: String
+    var summary: Phrase
     var jumps: [Jump]
     var years: [Year]
-    var undatedText, emptyMessage: String?
-
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                             "October", "November", "December"]
+    var undatedText, emptyMessage: Phrase?
 
     init(chrome: PageChrome, months: [TimelineMonth], undated: Int) {
         self.chrome = chrome
         // Years newest first; within a year the months keep the catalog's order, newest first.
         years = Dictionary(grouping: months, by: \.year).sorted { $0.key > $1.key }.map { year, inYear in
-            Year(year: year, anchor: "y\(year)", countText: Formatting.plural(inYear.reduce(0) { $0 + $1.count }, "photo", "photos"),
-                 months: inYear.map { NamedLink(name: Self.monthName($0.month), url: SiteURL.month(year: $0.year, month: $0.month),
-                                                countText: Formatting.plural($0.count, "photo", "photos")) })
+            let count = inYear.reduce(0) { $0 + $1.count }
+            return Year(year: year, anchor: "y\(year)", countText: Phrase(count: count, "\(count) photo", "\(count) photos"),
+                        months: inYear.map { NamedLink(name: Self.monthName($0.month), url: SiteURL.month(year: $0.year, month: $0.month),
+                                                       countText: Phrase(count: $0.count, "\($0.count) photo", "\($0.count) photos")) })
         }
         jumps = years.map { Jump(year: $0.year, url: "#" + $0.anchor) }
         let dated = months.reduce(0) { $0 + $1.count }
-        summary = Formatting.plural(dated, "photo", "photos") + " in " + Formatting.plural(months.count, "month", "months")
-        undatedText = undated == 0 ? nil : "\(Formatting.plural(undated, "photo has", "photos have")) no date from a camera and \(undated == 1 ? "is" : "are") not on the timeline."
-        emptyMessage = months.isEmpty ? "No photo has a date from its camera yet." : nil
+        let photos = Phrase(count: dated, "\(dated) photo", "\(dated) photos")
+        summary = Phrase(count: months.count, "\(photos) in \(months.count) month", "\(photos) in \(months.count) months")
+        undatedText = undated == 0 ? nil
+            : Phrase(count: undated, "\(undated) photo has no date from a camera and is not on the timeline.", "\(undated) photos have no date from a camera and are not on the timeline.")
+        emptyMessage = months.isEmpty ? Phrase("No photo has a date from its camera yet.") : nil
     }
 
     init(chrome: PageChrome, counts: TimelineCounts) { self.init(chrome: chrome, months: counts.months, undated: counts.undated) }
@@ -45,13 +46,27 @@ struct TimelinePage: PageModel {
     init(countingWith chrome: PageChrome) {
         self.init(chrome: chrome, months: [], undated: 0)
         self.chrome.refreshSeconds = 3
-        summary = "Counting the photos by month…"
-        emptyMessage = "The timeline is being counted; this page shows it in a moment."
+        summary = Phrase("Counting the photos by month…")
+        emptyMessage = Phrase("The timeline is being counted; this page shows it in a moment.")
     }
 
     /// A month's name; one the calendar has not (a catalog's row never holds one) is named by its number.
-    static func monthName(_ month: Int) -> String {
-        monthNames.indices.contains(month - 1) ? monthNames[month - 1] : "Month \(month)"
+    static func monthName(_ month: Int) -> Phrase {
+        switch month {
+        case 1: Phrase("January")
+        case 2: Phrase("February")
+        case 3: Phrase("March")
+        case 4: Phrase("April")
+        case 5: Phrase(context: "month", "May")
+        case 6: Phrase("June")
+        case 7: Phrase("July")
+        case 8: Phrase("August")
+        case 9: Phrase("September")
+        case 10: Phrase("October")
+        case 11: Phrase("November")
+        case 12: Phrase("December")
+        default: Phrase("Month \(month)")
+        }
     }
 
     /// Midnight at the start of a month, in the catalog's camera time (stored as if UTC).
@@ -79,7 +94,7 @@ struct OnThisDay: Encodable {
     struct Tile: Encodable {
         var url: SiteURL
         var image: ThumbImage
-        var caption: String
+        var caption: Phrase
     }
     var tiles: [Tile]
 }

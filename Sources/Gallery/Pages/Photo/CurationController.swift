@@ -19,7 +19,7 @@ struct CurationController: Sendable {
     @Sendable func favorite(_ request: Request, context: GalleryContext) async throws -> Response {
         let (form, photoId, back) = try await read(request, context)
         let value = try form.require("value")
-        guard value == "on" || value == "off" else { throw HTTPError(.badRequest, message: "A favorite is either on or off.") }
+        guard value == "on" || value == "off" else { throw PageError(.badRequest, message: Phrase("A favorite is either on or off.")) }
         try await store.setFavorite(photoId: photoId, viewer: context.visitor.viewer, value == "on")
         return .redirect(to: back, type: .normal)
     }
@@ -28,7 +28,7 @@ struct CurationController: Sendable {
         let (form, photoId, back) = try await read(request, context)
         let raw = try form.require("rating")
         guard let rating = Int(raw), (0...5).contains(rating) else {
-            throw HTTPError(.badRequest, message: CurationError.invalidRating(String(raw.prefix(20))).description)
+            throw PageError(.badRequest, message: Phrase(CurationError.invalidRating(String(raw.prefix(20)))))
         }
         try await store.setRating(photoId: photoId, rating)
         return .redirect(to: back, type: .normal)
@@ -38,7 +38,7 @@ struct CurationController: Sendable {
         let (form, photoId, back) = try await read(request, context)
         let names: [String]
         do { names = try TagName.parseList(try form.require("tags")) } catch let error as CurationError {
-            throw HTTPError(.badRequest, message: error.description)
+            throw PageError(.badRequest, message: Phrase(error))
         }
         try await store.addTags(photoId: photoId, names)
         return .redirect(to: back, type: .normal)
@@ -47,7 +47,7 @@ struct CurationController: Sendable {
     @Sendable func untag(_ request: Request, context: GalleryContext) async throws -> Response {
         let (form, photoId, back) = try await read(request, context)
         let name = TagName.normalize(try form.require("tag"))
-        guard !name.isEmpty else { throw HTTPError(.badRequest, message: "Which tag should be removed?") }
+        guard !name.isEmpty else { throw PageError(.badRequest, message: Phrase("Which tag should be removed?")) }
         try await store.removeTag(photoId: photoId, name)
         return .redirect(to: back, type: .normal)
     }
@@ -56,7 +56,7 @@ struct CurationController: Sendable {
         let (form, photoId, back) = try await read(request, context)
         let text = form["caption"] ?? ""
         guard text.count <= CaptionText.maxLength * 2 else {
-            throw HTTPError(.contentTooLarge, message: "A caption can be at most \(CaptionText.maxLength) characters.")
+            throw PageError(.contentTooLarge, message: Phrase("A caption can be at most \(CaptionText.maxLength) characters."))
         }
         try await store.setCaption(photoId: photoId, text)
         return .redirect(to: back, type: .normal)
@@ -67,12 +67,12 @@ struct CurationController: Sendable {
         let (form, photoId, back) = try await read(request, context)
         // A video plays as it was shot: turning it would turn only its poster.
         if try await store.photo(key: try form.require("key"), viewer: context.visitor.viewer, sight: context.visitor.sight)?.card.kind == .video {
-            throw HTTPError(.badRequest, message: "A video plays as it was shot, so it cannot be turned.")
+            throw PageError(.badRequest, message: Phrase("A video plays as it was shot, so it cannot be turned."))
         }
         let turn = try form.require("turn")
-        guard turn == "left" || turn == "right" else { throw HTTPError(.badRequest, message: "Turn a photo left or right.") }
+        guard turn == "left" || turn == "right" else { throw PageError(.badRequest, message: Phrase("Turn a photo left or right.")) }
         do { try await store.rotate(photoId: photoId, clockwise: turn == "right") } catch CurationError.unknownPhoto {
-            throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
+            throw PageError(.notFound, message: Phrase(CurationError.unknownPhoto))
         }
         return .redirect(to: back, type: .normal)
     }
@@ -82,7 +82,7 @@ struct CurationController: Sendable {
         let form = try await FormBody(request, context: context)
         let key = try form.require("key")
         guard SourceKey.isValid(key), let photoId = try await store.photoId(forKey: key, sight: context.visitor.sight) else {
-            throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
+            throw PageError(.notFound, message: Phrase(CurationError.unknownPhoto))
         }
         return (form, photoId, form.returnPath(default: SiteURL.photo(key)))
     }

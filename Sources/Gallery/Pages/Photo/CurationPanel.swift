@@ -4,7 +4,7 @@ import Catalog
 struct CurationPanel: Encodable {
     struct Star: Encodable {
         var value: Int
-        var label: String
+        var label: Phrase
         var on: Bool
     }
     struct AlbumLink: Encodable {
@@ -16,7 +16,7 @@ struct CurationPanel: Encodable {
     var isFavorite: Bool
     var favoriteValue: String
     var stars: [Star]
-    var ratingText: String
+    var ratingText: Phrase
     var tags: [NamedLink]
     var deleteURL: SiteURL
     /// Stars, tags and delete (members and admins); everyone signed in may favorite.
@@ -52,9 +52,9 @@ struct CurationPanel: Encodable {
         self.back = back
         isFavorite = photo.isFavorite
         favoriteValue = photo.isFavorite ? "off" : "on"
-        stars = (1...5).map { Star(value: $0, label: "\($0) star\($0 == 1 ? "" : "s")", on: $0 <= photo.rating) }
-        ratingText = photo.rating == 0 ? "Not rated" : "\(photo.rating) of 5 stars"
-        tags = photo.tags.map { NamedLink(name: $0, url: SiteURL.group(.tag($0))) }
+        stars = (1...5).map { Star(value: $0, label: Phrase(count: $0, "\($0) star", "\($0) stars"), on: $0 <= photo.rating) }
+        ratingText = photo.rating == 0 ? Phrase("Not rated") : Phrase("\(photo.rating) of 5 stars")
+        tags = photo.tags.map { NamedLink(name: .verbatim($0), url: SiteURL.group(.tag($0))) }
         deleteURL = SiteURL.confirmDelete(photo.card.key)
     }
 }
@@ -63,10 +63,10 @@ struct CurationPanel: Encodable {
 /// back to the household.
 struct PrivacyBox: Encodable, Equatable {
     var isPrivate: Bool
-    var note: String?
+    var note: Phrase?
     /// The form's `value` and button; nil when the visitor may not change it.
     var value: String?
-    var button: String?
+    var button: Phrase?
     let privateAction = SiteURL.Action.privatePhoto.url
 
     /// Nil for a visitor without an account, who has nothing to keep.
@@ -76,15 +76,15 @@ struct PrivacyBox: Encodable, Equatable {
         isPrivate = holder != nil
         switch holder {
         case nil:
-            (value, button) = canChange ? ("on", "Keep private") : (nil, nil)
+            (value, button) = canChange ? ("on", Phrase("Keep private")) : (nil, nil)
         case account.id?:
-            note = visitor.adminsSeePrivate ? "Private: only you and the household’s admins see it." : "Private: only you see it."
-            (value, button) = ("off", "Give it back to the household")
+            note = visitor.adminsSeePrivate ? Phrase("Private: only you and the household’s admins see it.") : Phrase("Private: only you see it.")
+            (value, button) = ("off", Phrase("Give it back to the household"))
         case formerAccountOwner?:
-            note = "Private to an account that was removed."
-            (value, button) = visitor.sight == .everything ? ("off", "Give it back to the household") : (nil, nil)
+            note = Phrase("Private to an account that was removed.")
+            (value, button) = visitor.sight == .everything ? ("off", Phrase("Give it back to the household")) : (nil, nil)
         default:
-            note = "Private to another member (admins see it here)."
+            note = Phrase("Private to another member (admins see it here).")
         }
     }
 }

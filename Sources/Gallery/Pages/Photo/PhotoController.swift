@@ -24,18 +24,18 @@ struct PhotoController: Sendable {
         return try await render(key: key, shared: nil, request, context)
     }
 
-    static let notFound = HTTPError(.notFound, message: "This photo is not in the library (it may have been moved or removed).")
+    static let notFound = PageError(.notFound, message: Phrase("This photo is not in the library (it may have been moved or removed)."))
 
     /// The photo page; with `shared`, inside a share link: only that group's photos, no way out.
     /// Kept like a group page (`PageCache`), but for a video's, whose playable rendition may be
     /// under way.
-    func render(key: String, shared: (group: PhotoGroup, title: String, scope: SiteURL.Scope, places: Bool)?, _ request: Request,
+    func render(key: String, shared: (group: PhotoGroup, title: Phrase, scope: SiteURL.Scope, places: Bool)?, _ request: Request,
                 _ context: GalleryContext) async throws -> Response {
         let cacheKey = PageCache.Key(version: store.version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "")
         return try await cache.response(cacheKey, request, context) { try await page(key: key, shared: shared, request, $0) }
     }
 
-    private func page(key: String, shared: (group: PhotoGroup, title: String, scope: SiteURL.Scope, places: Bool)?, _ request: Request,
+    private func page(key: String, shared: (group: PhotoGroup, title: Phrase, scope: SiteURL.Scope, places: Bool)?, _ request: Request,
                       _ context: GalleryContext) async throws -> (bytes: ByteBuffer, keep: Bool) {
         // A share link's holders see what is nobody's private photo, whoever opens the link.
         let sight = shared == nil ? context.visitor.sight : .publicOnly
@@ -73,13 +73,13 @@ struct PhotoController: Sendable {
         let crumbs = builder.crumbs
         var pageChrome: PageChrome
         if shared != nil {
-            pageChrome = pages.sharedChrome(title: photo.card.name)
+            pageChrome = pages.sharedChrome(title: .verbatim(photo.card.name))
             pageChrome.crumbs = crumbs
         } else {
-            pageChrome = pages.chrome(title: photo.card.name, crumbs: crumbs, for: context)
+            pageChrome = pages.chrome(title: .verbatim(photo.card.name), crumbs: crumbs, for: context)
         }
         // A video's page (or a Live photo's) may offer a playable rendition that is still being made.
-        return (try pages.render(PhotoView.template, builder.build(chrome: pageChrome)),
+        return (try pages.render(PhotoView.template, builder.build(chrome: pageChrome), for: context),
                 photo.card.kind != .video && !photo.companions.contains { $0.role == .live })
     }
 
@@ -100,7 +100,7 @@ struct PhotoController: Sendable {
         var base = PhotoGroup.folder(photo.folder)
         if let raw = uri.queryParameters["in"].map(String.init) {
             guard let group = PhotoGroup(queryValue: raw, viewer: viewer) else {
-                throw HTTPError(.badRequest, message: "Unknown group “\(raw)”.")
+                throw PageError(.badRequest, message: Phrase("Unknown group “\(raw)”."))
             }
             base = group
         }

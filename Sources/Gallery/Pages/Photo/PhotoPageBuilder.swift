@@ -13,7 +13,7 @@ struct PhotoPageBuilder {
     var pageSize: Int
     /// The link's title and scope on a share link's page, and whether it shows where photos were
     /// taken; nil in the gallery.
-    var shared: (title: String, scope: SiteURL.Scope, places: Bool)?
+    var shared: (title: Phrase, scope: SiteURL.Scope, places: Bool)?
     var visitor: Visitor
     var csrf = ""
     /// The albums holding the photo, and every album's name (for the add form), when the panel shows.
@@ -31,9 +31,10 @@ struct PhotoPageBuilder {
     /// The favorite, stars, tags and albums panel: the household's, never a link's holders'.
     var showsCuration: Bool { shared == nil && visitor.can(.viewer) }
     private var groupPage: Int { (around.position - 1) / pageSize + 1 }
-    private var groupTitle: String {
+    private var groupTitle: Phrase {
         if shared == nil, case .filtered(.all, let filter) = group, let month = GroupTitles.monthTitle(filter) { return month }
-        return shared?.title ?? (GroupTitles.title(group) + (group.parts.filter.isEmpty ? "" : " (filtered)"))
+        if let shared { return shared.title }
+        return group.parts.filter.isEmpty ? GroupTitles.title(group) : Phrase("\(GroupTitles.title(group)) (filtered)")
     }
 
     /// Where the page sits: its folder's crumbs in the gallery, else its group's; then its own name.
@@ -43,11 +44,11 @@ struct PhotoPageBuilder {
             crumbs = [Crumb(name: groupTitle, url: scope.group(group, sort: sort))]
         } else if case .folder = group.parts.base, group.parts.filter.isEmpty {
             crumbs = ChromeBuilder.crumbs(forFolder: photo.folder, linkLast: true)
-            if photo.folder.isEmpty { crumbs.append(Crumb(name: "Library root", url: SiteURL.folder(""))) }
+            if photo.folder.isEmpty { crumbs.append(Crumb(name: Phrase("Library root"), url: SiteURL.folder(""))) }
         } else {
             crumbs = [Crumb(name: groupTitle, url: SiteURL.group(group, sort: sort))]
         }
-        return crumbs + [Crumb(name: photo.card.name, url: nil)]
+        return crumbs + [Crumb(name: .verbatim(photo.card.name), url: nil)]
     }
 
     func build(chrome: PageChrome) -> PhotoView {
@@ -62,14 +63,14 @@ struct PhotoPageBuilder {
             width: fitted.width, height: fitted.height,
             previousURL: around.previous.map { photoURL($0.key) },
             nextURL: around.next.map { photoURL($0.key) },
-            positionText: "\(Formatting.count(around.position)) of \(Formatting.count(around.total))",
+            positionText: Phrase("\(around.position) of \(around.total)"),
             backURL: scope.group(group, sort: sort, page: groupPage).fragment("p\(photo.card.fileId)"),
-            backLabel: "Back to \(groupTitle)" + (groupPage > 1 ? " (page \(groupPage))" : ""),
+            backLabel: groupPage > 1 ? Phrase("Back to \(groupTitle) (page \(groupPage))") : Phrase("Back to \(groupTitle)"),
             facts: facts,
             downloadURL: withholds(photo.format, located: photo.location != nil) ? nil : scope.original(photo.card.key),
             downloadName: photo.card.name,
             downloadNote: withholds(photo.format, located: photo.location != nil)
-                ? "The original file is not offered here: it keeps where it was taken, and this link does not share places." : nil,
+                ? Phrase("The original file is not offered here: it keeps where it was taken, and this link does not share places.") : nil,
             curation: showsCuration
                 ? {
                     var panel = CurationPanel(photo: photo, csrf: csrf, back: SiteURL.photo(photo.card.key, sort: sort, in: inGroup).path,
@@ -94,12 +95,12 @@ struct PhotoPageBuilder {
     }
 
     /// Where the date taken was read, in words.
-    static func describe(_ source: DateSource) -> String {
+    static func describe(_ source: DateSource) -> Phrase {
         switch source {
-        case .exif: "the camera's EXIF"
-        case .xmp: "XMP, as an editor or exporter wrote it"
-        case .iptc: "IPTC, as an archive or news tool wrote it"
-        case .quicktime: "the video's own creation date"
+        case .exif: Phrase("the camera's EXIF")
+        case .xmp: Phrase("XMP, as an editor or exporter wrote it")
+        case .iptc: Phrase("IPTC, as an archive or news tool wrote it")
+        case .quicktime: Phrase("the video's own creation date")
         }
     }
 
@@ -107,65 +108,81 @@ struct PhotoPageBuilder {
     var facts: [PhotoView.Fact] {
         var facts: [PhotoView.Fact] = []
         if let taken = photo.takenAt {
-            let zone = photo.takenOffset.map { " (\(Self.zone($0)))" } ?? ""
-            facts.append(.init(label: "Taken", value: Formatting.cameraDate(taken) + zone))
-            if let source = photo.takenSource { facts.append(.init(label: "Date from", value: Self.describe(source))) }
+            let when = Phrase.Argument.date(taken, .time)
+            facts.append(.init(label: Phrase("Taken"), value: photo.takenOffset.map { Phrase("\(when) (\(Self.zone($0)))") } ?? .date(taken, .time)))
+            if let source = photo.takenSource { facts.append(.init(label: Phrase("Date from"), value: Self.describe(source))) }
         } else {
-            facts.append(.init(label: "Taken", value: "Unknown (file modified \(Formatting.cameraDate(photo.mtimeNs / 1_000_000_000)) UTC)"))
+            let modified = Phrase.Argument.date(photo.mtimeNs / 1_000_000_000, .time)
+            facts.append(.init(label: Phrase("Taken"), value: Phrase("Unknown (file modified \(modified) UTC)")))
         }
         if let camera = Self.cameraName(make: photo.cameraMake, model: photo.cameraModel) {
-            facts.append(.init(label: "Camera", value: camera))
+            facts.append(.init(label: Phrase("Camera"), value: .verbatim(camera)))
         }
-        let w = photo.card.width, h = photo.card.height
-        let megapixels = Double(w * h) / 1_000_000
-        facts.append(.init(label: "Dimensions", value: "\(w) × \(h) (\(megapixels < 10 ? String(format: "%.1f", megapixels) : String(Int(megapixels.rounded()))) MP)"))
+        // The sides as digits alone ("6000 × 4000"), and the megapixels as the camera's box says them.
+        let w = String(photo.card.width), h = String(photo.card.height)
+        let megapixels = Double(photo.card.width * photo.card.height) / 1_000_000
+        let mp = megapixels < 10 ? String(format: "%.1f", megapixels) : String(Int(megapixels.rounded()))
+        facts.append(.init(label: Phrase("Dimensions"), value: Phrase("\(w) × \(h) (\(mp) MP)")))
         if photo.card.kind == .video {
-            facts.append(.init(label: "Length", value: photo.card.durationMs.map { Formatting.playTime(milliseconds: $0) } ?? "Unknown"))
-            let codecs = [photo.videoCodec.map { "\($0.uppercased()) video" }, photo.audioCodec.map { "\($0.uppercased()) sound" }]
-            facts.append(.init(label: "Codecs", value: codecs.compactMap { $0 }.joined(separator: ", ")))
+            let length = photo.card.durationMs.map { Phrase.verbatim(Formatting.playTime(milliseconds: $0)) } ?? Phrase("Unknown")
+            facts.append(.init(label: Phrase("Length"), value: length))
+            facts.append(.init(label: Phrase("Codecs"), value: Self.codecs(video: photo.videoCodec, audio: photo.audioCodec)))
         }
-        facts.append(.init(label: "File size", value: Formatting.bytes(photo.fileSize)))
-        facts.append(.init(label: "Format", value: photo.format.rawValue.uppercased()))
+        facts.append(.init(label: Phrase("File size"), value: .bytes(photo.fileSize)))
+        facts.append(.init(label: Phrase("Format"), value: .verbatim(photo.format.rawValue.uppercased())))
         for file in photo.companions {
-            facts.append(.init(label: file.role == .raw ? "RAW file" : "Live clip", value: "\(file.name) (\(Formatting.bytes(file.size)))"))
+            facts.append(.init(label: file.role == .raw ? Phrase("RAW file") : Phrase("Live clip"),
+                               value: Phrase("\(file.name) (\(Phrase.Argument.bytes(file.size)))")))
         }
         if let length = photo.card.motionLength {
-            facts.append(.init(label: "Motion clip", value: "inside the file (\(Formatting.bytes(length)))"))
+            facts.append(.init(label: Phrase("Motion clip"), value: Phrase("inside the file (\(Phrase.Argument.bytes(length)))")))
         }
         // Where it was taken is the household's: a link's holders see neither place nor position
         // unless the link's maker said they may (and then no way into the gallery's places).
         if let location = photo.location, shared?.places ?? true {
             if let place = location.place, let placeName {
-                facts.append(.init(label: "Place", value: placeName,
+                facts.append(.init(label: Phrase("Place"), value: .verbatim(placeName),
                                    url: shared == nil ? SiteURL.group(.filtered(.all, SearchFilter(place: .place(place.id)))) : nil))
             }
-            facts.append(.init(label: "Position", value: Self.position(location.latitude, location.longitude),
+            facts.append(.init(label: Phrase("Position"), value: Self.position(location.latitude, location.longitude),
                                external: Self.mapLink(location.latitude, location.longitude)))
         }
         if shared != nil { return facts }
-        facts.append(.init(label: "Folder", value: photo.folder.isEmpty ? "Library root" : photo.folder, url: SiteURL.folder(photo.folder)))
+        let folder = photo.folder.isEmpty ? Phrase("Library root") : .verbatim(photo.folder)
+        facts.append(.init(label: Phrase("Folder"), value: folder, url: SiteURL.folder(photo.folder)))
         for copy in photo.copies {
-            facts.append(.init(label: "Same bytes at", value: copy, url: SiteURL.photo(copy)))
+            facts.append(.init(label: Phrase("Same bytes at"), value: .verbatim(copy), url: SiteURL.photo(copy)))
         }
         switch photo.uploader {
         case .account(let name)?:
-            facts.append(.init(label: "Uploaded by", value: name, url: SiteURL.group(.filtered(.all, SearchFilter(addedBy: name)))))
+            facts.append(.init(label: Phrase("Uploaded by"), value: .verbatim(name), url: SiteURL.group(.filtered(.all, SearchFilter(addedBy: name)))))
         case let uploader?:
-            facts.append(.init(label: "Uploaded by", value: Self.describe(uploader)))
+            facts.append(.init(label: Phrase("Uploaded by"), value: Self.describe(uploader)))
         case nil:
             break
         }
         if let (album, adder) = albumAdder {
-            facts.append(.init(label: "Added to \(album) by", value: Self.describe(adder)))
+            facts.append(.init(label: Phrase("Added to \(album) by"), value: Self.describe(adder)))
         }
         return facts
     }
 
     /// Who added a photo, as its page says it: an account's name, or a share link's holders.
-    static func describe(_ uploader: Uploader) -> String {
+    static func describe(_ uploader: Uploader) -> Phrase {
         switch uploader {
-        case .account(let name): name
-        case .link(let maker): "a share link's holders" + (maker.map { " (a link of \($0)'s)" } ?? "")
+        case .account(let name): .verbatim(name)
+        case .link(let maker?): Phrase("a share link's holders (a link of \(maker)'s)")
+        case .link(nil): Phrase("a share link's holders")
+        }
+    }
+
+    /// A video's codecs as its page says them: "H264 video, AAC sound"; nothing when neither is known.
+    static func codecs(video: String?, audio: String?) -> Phrase {
+        switch (video?.uppercased(), audio?.uppercased()) {
+        case let (video?, audio?): Phrase("\(video) video, \(audio) sound")
+        case let (video?, nil): Phrase(context: "codec", "\(video) video")
+        case let (nil, audio?): Phrase("\(audio) sound")
+        case (nil, nil): .verbatim("")
         }
     }
 
@@ -180,22 +197,27 @@ struct PhotoPageBuilder {
     /// The other files of the shot, each to download: its RAW, its Live clip, a motion photo's clip.
     var alsoDownloads: [PhotoView.Download] {
         var out = photo.companions.filter { !withholds($0.format, located: true) }.map { file in
-            let what = file.role == .raw ? "RAW" : "Live clip"
-            return PhotoView.Download(label: "Download \(what) (\(file.format.rawValue.uppercased()), \(Formatting.bytes(file.size)))",
-                                      url: scope.original(file.key), name: file.name)
+            let (format, size) = (file.format.rawValue.uppercased(), Phrase.Argument.bytes(file.size))
+            let label = file.role == .raw ? Phrase("Download RAW (\(format), \(size))") : Phrase("Download Live clip (\(format), \(size))")
+            return PhotoView.Download(label: label, url: scope.original(file.key), name: file.name)
         }
         if let length = photo.card.motionLength {
             let stem = photo.card.name.lastIndex(of: ".").map { String(photo.card.name[..<$0]) } ?? photo.card.name
-            out.append(PhotoView.Download(label: "Download motion clip (MP4, \(Formatting.bytes(length)))",
+            out.append(PhotoView.Download(label: Phrase("Download motion clip (MP4, \(Phrase.Argument.bytes(length)))"),
                                           url: scope.motion(photo.card.key), name: stem + ".mp4"))
         }
         return out
     }
 
     /// "48.85840° N, 2.29450° E": five decimals, about a metre.
-    static func position(_ latitude: Double, _ longitude: Double) -> String {
-        String(format: "%.5f", abs(latitude)) + "° " + (latitude < 0 ? "S" : "N") + ", "
-            + String(format: "%.5f", abs(longitude)) + "° " + (longitude < 0 ? "W" : "E")
+    static func position(_ latitude: Double, _ longitude: Double) -> Phrase {
+        let (lat, lon) = (String(format: "%.5f", abs(latitude)), String(format: "%.5f", abs(longitude)))
+        switch (latitude < 0, longitude < 0) {
+        case (false, false): return Phrase("\(lat)° N, \(lon)° E")
+        case (false, true): return Phrase("\(lat)° N, \(lon)° W")
+        case (true, false): return Phrase("\(lat)° S, \(lon)° E")
+        case (true, true): return Phrase("\(lat)° S, \(lon)° W")
+        }
     }
 
     /// The position on openstreetmap.org, marked, at street level.

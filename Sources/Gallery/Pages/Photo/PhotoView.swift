@@ -2,7 +2,7 @@
 struct PhotoView: PageModel {
     static let template = "photo"
     struct Fact: Encodable {
-        var label, value: String
+        var label, value: Phrase
         var url: SiteURL?
         /// A link off the gallery (a map at the photo's position).
         var external: String?
@@ -14,15 +14,15 @@ struct PhotoView: PageModel {
     var imageURL: SiteURL
     var width, height: Int
     var previousURL, nextURL: SiteURL?
-    var positionText: String
+    var positionText: Phrase
     var backURL: SiteURL
-    var backLabel: String
+    var backLabel: Phrase
     var facts: [Fact]
     /// Nil when the file is not handed out here (a link without places, a file that keeps its place).
     var downloadURL: SiteURL?
     var downloadName: String
     /// Why the original is not offered, in its place.
-    var downloadNote: String?
+    var downloadNote: Phrase?
     var curation: CurationPanel?
     /// The next photo's rendition, fetched ahead by the browser (no script) so "Next" shows it at once.
     var nextImage: SiteURL?
@@ -37,7 +37,7 @@ struct PhotoView: PageModel {
     var alsoDownloads: [Download] = []
 
     struct Download: Encodable {
-        var label: String
+        var label: Phrase
         var url: SiteURL
         /// The name the browser saves it as.
         var name: String

@@ -14,19 +14,19 @@ struct PreparingView: PageModel {
     var backURL: SiteURL
     var downloadURL: SiteURL
     /// Where it stands, said plainly; nil when it could not be made.
-    var note: String?
+    var note: Phrase?
 
     /// What the page says of a rendition in `state` with `ahead` others before it in the queue.
-    static func note(_ state: PlayableStore.State, ahead: Int) -> String? {
+    static func note(_ state: PlayableStore.State, ahead: Int) -> Phrase? {
         switch state {
         case .preparing where ahead > 0:
-            "This video is waiting to be prepared for playing in this browser: \(ahead) \(ahead == 1 ? "video is" : "videos are") ahead of it. This page reloads itself every few seconds and plays it when it is ready."
+            Phrase(count: ahead, "This video is waiting to be prepared for playing in this browser: \(ahead) video is ahead of it. This page reloads itself every few seconds and plays it when it is ready.", "This video is waiting to be prepared for playing in this browser: \(ahead) videos are ahead of it. This page reloads itself every few seconds and plays it when it is ready.")
         case .preparing, .ready, .absent:
-            "This video is being prepared for playing in this browser. This page reloads itself every few seconds and plays it when it is ready; a long video takes a while."
+            Phrase("This video is being prepared for playing in this browser. This page reloads itself every few seconds and plays it when it is ready; a long video takes a while.")
         case .overLimit:
-            "\(PlayableStore.perRequester) videos asked for from here are being prepared already; this one starts when one of them is ready. This page reloads itself every few seconds."
+            Phrase(count: PlayableStore.perRequester, "\(PlayableStore.perRequester) video asked for from here is being prepared already; this one starts when it is ready. This page reloads itself every few seconds.", "\(PlayableStore.perRequester) videos asked for from here are being prepared already; this one starts when one of them is ready. This page reloads itself every few seconds.")
         case .awaitingHousehold:
-            "This video came through this link and plays here once someone in the household has opened it. Until then it can be downloaded."
+            Phrase("This video came through this link and plays here once someone in the household has opened it. Until then it can be downloaded.")
         case .failed:
             nil
         }

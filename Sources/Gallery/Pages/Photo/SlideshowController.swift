@@ -29,7 +29,7 @@ struct SlideshowController: Sendable {
         var every = Self.defaultSeconds
         if let raw = params["every"] {
             guard let n = Int(raw), Self.seconds.contains(n) else {
-                throw HTTPError(.badRequest, message: "every: a photo stays 2 to 60 seconds, not “\(raw.prefix(10))”.")
+                throw PageError(.badRequest, message: Phrase("every: a photo stays 2 to 60 seconds, not “\(raw.prefix(10))”."))
             }
             every = n
         }
@@ -47,7 +47,7 @@ struct SlideshowController: Sendable {
         }
         let model = SlideshowView(photo: photo, around: around, next: next, sort: sort, in: group.linkContext, paused: paused, every: every,
                                   frame: frame)
-        return try pages.response(model)
+        return try pages.response(model, for: context)
     }
 }
 
@@ -57,7 +57,7 @@ struct SlideshowView: PageModel {
     var title, name: String
     var imageURL: SiteURL
     var width, height: Int
-    var positionText: String
+    var positionText: Phrase
     /// Seconds until the page moves on by itself; nil when paused.
     var refreshSeconds: Int?
     var nextURL: SiteURL?
@@ -87,7 +87,7 @@ struct SlideshowView: PageModel {
         (title, name) = (photo.card.name, photo.card.name)
         imageURL = SiteURL.Scope.gallery.thumbnail(photo.card.picture, .screen)
         (width, height) = fitted
-        positionText = "\(Formatting.count(around.position)) of \(Formatting.count(around.total))"
+        positionText = Phrase("\(around.position) of \(around.total)")
         refreshSeconds = paused || next == nil ? nil : every
         nextURL = next.map { url($0.key, paused) }
         nextImage = next.map { SiteURL.Scope.gallery.thumbnail($0.picture, .screen) }

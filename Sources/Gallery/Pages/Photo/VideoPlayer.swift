@@ -24,7 +24,7 @@ struct VideoPlayer: Encodable {
     /// The page that has a playable rendition made; nil when there is one, none is needed or it failed.
     var prepareURL: SiteURL?
     /// What the page says about playing it in a browser; nil when it plays everywhere.
-    var note: String?
+    var note: Phrase?
 
     /// The player for `photo`; `rendition` is where its playable rendition stands, nil where none is offered.
     init(_ photo: PhotoDetail, scope: SiteURL.Scope, rendition: PlayableStore.State?) {
@@ -40,12 +40,12 @@ struct VideoPlayer: Encodable {
         case (_, .ready?):
             sources.append(Source(src: scope.playable(sha256: photo.card.sha256), type: "video/mp4"))
         case (_, .failed?):
-            note = "A version that plays in every browser could not be made."
+            note = Phrase("A version that plays in every browser could not be made.")
         case (_, .absent?), (_, .preparing?), (_, .overLimit?), (_, .awaitingHousehold?):
             prepareURL = scope.play(key)
-            note = playability == .nowhere ? "Browsers cannot play this video's format." : "Not every browser plays this video's format."
+            note = playability == .nowhere ? Phrase("Browsers cannot play this video's format.") : Phrase("Not every browser plays this video's format.")
         case (_, nil):
-            note = playability == .nowhere ? "Browsers cannot play this video's format." : nil
+            note = playability == .nowhere ? Phrase("Browsers cannot play this video's format.") : nil
         }
         plays = !sources.isEmpty
     }

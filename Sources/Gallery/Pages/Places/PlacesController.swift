@@ -31,16 +31,17 @@ struct PlacesController: Sendable {
         let counts = try await store.placeCounts(sight: sight)
         let located = try await store.count(.filtered(.all, SearchFilter(located: true)), sight: sight)
         guard let gazetteer = await places.gazetteer() else {
-            let chrome = pages.chrome(title: "Places", crumbs: [Crumb(name: "Places", url: nil)], for: context)
+            let chrome = pages.chrome(title: Phrase("Places"), crumbs: [Crumb(name: Phrase("Places"), url: nil)], for: context)
             return try pages.render(PlacesPage.template, PlacesPage(
-                chrome: chrome, heading: "Places", summary: Formatting.plural(located, "photo says", "photos say") + " where it was taken.",
+                chrome: chrome, heading: Phrase("Places"),
+                summary: Phrase(count: located, "\(located) photo says where it was taken.", "\(located) photos say where it was taken."),
                 viewBox: "0 0 720 360", worldURL: SiteURL.worldMap, marks: [], folders: [],
-                emptyMessage: "Places cannot be named: the gazetteer could not be read.", notes: []))
+                emptyMessage: Phrase("Places cannot be named: the gazetteer could not be read."), notes: []), for: context)
         }
         let entries = level.entries(counts, gazetteer)
-        if level.country != nil, entries.isEmpty { throw HTTPError(.notFound, message: "No photo was taken there.") }
+        if level.country != nil, entries.isEmpty { throw PageError(.notFound, message: Phrase("No photo was taken there.")) }
         let pageCount = max(1, (entries.count + Self.perPage - 1) / Self.perPage)
-        guard number <= pageCount else { throw HTTPError(.notFound, message: "The places have \(pageCount) pages; there is no page \(number).") }
+        guard number <= pageCount else { throw PageError(.notFound, message: Phrase("The places have \(pageCount) pages; there is no page \(number).")) }
         var folders: [FolderCard] = []
         for entry in entries.dropFirst((number - 1) * Self.perPage).prefix(Self.perPage) {
             let photos: PhotoGroup = .filtered(.all, SearchFilter(place: entry.scope))
@@ -48,29 +49,31 @@ struct PlacesController: Sendable {
             case .level(let country, let region): SiteURL.places(country: country, region: region)
             case .photos: SiteURL.group(photos)
             }
-            folders.append(FolderCard(url: url, name: entry.name, countText: Formatting.plural(entry.count, "photo", "photos"),
-                                      cover: try await store.cover(photos, sight: sight).map { ThumbImage($0, alt: entry.name) }))
+            folders.append(FolderCard(url: url, name: entry.label, countText: Phrase(count: entry.count, "\(entry.count) photo", "\(entry.count) photos"),
+                                      cover: try await store.cover(photos, sight: sight).map { ThumbImage($0, alt: entry.label) }))
         }
         let map = level.map(counts, gazetteer)
         let total = entries.reduce(0) { $0 + $1.count }
         let named = counts.reduce(0) { $0 + $1.count }
         let heading = level.heading(gazetteer)
-        var notes: [String] = []
+        var notes: [Phrase] = []
         if level.country == nil, located > named {
-            notes.append("\(Formatting.plural(located - named, "photo says", "photos say")) where it was taken but no place is named near it (yet).")
+            let unnamed = located - named
+            notes.append(Phrase(count: unnamed, "\(unnamed) photo says where it was taken but no place is named near it (yet).", "\(unnamed) photos say where it was taken but no place is named near it (yet)."))
         }
         var page = PlacesPage(
             chrome: pages.chrome(title: heading, crumbs: level.crumbs(gazetteer), for: context), heading: heading,
-            summary: Formatting.plural(total, "photo", "photos") + " in " + Formatting.plural(entries.count, level.unit.0, level.unit.1),
+            summary: level.summary(photos: total, cards: entries.count),
             viewBox: map.viewBox, worldURL: SiteURL.worldMap, marks: map.marks, folders: folders,
-            emptyMessage: entries.isEmpty ? "No photo says where it was taken yet. Phones write their position into photos when location is on for the camera." : nil,
+            emptyMessage: entries.isEmpty
+                ? Phrase("No photo says where it was taken yet. Phones write their position into photos when location is on for the camera.") : nil,
             pagination: Pagination.of(current: number, last: pageCount) { SiteURL.places(country: level.country, region: level.region, page: $0) },
             notes: notes)
         if let scope = level.scope {
             page.allURL = SiteURL.group(.filtered(.all, SearchFilter(place: scope)))
-            page.allText = "All \(Formatting.plural(total, "photo", "photos")) in \(heading)"
+            page.allText = Phrase(count: total, "All \(total) photo in \(heading)", "All \(total) photos in \(heading)")
         }
-        return try pages.render(PlacesPage.template, page)
+        return try pages.render(PlacesPage.template, page, for: context)
     }
 
     /// `country=` (two letters) and `region=` (GeoNames' code, only with a country); 400 otherwise.
@@ -79,15 +82,15 @@ struct PlacesController: Sendable {
         let country = params["country"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
         let region = params["region"].map(String.init)
         guard let country else {
-            guard region == nil else { throw HTTPError(.badRequest, message: "region: name the country too (country=FR&region=11).") }
+            guard region == nil else { throw PageError(.badRequest, message: Phrase("region: name the country too (country=FR&region=11).")) }
             return PlacesLevel()
         }
         guard case .country(let code)? = PlaceScope(code: country.uppercased()) else {
-            throw HTTPError(.badRequest, message: "country: use a country's two-letter code, such as FR.")
+            throw PageError(.badRequest, message: Phrase("country: use a country's two-letter code, such as FR."))
         }
         guard let region else { return PlacesLevel(country: code) }
         guard region.isEmpty || PlaceScope(code: code + "." + region) != nil else {
-            throw HTTPError(.badRequest, message: "region: use a region's code as the Places page links it, such as 11.")
+            throw PageError(.badRequest, message: Phrase("region: use a region's code as the Places page links it, such as 11."))
         }
         return PlacesLevel(country: code, region: region)
     }
@@ -95,7 +98,7 @@ struct PlacesController: Sendable {
     static func pageNumber(_ uri: URI) throws -> Int {
         guard let raw = uri.queryParameters["page"].map(String.init) else { return 1 }
         guard let number = Int(raw), number >= 1, number <= 100_000 else {
-            throw HTTPError(.badRequest, message: "page: use a page number from 1.")
+            throw PageError(.badRequest, message: Phrase("page: use a page number from 1."))
         }
         return number
     }
@@ -109,26 +112,28 @@ extension PlacesLevel {
         return .region(country, region)
     }
 
-    /// What the level's cards are, one and many.
-    var unit: (String, String) {
-        switch (country, region) {
-        case (nil, _): ("country", "countries")
-        case (_, nil): ("region", "regions")
-        default: ("place", "places")
+    /// "12 photos in 3 countries": the level's photos and its cards (countries, regions or places), counted.
+    func summary(photos total: Int, cards: Int) -> Phrase {
+        let photos = Phrase(count: total, "\(total) photo", "\(total) photos")
+        return switch (country, region) {
+        case (nil, _): Phrase(count: cards, "\(photos) in \(cards) country", "\(photos) in \(cards) countries")
+        case (_, nil): Phrase(count: cards, "\(photos) in \(cards) region", "\(photos) in \(cards) regions")
+        default: Phrase(count: cards, "\(photos) in \(cards) place", "\(photos) in \(cards) places")
         }
     }
 
-    func heading(_ gazetteer: Gazetteer) -> String {
-        guard let country else { return "Places" }
-        guard let region else { return gazetteer.countryName(country) }
-        return gazetteer.regionName(country: country, region: region) ?? (region.isEmpty ? "Elsewhere in \(gazetteer.countryName(country))" : region)
+    func heading(_ gazetteer: Gazetteer) -> Phrase {
+        guard let country else { return Phrase("Places") }
+        guard let region else { return .verbatim(gazetteer.countryName(country)) }
+        if let name = gazetteer.regionName(country: country, region: region) { return .verbatim(name) }
+        return region.isEmpty ? Phrase("Elsewhere in \(gazetteer.countryName(country))") : .verbatim(region)
     }
 
     func crumbs(_ gazetteer: Gazetteer) -> [Crumb] {
-        guard let country else { return [Crumb(name: "Places", url: nil)] }
-        var crumbs = [Crumb(name: "Places", url: SiteURL.places())]
+        guard let country else { return [Crumb(name: Phrase("Places"), url: nil)] }
+        var crumbs = [Crumb(name: Phrase("Places"), url: SiteURL.places())]
         guard region != nil else { return crumbs + [Crumb(name: heading(gazetteer), url: nil)] }
-        crumbs.append(Crumb(name: gazetteer.countryName(country), url: SiteURL.places(country: country)))
+        crumbs.append(Crumb(name: .verbatim(gazetteer.countryName(country)), url: SiteURL.places(country: country)))
         return crumbs + [Crumb(name: heading(gazetteer), url: nil)]
     }
 }

@@ -13,11 +13,11 @@ struct PlacesPage: PageModel {
     struct Mark: Encodable, Equatable {
         var x, y, r: String
         var url: SiteURL
-        var title: String
+        var title: Phrase
     }
     var chrome: PageChrome
-    var heading: String
-    var summary: String
+    var heading: Phrase
+    var summary: Phrase
     /// The part of the 720 × 360 plate carrée the map shows: the world, or the level's places.
     var viewBox: String
     var worldURL: SiteURL
@@ -26,11 +26,11 @@ struct PlacesPage: PageModel {
     var folders: [FolderCard]
     /// Every photo of the country or region as one group.
     var allURL: SiteURL?
-    var allText: String?
-    var emptyMessage: String?
+    var allText: Phrase?
+    var emptyMessage: Phrase?
     var pagination: Pagination?
     /// Photos with a position that names no place (too far from any), or not named yet.
-    var notes: [String]
+    var notes: [Phrase]
 
     /// The most marks one map draws (the places with the most photos): a few KB of SVG at most.
     static let maxMarks = 200
@@ -39,7 +39,10 @@ struct PlacesPage: PageModel {
 /// One card of the Places page before its cover is read: a country, a region or a place, its
 /// photos' scope and count.
 struct PlaceEntry: Equatable {
+    /// The gazetteer's name, or the English one for a place it does not name: what cards are ordered by.
     var name: String
+    /// The name as the card says it.
+    var label: Phrase
     var scope: PlaceScope
     var count: Int
     /// Where the card leads: a level further down, or the photos themselves.
@@ -69,19 +72,22 @@ struct PlacesLevel {
         switch (country, region) {
         case (nil, _):
             entries = Dictionary(grouping: here, by: \.country).map { code, counts in
-                PlaceEntry(name: gazetteer.countryName(code), scope: .country(code), count: counts.reduce(0) { $0 + $1.count },
-                           opens: .level(country: code, region: nil))
+                let name = gazetteer.countryName(code)
+                return PlaceEntry(name: name, label: .verbatim(name), scope: .country(code), count: counts.reduce(0) { $0 + $1.count },
+                                  opens: .level(country: code, region: nil))
             }
         case (let country?, nil):
             entries = Dictionary(grouping: here, by: \.region).map { code, counts in
                 let name = gazetteer.regionName(country: country, region: code) ?? (code.isEmpty ? "Elsewhere" : code)
-                return PlaceEntry(name: name, scope: .region(country, code), count: counts.reduce(0) { $0 + $1.count },
+                let label = gazetteer.regionName(country: country, region: code) == nil && code.isEmpty ? Phrase("Elsewhere") : .verbatim(name)
+                return PlaceEntry(name: name, label: label, scope: .region(country, code), count: counts.reduce(0) { $0 + $1.count },
                                   opens: .level(country: country, region: code))
             }
         case (_, _):
             entries = here.map { count in
-                PlaceEntry(name: gazetteer.place(id: count.placeId)?.name ?? "Place \(count.placeId)", scope: .place(count.placeId),
-                           count: count.count, opens: .photos)
+                let name = gazetteer.place(id: count.placeId)?.name
+                return PlaceEntry(name: name ?? "Place \(count.placeId)", label: name.map { .verbatim($0) } ?? Phrase("Place \(String(count.placeId))"),
+                                  scope: .place(count.placeId), count: count.count, opens: .photos)
             }
         }
         return entries.sorted { ($0.count, $1.name) > ($1.count, $0.name) }
@@ -104,10 +110,11 @@ struct PlacesLevel {
         }
         let scale = box.width / 720
         let marks = located.map { count, place in
-            PlacesPage.Mark(x: Self.unit((place.longitude + 180) * 2), y: Self.unit((90 - place.latitude) * 2),
-                            r: Self.unit((7 + 1.5 * log2(Double(max(1, count.count)))) * scale),
-                            url: SiteURL.group(.filtered(.all, SearchFilter(place: .place(place.id)))),
-                            title: "\(PlaceBook.name(place, in: gazetteer)): \(Formatting.plural(count.count, "photo", "photos"))")
+            let name = PlaceBook.name(place, in: gazetteer)
+            return PlacesPage.Mark(x: Self.unit((place.longitude + 180) * 2), y: Self.unit((90 - place.latitude) * 2),
+                                   r: Self.unit((7 + 1.5 * log2(Double(max(1, count.count)))) * scale),
+                                   url: SiteURL.group(.filtered(.all, SearchFilter(place: .place(place.id)))),
+                                   title: Phrase(count: count.count, "\(name): \(count.count) photo", "\(name): \(count.count) photos"))
         }
         return ([box.x, box.y, box.width, box.height].map(Self.unit).joined(separator: " "), marks)
     }

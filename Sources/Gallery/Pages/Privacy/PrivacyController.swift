@@ -22,14 +22,18 @@ struct PrivacyController: Sendable {
         let (form, owner, on) = try await read(request, context)
         let key = try form.require("key")
         guard SourceKey.isValid(key), let photo = try await store.photo(key: key, viewer: context.visitor.viewer, sight: context.visitor.sight) else {
-            throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
+            throw PageError(.notFound, message: Phrase(CurationError.unknownPhoto))
         }
         let acting = try Self.owner(owner, holder: photo.card.privateTo, on: on, context, what: "This photo")
         let changed = try await store.setPrivate(photoIds: [photo.photoId], owner: acting, on)
         let stays = !on && photo.card.privateTo != nil && changed == 0
-        let text = changed == 0 ? (on ? "This photo is private already."
-                                      : stays ? "This photo stays private: it is in a private folder or album." : "This photo is the household’s already.")
-            : (on ? "Made this photo private: only you see it now." : "Made this photo the household’s again.")
+        let text = if changed > 0 {
+            on ? Phrase("Made this photo private: only you see it now.") : Phrase("Made this photo the household’s again.")
+        } else if on {
+            Phrase("This photo is private already.")
+        } else {
+            stays ? Phrase("This photo stays private: it is in a private folder or album.") : Phrase("This photo is the household’s already.")
+        }
         return done(text, back: form.returnPath(default: SiteURL.photo(key)), context)
     }
 
@@ -37,31 +41,34 @@ struct PrivacyController: Sendable {
         let (form, owner, on) = try await read(request, context)
         let path = try form.require("path")
         guard SourceKey.isValid(path), let folder = try await store.folder(at: path, sight: context.visitor.sight) else {
-            throw HTTPError(.notFound, message: PrivacyError.unknownFolder.description)
+            throw PageError(.notFound, message: Phrase(PrivacyError.unknownFolder))
         }
         if on, Self.takesUploads(folder.path, uploads) {
-            throw HTTPError(.badRequest, message: "Uploads land in “\(folder.name)” for everyone, so it can’t be private as a folder (what arrives would be yours): select its photos and keep them private instead.")
+            let name = folder.name
+            throw PageError(.badRequest, message: Phrase("Uploads land in “\(name)” for everyone, so it can’t be private as a folder (what arrives would be yours): select its photos and keep them private instead."))
         }
         let changed = try await Self.catching { try await store.setFolderPrivate(path: folder.path, owner: owner, on) }
-        let photos = Formatting.plural(changed, "photo", "photos")
-        let text = on ? "Made “\(folder.name)” private: its \(photos) and every photo that arrives in it later are yours alone."
-            : "Made “\(folder.name)” the household’s again, with \(photos)."
+        let name = folder.name
+        let text = on
+            ? Phrase(count: changed, "Made “\(name)” private: its \(changed) photo and every photo that arrives in it later are yours alone.", "Made “\(name)” private: its \(changed) photos and every photo that arrives in it later are yours alone.")
+            : Phrase(count: changed, "Made “\(name)” the household’s again, with \(changed) photo.", "Made “\(name)” the household’s again, with \(changed) photos.")
         return done(text, back: form.returnPath(default: SiteURL.folder(path)), context)
     }
 
     @Sendable func album(_ request: Request, context: GalleryContext) async throws -> Response {
         let (form, owner, on) = try await read(request, context)
         guard let raw = form["album"], let id = Int64(raw), id > 0, let album = try await store.album(id: id, sight: context.visitor.sight) else {
-            throw HTTPError(.notFound, message: AlbumError.unknownAlbum.description)
+            throw PageError(.notFound, message: Phrase(AlbumError.unknownAlbum))
         }
         // An album is the household's, made by one of them: only its maker keeps it to themselves.
         if on, album.createdBy?.lowercased() != context.visitor.account?.name.lowercased() {
-            throw HTTPError(.forbidden, message: "Only the person who made “\(album.name)” can make it private.")
+            throw PageError(.forbidden, message: Phrase("Only the person who made “\(album.name)” can make it private."))
         }
         let changed = try await Self.catching { try await store.setAlbumPrivate(id: id, owner: owner, on) }
-        let photos = Formatting.plural(changed, "photo", "photos")
-        let text = on ? "Made the album “\(album.name)” private: it and its \(photos) are yours alone, and so is every photo put in it."
-            : "Made the album “\(album.name)” the household’s again, with \(photos)."
+        let name = album.name
+        let text = on
+            ? Phrase(count: changed, "Made the album “\(name)” private: it and its \(changed) photo are yours alone, and so is every photo put in it.", "Made the album “\(name)” private: it and its \(changed) photos are yours alone, and so is every photo put in it.")
+            : Phrase(count: changed, "Made the album “\(name)” the household’s again, with \(changed) photo.", "Made the album “\(name)” the household’s again, with \(changed) photos.")
         return done(text, back: form.returnPath(default: SiteURL.album(id)), context)
     }
 
@@ -75,10 +82,10 @@ struct PrivacyController: Sendable {
     private func read(_ request: Request, _ context: GalleryContext) async throws -> (FormBody, Int64, Bool) {
         let form = try await FormBody(request, context: context)
         guard let account = context.visitor.account else {
-            throw HTTPError(.forbidden, message: "Sign in to keep photos private: what is private is an account’s.")
+            throw PageError(.forbidden, message: Phrase("Sign in to keep photos private: what is private is an account’s."))
         }
         let value = try form.require("value")
-        guard value == "on" || value == "off" else { throw HTTPError(.badRequest, message: "Private is either on or off.") }
+        guard value == "on" || value == "off" else { throw PageError(.badRequest, message: Phrase("Private is either on or off.")) }
         return (form, account.id, value == "on")
     }
 
@@ -87,10 +94,10 @@ struct PrivacyController: Sendable {
     static func owner(_ owner: Int64, holder: Int64?, on: Bool, _ context: GalleryContext, what: String) throws -> Int64 {
         guard !on, let holder, holder != owner else { return owner }
         if holder == formerAccountOwner, context.visitor.sight == .everything { return holder }
-        throw HTTPError(.forbidden, message: PrivacyError.notYours(what).description)
+        throw PageError(.forbidden, message: Phrase(PrivacyError.notYours(what)))
     }
 
-    private func done(_ text: String, back: String, _ context: GalleryContext) -> Response {
+    private func done(_ text: Phrase, back: String, _ context: GalleryContext) -> Response {
         var response = Response.redirect(to: back, type: .normal)
         flash.set(text, on: &response, context: context)
         return response
@@ -100,9 +107,9 @@ struct PrivacyController: Sendable {
     static func catching<T>(_ body: () async throws -> T) async throws -> T {
         do { return try await body() } catch let error as PrivacyError {
             switch error {
-            case .unknownFolder, .unknownAlbum: throw HTTPError(.notFound, message: error.description)
-            case .notYours: throw HTTPError(.forbidden, message: error.description)
-            case .rootFolder, .insidePrivateFolder: throw HTTPError(.badRequest, message: error.description)
+            case .unknownFolder, .unknownAlbum: throw PageError(.notFound, message: Phrase(error))
+            case .notYours: throw PageError(.forbidden, message: Phrase(error))
+            case .rootFolder, .insidePrivateFolder: throw PageError(.badRequest, message: Phrase(error))
             }
         }
     }

@@ -44,11 +44,12 @@ struct ShareController: Sendable {
     @Sendable func zip(_ request: Request, context: GalleryContext) async throws -> Response {
         let (link, _, group, title) = try await resolve(request, context, page: false)
         let files = try await store.withCompanions(try await store.files(ids: try await store.fileIds(in: group, sort: group.defaultSort, sight: .publicOnly), sight: .publicOnly), sight: .publicOnly)
-        guard !files.isEmpty else { throw HTTPError(.notFound, message: "This shared group holds no photos to download.") }
-        guard !link.showsPlaces else { return ZipDownload.response(files, title: title, source: originals.source) }
+        guard !files.isEmpty else { throw PageError(.notFound, message: Phrase("This shared group holds no photos to download.")) }
+        // The zip's file name is the title's English, as the gallery's other file names are.
+        guard !link.showsPlaces else { return ZipDownload.response(files, title: title.english, source: originals.source, language: context.language) }
         // Without places: each file as the link's original download would hand it out.
         let (store, source) = (store, originals.source)
-        return ZipDownload.response(files, title: title, source: source) { entry in
+        return ZipDownload.response(files, title: title.english, source: source, language: context.language) { entry in
             guard let photo = try? await store.photo(key: entry.key, viewer: .guest, sight: .publicOnly) else { return .withheld }
             return await OriginalController.placeTreatment(photo.format, located: photo.location != nil, entry: entry, source: source)
         }
@@ -67,12 +68,12 @@ struct ShareController: Sendable {
         let query = try GroupQuery(request.uri, defaultSort: group.defaultSort)
         var holders = LinkHolders(token: token)
         if link.kind == .album, link.uploadsLeft > 0, let action = holders.scope.upload {
-            holders.upload = ShareUploadBox(action: action, left: link.uploadsLeft, limitText: Formatting.bytes(Int64(uploads.limit)))
+            holders.upload = ShareUploadBox(action: action, left: link.uploadsLeft, limitText: .bytes(Int64(uploads.limit)))
         }
         var spec = GroupSpec(base: group, title: title, audience: holders)
         spec.viewer = .shareLink(owner: link.accountId)
-        spec.summaryPrefix = "Shared by \(link.ownerName) · "
-        spec.summarySuffix = link.expiresAt.map { " · link open until \(Formatting.cameraDate($0)) UTC" } ?? ""
+        spec.summaryPrefix = Phrase("Shared by \(link.ownerName)")
+        spec.summarySuffix = link.expiresAt.map { Phrase("link open until \(Phrase.Argument.date($0, .time)) UTC") }
         return try await groupPage.response(spec, query: query, request, context)
     }
 
@@ -84,13 +85,14 @@ struct ShareController: Sendable {
         let (link, token, _, title) = try await resolve(request, context, page: false)
         // A link that does not take photos (any more) has no upload address.
         guard link.kind == .album, let albumId = Int64(link.value), link.uploadsLeft > 0 else {
-            throw HTTPError(.notFound, message: "This link does not take photos, or has taken all it may. Ask the person who shared it.")
+            throw PageError(.notFound, message: Phrase("This link does not take photos, or has taken all it may. Ask the person who shared it."))
         }
         // What this request may add is reserved before a byte is read, so requests at once (on
         // any instance) share what is left and never add more; what it did not use goes back.
         let reserved = try await store.takeShareUploads(id: link.id, count: min(uploads.fileLimit, link.uploadsLeft))
         guard reserved > 0 else {
-            throw HTTPError(.conflict, message: "Other photos are being added through this link right now and take what it has left. Try again in a moment.")
+            let busy = Phrase("Other photos are being added through this link right now and take what it has left. Try again in a moment.")
+            throw PageError(.conflict, message: busy)
         }
         let scope = SiteURL.Scope.share(token)
         let result: UploadView.Result
@@ -102,16 +104,16 @@ struct ShareController: Sendable {
         }
         try await store.returnShareUploads(id: link.id, count: reserved - min(reserved, result.added.count))
         let left = try await store.share(token: token)?.uploadsLeft ?? 0
-        var model = UploadView(chrome: pages.sharedChrome(title: "Add photos to \(title)"), csrf: context.csrfToken, readOnly: left == 0,
-                               limitText: Formatting.bytes(Int64(uploads.limit)),
-                               hint: "Photos you add join the album “\(title)”, shown as added through this link. \(left) more can be added.",
+        var model = UploadView(chrome: pages.sharedChrome(title: Phrase("Add photos to \(title)")), csrf: context.csrfToken, readOnly: left == 0,
+                               limitText: .bytes(Int64(uploads.limit)),
+                               hint: Phrase(count: left, "Photos you add join the album “\(title)”, shown as added through this link. \(left) more can be added.", "Photos you add join the album “\(title)”, shown as added through this link. \(left) more can be added."),
                                result: result.finished())
         model.action = scope.upload ?? SiteURL.upload
-        model.heading = "Add photos to “\(title)”"
+        model.heading = Phrase("Add photos to “\(title)”")
         model.dataAction = "share-upload"
         model.back = scope.group(.album(albumId))
         let status: HTTPResponse.Status = result.added.isEmpty && result.skipped.isEmpty ? .unprocessableContent : .ok
-        return try pages.response(model, status: status)
+        return try pages.response(model, status: status, for: context)
     }
 
     /// Receives a link's upload into its own folder and adds the new photos to its album. A copy
@@ -126,17 +128,18 @@ struct ShareController: Sendable {
             switch item {
             case .added(let sent, let key):
                 if let photo = try await store.photo(key: key, viewer: .guest, sight: .everything) { photoIds.append(photo.photoId) }
-                result.added.append(.init(name: sent, detail: "added to the album", url: scope.photo(key, in: nil)))
+                result.added.append(.init(name: sent, detail: Phrase("added to the album"), url: scope.photo(key, in: nil)))
             case .duplicate(let sent, let key, _):
                 if let key, try await store.group(.album(albumId), containsKey: key, sight: .publicOnly) {
-                    result.skipped.append(.init(name: sent, detail: "already in this album", url: scope.photo(key, in: nil)))
+                    result.skipped.append(.init(name: sent, detail: Phrase("already in this album"), url: scope.photo(key, in: nil)))
                 } else {
-                    result.skipped.append(.init(name: sent, detail: key == nil ? "the same photo as another in this upload"
-                                                    : "not added: a photo with the same bytes is already kept here; ask the person who shared the link",
-                                                url: nil))
+                    let detail = key == nil ? Phrase("the same photo as another in this upload")
+                        : Phrase("not added: a photo with the same bytes is already kept here; ask the person who shared the link")
+                    result.skipped.append(.init(name: sent, detail: detail, url: nil))
                 }
             case .refused(let sent, let reason):
-                result.refused.append(.init(name: sent, detail: reason.hasPrefix("was saved as") ? "could not be read" : reason, url: nil))
+                // Where the household keeps it is not the link's holders' to read.
+                result.refused.append(.init(name: sent, detail: reason.id.hasPrefix("was saved as") ? Phrase("could not be read") : reason, url: nil))
             }
         }
         _ = try await AlbumsController.catching { try await store.addToAlbum(id: albumId, photoIds: photoIds, now: Date(), throughShare: link.id) }
@@ -157,7 +160,7 @@ struct ShareController: Sendable {
         let (_, _, group, _) = try await resolve(request, context, page: false)
         let (size, picture, encoding) = try ThumbnailController.parse(context)
         guard try await store.group(group, containsSha256: picture.sha256, sight: .publicOnly) else {
-            throw HTTPError(.notFound, message: "No such thumbnail in this shared group.")
+            throw PageError(.notFound, message: Phrase("No such thumbnail in this shared group."))
         }
         return try await thumbnails.respond(size: size, picture: picture, encoding: encoding, request, context)
     }
@@ -166,7 +169,7 @@ struct ShareController: Sendable {
         let (link, token, group, _) = try await resolve(request, context, page: false)
         guard let key = SiteURL.Scope.share(token).originalKey(fromPath: request.uri.path),
               try await store.group(group, containsKey: key, sight: .publicOnly) else {
-            throw HTTPError(.notFound, message: "This file is not part of the shared group.")
+            throw PageError(.notFound, message: Phrase("This file is not part of the shared group."))
         }
         return try await originals.respond(key: key, sight: .publicOnly, withoutPlaces: !link.showsPlaces, request, context)
     }
@@ -203,21 +206,21 @@ struct ShareController: Sendable {
     /// The live link named in the URL, its token, its group, and its title; 404 when unknown, 410 when expired.
     /// A link with a password opens its pages only in a browser that gave it (the unlock cookie);
     /// its first page asks for it, everything else of it is refused until then.
-    private func resolve(_ request: Request, _ context: GalleryContext, page: Bool) async throws -> (ShareLink, String, PhotoGroup, String) {
+    private func resolve(_ request: Request, _ context: GalleryContext, page: Bool) async throws -> (ShareLink, String, PhotoGroup, Phrase) {
         let found = try await resolveLink(context)
         if !page, let locked = found.0.passwordHash, !Self.isUnlocked(request, token: found.1, hash: locked) {
-            throw HTTPError(.forbidden, message: "This shared link asks for a password: open its first page and enter it.")
+            throw PageError(.forbidden, message: Phrase("This shared link asks for a password: open its first page and enter it."))
         }
         return found
     }
 
-    private func resolveLink(_ context: GalleryContext) async throws -> (ShareLink, String, PhotoGroup, String) {
+    private func resolveLink(_ context: GalleryContext) async throws -> (ShareLink, String, PhotoGroup, Phrase) {
         guard let token = context.parameters.get("token"), SecretToken.isWellFormed(token),
               let link = try await store.share(token: token) else {
-            throw HTTPError(.notFound, message: "This share link does not exist or was revoked.")
+            throw PageError(.notFound, message: Phrase("This share link does not exist or was revoked."))
         }
         guard link.isLive(at: Int64(Date().timeIntervalSince1970)) else {
-            throw HTTPError(.gone, message: "This share link has expired. Ask the person who shared it for a new one.")
+            throw PageError(.gone, message: Phrase("This share link has expired. Ask the person who shared it for a new one."))
         }
         guard link.endedAt == nil else { throw Self.ended }
         var (group, title) = try Self.group(of: link)
@@ -228,28 +231,29 @@ struct ShareController: Sendable {
         if case .album(let id) = group.parts.base {
             if hiding.hides(albumId: id) { throw Self.kept }
             guard let album = try await store.album(id: id, sight: .publicOnly) else { throw Self.ended }
-            title = album.name
+            title = .verbatim(album.name)
         }
         return (link, token, group, title)
     }
 
     /// A link whose folder or album is private now answers as a link that is not there.
-    static let kept = HTTPError(.notFound, message: "This share link does not exist or was revoked.")
+    static let kept = PageError(.notFound, message: Phrase("This share link does not exist or was revoked."))
 
     /// A link whose group ended (`ShareLink.endedAt`) answers this, whatever took the group's place.
-    static let ended = HTTPError(.gone, message: "What this link showed is gone: its album was deleted, or its tag or folder no longer holds photos. Ask the person who shared it for a new link.")
+    static let ended = PageError(.gone, message: Phrase("What this link showed is gone: its album was deleted, or its tag or folder no longer holds photos. Ask the person who shared it for a new link."))
 
-    /// What a link shows, rebuilt from what was stored.
-    static func group(of link: ShareLink) throws -> (PhotoGroup, String) {
+    /// What a link shows, rebuilt from what was stored, and its title.
+    static func group(of link: ShareLink) throws -> (PhotoGroup, Phrase) {
         let filter = try FilterQuery.parse(URI("/?" + link.filter), viewer: .account(link.accountId))
         let base: PhotoGroup
-        let title: String
+        let title: Phrase
         switch link.kind {
-        case .folder: (base, title) = (.folder(link.value), link.value.isEmpty ? "Photos" : link.value.replacingOccurrences(of: "/", with: " / "))
-        case .tag: (base, title) = (.tag(link.value), link.value)
-        case .favorites: (base, title) = (.favorites(.account(link.accountId)), "Favorites of \(link.ownerName)")
-        case .search: (base, title) = (.all, filter.text.map { "Photos matching “\($0)”" } ?? "Selected photos")
-        case .album: (base, title) = (.album(Int64(link.value) ?? 0), "Album")
+        case .folder:
+            (base, title) = (.folder(link.value), link.value.isEmpty ? Phrase("Photos") : .verbatim(link.value.replacingOccurrences(of: "/", with: " / ")))
+        case .tag: (base, title) = (.tag(link.value), .verbatim(link.value))
+        case .favorites: (base, title) = (.favorites(.account(link.accountId)), Phrase("Favorites of \(link.ownerName)"))
+        case .search: (base, title) = (.all, filter.text.map { Phrase("Photos matching “\($0)”") } ?? Phrase("Selected photos"))
+        case .album: (base, title) = (.album(Int64(link.value) ?? 0), Phrase("Album"))
         }
         return (filter.isEmpty ? base : .filtered(base, filter), title)
     }
@@ -259,10 +263,10 @@ struct ShareController: Sendable {
     @Sendable func create(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
         guard let account = context.visitor.account else {
-            throw HTTPError(.forbidden, message: "Sign in with an account to share: a link is listed under its owner.")
+            throw PageError(.forbidden, message: Phrase("Sign in with an account to share: a link is listed under its owner."))
         }
         guard let kind = form["kind"].flatMap(ShareLink.Kind.init(rawValue:)) else {
-            throw HTTPError(.badRequest, message: "Only a folder, a tag, an album, your favorites or a search can be shared.")
+            throw PageError(.badRequest, message: Phrase("Only a folder, a tag, an album, your favorites or a search can be shared."))
         }
         let value = form["value"] ?? ""
         let filterText = form["filter"] ?? ""
@@ -271,27 +275,31 @@ struct ShareController: Sendable {
         switch kind {
         case .folder:
             guard SourceKey.isValid(value) || value.isEmpty, try await store.folder(at: value, sight: context.visitor.sight) != nil else {
-                throw HTTPError(.notFound, message: "There is no such folder to share.")
+                throw PageError(.notFound, message: Phrase("There is no such folder to share."))
             }
         case .tag:
-            guard try await store.count(.tag(TagName.normalize(value)), sight: context.visitor.sight) > 0 else { throw HTTPError(.notFound, message: "No photo carries this tag.") }
+            guard try await store.count(.tag(TagName.normalize(value)), sight: context.visitor.sight) > 0 else {
+                throw PageError(.notFound, message: Phrase("No photo carries this tag."))
+            }
         case .favorites:
-            guard value.isEmpty else { throw HTTPError(.badRequest, message: "Only your own favorites can be shared.") }
+            guard value.isEmpty else { throw PageError(.badRequest, message: Phrase("Only your own favorites can be shared.")) }
         case .album:
-            guard let id = Int64(value), try await store.album(id: id, sight: context.visitor.sight) != nil else { throw HTTPError(.notFound, message: "There is no such album to share.") }
+            guard let id = Int64(value), try await store.album(id: id, sight: context.visitor.sight) != nil else {
+                throw PageError(.notFound, message: Phrase("There is no such album to share."))
+            }
         case .search:
-            guard !filter.isEmpty else { throw HTTPError(.badRequest, message: "Search for something first: the whole library cannot be shared.") }
+            guard !filter.isEmpty else { throw PageError(.badRequest, message: Phrase("Search for something first: the whole library cannot be shared.")) }
         }
         let days = Int(form["expires"] ?? "0") ?? -1
-        guard [0, 1, 7, 30, 365].contains(days) else { throw HTTPError(.badRequest, message: "A link lasts 1, 7, 30 or 365 days, or until revoked.") }
+        guard [0, 1, 7, 30, 365].contains(days) else { throw PageError(.badRequest, message: Phrase("A link lasts 1, 7, 30 or 365 days, or until revoked.")) }
         let now = Int64(Date().timeIntervalSince1970)
         let token = SecretToken.make()
         guard form["uploads"] != "1" || kind == .album else {
-            throw HTTPError(.badRequest, message: "Only an album's link can take photos.")
+            throw PageError(.badRequest, message: Phrase("Only an album's link can take photos."))
         }
         let password = form["password"] ?? ""
-        if !password.isEmpty, let problem = Passwords.check(password) {
-            throw HTTPError(.badRequest, message: "The link's password: " + problem)
+        if !password.isEmpty, let problem = Passwords.problem(password) {
+            throw PageError(.badRequest, message: Phrase("The link's password: \(problem)"))
         }
         let id = try await store.createShare(token: token, accountId: account.id, kind: kind,
                                        value: kind == .tag ? TagName.normalize(value) : value, filter: canonical,
@@ -308,12 +316,12 @@ struct ShareController: Sendable {
 
     @Sendable func revoke(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        guard let id = form["id"].flatMap({ Int64($0) }) else { throw HTTPError(.badRequest, message: "Which link should be revoked?") }
+        guard let id = form["id"].flatMap({ Int64($0) }) else { throw PageError(.badRequest, message: Phrase("Which link should be revoked?")) }
         // An admin may revoke any link, an account its own; a guest has none.
         let account = context.visitor.account?.id
         let isAdmin = context.visitor.can(.admin)
         guard isAdmin || account != nil, try await store.deleteShare(id: id, accountId: isAdmin ? nil : account) else {
-            throw HTTPError(.notFound, message: "That link does not exist, or it is not yours to revoke.")
+            throw PageError(.notFound, message: Phrase("That link does not exist, or it is not yours to revoke."))
         }
         return .redirect(to: SiteURL.shared.appending([("done", "revoked")]))
     }
@@ -327,13 +335,13 @@ struct ShareController: Sendable {
         let fresh = request.uri.queryParameters["new"].flatMap { Int64($0) }
         let shown = request.cookie(Self.newLinkCookieName)
         let items = links.map { link in
-            SharedView.Item(link, title: (try? Self.group(of: link).1) ?? "Shared photos", now: now, newId: fresh, shownToken: shown,
+            SharedView.Item(link, title: (try? Self.group(of: link).1) ?? Phrase("Shared photos"), now: now, newId: fresh, shownToken: shown,
                             linkBase: linkBase)
         }
-        let model = SharedView(chrome: pages.chrome(title: "Shared links", crumbs: [Crumb(name: "Shared links", url: nil)], for: context),
+        let model = SharedView(chrome: pages.chrome(title: Phrase("Shared links"), crumbs: [Crumb(name: Phrase("Shared links"), url: nil)], for: context),
                                csrf: context.csrfToken, items: items, hasItems: !items.isEmpty, showOwner: isAdmin,
-                               notice: request.uri.queryParameters["done"] == "revoked" ? "The link was revoked: it no longer opens." : nil)
-        var response = try pages.response(model)
+                               notice: request.uri.queryParameters["done"] == "revoked" ? Phrase("The link was revoked: it no longer opens.") : nil)
+        var response = try pages.response(model, for: context)
         if shown != nil { response.setCookie(newLinkCookie("", maxAge: 0, context: context)) }
         return response
     }
@@ -353,9 +361,10 @@ struct ShareController: Sendable {
         return FormBody.constantTimeEqual(sent, unlockValue(token: token, hash: hash))
     }
 
-    private func unlockPage(token: String, context: GalleryContext, error: String?, status: HTTPResponse.Status) throws -> Response {
-        let model = ShareUnlockView(chrome: pages.sharedChrome(title: "Password needed"), action: SiteURL.share(token), csrf: context.csrfToken, error: error)
-        return try pages.response(model, status: status)
+    private func unlockPage(token: String, context: GalleryContext, error: Phrase?, status: HTTPResponse.Status) throws -> Response {
+        let model = ShareUnlockView(chrome: pages.sharedChrome(title: Phrase("Password needed")), action: SiteURL.share(token), csrf: context.csrfToken,
+                                    error: error)
+        return try pages.response(model, status: status, for: context)
     }
 
     /// `POST /share/TOKEN`: the password form of a protected link.
@@ -365,8 +374,8 @@ struct ShareController: Sendable {
         guard let hash = link.passwordHash else { return .redirect(to: SiteURL.share(token).path, type: .normal) }
         let password = form["password"] ?? ""
         guard try await gate.admits(password, name: "share:\(link.id)", address: context.remoteAddress,
-                                    tooMany: "Too many wrong passwords for this link.", hash: { hash }) else {
-            return try unlockPage(token: token, context: context, error: "That password is not the one this link asks for.", status: .forbidden)
+                                    tooMany: Phrase("Too many wrong passwords for this link."), hash: { hash }) else {
+            return try unlockPage(token: token, context: context, error: Phrase("That password is not the one this link asks for."), status: .forbidden)
         }
         var response = Response.redirect(to: SiteURL.share(token).path, type: .normal)
         let lifetime = link.expiresAt.map { Int($0 - Int64(Date().timeIntervalSince1970)) } ?? 30 * 86_400
@@ -389,5 +398,5 @@ struct ShareUnlockView: PageModel {
     var chrome: PageChrome
     var action: SiteURL
     var csrf: String
-    var error: String?
+    var error: Phrase?
 }

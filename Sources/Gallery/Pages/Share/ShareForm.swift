@@ -36,5 +36,5 @@ struct ShareUploadBox: Encodable {
     var action: SiteURL
     /// How many more the link may add, and the largest file.
     var left: Int
-    var limitText: String
+    var limitText: Phrase
 }

@@ -2,9 +2,11 @@
 struct ConfirmView: PageModel {
     static let template = "confirm"
     var chrome: PageChrome
-    var heading, message: String
+    var heading, message: Phrase
     var image: ThumbImage?
     var action: SiteURL
-    var dataAction, button, csrf, key: String
+    var dataAction: String
+    var button: Phrase
+    var csrf, key: String
     var cancelURL: SiteURL
 }

@@ -24,72 +24,81 @@ struct TrashController: Sendable {
         routes.admin.form(.action(.emptyTrash), use: empty)
     }
 
+    /// What needs files moved in or out of the library.
+    private enum FileMove { case toTrash, restore }
+
     /// Refuses with 409 when files cannot be moved in or out of the library.
-    private func requireWritableLibrary(_ doing: String) async throws {
+    private func requireWritableLibrary(_ move: FileMove) async throws {
         guard !readOnly, await source.isWritable() else {
-            throw HTTPError(.conflict, message: "The library is read-only, so \(doing) is not possible. Stars, tags and favorites still work: they live in the catalog.")
+            switch move {
+            case .toTrash:
+                throw PageError(.conflict, message: Phrase("The library is read-only, so moving files to the trash is not possible. Stars, tags and favorites still work: they live in the catalog."))
+            case .restore:
+                throw PageError(.conflict, message: Phrase("The library is read-only, so restoring files is not possible. Stars, tags and favorites still work: they live in the catalog."))
+            }
         }
     }
 
     @Sendable func confirmDelete(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let key = request.uri.queryParameters["key"].map(String.init), SourceKey.isValid(key),
               let photo = try await store.photo(key: key, viewer: context.visitor.viewer, sight: context.visitor.sight) else {
-            throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
+            throw PageError(.notFound, message: Phrase(CurationError.unknownPhoto))
         }
-        try await requireWritableLibrary("moving files to the trash")
-        let model = ConfirmView(chrome: pages.chrome(title: "Move to trash?", for: context), heading: "Move “\(photo.card.name)” to the trash?",
-                                message: "The file leaves the library folder and waits in the trash, with its stars and tags, until you restore it or empty the trash.",
-                                image: ThumbImage(photo.card.picture, alt: photo.card.name),
-                                action: SiteURL.Action.delete.url, dataAction: "delete", button: "Move to trash",
+        try await requireWritableLibrary(.toTrash)
+        let model = ConfirmView(chrome: pages.chrome(title: Phrase("Move to trash?"), for: context),
+                                heading: Phrase("Move “\(photo.card.name)” to the trash?"),
+                                message: Phrase("The file leaves the library folder and waits in the trash, with its stars and tags, until you restore it or empty the trash."),
+                                image: ThumbImage(photo.card.picture, alt: .verbatim(photo.card.name)),
+                                action: SiteURL.Action.delete.url, dataAction: "delete", button: Phrase("Move to trash"),
                                 csrf: context.csrfToken, key: key, cancelURL: SiteURL.photo(key))
-        return try pages.response(model)
+        return try pages.response(model, for: context)
     }
 
     @Sendable func delete(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
         let key = try form.require("key")
-        guard SourceKey.isValid(key) else { throw HTTPError(.notFound, message: CurationError.unknownPhoto.description) }
+        guard SourceKey.isValid(key) else { throw PageError(.notFound, message: Phrase(CurationError.unknownPhoto)) }
         // A photo private to someone else is not there to be deleted.
         if try await store.photoId(forKey: key, sight: .everything) != nil, try await store.photoId(forKey: key, sight: context.visitor.sight) == nil {
-            throw HTTPError(.notFound, message: CurationError.unknownPhoto.description)
+            throw PageError(.notFound, message: Phrase(CurationError.unknownPhoto))
         }
-        try await requireWritableLibrary("moving files to the trash")
+        try await requireWritableLibrary(.toTrash)
         let folder = SourceKey.folder(of: key)
         do {
             try await store.moveToTrash(key: key, source: source)
         } catch let error as CurationError {
-            throw HTTPError(Self.status(error), message: error.description)
+            throw PageError(Self.status(error), message: Phrase(error))
         }
         let back = try await store.folder(at: folder, sight: context.visitor.sight) != nil ? SiteURL.folder(folder) : SiteURL.home
         return .redirect(to: back)
     }
 
     @Sendable func trash(_ request: Request, context: GalleryContext) async throws -> Response {
-        let model = TrashView(chrome: pages.chrome(title: "Trash", crumbs: [Crumb(name: "Trash", url: nil)], for: context),
+        let model = TrashView(chrome: pages.chrome(title: Phrase("Trash"), crumbs: [Crumb(name: Phrase("Trash"), url: nil)], for: context),
                               items: try await store.trashItems(sight: context.visitor.sight), forAdmin: context.visitor.can(.admin), csrf: context.csrfToken)
-        return try pages.response(model)
+        return try pages.response(model, for: context)
     }
 
     @Sendable func restore(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        guard let id = Int64(try form.require("id")) else { throw HTTPError(.badRequest, message: "That is not a trash item.") }
-        try await requireWritableLibrary("restoring files")
+        guard let id = Int64(try form.require("id")) else { throw PageError(.badRequest, message: Phrase("That is not a trash item.")) }
+        try await requireWritableLibrary(.restore)
         do {
             try await store.restore(trashId: id, source: source)
         } catch let error as CurationError {
-            throw HTTPError(Self.status(error), message: error.description)
+            throw PageError(Self.status(error), message: Phrase(error))
         }
         return .redirect(to: SiteURL.trash)
     }
 
     @Sendable func confirmEmpty(_ request: Request, context: GalleryContext) async throws -> Response {
         let count = try await store.trashItems(sight: context.visitor.sight).count
-        let model = ConfirmView(chrome: pages.chrome(title: "Empty the trash?", for: context),
-                                heading: "Delete \(Formatting.plural(count, "file", "files")) for good?",
-                                message: "Emptying the trash destroys these files. This cannot be undone.",
+        let model = ConfirmView(chrome: pages.chrome(title: Phrase("Empty the trash?"), for: context),
+                                heading: Phrase(count: count, "Delete \(count) file for good?", "Delete \(count) files for good?"),
+                                message: Phrase("Emptying the trash destroys these files. This cannot be undone."),
                                 image: nil, action: SiteURL.Action.emptyTrash.url, dataAction: "empty-trash",
-                                button: "Empty trash", csrf: context.csrfToken, key: "", cancelURL: SiteURL.trash)
-        return try pages.response(model)
+                                button: Phrase("Empty trash"), csrf: context.csrfToken, key: "", cancelURL: SiteURL.trash)
+        return try pages.response(model, for: context)
     }
 
     @Sendable func empty(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -101,8 +110,9 @@ struct TrashController: Sendable {
         await forgetRenditions(destroyed)
         var response = Response.redirect(to: SiteURL.trash)
         if emptied.kept > 0 {
-            flash.set("\(Formatting.plural(emptied.kept, "file", "files")) could not be deleted now and stayed in the trash; "
-                      + "empty the trash again later.", on: &response, context: context)
+            let kept = emptied.kept
+            let text = Phrase(count: kept, "\(kept) file could not be deleted now and stayed in the trash; empty the trash again later.", "\(kept) files could not be deleted now and stayed in the trash; empty the trash again later.")
+            flash.set(text, on: &response, context: context)
         }
         return response
     }

@@ -7,12 +7,12 @@ struct TrashView: PageModel {
         var id: Int64
         var key, name: String
         var image: ThumbImage?  // admins only: a trashed photo's renditions are theirs to fetch
-        var trashedText: String
+        var trashedText: Phrase
     }
     var chrome: PageChrome
     var items: [Item]
     var hasItems: Bool
-    var summary: String
+    var summary: Phrase
     var csrf: String
     var restoreAction, emptyURL: SiteURL
     /// Restoring many at once goes through the selection form.
@@ -25,10 +25,10 @@ extension TrashView {
     init(chrome: PageChrome, items: [TrashItem], forAdmin: Bool, csrf: String) {
         self.init(chrome: chrome, items: items.map { item in
                       Item(id: item.id, key: item.key, name: SourceKey.name(of: item.key),
-                           image: forAdmin ? ThumbImage(item.picture, alt: SourceKey.name(of: item.key)) : nil,
-                           trashedText: Formatting.cameraDate(item.trashedAt) + " UTC")
+                           image: forAdmin ? ThumbImage(item.picture, alt: .verbatim(SourceKey.name(of: item.key))) : nil,
+                           trashedText: Phrase("\(Phrase.Argument.date(item.trashedAt, .time)) UTC"))
                   },
-                  hasItems: !items.isEmpty, summary: Formatting.plural(items.count, "file", "files"), csrf: csrf,
+                  hasItems: !items.isEmpty, summary: Phrase(count: items.count, "\(items.count) file", "\(items.count) files"), csrf: csrf,
                   restoreAction: SiteURL.Action.restore.url, emptyURL: SiteURL.confirmEmptyTrash)
     }
 }

@@ -57,11 +57,15 @@ struct UploadController: Sendable {
             .replacingOccurrences(of: "{dd}", with: "DD")
     }
 
+    /// Where the household's uploads go, as the upload page says it.
+    private var hint: Phrase {
+        Phrase("Photos go to \(folderText) by the date they were taken. A photo already in the library is not stored twice.")
+    }
+
     @Sendable func page(_ request: Request, context: GalleryContext) async throws -> Response {
-        let model = UploadView(chrome: pages.chrome(title: "Upload", crumbs: [Crumb(name: "Upload", url: nil)], for: context),
-                               csrf: context.csrfToken, readOnly: !(await isWritable()), limitText: Formatting.bytes(Int64(limit)),
-                               hint: "Photos go to \(folderText) by the date they were taken. A photo already in the library is not stored twice.")
-        return try pages.response(model)
+        let model = UploadView(chrome: pages.chrome(title: Phrase("Upload"), crumbs: [Crumb(name: Phrase("Upload"), url: nil)], for: context),
+                               csrf: context.csrfToken, readOnly: !(await isWritable()), limitText: .bytes(Int64(limit)), hint: hint)
+        return try pages.response(model, for: context)
     }
 
     /// Where an upload's new files go: the household's upload folder by the date each was taken,
@@ -85,8 +89,8 @@ struct UploadController: Sendable {
     enum Received {
         case added(sent: String, key: String)
         /// Already in the library (`key`), or the same photo as another file of this upload (nil).
-        case duplicate(sent: String, key: String?, detail: String)
-        case refused(sent: String, reason: String)
+        case duplicate(sent: String, key: String?, detail: Phrase)
+        case refused(sent: String, reason: Phrase)
     }
 
     /// Stages an upload's files (at most `fileLimit`), checks each as the scan would, places the
@@ -94,15 +98,16 @@ struct UploadController: Sendable {
     /// form both do.
     func receive(_ request: Request, context: GalleryContext, fileLimit: Int, into destination: Destination = .household) async throws -> [Received] {
         guard await isWritable() else {
-            throw HTTPError(.conflict, message: "The library is read-only, so nothing can be uploaded. Browsing, stars, tags and favorites still work.")
+            let refusal = Phrase("The library is read-only, so nothing can be uploaded. Browsing, stars, tags and favorites still work.")
+            throw PageError(.conflict, message: refusal)
         }
         var reader: MultipartReader
         do { reader = try MultipartReader(contentType: request.headers[.contentType] ?? "") } catch {
-            throw HTTPError(.unsupportedMediaType, message: "Uploads are sent as a multipart form: use the upload form.")
+            throw PageError(.unsupportedMediaType, message: Phrase("Uploads are sent as a multipart form: use the upload form."))
         }
         let staged = try await stage(request, context: context, reader: &reader, fileLimit: fileLimit)
         defer { for file in staged { unlink(file.path) } }
-        guard !staged.isEmpty else { throw HTTPError(.badRequest, message: "Choose at least one photo to upload.") }
+        guard !staged.isEmpty else { throw PageError(.badRequest, message: Phrase("Choose at least one photo to upload.")) }
         var received: [Received] = []
         var seen: [String: String] = [:]  // sha256 → name, for copies within one upload
         var placed: [(key: String, sent: String)] = []
@@ -118,7 +123,7 @@ struct UploadController: Sendable {
                     placed.append((key, file.name))
                 } catch {
                     logger.error("upload could not be placed", metadata: ["name": "\(file.name)", "error": "\(error)"])
-                    received.append(.refused(sent: file.name, reason: "could not be written to the library (is the disk full?)"))
+                    received.append(.refused(sent: file.name, reason: Phrase("could not be written to the library (is the disk full?)")))
                 }
             }
         }
@@ -128,7 +133,7 @@ struct UploadController: Sendable {
         try await store.recordUploader(keys: indexedKeys, account: link == nil ? context.visitor.account?.id : nil, link: link)
         for (key, sent) in placed {
             if case .failed(let reason)? = indexed[key] {
-                received.append(.refused(sent: sent, reason: "was saved as \(key) but could not be indexed: \(reason)"))
+                received.append(.refused(sent: sent, reason: Phrase("was saved as \(key) but could not be indexed: \(reason)")))
             } else {
                 received.append(.added(sent: sent, key: key))
             }
@@ -140,7 +145,7 @@ struct UploadController: Sendable {
         var result = UploadView.Result()
         for item in try await receive(request, context: context, fileLimit: fileLimit) {
             switch item {
-            case .added(let sent, let key): result.added.append(.init(name: sent, detail: key, url: SiteURL.photo(key)))
+            case .added(let sent, let key): result.added.append(.init(name: sent, detail: .verbatim(key), url: SiteURL.photo(key)))
             case .duplicate(let sent, let key, let detail): result.skipped.append(.init(name: sent, detail: detail, url: key.map { SiteURL.photo($0) }))
             case .refused(let sent, let reason): result.refused.append(.init(name: sent, detail: reason, url: nil))
             }
@@ -148,10 +153,9 @@ struct UploadController: Sendable {
         logger.info("upload", metadata: ["added": "\(result.added.count)", "skipped": "\(result.skipped.count)",
                                          "refused": "\(result.refused.count)", "account": "\(context.visitor.account?.name ?? "guest")"])
         let status: HTTPResponse.Status = result.added.isEmpty && result.skipped.isEmpty ? .unprocessableContent : .ok
-        let model = UploadView(chrome: pages.chrome(title: "Upload", crumbs: [Crumb(name: "Upload", url: nil)], for: context),
-                               csrf: context.csrfToken, readOnly: false, limitText: Formatting.bytes(Int64(limit)),
-                               hint: "Photos go to \(folderText) by the date they were taken. A photo already in the library is not stored twice.", result: result.finished())
-        return try pages.response(model, status: status)
+        let model = UploadView(chrome: pages.chrome(title: Phrase("Upload"), crumbs: [Crumb(name: Phrase("Upload"), url: nil)], for: context),
+                               csrf: context.csrfToken, readOnly: false, limitText: .bytes(Int64(limit)), hint: hint, result: result.finished())
+        return try pages.response(model, status: status, for: context)
     }
 
     struct StagedFile {
@@ -183,7 +187,7 @@ struct UploadController: Sendable {
                     case .part(let name, let filename):
                         if let filename {
                             guard let sent = csrf, FormBody.constantTimeEqual(sent, context.csrfToken) else {
-                                failure = HTTPError(.forbidden, message: "This form has expired or did not come from this site. Reload the page and try again.")
+                                failure = Self.expiredForm
                                 break
                             }
                             if filename.isEmpty { continue }  // the browser sends an empty part when nothing was chosen
@@ -193,7 +197,9 @@ struct UploadController: Sendable {
                             }
                             let path = stagingFolder + "/" + UUID().uuidString
                             let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-                            guard fd >= 0 else { throw HTTPError(.init(code: 507, reasonPhrase: "Insufficient Storage"), message: "The upload could not be stored in the data folder.") }
+                            guard fd >= 0 else {
+                                throw PageError(Self.insufficientStorage, message: Phrase("The upload could not be stored in the data folder."))
+                            }
                             current = (StagedFile(name: filename, path: path), fd, 0)
                         } else {
                             field = (name, [])
@@ -226,25 +232,31 @@ struct UploadController: Sendable {
             }
             if let failure { throw failure }
             if tooMany {
-                throw HTTPError(.contentTooLarge, message: "An upload can carry at most \(fileLimit) files, so nothing was uploaded. Send them in smaller batches.")
+                let most = fileLimit
+                throw PageError(.contentTooLarge, message: Phrase(count: most, "An upload can carry at most \(most) file, so nothing was uploaded. Send them in smaller batches.", "An upload can carry at most \(most) files, so nothing was uploaded. Send them in smaller batches."))
             }
             if let tooLarge {
-                throw HTTPError(.contentTooLarge, message: "“\(tooLarge)” is larger than the \(Formatting.bytes(Int64(limit))) limit for one file, so nothing was uploaded.")
+                let most = Phrase.Argument.bytes(Int64(limit))
+                throw PageError(.contentTooLarge, message: Phrase("“\(tooLarge)” is larger than the \(most) limit for one file, so nothing was uploaded."))
             }
             try reader.finish()
             guard csrf.map({ FormBody.constantTimeEqual($0, context.csrfToken) }) == true else {
-                throw HTTPError(.forbidden, message: "This form has expired or did not come from this site. Reload the page and try again.")
+                throw Self.expiredForm
             }
             return files
         } catch {
             discard()
             for file in files { unlink(file.path) }
             if error is MultipartReader.Failure {
-                throw HTTPError(.badRequest, message: "The upload arrived broken or incomplete. Please try again.")
+                throw PageError(.badRequest, message: Phrase("The upload arrived broken or incomplete. Please try again."))
             }
             throw error
         }
     }
+
+    private static let expiredForm =
+        PageError(.forbidden, message: Phrase("This form has expired or did not come from this site. Reload the page and try again."))
+    private static let insufficientStorage = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
 
     private static func write(_ buffer: ByteBuffer, to fd: Int32) throws {
         try buffer.withUnsafeReadableBytes { raw in
@@ -252,7 +264,7 @@ struct UploadController: Sendable {
             while offset < raw.count {
                 let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw HTTPError(.init(code: 507, reasonPhrase: "Insufficient Storage"), message: "The data folder is full, so the upload could not be stored.") }
+                guard n > 0 else { throw PageError(insufficientStorage, message: Phrase("The data folder is full, so the upload could not be stored.")) }
                 offset += n
             }
         }
@@ -260,8 +272,8 @@ struct UploadController: Sendable {
 
     enum Verdict {
         case accepted(folder: String, name: String)
-        case duplicate(existing: String, key: String?)
-        case refused(String)
+        case duplicate(existing: Phrase, key: String?)
+        case refused(Phrase)
     }
 
     /// Analyses a staged file as the scan would (each read noted in the journal as an upload),
@@ -283,14 +295,15 @@ struct UploadController: Sendable {
         let sha256: String
         switch analysis[0] {
         case .notImage:
-            return .refused("is not a photo or a video: its bytes are not JPEG, PNG, GIF, WebP, TIFF, HEIC, AVIF, MP4, MOV, M4V, 3GP, WebM, MKV or AVI")
+            return .refused(Phrase("is not a photo or a video: its bytes are not JPEG, PNG, GIF, WebP, TIFF, HEIC, AVIF, MP4, MOV, M4V, 3GP, WebM, MKV or AVI"))
         case .failed(_, let reason):
-            return .refused("is not a readable image or video: \(reason)")
+            return .refused(Phrase("is not a readable image or video: \(reason)"))
         case .unavailable:
-            return .refused("could not be checked now; please try again")
+            return .refused(Phrase("could not be checked now; please try again"))
         case .known:
-            guard let inLibrary else { return .refused("could not be read") }
-            verdict = .duplicate(existing: inLibrary.key.map { "already in the library as \($0)" } ?? "already in the library", key: inLibrary.key)
+            guard let inLibrary else { return .refused(Phrase("could not be read")) }
+            verdict = .duplicate(existing: inLibrary.key.map { Phrase("already in the library as \($0)") } ?? Phrase("already in the library"),
+                                 key: inLibrary.key)
             sha256 = inLibrary.sha256
         case .new(_, let identity, let probe):
             let folder = switch destination {
@@ -300,7 +313,7 @@ struct UploadController: Sendable {
             verdict = .accepted(folder: folder, name: UploadNaming.fileName(file.name, format: probe.format))
             sha256 = identity.sha256
         }
-        if let earlier = seen[sha256] { return .duplicate(existing: "the same photo as “\(earlier)” in this upload", key: nil) }
+        if let earlier = seen[sha256] { return .duplicate(existing: Phrase("the same photo as “\(earlier)” in this upload"), key: nil) }
         seen[sha256] = file.name
         return verdict
     }

@@ -5,21 +5,23 @@ struct UsersView: PageModel {
     static let template = "users"
     struct Choice: Encodable {
         var value: String
+        var label: Phrase
         var selected: Bool
     }
     struct Row: Encodable {
         var id: Int64
-        var name, created: String
+        var name: String
+        var created: Phrase
         var isMe: Bool
         var roles: [Choice]
     }
-    static let notices = ["added": "The account was added.", "role": "The role was changed.",
-                          "password": "The password was reset; that account was signed out everywhere.",
-                          "removed": "The account was removed."]
+    static let notices = ["added": Phrase("The account was added."), "role": Phrase("The role was changed."),
+                          "password": Phrase("The password was reset; that account was signed out everywhere."),
+                          "removed": Phrase("The account was removed.")]
     var chrome: PageChrome
     var csrf: String
     var users: [Row]
-    var notice, error: String?
+    var notice, error: Phrase?
     var roles: [Choice]
     let addAction = SiteURL.Action.addUser.url
     let roleAction = SiteURL.Action.changeRole.url
@@ -30,7 +32,7 @@ struct UsersView: PageModel {
 extension UsersView.Row {
     /// The row of `account`, its role chosen in its form; `isMe` marks the admin's own.
     init(_ account: Account, me: Int64?) {
-        self.init(id: account.id, name: account.name, created: Formatting.cameraDate(account.createdAt), isMe: account.id == me,
+        self.init(id: account.id, name: account.name, created: .date(account.createdAt, .time), isMe: account.id == me,
                   roles: UsersView.choices(selected: account.role))
     }
 }
@@ -38,6 +40,6 @@ extension UsersView.Row {
 extension UsersView {
     /// Every role as a choice of a form, `selected` chosen.
     static func choices(selected: Role) -> [Choice] {
-        Role.allCases.map { Choice(value: $0.rawValue, selected: $0 == selected) }
+        Role.allCases.map { Choice(value: $0.rawValue, label: .role($0), selected: $0 == selected) }
     }
 }

@@ -1,6 +1,6 @@
 /// What every page's layout shows: title, breadcrumbs, the scan banner, and the menu.
 struct PageChrome: Encodable {
-    var title: String
+    var title: Phrase
     var crumbs: [Crumb] = []
     var banner: ScanBanner?
     /// Set when the library is the generated demo: says so, and how to serve one's own photos.
@@ -19,7 +19,7 @@ struct PageChrome: Encodable {
 /// The header links, by what the visitor may do.
 struct NavBar: Encodable {
     /// The menu's label: the account name, "Guest", or "Menu".
-    var menuLabel: String
+    var menuLabel: Phrase
     var searchURL, scanURL, uploadURL, sharedURL, usersURL, accountURL, loginURL: SiteURL?
     var logout: LogoutForm?
 }
@@ -32,13 +32,13 @@ struct LogoutForm: Encodable {
 
 /// One breadcrumb; the last one has no link.
 struct Crumb: Encodable {
-    var name: String
+    var name: Phrase
     var url: SiteURL?
 }
 
 /// The compact line shown on every page while a scan runs or after it failed.
 struct ScanBanner: Encodable {
-    var text: String
+    var text: Phrase
     var failed: Bool
     let url = SiteURL.scan
 }
@@ -51,6 +51,7 @@ struct DemoNote: Encodable, Sendable {
 
 /// The line saying what the last action did.
 struct FlashNote: Encodable, Sendable {
+    /// Already in the visitor's language: said when the action set it (`FlashMiddleware.set`).
     var text: String
     /// The Undo button, while the action can be undone.
     var undo: UndoButton?

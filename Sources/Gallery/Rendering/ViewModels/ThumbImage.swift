@@ -9,10 +9,11 @@ struct ThumbImage: Encodable {
     var webp: SiteURL
     var webp2x: SiteURL
     var width, height: Int
-    var alt: String
+    /// What a screen reader says of the picture.
+    var alt: Phrase
 
     /// A square grid thumbnail of a picture.
-    init(_ picture: Picture, alt: String, scope: SiteURL.Scope = .gallery) {
+    init(_ picture: Picture, alt: Phrase, scope: SiteURL.Scope = .gallery) {
         src = scope.thumbnail(picture, .grid)
         src2x = scope.thumbnail(picture, .grid2x)
         webp = scope.thumbnail(picture, .grid, .webp)

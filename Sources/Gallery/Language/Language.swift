@@ -1,0 +1,171 @@
+import Foundation
+
+/// One language pages are written in: its messages from its catalog (`Locales/TAG.po`), the
+/// rule that picks a counted message's form, and how it writes numbers, sizes and dates.
+/// English is the sources' own and needs no catalog.
+final class Language: Sendable {
+    /// The language's tag (`de`, `pt-BR`), as `<html lang>` and Accept-Language name it.
+    let tag: String
+    /// The language's name in itself ("Deutsch"), for the account page's choice.
+    let name: String
+    /// Written right to left: pages get `dir="rtl"`, and the layout mirrors.
+    let rightToLeft: Bool
+    let plural: PluralForms
+    /// Each message's forms, by its English text (and its context, `context\u{4}id`).
+    let messages: [String: [String]]
+    private let pieces: [String: [[Piece]]]
+    private let formats: Formats?
+
+    /// A translation cut at its placeholders, once, when the catalog is read.
+    private enum Piece: Sendable {
+        case text(String)
+        case argument(Int)
+    }
+
+    static let english = Language(tag: "en", name: "English", rightToLeft: false, plural: .english, messages: [:])
+
+    /// Tags of the languages written right to left (CLDR's character order).
+    static let rightToLeftTags: Set<String> = ["ar", "he", "fa", "ur", "ps", "yi", "dv", "ckb", "sd", "ug"]
+    /// Languages' names in themselves, for the languages shipped.
+    static let names = ["en": "English", "de": "Deutsch", "fr": "Français", "es": "Español", "ja": "日本語", "ar": "العربية"]
+
+    init(tag: String, name: String, rightToLeft: Bool, plural: PluralForms, messages: [String: [String]]) {
+        (self.tag, self.name, self.rightToLeft, self.plural, self.messages) = (tag, name, rightToLeft, plural, messages)
+        pieces = messages.mapValues { $0.map(Self.cut) }
+        formats = tag == "en" ? nil : Formats(tag: tag)
+    }
+
+    /// The language a catalog holds: its translated entries (not the fuzzy or empty ones), its
+    /// plural rule from the header. `tag` is the file's name without `.po`.
+    convenience init(tag: String, catalog: POFile) throws {
+        let plural = try catalog.header["Plural-Forms"].map { try PluralForms(header: $0) } ?? .english
+        var messages: [String: [String]] = [:]
+        for entry in catalog.entries where !entry.fuzzy && !entry.strings.isEmpty && entry.strings.allSatisfy({ !$0.isEmpty }) {
+            // A counted message needs every form its language has; one short is not used.
+            if entry.plural != nil && entry.strings.count < plural.count { continue }
+            messages[Self.key(entry.id, context: entry.context)] = entry.strings
+        }
+        let primary = String(tag.split(separator: "-").first ?? Substring(tag)).lowercased()
+        self.init(tag: tag, name: catalog.header["X-Language-Name"] ?? Self.names[primary] ?? tag,
+                  rightToLeft: Self.rightToLeftTags.contains(primary), plural: plural, messages: messages)
+    }
+
+    static func key(_ id: String, context: String? = nil) -> String { context.map { $0 + "\u{4}" + id } ?? id }
+
+    /// "ltr" or "rtl", for `<html dir>`.
+    var direction: String { rightToLeft ? "rtl" : "ltr" }
+
+    /// The translation of a template's text (forms[0]), or nil where the catalog has none.
+    func translation(of id: String) -> String? { messages[id]?.first }
+
+    /// The phrase in this language: its translation where the catalog has one, else its English.
+    func say(_ phrase: Phrase) -> String {
+        var out = ""
+        say(phrase, into: &out)
+        return out
+    }
+
+    private func say(_ phrase: Phrase, into out: inout String) {
+        if let forms = pieces[phrase.context.map { Self.key(phrase.id, context: $0) } ?? phrase.id] {
+            let form = phrase.count.map { plural.form(for: $0) } ?? 0
+            for piece in forms[min(form, forms.count - 1)] {
+                switch piece {
+                case .text(let text): out += text
+                case .argument(let index): if index < phrase.arguments.count { write(phrase.arguments[index], into: &out) }
+                }
+            }
+            return
+        }
+        let english = phrase.count.map { $0 == 1 ? phrase.id : (phrase.plural ?? phrase.id) } ?? phrase.id
+        for piece in Self.cut(english) {
+            switch piece {
+            case .text(let text): out += text
+            case .argument(let index): if index < phrase.arguments.count { write(phrase.arguments[index], into: &out) }
+            }
+        }
+    }
+
+    private func write(_ argument: Phrase.Argument, into out: inout String) {
+        switch argument {
+        case .text(let text): out += text
+        case .phrase(let phrase): say(phrase, into: &out)
+        case .number(let n): out += formats?.number(n) ?? Formatting.count(n)
+        case .bytes(let n): out += formats?.bytes(n) ?? Formatting.bytes(n)
+        case .date(let seconds, let style):
+            guard let formats else {
+                switch style {
+                case .time: out += Formatting.cameraDate(seconds)
+                case .day: out += Formatting.day(seconds)
+                case .weekday: out += Formatting.weekday(seconds)
+                case .month: out += Formatting.monthName(seconds)
+                }
+                return
+            }
+            out += formats.date(seconds, style)
+        case .months(let from, let to):
+            guard let formats else { out += Formatting.monthRange(from, to) ?? ""; return }
+            guard let first = from ?? to, let last = to ?? from else { return }
+            let (start, end) = (formats.shortMonth(min(first, last)), formats.shortMonth(max(first, last)))
+            out += start == end ? start : start + " – " + end
+        }
+    }
+
+    /// `{0}`, `{12}` in a message become its arguments; any other brace is text.
+    private static func cut(_ message: String) -> [Piece] {
+        guard message.contains("{") else { return [.text(message)] }
+        var pieces: [Piece] = []
+        var text = ""
+        var rest = Substring(message)
+        while let open = rest.firstIndex(of: "{") {
+            text += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            let digits = after.prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, digits.count <= 2, after.dropFirst(digits.count).first == "}", let index = Int(digits) {
+                if !text.isEmpty { pieces.append(.text(text)); text = "" }
+                pieces.append(.argument(index))
+                rest = after.dropFirst(digits.count + 1)
+            } else {
+                text += "{"
+                rest = after
+            }
+        }
+        text += rest
+        if !text.isEmpty { pieces.append(.text(text)) }
+        return pieces
+    }
+
+    /// How a language other than English writes numbers, sizes and dates (ICU's, through Foundation).
+    private struct Formats: Sendable {
+        let integers: IntegerFormatStyle<Int>
+        let sizes: ByteCountFormatStyle
+        let time, day, weekday, month, shortMonthYear: Date.FormatStyle
+
+        init(tag: String) {
+            let locale = Locale(identifier: tag)
+            var calendar = Calendar(identifier: .gregorian)
+            let utc = TimeZone(identifier: "UTC")!
+            calendar.timeZone = utc
+            let base = Date.FormatStyle(locale: locale, calendar: calendar, timeZone: utc)
+            integers = IntegerFormatStyle<Int>.number.locale(locale)
+            sizes = ByteCountFormatStyle(style: .file, locale: locale)
+            time = Date.FormatStyle(date: .abbreviated, time: .shortened, locale: locale, calendar: calendar, timeZone: utc)
+            day = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: locale, calendar: calendar, timeZone: utc)
+            weekday = base.weekday(.wide).day().month(.wide).year()
+            month = base.month(.wide).year()
+            shortMonthYear = base.month(.abbreviated).year()
+        }
+
+        func number(_ n: Int) -> String { n.formatted(integers) }
+        func bytes(_ n: Int64) -> String { n.formatted(sizes) }
+        func shortMonth(_ seconds: Int64) -> String { Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(shortMonthYear) }
+        func date(_ seconds: Int64, _ style: Phrase.DateStyle) -> String {
+            let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+            switch style {
+            case .time: return date.formatted(time)
+            case .day: return date.formatted(day)
+            case .weekday: return date.formatted(weekday)
+            case .month: return date.formatted(month)
+            }
+        }
+    }
+}
