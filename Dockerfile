@@ -24,6 +24,7 @@ RUN bash /tmp/setup.sh --runtime \
 COPY --from=build /out/photolala /usr/local/bin/photolala
 COPY Templates /usr/share/photolala/Templates
 COPY Public /usr/share/photolala/Public
+COPY Locales /usr/share/photolala/Locales
 COPY Gazetteer /usr/share/photolala/Gazetteer
 
 ENV PHOTOLALA_RESOURCES=/usr/share/photolala \
