@@ -163,14 +163,17 @@ def restart(server_process):
     return again
 
 
-def make_driver(size, javascript: bool):
+def make_driver(size, javascript: bool, language: str = "en-US"):
+    """A headless Chromium at `size`, with JavaScript on or off, asking for pages in `language`."""
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for arg in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                f"--window-size={size[0]},{size[1]}", "--hide-scrollbars"]:
+                f"--window-size={size[0]},{size[1]}", "--hide-scrollbars", f"--lang={language}"]:
         options.add_argument(arg)
+    prefs = {"intl.accept_languages": language}
     if not javascript:
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+        prefs["profile.managed_default_content_settings.javascript"] = 2
+    options.add_experimental_option("prefs", prefs)
     service = Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
     driver = webdriver.Chrome(options=options, service=service)
     if size == PHONE:

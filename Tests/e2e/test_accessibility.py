@@ -95,6 +95,34 @@ def test_every_page_meets_wcag_21_aa(server, size, scheme):
     assert not failures, "\n".join(failures)
 
 
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_every_page_meets_wcag_21_aa_in_arabic_right_to_left(server, size):
+    """The same pages in Arabic, as a browser that asks for it gets them: right to left, the
+    layout mirrored, and as clean to axe as in English."""
+    failures = []
+    d = make_driver(size, javascript=True, language="ar")
+    where = "phone" if size == PHONE else "desktop"
+    try:
+        d.get(server + "/login")
+        assert d.find_element(By.TAG_NAME, "html").get_attribute("dir") == "rtl"
+        check(d, "/login (signed out, ar)", failures)
+        sign_in(d, server, "ada")
+        for path in SIGNED_IN:
+            d.get(server + path)
+            assert d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ar", path
+            check(d, path + " (ar)", failures)
+        for path, name in [("/folders/Holiday%202024", "folder"), ("/photos/Holiday%202024/IMG_001.jpg", "photo"), ("/", "home")]:
+            d.get(server + path)
+            settled(d)
+            screenshot(d, f"rtl-{name}-{where}")
+        d.get(server + "/folders/Holiday%202024?min_rating=0&q=IMG")
+        d.execute_script("document.querySelectorAll('details').forEach(e => { e.open = true; });")
+        check(d, "/folders/Holiday%202024 (every <details> open, ar)", failures)
+    finally:
+        d.quit()
+    assert not failures, "\n".join(failures)
+
+
 def tab_order(d, count: int) -> list:
     """What Tab reaches, `count` times from a page just loaded: (tag, a name for it). Each focused
     element must show that it is: an outline, or the focus ring Chromium draws."""

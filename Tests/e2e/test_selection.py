@@ -79,7 +79,7 @@ def test_a_desktop_with_javascript_ticks_a_range_and_downloads_it_as_a_zip(serve
         tick(d, picks[5], shift=True)
         ticked = [i for i, b in enumerate(d.find_elements(By.CSS_SELECTOR, "input[name=ids]")) if b.is_selected()]
         assert ticked == [1, 2, 3, 4, 5]
-        assert count.text == "5 selected"
+        assert count.text == "Photos selected: 5"
         screenshot(d, "select-range-desktop-js")
         # when they are downloaded as one zip
         d.find_element(By.CSS_SELECTOR, ".selectbar button[value=zip]").click()
