@@ -6,7 +6,7 @@ import Testing
 @Suite struct ScanPaceTests {
     @Test(arguments: [(0.02, "under 0.1 s"), (0.44, "0.4 s"), (9.94, "9.9 s"), (12.4, "12 s"), (185, "3 min 5 s"), (7_830, "2 h 10 min")])
     func durationsReadAsAPersonSaysThem(seconds: Double, text: String) {
-        #expect(Formatting.duration(seconds) == text)
+        #expect(ScanView.duration(seconds).english == text)
     }
 
     @Test func aFinishedScanSaysHowLongItTookNotASpeedOfZero() {

@@ -77,12 +77,22 @@ final class Language: Sendable {
             return
         }
         let english = phrase.count.map { $0 == 1 ? phrase.id : (phrase.plural ?? phrase.id) } ?? phrase.id
-        for piece in Self.cut(english) {
-            switch piece {
-            case .text(let text): out += text
-            case .argument(let index): if index < phrase.arguments.count { write(phrase.arguments[index], into: &out) }
+        // The sources' English is said as it is read, placeholder by placeholder, with nothing
+        // cut out first (most pages say most of their phrases in English, or fall back to it).
+        var rest = Substring(english)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            let after = rest[rest.index(after: open)...]
+            let digits = after.prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, digits.count <= 2, after.dropFirst(digits.count).first == "}", let index = Int(digits) {
+                if index < phrase.arguments.count { write(phrase.arguments[index], into: &out) }
+                rest = after.dropFirst(digits.count + 1)
+            } else {
+                out += "{"
+                rest = after
             }
         }
+        out += rest
     }
 
     private func write(_ argument: Phrase.Argument, into out: inout String) {
@@ -137,7 +147,10 @@ final class Language: Sendable {
     /// How a language other than English writes numbers, sizes and dates (ICU's, through Foundation).
     private struct Formats: Sendable {
         let integers: IntegerFormatStyle<Int>
-        let sizes: ByteCountFormatStyle
+        let asciiDigits: Bool
+        let decimalMark: String
+        /// The words of each unit from bytes to TB around `{0}`.
+        let units: [String]
         let time, day, weekday, month, shortMonthYear: Date.FormatStyle
 
         init(tag: String) {
@@ -147,7 +160,18 @@ final class Language: Sendable {
             calendar.timeZone = utc
             let base = Date.FormatStyle(locale: locale, calendar: calendar, timeZone: utc)
             integers = IntegerFormatStyle<Int>.number.locale(locale)
-            sizes = ByteCountFormatStyle(style: .file, locale: locale)
+            let sizes = ByteCountFormatStyle(style: .file, locale: locale)
+            asciiDigits = 7.formatted(integers) == "7"
+            // "1,5" → ","; each unit's words around a 5 ("5 Mo" → "{0} Mo").
+            decimalMark = String(1.5.formatted(FloatingPointFormatStyle<Double>.number.precision(.fractionLength(1)).locale(locale))
+                .dropFirst().dropLast())
+            let five = 5.formatted(integers)
+            units = (0..<5).map { power in
+                let sample = Int64(5 * pow(1000.0, Double(power)))
+                let text = sample.formatted(sizes)
+                guard let at = text.range(of: five) else { return "{0} " + ["bytes", "kB", "MB", "GB", "TB"][power] }
+                return text.replacingCharacters(in: at, with: "{0}")
+            }
             time = Date.FormatStyle(date: .abbreviated, time: .shortened, locale: locale, calendar: calendar, timeZone: utc)
             day = Date.FormatStyle(date: .abbreviated, time: .omitted, locale: locale, calendar: calendar, timeZone: utc)
             weekday = base.weekday(.wide).day().month(.wide).year()
@@ -155,8 +179,22 @@ final class Language: Sendable {
             shortMonthYear = base.month(.abbreviated).year()
         }
 
-        func number(_ n: Int) -> String { n.formatted(integers) }
-        func bytes(_ n: Int64) -> String { n.formatted(sizes) }
+        /// ICU's integer style costs microseconds a number: a number under 1,000 needs no
+        /// grouping, and is written as ICU would write it wherever the language's digits are ASCII's.
+        func number(_ n: Int) -> String {
+            asciiDigits && n > -1_000 && n < 1_000 ? String(n) : n.formatted(integers)
+        }
+
+        /// A size as ICU's file style writes it, from the language's own unit words (read once)
+        /// and its decimal mark: ICU's byte-count style costs tens of microseconds a size.
+        func bytes(_ n: Int64) -> String {
+            var value = Double(n)
+            var unit = 0
+            while value >= 1000, unit < units.count - 1 { value /= 1000; unit += 1 }
+            let figure = unit == 0 ? number(Int(n)) : value < 10
+                ? String(format: "%.1f", value).replacingOccurrences(of: ".", with: decimalMark) : number(Int(value.rounded()))
+            return units[unit].replacingOccurrences(of: "{0}", with: figure)
+        }
         func shortMonth(_ seconds: Int64) -> String { Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(shortMonthYear) }
         func date(_ seconds: Int64, _ style: Phrase.DateStyle) -> String {
             let date = Date(timeIntervalSince1970: TimeInterval(seconds))

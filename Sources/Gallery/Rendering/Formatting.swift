@@ -13,22 +13,6 @@ enum Formatting {
         return (n < 0 ? "-" : "") + out
     }
 
-    /// "1 photo" / "12 photos".
-    static func plural(_ n: Int, _ one: String, _ many: String) -> String {
-        "\(count(n)) \(n == 1 ? one : many)"
-    }
-
-    /// A span of time as a person says it: "under 0.1 s", "0.4 s", "12 s", "3 min 5 s", "2 h 10 min".
-    static func duration(_ seconds: Double) -> String {
-        let s = max(0, seconds)
-        if s < 0.1 { return "under 0.1 s" }
-        if s < 10 { return String(format: "%.1f s", s) }
-        let whole = Int(s.rounded())
-        if whole < 60 { return "\(whole) s" }
-        if whole < 3600 { return "\(whole / 60) min \(whole % 60) s" }
-        return "\(whole / 3600) h \(whole % 3600 / 60) min"
-    }
-
     /// A video's length as players show it: "0:42", "12:05", "1:02:03"; under a second is "0:01".
     static func playTime(milliseconds: Int64) -> String {
         let whole = max(1, Int((Double(max(0, milliseconds)) / 1_000).rounded()))

@@ -72,8 +72,8 @@ extension ScanView {
         }
     }
 
-    /// A span of time as a person says it, as `Formatting.duration` writes it in English:
-    /// "under 0.1 s", "0.4 s", "12 s", "3 min 5 s", "2 h 10 min".
+    /// A span of time as a person says it: "under 0.1 s", "0.4 s", "12 s", "3 min 5 s", "2 h 10 min"
+    /// in English.
     static func duration(_ seconds: Double) -> Phrase {
         let s = max(0, seconds)
         if s < 0.1 { return Phrase("under 0.1 s") }
