@@ -1,0 +1,1 @@
+../../../../Sources/Gallery/Rendering/Formatting.swift

@@ -1,0 +1,1 @@
+../../../../Sources/Gallery/Language/Languages.swift
