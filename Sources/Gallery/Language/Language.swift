@@ -100,6 +100,9 @@ final class Language: Sendable {
         case .text(let text): out += text
         case .phrase(let phrase): say(phrase, into: &out)
         case .number(let n): out += formats?.number(n) ?? Formatting.count(n)
+        case .tenths(let value):
+            let english = String(format: "%.1f", value)
+            out += formats.map { english.replacingOccurrences(of: ".", with: $0.decimalMark) } ?? english
         case .bytes(let n): out += formats?.bytes(n) ?? Formatting.bytes(n)
         case .date(let seconds, let style):
             guard let formats else {

@@ -10,6 +10,8 @@ struct Phrase: Sendable, Encodable, Equatable, CustomStringConvertible {
         case text(String)
         /// A number, written the language's way.
         case number(Int)
+        /// A number with one decimal ("0.4", "0,4"), written the language's way.
+        case tenths(Double)
         /// Words of their own, said in the same language.
         case phrase(Phrase)
         /// A camera time (stored as if UTC), written the language's way.

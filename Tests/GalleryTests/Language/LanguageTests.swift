@@ -101,6 +101,8 @@ import Testing
         #expect(japanese.say(.date(seconds, .month)) == "2021年7月")
         #expect(german.say(.bytes(2_400_000)) == "2,4 MB")
         #expect(german.say(.number(1_234_567)) == "1.234.567")
+        #expect(german.say(Phrase("\(Phrase.Argument.tenths(0.44)) s")) == "0,4 s")
+        #expect(Language.english.say(Phrase("\(Phrase.Argument.tenths(0.44)) s")) == "0.4 s")
         #expect(german.say(Phrase.months(seconds, seconds + 90 * 86_400)!) == "Juli 2021 – Okt. 2021")
     }
 

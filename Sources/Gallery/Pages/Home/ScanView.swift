@@ -77,7 +77,7 @@ extension ScanView {
     static func duration(_ seconds: Double) -> Phrase {
         let s = max(0, seconds)
         if s < 0.1 { return Phrase("under 0.1 s") }
-        if s < 10 { return Phrase("\(String(format: "%.1f", s)) s") }
+        if s < 10 { return Phrase("\(Phrase.Argument.tenths(s)) s") }
         let whole = Int(s.rounded())
         if whole < 60 { return Phrase("\(whole) s") }
         if whole < 3600 { return Phrase("\(whole / 60) min \(whole % 60) s") }
