@@ -26,7 +26,11 @@ struct ResponseMiddleware: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            response = errors.response(for: error, request, context: context)
+            // Refused before the visitor is known (the CSRF and session checks): the page is in
+            // the browser's language, the best there is to go on.
+            var refused = context
+            refused.language = errors.pages.languages.choose(account: nil, acceptLanguage: request.headers[.acceptLanguage])
+            response = errors.response(for: error, request, context: refused)
         }
         // Only a body worth compressing costs an async call; images, most answers, do not.
         if let length = Compression.plan(&response, for: request) {

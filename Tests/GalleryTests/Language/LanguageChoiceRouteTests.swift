@@ -128,4 +128,20 @@ import Testing
             #expect(lang(none.text) == "en ltr")
         }
     }
+
+    @Test func aFormRefusedBeforeTheVisitorIsKnownIsExplainedInTheBrowsersLanguage() async throws {
+        let f = try await fixture()
+        try await f.withClient { client in
+            let max = try await FormPoster.signIn(client, "max")
+            // when a form comes from another site (the CSRF check refuses it before the session is read)
+            let refused = try await max.post("/actions/favorite", [("key", "trip/a.jpg"), ("value", "on")],
+                                             headers: [.origin: "https://elsewhere.example", .acceptLanguage: "de"])
+            // then the page saying so is in the browser's language
+            #expect(refused.status == .forbidden)
+            #expect(lang(refused.text) == "de ltr")
+            let languages = try Languages(directory: GalleryFixture.resources + "/Locales")
+            let german = try #require(languages.language("de")?.translation(of: "This form was sent from another site, so it was refused."))
+            #expect(refused.text.contains(german))
+        }
+    }
 }
