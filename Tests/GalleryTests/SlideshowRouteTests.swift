@@ -54,6 +54,9 @@ import Testing
             #expect(frame.contains("<html lang=\"en\" dir=\"ltr\" class=\"slideshow frame\">"))
             #expect(frame.contains("<meta http-equiv=\"refresh\" content=\"30;url=/slideshow/shelf/2.jpg?every=30&amp;frame=1\">"))
             #expect(!frame.contains("<nav") && !frame.contains("<script") && !frame.contains("<form"))
+            // a frame view at the slideshow's own pace keeps it from one photo to the next
+            let quick = try await client.execute(uri: "/slideshow/shelf/1.jpg?every=6&frame=1", method: .get).text
+            #expect(quick.contains("<meta http-equiv=\"refresh\" content=\"6;url=/slideshow/shelf/2.jpg?every=6&amp;frame=1\">"))
             // and following its refreshes goes round and round, every page the same size but for its names
             var url = "/slideshow/shelf/1.jpg?frame=1&every=5"
             var seen: [String] = []

@@ -105,11 +105,14 @@ extension SiteURL {
 
     /// The slideshow at a photo, in the context of a group as for `photo(_:sort:in:)`.
     /// `frame`: the frame view, the photo alone filling the screen (for a tablet on a shelf).
-    public static func slideshow(_ key: String, sort: PhotoSort? = nil, in group: PhotoGroup? = nil, paused: Bool = false, every: Int = 6,
+    /// `every` left out is the show's own pace (6 s, or the frame view's 30 s); a frame view always
+    /// says its pace, since its own differs from the slideshow's.
+    public static func slideshow(_ key: String, sort: PhotoSort? = nil, in group: PhotoGroup? = nil, paused: Bool = false, every: Int? = nil,
                                  frame: Bool = false) -> SiteURL {
         let photo = photo(key, sort: sort, in: group).path
         let url = SiteURL(slideshowPrefix + photo.dropFirst(photoPrefix.count))
-        return url.appending((paused ? [("paused", "1")] : []) + (every == 6 ? [] : [("every", String(every))]) + (frame ? [("frame", "1")] : []))
+        let pace = every.flatMap { frame || $0 != 6 ? [("every", String($0))] : nil } ?? []
+        return url.appending((paused ? [("paused", "1")] : []) + pace + (frame ? [("frame", "1")] : []))
     }
     static let slideshowPrefix = "/slideshow/"
 
