@@ -3,8 +3,8 @@
 # vipsthumbnail making the same 256 px centre crops from the same files with the same
 # parallelism, in the same run (and the same tiles in WebP); then the photo view's 1600 px screen renditions against
 # `vipsthumbnail -s 1600x1600`; last, a new household's first look: from an empty data folder,
-# `photolala serve` started on 18 photos (one of each wallpaper) until every grid thumbnail of
-# them has been served, against `openssl dgst -sha256` then vipsthumbnail over the same files.
+# `photolala serve` started on 18 photos (one of each wallpaper) until every tile of the folder's
+# page (its 240 px high row rendition) has been served, against `openssl dgst -sha256` then vipsthumbnail over the same files.
 # Reports images/s, the ratio and peak RSS, as medians over runs.
 # Reports only; asserts nothing.   usage: Benchmarks/thumbnails.sh [runs]
 #
@@ -70,10 +70,10 @@ first_look() {
   local page=""
   for _ in $(seq 600); do
     page=$(curl -sf "http://127.0.0.1:$port/folders" 2>/dev/null || true)
-    [[ $(grep -o '/thumbs/256/[0-9a-f]*\.jpg' <<< "$page" | sort -u | wc -l) -ge 18 ]] && break
+    [[ $(grep -o '/thumbs/240/[0-9a-f]*\.jpg' <<< "$page" | sort -u | wc -l) -ge 18 ]] && break
     sleep 0.005
   done
-  grep -o '/thumbs/256/[0-9a-f]*\.jpg' <<< "$page" | sort -u | sed "s|.*|url = \"http://127.0.0.1:$port&\"\noutput = \"/dev/null\"|" > "$work/first.conf"
+  grep -o '/thumbs/240/[0-9a-f]*\.jpg' <<< "$page" | sort -u | sed "s|.*|url = \"http://127.0.0.1:$port&\"\noutput = \"/dev/null\"|" > "$work/first.conf"
   curl -sf --no-progress-meter --parallel --parallel-max "$cores" -K "$work/first.conf" || server_failed
   echo "$(echo "$(date +%s.%N) - $start" | bc -l) $up"
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""

@@ -229,7 +229,7 @@ import Testing
             // then they see the group, linking only inside the share
             #expect(page.status == .ok)
             #expect(page.text.contains("/share/\(token)/photos/trip/a.jpg"))
-            #expect(page.text.contains("/share/\(token)/thumbs/256/\(inside).jpg"))
+            #expect(page.text.contains("/share/\(token)/thumbs/240/\(inside).jpg"))
             #expect(!page.text.contains("href=\"/folders") && !page.text.contains("data-action=\"favorite\""))
             let photo = try await client.execute(uri: "/share/\(token)/photos/trip/a.jpg", method: .get)
             #expect(photo.status == .ok && !photo.text.contains("<form"))

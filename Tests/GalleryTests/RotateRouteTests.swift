@@ -44,7 +44,7 @@ import Testing
             let page = try await vic.get("/photos/trip/a.jpg").text
             #expect(page.contains("/thumbs/1600/\(sha)-r90.jpg"))
             #expect(page.contains("width=\"48\" height=\"64\""))
-            #expect(try await vic.get("/folders/trip").text.contains("/thumbs/256/\(sha)-r90.jpg"))
+            #expect(try await vic.get("/folders/trip").text.contains("/thumbs/240/\(sha)-r90.jpg"))
             #expect(try await vic.get("/").text.contains("-r90.jpg"), "the folder's cover follows when it is the one turned")
             // and the renditions are drawn turned; the old address still draws the picture unturned
             let screen = try await vic.get("/thumbs/1600/\(sha)-r90.jpg")
@@ -97,7 +97,7 @@ import Testing
             let list = try await max.keeping("photolala_new_share", from: shared).get("/shared?new=1").text
             let token = try #require(list.firstMatch(of: #/share/([A-Za-z0-9_-]{22,})/#).map { String($0.output.1) })
             let page = try await client.execute(uri: "/share/\(token)", method: .get).text
-            let url = try #require(page.firstMatch(of: #//share/[A-Za-z0-9_-]+/thumbs/256/[0-9a-f]{64}-r90\.jpg/#).map { String($0.output) })
+            let url = try #require(page.firstMatch(of: #//share/[A-Za-z0-9_-]+/thumbs/240/[0-9a-f]{64}-r90\.jpg/#).map { String($0.output) })
             #expect(try await client.execute(uri: url, method: .get).status == .ok)
             let other = try #require(try await max.get("/photos/home/b.jpg").text.firstMatch(of: #/class="large" src="/thumbs/1600/([0-9a-f]{64})-r90/#)
                 .map { String($0.output.1) })

@@ -1,4 +1,4 @@
-import Catalog
+@testable import Catalog
 import Foundation
 import Imaging
 import Mustache
@@ -138,9 +138,11 @@ import Testing
             nav: NavBar(menuLabel: .verbatim("ada"), searchURL: "/search", scanURL: "/scan", uploadURL: "/upload", sharedURL: "/shared",
                         usersURL: "/users", accountURL: "/account", loginURL: nil, logout: LogoutForm(csrf: "tok")))
         let tiles = (1...3).map { n in
-            let picture = Picture(sha256: String(repeating: "ab", count: 32), rotation: n == 3 ? Rotation.right : Rotation.none)
+            let card = PhotoCard(fileId: Int64(n), key: "a/\(n).jpg", name: "IMG \(n).jpg", sha256: String(repeating: "ab", count: 32),
+                                 width: n == 1 ? 4000 : 120, height: n == 1 ? 3000 : 160, rotation: n == 3 ? Rotation.right : Rotation.none)
+            let image = RowImage(card, alt: .verbatim("IMG \(n)"))
             return PhotoTile(url: "/photos/a/\(n).jpg", anchor: "p\(n)", fileId: Int64(n), name: "IMG \"\(n)\".jpg",
-                      image: ThumbImage(picture, alt: .verbatim("IMG \(n)")),
+                      image: image, shape: image.shape,
                       favorite: n == 2 ? nil : TileFavorite(csrf: "tok", key: "a/\(n).jpg", back: "/folders/a#p\(n)", value: "on", on: n == 3, label: .verbatim("Favorite")))
         }
         let folders = [FolderCard(url: "/folders/a", name: .verbatim("a <b>"), countText: .verbatim("3 photos"), dateText: .verbatim("2024"), cover: ThumbImage(Picture(sha256: "cd"), alt: .verbatim("a"))),

@@ -24,8 +24,9 @@ import Testing
             let revalidated = try await client.execute(uri: "/thumbs/256/\(sha).webp", method: .get,
                                                        headers: [.ifNoneMatch: webp.headers[.eTag] ?? ""])
             // then the tile names both, the WebP first, for the browser to choose
-            #expect(page.contains(#"<picture><source type="image/webp" srcset="/thumbs/256/\#(sha).webp 256w, /thumbs/512/\#(sha).webp 512w""#))
-            #expect(page.contains(#"<img src="/thumbs/256/\#(sha).jpg" srcset="/thumbs/256/\#(sha).jpg 256w, /thumbs/512/\#(sha).jpg 512w""#))
+            // (a row's tile: 800×600 fits 320×240 at 1x, 640×480 at 2x)
+            #expect(page.contains(#"<picture><source type="image/webp" srcset="/thumbs/240/\#(sha).webp 320w, /thumbs/480/\#(sha).webp 640w""#))
+            #expect(page.contains(#"<img src="/thumbs/240/\#(sha).jpg" srcset="/thumbs/240/\#(sha).jpg 320w, /thumbs/480/\#(sha).jpg 640w""#))
             // and each address serves its own encoding, under its own ETag, from the cache the second time
             #expect(webp.status == .ok && webp.headers[.contentType] == "image/webp")
             #expect(ImageFormat.sniff(Array(webp.body.readableBytesView)) == .webp)

@@ -36,7 +36,7 @@ def test_a_decoder_crash_kills_a_worker_not_the_server(tmp_path):
         assert "crash-probe.png" in scan and "crashed the image decoder" in scan
         page = session.opener.open(base + "/folders/trip", timeout=10).read().decode()
         assert "good.jpg" in page and "crash-render.jpg" in page and "after.jpg" in page and "crash-probe.png" not in page
-        tiles = dict(re.findall(r'href="/photos/trip/([^"?]+)[^"]*" title="[^"]*"><picture><source [^>]*><img src="(/thumbs/256/[0-9a-f]{64}\.jpg)"', page))
+        tiles = dict(re.findall(r'href="/photos/trip/([^"?]+)[^"]*" title="[^"]*"><picture><source [^>]*><img src="(/thumbs/240/[0-9a-f]{64}\.jpg)"', page))
         # a render that crashes its worker answers with a placeholder; the others are real thumbnails
         for name in ["crash-render.jpg", "good.jpg", "after.jpg"]:
             response = session.opener.open(base + tiles[name], timeout=30)

@@ -58,7 +58,7 @@ class Served:
 
     def tiles(self, session, folder):
         page = session.opener.open(self.base + "/folders/" + folder, timeout=10).read().decode()
-        return dict(re.findall(r'href="/photos/' + folder + r'/([^"?]+)[^"]*" title="[^"]*"><picture><source [^>]*><img src="(/thumbs/256/[0-9a-f]{64}\.jpg)"', page))
+        return dict(re.findall(r'href="/photos/' + folder + r'/([^"?]+)[^"]*" title="[^"]*"><picture><source [^>]*><img src="(/thumbs/240/[0-9a-f]{64}\.jpg)"', page))
 
     def thumbnail(self, session, path):
         """(is it a real, cacheable rendition, bytes) for a thumbnail path."""

@@ -18,9 +18,9 @@ def test_the_list_view_is_chosen_with_a_button_and_remembered(phone_nojs, server
     assert d.find_elements(By.CSS_SELECTOR, ".listview") or d.find_elements(By.CSS_SELECTOR, ".empty")
     d.get(server + "/folders/Holiday%202024")
     follow(d, ".viewbar button[value=small]")
-    assert d.find_element(By.CSS_SELECTOR, "ul.photos").get_attribute("class") == "photos size-small"
+    assert d.find_element(By.CSS_SELECTOR, "ul.photos").get_attribute("class") == "photos rows size-small"
     follow(d, ".viewbar button[value=medium]")
-    assert d.find_element(By.CSS_SELECTOR, "ul.photos").get_attribute("class") == "photos"
+    assert d.find_element(By.CSS_SELECTOR, "ul.photos").get_attribute("class") == "photos rows"
 
 
 def test_a_signed_in_persons_layout_follows_them_to_another_browser(server):
@@ -31,11 +31,11 @@ def test_a_signed_in_persons_layout_follows_them_to_another_browser(server):
         sign_in(phone, server, "max")
         phone.get(server + "/folders/Holiday%202024")
         follow(phone, ".viewbar button[value=large]")
-        assert phone.find_element(By.CSS_SELECTOR, "ul.photos").get_attribute("class") == "photos size-large"
+        assert phone.find_element(By.CSS_SELECTOR, "ul.photos").get_attribute("class") == "photos rows size-large"
         # the laptop never chose: it shows what max chose on his phone
         sign_in(laptop, server, "max")
         laptop.get(server + "/folders/Holiday%202024")
-        assert laptop.find_element(By.CSS_SELECTOR, "ul.photos").get_attribute("class") == "photos size-large"
+        assert laptop.find_element(By.CSS_SELECTOR, "ul.photos").get_attribute("class") == "photos rows size-large"
         screenshot(laptop, "view-large-follows-desktop-js")
     finally:
         # back to medium for the tests that follow

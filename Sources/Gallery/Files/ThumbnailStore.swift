@@ -219,13 +219,13 @@ actor ThumbnailStore {
             logger.error("thumbnail lookup failed", metadata: ["sha": "\(sha256.prefix(12))"])
             return .unknown
         }
-        let fit: RenditionFit = size == .screen ? .fit : .cover
+        let (fit, box) = (size.fit, size.box)
         do {
             let stored = try await limiter.run { [journal, entry] in
                 try await pool.run { () -> Bool in
                     let render = {
                         try withExtendedLifetime(file) {
-                            try Imaging.renderJPEG(fileAt: file.path, format: format, width: size.rawValue, height: size.rawValue, fit: fit,
+                            try Imaging.renderJPEG(fileAt: file.path, format: format, width: box.width, height: box.height, fit: fit,
                                                   quality: encoding.quality, rotation: picture.rotation, encoding: encoding)
                         }
                     }

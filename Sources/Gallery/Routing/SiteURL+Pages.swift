@@ -163,10 +163,45 @@ extension SiteURL {
 
     /// Thumbnail sizes the endpoint serves; any other size is a 404.
     public enum Rendition: Int, CaseIterable, Sendable {
-        /// Grid tile (square crop) and its 2x variant for `srcset`.
+        /// A square crop (folder and collection covers, the list, On this day, the trash) and its
+        /// 2x variant for `srcset`.
         case grid = 256, grid2x = 512
+        /// A group's tile in a justified row: the photo's own shape, this many pixels high (less
+        /// for a smaller original), at most `rowWidest` times as wide; and its 2x variant.
+        case row = 240, row2x = 480
         /// The photo view's screen-sized rendition (fits inside the box, never upscaled).
         case screen = 1600
+
+        /// How much wider than high a row's rendition may be: a wider panorama is fitted to that
+        /// width (so it is less high), and its tile crops it to the same shape.
+        static let rowWidest = 3
+
+        /// The box the rendition is made to: a square for all but a row's, which is a band.
+        var box: (width: Int, height: Int) {
+            switch self {
+            case .row, .row2x: (rawValue * Self.rowWidest, rawValue)
+            case .grid, .grid2x, .screen: (rawValue, rawValue)
+            }
+        }
+
+        /// Square crops cover their box; the others fit inside it whole.
+        var fit: RenditionFit {
+            switch self {
+            case .grid, .grid2x: .cover
+            case .row, .row2x, .screen: .fit
+            }
+        }
+
+        /// The size of the rendition of a `width` × `height` picture (as shown): the box for a
+        /// cover, else the picture scaled down to fit inside it, never up. The rendering (in
+        /// `Imaging`) rounds the same way, so a page can state a tile's size before it is made.
+        func size(ofWidth width: Int, height: Int) -> (width: Int, height: Int) {
+            let box = box
+            guard fit == .fit, width > 0, height > 0 else { return box }
+            let scale = min(Double(box.width) / Double(width), Double(box.height) / Double(height), 1)
+            return (min(max(1, Int((Double(width) * scale).rounded())), box.width),
+                    min(max(1, Int((Double(height) * scale).rounded())), box.height))
+        }
     }
 
     /// Where each state-changing form posts.

@@ -21,9 +21,7 @@ struct GroupView: PageModel {
     /// The layout form (not on share links, whose pages keep one layout), the grid's size class,
     /// and the list view's rows (list mode only).
     var views: ViewForm?
-    var gridClass = "photos"
-    /// The tiles' `<img sizes>`, for the layout (`ViewMode.tileSizes`).
-    var tileSizes = ViewMode.medium.tileSizes
+    var gridClass = "photos rows"
     var list: ListView?
     /// An album's description and tools.
     var album: AlbumPanel?

@@ -10,7 +10,9 @@ struct PhotoTile: Encodable {
     /// In select mode the tile is a checkbox's label, not a link.
     var selecting = false
     var name: String
-    var image: ThumbImage
+    var image: RowImage
+    /// The tile's shape: its class, which gives it its share of a justified row.
+    var shape: TileShape
     /// The one-tap favorite; nil where the visitor cannot keep favorites (share links).
     var favorite: TileFavorite?
     /// A video's length on its tile ("0:42"); nil for a photo. The image's alt text says it too.

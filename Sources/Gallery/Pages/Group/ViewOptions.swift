@@ -16,17 +16,28 @@ enum ViewMode: String, CaseIterable, Sendable {
         account?.viewLayout.flatMap(ViewMode.init(rawValue:)) ?? request.cookie(cookieName).flatMap(ViewMode.init(rawValue:)) ?? .medium
     }
 
-    /// How wide a tile is drawn, as an `<img sizes>` value, so a browser picks the 256 or 512 px
-    /// rendition for it: about twice a tile's CSS pixels, never more. A phone's medium tile is a
-    /// third of the screen (125 px on a 390 px phone), so at 3 device pixels a CSS pixel it is
-    /// declared smaller and gets the 256 px rendition, a third of the 512's bytes, which such a
-    /// screen cannot tell apart at that size.
-    var tileSizes: String {
+    /// How high a justified row of this layout is before it stretches to fill its line, in CSS
+    /// pixels, on a phone and on a screen 700 px wide or more. The stylesheet's `.photos.rows`
+    /// rules say the same (`--h`).
+    var rowHeight: (phone: Int, wide: Int) {
         switch self {
-        case .small: "(min-width: 700px) 120px, 19vw"
-        case .medium, .list: "(min-width: 700px) 200px, (min-resolution: 2.5dppx) 21vw, 31vw"
-        case .large: "(min-width: 700px) 320px, 48vw"
+        case .small: (80, 120)
+        case .medium, .list: (120, 180)
+        case .large: (180, 260)
         }
+    }
+
+    /// How wide a tile of this shape is drawn, as an `<img sizes>` value, so a browser picks the
+    /// 1x or the 2x row rendition (240 or 480 px high) for it: the tile's width at the row's height,
+    /// never more. A phone's medium row is 120 px high, so at 3 device pixels a CSS pixel it is
+    /// declared a third of the 1x rendition's height and gets that rendition, a third of the 2x's
+    /// bytes, which such a screen cannot tell apart at that size; so a phone's first screen weighs
+    /// the same at any density.
+    func rowSizes(_ shape: TileShape) -> String {
+        let (phone, wide) = rowHeight
+        let dense = self == .medium || self == .list
+            ? "(min-resolution: 2.5dppx) \(shape.width(high: SiteURL.Rendition.row.rawValue / 3))px, " : ""
+        return "(min-width: 700px) \(shape.width(high: wide))px, \(dense)\(shape.width(high: phone))px"
     }
 
     var label: Phrase {
