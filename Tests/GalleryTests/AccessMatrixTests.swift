@@ -122,6 +122,7 @@ import Testing
         Route(method: .get, pattern: "/share/:token", uri: "/share/TOKEN", needs: nil),
         Route(method: .post, pattern: "/share/:token", uri: "/share/TOKEN", needs: nil),
         Route(method: .get, pattern: "/share/:token/photos/**", uri: "/share/TOKEN/photos/trip/a.jpg", needs: nil),
+        Route(method: .get, pattern: "/share/:token/slideshow/**", uri: "/share/TOKEN/slideshow/trip/a.jpg", needs: nil),
         Route(method: .get, pattern: "/share/:token/thumbs/:size/:file", uri: "/share/TOKEN/thumbs/256/SHA.jpg", needs: nil),
         Route(method: .get, pattern: "/share/:token/originals/**", uri: "/share/TOKEN/originals/trip/a.jpg", needs: nil),
         Route(method: .get, pattern: "/share/:token/motion/**", uri: "/share/TOKEN/motion/trip/a.jpg", needs: nil),

@@ -42,12 +42,14 @@ import Testing
         builder.scope = .share("TOKEN")
         // when the page is built for the link's holders (no visitor)
         let model = builder.build(chrome: PageChrome(title: .verbatim("Trip")))
-        // then no favorite, select mode or slideshow is offered
+        // then no favorite or select mode is offered, and the slideshow is the link's own
         #expect(model.photos.allSatisfy { $0.favorite == nil })
-        #expect(model.selectURL == nil && model.slideshowURL == nil)
+        #expect(model.selectURL == nil)
+        #expect(model.slideshowURL?.path == "/share/TOKEN/slideshow/trip/p1.jpg")
         // and every address on the page is under the link's own prefix
         let prefix = SiteURL.share("TOKEN").path
-        var addresses = model.photos.flatMap { [$0.url.path, $0.image.src.path, $0.image.webp.path] }
+        var addresses = model.photos.flatMap { [$0.url.path, $0.image.src.path, $0.image.webp.path, $0.image.src2x.path] }
+        addresses += [model.slideshowURL?.path].compactMap { $0 }
         addresses += (model.sorts + model.orders).map(\.url.path)
         addresses += (model.pagination?.links ?? []).compactMap { $0.url?.path }
         addresses += [model.pagination?.previousURL?.path, model.pagination?.nextURL?.path].compactMap { $0 }

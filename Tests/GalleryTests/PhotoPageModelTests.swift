@@ -132,16 +132,16 @@ import Testing
                                    visitor: Visitor(account: nil, role: nil, sessionHash: nil), shared: (.verbatim("Summer"), .share("TOKEN"), false))
         // when the page is built
         let model = builder.build(chrome: PageChrome(title: .verbatim("p62.jpg")))
-        // then there is no panel, no slideshow, and no fact of folders or copies
-        #expect(model.curation == nil && model.slideshowURL == nil)
+        // then there is no panel and no fact of folders or copies; the slideshow is the link's own
+        #expect(model.curation == nil)
         #expect(!model.facts.contains { ["Folder", "Same bytes at"].contains($0.label.english) })
         #expect(model.caption == "At the beach", "the household's caption is for everyone who sees the photo")
         // and every address on the page stays under the link's own prefix
         let prefix = SiteURL.share("TOKEN").path
         var addresses = [model.imageURL, model.backURL, try #require(model.downloadURL)].map(\.path)
-        addresses += [model.previousURL, model.nextURL, model.nextImage].compactMap { $0?.path }
+        addresses += [model.previousURL, model.nextURL, model.nextImage, model.slideshowURL].compactMap { $0?.path }
         addresses += builder.crumbs.compactMap { $0.url?.path }
-        #expect(addresses.count == 7)
+        #expect(addresses.count == 8)
         #expect(addresses.allSatisfy { $0.hasPrefix(prefix) }, "\(addresses.filter { !$0.hasPrefix(prefix) })")
         #expect(model.backLabel == "Back to Summer (page 2)")
     }

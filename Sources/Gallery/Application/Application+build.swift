@@ -205,7 +205,8 @@ public struct GalleryParts {
         scanner.finishing = recount
         self.recount = recount
         photos.register(with: routes)
-        SlideshowController(store: store, pages: kit, pageSize: config.pageSize).register(with: routes)
+        let slideshows = SlideshowController(store: store, pages: kit, pageSize: config.pageSize)
+        slideshows.register(with: routes)
         ViewOptionsController(store: store, cookiePath: cookiePath, secureCookies: config.secureCookies).register(with: routes)
         originals.register(with: routes)
         CurationController(store: store).register(with: routes)
@@ -225,7 +226,7 @@ public struct GalleryParts {
                                        fileLimit: config.uploadFileLimit, dataPath: config.dataPath, readOnly: config.readOnlyLibrary, logger: logger)
         uploads.register(with: routes)
         ShareController(store: store, pages: kit, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,
-                        thumbnails: thumbnailRoutes, originals: originals, playable: playableRoutes, uploads: uploads,
+                        slideshows: slideshows, thumbnails: thumbnailRoutes, originals: originals, playable: playableRoutes, uploads: uploads,
                         gate: gate).register(with: routes)
         if let token = config.metricsToken {
             routes.open.get(.metrics, use: MetricsController(metrics: metrics, token: token).serve)

@@ -47,6 +47,8 @@ struct SiteRoute: Sendable {
     /// A share link's pages: its group, its photos, their thumbnails and originals, as in the gallery.
     static let share = SiteRoute(SiteURL.sharePrefix + ":token")
     static let sharePhoto = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.photoPrefix + "**")
+    /// A share link's slideshow and frame view, in the link's own group.
+    static let shareSlideshow = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.slideshowPrefix + "**")
     static let shareThumbnail = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.thumbnailPrefix + ":size/:file")
     /// Where an album's link that takes photos sends them.
     static let shareUpload = SiteRoute(SiteURL.sharePrefix + ":token" + SiteURL.shareUploadSuffix)

@@ -110,9 +110,13 @@ extension SiteURL {
     public static func slideshow(_ key: String, sort: PhotoSort? = nil, in group: PhotoGroup? = nil, paused: Bool = false, every: Int? = nil,
                                  frame: Bool = false) -> SiteURL {
         let photo = photo(key, sort: sort, in: group).path
-        let url = SiteURL(slideshowPrefix + photo.dropFirst(photoPrefix.count))
+        return SiteURL(slideshowPrefix + photo.dropFirst(photoPrefix.count)).appending(showParameters(paused: paused, every: every, frame: frame))
+    }
+
+    /// A slideshow's own query parameters, after the group's.
+    static func showParameters(paused: Bool, every: Int?, frame: Bool) -> [(String, String)] {
         let pace = every.flatMap { frame || $0 != 6 ? [("every", String($0))] : nil } ?? []
-        return url.appending((paused ? [("paused", "1")] : []) + pace + (frame ? [("frame", "1")] : []))
+        return (paused ? [("paused", "1")] : []) + pace + (frame ? [("frame", "1")] : [])
     }
     static let slideshowPrefix = "/slideshow/"
 

@@ -24,6 +24,19 @@ extension SiteURL {
                            + SiteURL.query(sort: sort ?? defaultSort, defaultSort: defaultSort, page: 1))
         }
 
+        /// The slideshow at a photo (as `SiteURL.slideshow`); in a share the group is the link's own.
+        func slideshow(_ key: String, sort: PhotoSort? = nil, in group: PhotoGroup?, sharedGroup: PhotoGroup? = nil, paused: Bool = false,
+                       every: Int? = nil, frame: Bool = false) -> SiteURL {
+            guard let prefix = sharePrefix else { return SiteURL.slideshow(key, sort: sort, in: group, paused: paused, every: every, frame: frame) }
+            let photo = photo(key, sort: sort, in: group, sharedGroup: sharedGroup).path.dropFirst(prefix.count + SiteURL.photoPrefix.count)
+            return SiteURL(prefix + SiteURL.slideshowPrefix + photo).appending(SiteURL.showParameters(paused: paused, every: every, frame: frame))
+        }
+
+        /// The key of a slideshow's request path in this scope, or nil when it names none.
+        func slideshowKey(fromPath rawPath: String) -> String? {
+            SiteURL.decodeKey(rawPath: rawPath, prefix: (sharePrefix ?? "") + SiteURL.slideshowPrefix)
+        }
+
         func thumbnail(_ picture: Picture, _ rendition: Rendition, _ encoding: RenditionEncoding = .jpeg) -> SiteURL {
             SiteURL((sharePrefix ?? "") + SiteURL.thumbnail(picture, rendition, encoding).path)
         }

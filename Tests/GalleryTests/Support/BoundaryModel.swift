@@ -462,6 +462,7 @@ final class BoundaryModel: @unchecked Sendable {
                 if page == .ok { shown.insert(key) }
             }
             expect(shown.isSubset(of: candidates), "link \(link.id) (\(link.kind)) opens \(shown.subtracting(candidates).sorted()), outside its group")
+            try await checkFrameView(holder, link, shown: shown)
             // Where a photo was taken reaches a link's holders only when its maker said so: not
             // on its page, not in its original's bytes.
             for key in shown.sorted() where located.contains(files[key] ?? -1) {
@@ -505,6 +506,37 @@ final class BoundaryModel: @unchecked Sendable {
                 expect(Set(names.compactMap { byName[$0] }) == reachable, "link \(link.id) (\(link.kind)) zip misses some of \(reach.sorted())")
             }
         }
+    }
+
+    /// A link's frame view (its slideshow, for a tablet on a shelf) goes round exactly the photos
+    /// the link opens, each once, and every address it names is inside the link; it opens no
+    /// photo the link does not, however the address is written.
+    private func checkFrameView(_ holder: FormPoster, _ link: Link, shown: Set<String>) async throws {
+        let scope = SiteURL.Scope.share(link.token)
+        let prefix = SiteURL.share(link.token).path + "/"
+        if let outside = files.keys.sorted().first(where: { !shown.contains($0) }) {
+            let status = try await holder.get(scope.slideshow(outside, in: nil, frame: true).path).status
+            expect(status == .notFound, "link \(link.id) (\(link.kind)) frame view of \(outside), outside it: \(status)")
+        }
+        guard let start = shown.sorted().first else { return }
+        var at = scope.slideshow(start, in: nil, frame: true).path
+        var visited: [String] = []
+        for _ in 0..<shown.count {
+            let page = try await holder.get(at)
+            expect(page.status == .ok, "link \(link.id) (\(link.kind)) frame view \(at): \(page.status)")
+            guard page.status == .ok else { return }
+            guard let key = scope.slideshowKey(fromPath: String(at.prefix { $0 != "?" })) else { return }
+            visited.append(key)
+            let addresses = page.text.matches(of: #/(?:href|src|url)=\"?([^">]+)/#).map { String($0.output.1) }.filter { !$0.hasPrefix("/static/") }
+            expect(addresses.allSatisfy { $0.hasPrefix(prefix) }, "link \(link.id) (\(link.kind)) frame view names \(addresses.filter { !$0.hasPrefix(prefix) })")
+            guard let next = page.text.firstMatch(of: #/http-equiv="refresh" content="[0-9]+;url=([^"]+)"/#).map({ String($0.output.1) }) else {
+                expect(shown.count == 1, "link \(link.id) (\(link.kind)) frame view stops at \(key)")
+                break
+            }
+            at = next.replacingOccurrences(of: "&amp;", with: "&")
+        }
+        expect(Set(visited) == shown && visited.count == shown.count,
+               "link \(link.id) (\(link.kind)) frame view goes round \(visited), not \(shown.sorted())")
     }
 
     /// The entry names of a zip, from its central directory.

@@ -11,7 +11,7 @@ struct GroupPageBuilder {
     var filterForm: FilterForm?
     var csrf = ""
     /// Who looks, when it is the household: tiles carry a favorite button only for someone who
-    /// can keep favorites, and select mode and the slideshow are offered. Nil for a share link's holders.
+    /// can keep favorites, and select mode is offered. Nil for a share link's holders.
     var visitor: Visitor?
     var scope = SiteURL.Scope.gallery
     var share: ShareForm?
@@ -69,8 +69,8 @@ struct GroupPageBuilder {
                          share: tiles.isEmpty || selection != nil ? nil : share, selection: tiles.isEmpty ? nil : selection,
                          selectURL: tiles.isEmpty || selection != nil || visitor?.can(.viewer) != true
                             ? nil : SiteURL.group(group, sort: sort, page: page.number).appending([("select", "1")]),
-                         slideshowURL: visitor == nil || selection != nil ? nil
-                            : page.photos.first.map { SiteURL.slideshow($0.key, sort: sort, in: photoGroup) })
+                         slideshowURL: selection != nil ? nil
+                            : page.photos.first.map { scope.slideshow($0.key, sort: sort, in: photoGroup, sharedGroup: group) })
     }
 
     /// The cards shown as tiles: on a page that stacks bursts, a shot whose top is on the same

@@ -81,7 +81,7 @@ struct PhotoPageBuilder {
                 : nil,
             nextImage: around.next.map { scope.thumbnail($0.picture, .screen) },
             caption: photo.caption.isEmpty ? nil : photo.caption,
-            slideshowURL: shared != nil ? nil : SiteURL.slideshow(photo.card.key, sort: sort, in: inGroup),
+            slideshowURL: scope.slideshow(photo.card.key, sort: sort, in: inGroup, sharedGroup: group),
             video: video,
             live: live,
             alsoDownloads: alsoDownloads)

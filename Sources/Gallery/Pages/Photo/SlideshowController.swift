@@ -4,7 +4,9 @@ import Hummingbird
 
 /// `/slideshow/KEY`: a group's photos one at a time, full screen, moving on by itself with a
 /// `<meta http-equiv="refresh">` (no JavaScript needed), pausable, looping at the end. With
-/// JavaScript the arrow keys, the space bar and swipes work too.
+/// JavaScript the arrow keys, the space bar and swipes work too. A share link's holders get the
+/// same at `/share/TOKEN/slideshow/KEY`, in the link's own group and never outside it
+/// (`ShareController.slideshow`).
 struct SlideshowController: Sendable {
     let store: any PhotoQueries
     let pages: PageKit
@@ -21,9 +23,22 @@ struct SlideshowController: Sendable {
     }
 
     @Sendable func show(_ request: Request, context: GalleryContext) async throws -> Response {
-        guard let key = SiteURL.decodeKey(rawPath: request.uri.path, prefix: SiteURL.slideshowPrefix),
-              let photo = try await store.photo(key: key, viewer: context.visitor.viewer, sight: context.visitor.sight) else {
-            throw PhotoController.notFound
+        guard let key = SiteURL.Scope.gallery.slideshowKey(fromPath: request.uri.path) else { throw PhotoController.notFound }
+        return try await render(key: key, shared: nil, request, context)
+    }
+
+    /// The show at `key`: in the gallery (`shared` nil) in the group the address names, as the
+    /// visitor may see it; through a share link in the link's group only, as anyone may see it
+    /// (nobody's private photos), every link of the page inside the link.
+    func render(key: String, shared: (group: PhotoGroup, scope: SiteURL.Scope)?, _ request: Request, _ context: GalleryContext) async throws -> Response {
+        let (viewer, sight) = shared == nil ? (context.visitor.viewer, context.visitor.sight) : (Viewer.guest, Sight.publicOnly)
+        guard let photo = try await store.photo(key: key, viewer: viewer, sight: sight) else { throw PhotoController.notFound }
+        let group: PhotoGroup
+        if let shared {
+            guard try await store.group(shared.group, containsKey: key, sight: sight) else { throw PhotoController.notFound }
+            group = shared.group
+        } else {
+            group = try PhotoController.group(from: request.uri, photo: photo, viewer: viewer)
         }
         let params = request.uri.queryParameters
         var every = Self.defaultSeconds
@@ -37,16 +52,15 @@ struct SlideshowController: Sendable {
         let frame = params["frame"] == "1"
         let paused = !frame && params["paused"] == "1"
         if frame, params["every"] == nil { every = Self.frameSeconds }
-        let group = try PhotoController.group(from: request.uri, photo: photo, viewer: context.visitor.viewer)
         let sort = try GroupQuery(request.uri, defaultSort: group.defaultSort).sort
-        let around = try await store.neighbors(of: photo, in: group, sort: sort, perPage: pageSize, sight: context.visitor.sight)
+        let around = try await store.neighbors(of: photo, in: group, sort: sort, perPage: pageSize, sight: sight)
         // After the last photo, the first again.
         var next = around.next
         if next == nil {
-            next = try await store.page(group, sort: sort, number: 1, perPage: 1, viewer: context.visitor.viewer, sight: context.visitor.sight)?.photos.first
+            next = try await store.page(group, sort: sort, number: 1, perPage: 1, viewer: viewer, sight: sight)?.photos.first
         }
         let model = SlideshowView(photo: photo, around: around, next: next, sort: sort, in: group.linkContext, paused: paused, every: every,
-                                  frame: frame)
+                                  frame: frame, shared: shared)
         return try pages.response(model, for: context)
     }
 }
@@ -80,22 +94,26 @@ struct SlideshowView: PageModel {
     /// its last). Playing, the page moves on by itself after `every` seconds; paused, or with
     /// nothing to move on to, it stays. Every link keeps the sort, the group, the pace and whether
     /// the show is paused, but for the one that pauses or plays it.
+    /// Through a share link (`shared`), every link stays inside the link and its group.
     init(photo: PhotoDetail, around: PhotoNeighbors, next: PhotoCard?, sort: PhotoSort, in group: PhotoGroup?, paused: Bool, every: Int,
-         frame: Bool = false) {
-        let url = { (key: String, paused: Bool) in SiteURL.slideshow(key, sort: sort, in: group, paused: paused, every: every, frame: frame) }
+         frame: Bool = false, shared: (group: PhotoGroup, scope: SiteURL.Scope)? = nil) {
+        let scope = shared?.scope ?? .gallery
+        let url = { (key: String, paused: Bool, frame: Bool) in
+            scope.slideshow(key, sort: sort, in: group, sharedGroup: shared?.group, paused: paused, every: every, frame: frame)
+        }
         let fitted = PhotoPageBuilder.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
         (title, name) = (photo.card.name, photo.card.name)
-        imageURL = SiteURL.Scope.gallery.thumbnail(photo.card.picture, .screen)
+        imageURL = scope.thumbnail(photo.card.picture, .screen)
         (width, height) = fitted
         positionText = Phrase("\(around.position) of \(around.total)")
         refreshSeconds = paused || next == nil ? nil : every
-        nextURL = next.map { url($0.key, paused) }
-        nextImage = next.map { SiteURL.Scope.gallery.thumbnail($0.picture, .screen) }
-        previousURL = around.previous.map { url($0.key, paused) }
-        toggleURL = url(photo.card.key, !paused)
+        nextURL = next.map { url($0.key, paused, frame) }
+        nextImage = next.map { scope.thumbnail($0.picture, .screen) }
+        previousURL = around.previous.map { url($0.key, paused, frame) }
+        toggleURL = url(photo.card.key, !paused, frame)
         self.paused = paused
         self.frame = frame
-        frameURL = SiteURL.slideshow(photo.card.key, sort: sort, in: group, frame: true)
-        exitURL = SiteURL.photo(photo.card.key, sort: sort, in: group)
+        frameURL = scope.slideshow(photo.card.key, sort: sort, in: group, sharedGroup: shared?.group, frame: true)
+        exitURL = scope.photo(photo.card.key, sort: sort, in: group, sharedGroup: shared?.group)
     }
 }

@@ -15,6 +15,8 @@ struct ShareController: Sendable {
     /// Cookie flags, for the one-time cookie that shows a new link's token to its maker.
     let sessions: SessionSettings
     let photos: PhotoController
+    /// The link's slideshow and frame view.
+    let slideshows: SlideshowController
     let thumbnails: ThumbnailController
     let originals: OriginalController
     /// Playable renditions of the link's videos that browsers cannot play.
@@ -31,6 +33,7 @@ struct ShareController: Sendable {
         routes.open.get(.share, use: group)
         routes.open.post(.share, use: unlock)
         routes.open.get(.sharePhoto, use: photo)
+        routes.open.get(.shareSlideshow, use: slideshow)
         routes.open.get(.shareThumbnail, use: thumbnail)
         routes.open.get(.shareOriginal, use: original)
         routes.open.get(.shareMotion, use: motion)
@@ -154,6 +157,16 @@ struct ShareController: Sendable {
         var visitor = context
         visitor.visitor = .nobody  // a share page never shows the holder's own favorites or forms
         return try await photos.render(key: key, shared: (group, title, .share(token), link.showsPlaces), request, visitor)
+    }
+
+    /// `GET /share/TOKEN/slideshow/KEY`: the link's photos one at a time, or its frame view
+    /// (`frame=1`) for a tablet on a shelf: in the link's group, every link inside the link.
+    @Sendable func slideshow(_ request: Request, context: GalleryContext) async throws -> Response {
+        let (_, token, group, _) = try await resolve(request, context, page: false)
+        guard let key = SiteURL.Scope.share(token).slideshowKey(fromPath: request.uri.path) else { throw PhotoController.notFound }
+        var visitor = context
+        visitor.visitor = .nobody
+        return try await slideshows.render(key: key, shared: (group, .share(token)), request, visitor)
     }
 
     @Sendable func thumbnail(_ request: Request, context: GalleryContext) async throws -> Response {
