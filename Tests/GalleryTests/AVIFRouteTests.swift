@@ -18,7 +18,7 @@ import Testing
         try await f.withClient { client in
             // when its folder and photo are opened
             let folder = try await client.execute(uri: "/folders/phone", method: .get).text
-            let thumb = try #require(folder.firstMatch(of: #/\/thumbs\/256\/[0-9a-f]{64}\.jpg/#).map { String($0.output) })
+            let thumb = try #require(folder.firstMatch(of: #/\/thumbs\/240\/[0-9a-f]{64}\.jpg/#).map { String($0.output) })
             let rendition = try await client.execute(uri: thumb, method: .get)
             let original = try await client.execute(uri: "/originals/phone/still.avif", method: .get)
             // then it has a real JPEG thumbnail (not a placeholder's short caching) and its original is image/avif

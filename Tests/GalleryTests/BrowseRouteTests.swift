@@ -63,11 +63,11 @@ import Testing
                 #expect(!html.contains("rel=\"prev\""))
                 #expect(html.contains("href=\"/photos/2024/Trip/img1.jpg\""))
                 #expect(!html.contains("img3.jpg"))
-                // every thumbnail is lazy, sized, described and has a 2x source, inside its photo link
-                let imgs = html.components(separatedBy: "<img ").dropFirst()
+                // every tile's picture is lazy, sized (as its 64×48 photo), described and has its sources, inside its photo link
+                let imgs = (html.components(separatedBy: "<ul class=\"photos rows\">").last ?? "").components(separatedBy: "<img ").dropFirst()
                 #expect(!imgs.isEmpty)
                 for img in imgs {
-                    for attribute in ["loading=\"lazy\"", "decoding=\"async\"", "width=\"256\"", "height=\"256\"", "alt=\"", "srcset=\""] {
+                    for attribute in ["loading=\"lazy\"", "decoding=\"async\"", "width=\"64\"", "height=\"48\"", "alt=\"", "srcset=\"", "sizes=\""] {
                         #expect(img.contains(attribute), "missing \(attribute)")
                     }
                 }

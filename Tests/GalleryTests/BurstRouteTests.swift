@@ -25,7 +25,7 @@ import Testing
         return f
     }
 
-    private func tiles(_ html: String) -> [String] { html.matches(of: #/<li id="p(\d+)">/#).map { String($0.output.1) } }
+    private func tiles(_ html: String) -> [String] { html.matches(of: #/<li id="p(\d+)" class="a\d+">/#).map { String($0.output.1) } }
 
     /// The burst's address as its tile links it, and the id of the file it is stacked under.
     private func stackLink(_ html: String) throws -> (url: String, top: String) {

@@ -13,7 +13,7 @@ import Testing
         try await f.scan()
         try await f.withClient { client in
             let page = try await client.execute(uri: "/folders/trip", method: .get).text
-            let thumbs = page.matches(of: #/\/thumbs\/256\/[0-9a-f]{64}\.jpg/#).map { String($0.output) }
+            let thumbs = page.matches(of: #/\/thumbs\/240\/[0-9a-f]{64}\.jpg/#).map { String($0.output) }
             #expect(Set(thumbs).count == 4)
             // when, before any rescan, one file is deleted, one renamed, one overwritten with junk
             try FileManager.default.removeItem(atPath: f.library + "/trip/1.jpg")

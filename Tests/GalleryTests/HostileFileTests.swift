@@ -27,8 +27,9 @@ import Testing
             var pages = ["/", "/folders/hostile", "/scan", "/search?q=onerror", "/duplicates"]
             for name in names { pages.append("/photos/hostile/" + FormPoster.encode(name)) }
             let folder = try await client.execute(uri: "/folders/hostile", method: .get).text
-            let thumbs = folder.matches(of: #/\/thumbs\/256\/[0-9a-f]{64}\.jpg/#).map { String($0.output) }
-            pages += thumbs + thumbs.map { $0.replacingOccurrences(of: "/256/", with: "/1600/") }
+            let thumbs = folder.matches(of: #/\/thumbs\/240\/[0-9a-f]{64}\.jpg/#).map { String($0.output) }
+            #expect(!thumbs.isEmpty)
+            pages += thumbs + ["/256/", "/480/", "/1600/"].flatMap { size in thumbs.map { $0.replacingOccurrences(of: "/240/", with: size) } }
             for name in photos { pages.append("/originals/hostile/" + FormPoster.encode(name)) }
             for page in pages {
                 let response = try await client.execute(uri: page, method: .get)

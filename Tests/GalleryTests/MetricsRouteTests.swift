@@ -22,7 +22,7 @@ import Testing
             // some traffic: a page, a thumbnail made, then served from cache
             _ = try await client.execute(uri: "/folders/trip", method: .get)
             let page = try await client.execute(uri: "/folders/trip", method: .get).text
-            let thumb = try #require(page.firstMatch(of: #/\/thumbs\/256\/[0-9a-f]{64}\.jpg/#).map { String($0.output) })
+            let thumb = try #require(page.firstMatch(of: #/\/thumbs\/240\/[0-9a-f]{64}\.jpg/#).map { String($0.output) })
             _ = try await client.execute(uri: thumb, method: .get)
             _ = try await client.execute(uri: thumb, method: .get)
             // with the token: Prometheus text with what happened

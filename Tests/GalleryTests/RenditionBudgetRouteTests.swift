@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func theCacheKeepsToItsBudgetAndMakesAgainWhatItDropped() async throws {
-        // given six photos whose grid renditions are alike in size, and a cache allowed about three of them
+        // given six photos whose tile renditions are alike in size, and a cache allowed about three of them
         let f = try GalleryFixture()
         for i in 1...6 { try f.addJPEG("trip/\(i).jpg", seed: i, size: "300x200") }
         try await f.scan()
@@ -29,11 +29,11 @@ import Testing
             let page = try await client.execute(uri: "/folders/trip", method: .get).text
             // each tile names its rendition in src and srcset: once each, in the page's order
             var shas: [String] = []
-            for match in page.matches(of: #/\/thumbs\/256\/([0-9a-f]{64})\.jpg/#) where !shas.contains(String(match.output.1)) {
+            for match in page.matches(of: #/\/thumbs\/240\/([0-9a-f]{64})\.jpg/#) where !shas.contains(String(match.output.1)) {
                 shas.append(String(match.output.1))
             }
             var bytes: [String: ByteBuffer] = [:]
-            for sha in shas { bytes[sha] = try await client.execute(uri: "/thumbs/256/\(sha).jpg", method: .get).body }
+            for sha in shas { bytes[sha] = try await client.execute(uri: "/thumbs/240/\(sha).jpg", method: .get).body }
             return (shas, bytes)
         }
         #expect(shas.count == 6)
@@ -46,7 +46,7 @@ import Testing
         try await app.test(.router) { client in
             // when all six are asked for in turn
             for sha in shas {
-                let response = try await client.execute(uri: "/thumbs/256/\(sha).jpg", method: .get)
+                let response = try await client.execute(uri: "/thumbs/240/\(sha).jpg", method: .get)
                 #expect(response.status == .ok && response.body == firstBytes[sha])
             }
             // then the oldest were removed in the background, down to nine tenths of the budget
@@ -54,10 +54,10 @@ import Testing
             let (files, bytes) = cached(f)
             #expect(files <= 3 && bytes <= largest * 3 + largest / 2)
             // and the first one, dropped, is made again byte for byte when asked for
-            let again = try await client.execute(uri: "/thumbs/256/\(shas[0]).jpg", method: .get)
+            let again = try await client.execute(uri: "/thumbs/240/\(shas[0]).jpg", method: .get)
             #expect(again.status == .ok && again.body == firstBytes[shas[0]])
             // and the metrics say what the cache holds and did: one hit (the newest, asked for again) in eight
-            #expect(try await client.execute(uri: "/thumbs/256/\(shas[5]).jpg", method: .get).status == .ok)
+            #expect(try await client.execute(uri: "/thumbs/240/\(shas[5]).jpg", method: .get).status == .ok)
             let metrics = try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer 0123456789abcdef-token"]).text
             #expect(metrics.contains("photolala_thumbnails_generated_total 7"))
             #expect(metrics.contains("photolala_rendition_cache_hit_ratio 0.125"))

@@ -39,9 +39,10 @@ import Testing
             // small tiles are a class on the grid; select mode keeps the grid
             let small = try await form.post("/view", [("set", "small"), ("back", "/folders/trip")])
             let grid = try await form.keeping("photolala_view", from: small).get("/folders/trip").text
-            #expect(grid.contains("<ul class=\"photos size-small\">"))
-            // and its tiles tell the browser how wide they are drawn, so it takes the rendition that fits
-            #expect(grid.contains("512w\" sizes=\"(min-width: 700px) 120px, 19vw\""))
+            #expect(grid.contains("<ul class=\"photos rows size-small\">"))
+            // and its tiles tell the browser how wide they are drawn in small rows (a 4:3 photo, 120 px
+            // high on a wide screen, 80 on a phone), so it takes the rendition that fits
+            #expect(grid.contains("64w\" sizes=\"(min-width: 700px) 162px, 108px\""))
             let selecting = try await form.keeping("photolala_view", from: set).get("/folders/trip?select=1").text
             #expect(selecting.contains("name=\"ids\"") && !selecting.contains("listview"))
             // nonsense is refused, and a foreign "back" goes home
@@ -68,7 +69,7 @@ import Testing
             #expect(try await laptop.get("/folders/trip").text.contains("<table class=\"listview\">"))
             // and vic, in a browser of her own, still has tiles
             let vic = try await FormPoster.signIn(client, "vic")
-            #expect(try await vic.get("/folders/trip").text.contains("<ul class=\"photos\">"))
+            #expect(try await vic.get("/folders/trip").text.contains("<ul class=\"photos rows\">"))
             // the account's choice wins over a cookie left in a shared browser
             let small = try await vic.post("/view", [("set", "small"), ("back", "/")])
             #expect(try await laptop.keeping("photolala_view", from: small).get("/folders/trip").text.contains("listview"))

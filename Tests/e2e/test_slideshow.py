@@ -57,3 +57,32 @@ def test_the_arrow_keys_and_escape_drive_it_with_javascript(server):
         WebDriverWait(d, 10).until(lambda drv: "/photos/" in drv.current_url)
     finally:
         d.quit()
+
+
+def test_a_share_links_frame_view_runs_on_a_tablet_without_script_and_stays_in_the_link(server, fresh_desktop):
+    # given a link to the Beach folder, made by ada
+    d = make_driver(DESKTOP, javascript=False)
+    try:
+        sign_in(d, server, "ada")
+        d.get(server + "/folders/Holiday%202024/Beach")
+        d.find_element(By.CSS_SELECTOR, "details.sharebox summary").click()
+        follow(d, "form[data-action=share] button[type=submit]")
+        link = d.find_element(By.CSS_SELECTOR, ".shares li.new input.copy").get_attribute("value")
+    finally:
+        d.quit()
+    # when a tablet with no account and no script opens it, then its slideshow, then the frame view
+    t = fresh_desktop
+    t.get(link)
+    follow(t, ".groupacts a[href*='/slideshow/']")
+    assert t.current_url.startswith(link + "/slideshow/")
+    follow(t, "a[href*='frame=1']")
+    # then the photo alone fills the screen, and the next comes by itself, still inside the link
+    assert not t.find_elements(By.CSS_SELECTOR, "nav, form, script")
+    first = t.find_element(By.CSS_SELECTOR, "img.slide").get_attribute("alt")
+    t.get(t.current_url.replace("frame=1", "every=2&frame=1"))
+    WebDriverWait(t, 15).until(lambda drv: drv.find_element(By.CSS_SELECTOR, "img.slide").get_attribute("alt") != first)
+    assert t.current_url.startswith(link + "/slideshow/") and "frame=1" in t.current_url
+    image = t.find_element(By.CSS_SELECTOR, "img.slide")
+    assert image.get_attribute("src").startswith(link + "/thumbs/1600/")
+    assert t.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image)
+    screenshot(t, "share-frame-desktop-nojs")
