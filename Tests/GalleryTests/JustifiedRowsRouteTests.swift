@@ -1,4 +1,4 @@
-import Catalog
+@testable import Catalog
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -80,6 +80,7 @@ import Testing
             // then each layout says how wide a 3:2 tile is drawn at its row height: on a wide screen,
             // on a dense phone (medium only: the 1x rendition) and on a phone
             #expect(seen["small"] == "(min-width: 700px) 180px, 120px")
+            // (the dense phone's is a third of the 1x rendition's width, 360 px for 900×600)
             #expect(seen["medium"] == "(min-width: 700px) 270px, (min-resolution: 2.5dppx) 120px, 180px")
             #expect(seen["large"] == "(min-width: 700px) 390px, 270px")
         }
@@ -104,6 +105,19 @@ import Testing
             }
             #expect(try height(in: block) == mode.rowHeight.phone, "\(mode)")
             #expect(try height(in: wide) == mode.rowHeight.wide, "\(mode)")
+        }
+    }
+
+    @Test func aDensePhoneIsDeclaredATileItsOneXRenditionCovers() throws {
+        // every common camera size and every shape: three device pixels times the declared width
+        // never passes the 1x rendition's width, so such a phone never fetches the 2x one
+        var sizes = [(4032, 3024), (3024, 4032), (4000, 3000), (6000, 4000), (1920, 1080), (1080, 1920), (4080, 3072), (5472, 3648), (64, 48)]
+        sizes += TileShape.all.map { (4 * $0.hundredths * 10 + 7, 4000 + 3) }
+        for (width, height) in sizes {
+            let card = PhotoCard(fileId: 1, key: "a.jpg", name: "a.jpg", sha256: String(repeating: "a", count: 64), width: width, height: height)
+            let image = RowImage(card, alt: .verbatim(""), mode: .medium)
+            let dense = try #require(image.sizes.firstMatch(of: #/2.5dppx\) ([0-9]+)px/#).flatMap { Int($0.output.1) })
+            #expect(3 * dense <= image.width, "\(width)×\(height): \(image.sizes), 1x \(image.width)")
         }
     }
 

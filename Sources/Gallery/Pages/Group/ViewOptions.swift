@@ -30,13 +30,13 @@ enum ViewMode: String, CaseIterable, Sendable {
     /// How wide a tile of this shape is drawn, as an `<img sizes>` value, so a browser picks the
     /// 1x or the 2x row rendition (240 or 480 px high) for it: the tile's width at the row's height,
     /// never more. A phone's medium row is 120 px high, so at 3 device pixels a CSS pixel it is
-    /// declared a third of the 1x rendition's height and gets that rendition, a third of the 2x's
-    /// bytes, which such a screen cannot tell apart at that size; so a phone's first screen weighs
-    /// the same at any density.
-    func rowSizes(_ shape: TileShape) -> String {
+    /// declared a third of its 1x rendition's width (`oneX`, whole pixels down, so three times it
+    /// never passes the rendition) and gets that rendition, a third of the 2x's bytes, which such a
+    /// screen cannot tell apart at that size; so a phone's first screen weighs the same at any
+    /// density.
+    func rowSizes(_ shape: TileShape, oneX: Int) -> String {
         let (phone, wide) = rowHeight
-        let dense = self == .medium || self == .list
-            ? "(min-resolution: 2.5dppx) \(shape.width(high: SiteURL.Rendition.row.rawValue / 3))px, " : ""
+        let dense = self == .medium || self == .list ? "(min-resolution: 2.5dppx) \(max(1, oneX / 3))px, " : ""
         return "(min-width: 700px) \(shape.width(high: wide))px, \(dense)\(shape.width(high: phone))px"
     }
 

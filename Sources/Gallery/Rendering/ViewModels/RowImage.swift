@@ -26,7 +26,7 @@ struct RowImage: Encodable {
         let double = SiteURL.Rendition.row2x.size(ofWidth: card.width, height: card.height).width
         width2x = double > width ? double : nil
         shape = TileShape(width: card.width, height: card.height)
-        sizes = mode.rowSizes(shape)
+        sizes = mode.rowSizes(shape, oneX: width)
         self.alt = alt
     }
 }
