@@ -1,8 +1,8 @@
 import NIOCore
 import Synchronization
 
-/// The bytes of the grid renditions served lately, held in memory up to a budget, so a grid a
-/// phone scrolls through again is answered without opening a file. Renditions are named by
+/// The bytes of the small renditions (tiles, covers) served lately, held in memory up to a
+/// budget, so a grid a phone scrolls through again is answered without opening a file. Renditions are named by
 /// their content, so a kept copy is never stale; one whose picture is destroyed is dropped.
 final class RecentRenditions: Sendable {
     private struct State {

@@ -24,7 +24,7 @@ actor ThumbnailStore {
     private let root: String
     /// Which renditions are on disk, in memory; evicts the least recently served past the budget.
     nonisolated let cache: RenditionCache
-    /// The bytes of grid renditions served lately, in memory.
+    /// The bytes of small renditions (tiles, covers) served lately, in memory.
     nonisolated let recent = RecentRenditions()
     private let catalog: any PhotoQueries & TrashStore
     private let source: any PhotoSource
@@ -80,7 +80,7 @@ actor ThumbnailStore {
     }
 
     /// The bytes of a cached rendition when the index has it: the warm path, with no actor hop and
-    /// no stat, and for grid renditions served lately no file opened either (`RecentRenditions`).
+    /// no stat, and for small renditions served lately no file opened either (`RecentRenditions`).
     /// Nil when it is not cached, or its file is gone (then it is forgotten, to be made again).
     /// `justMade` reads one this request has made, so it is not counted as served from the cache.
     nonisolated func cachedBytes(_ picture: Picture, size: SiteURL.Rendition, encoding: RenditionEncoding = .jpeg,
