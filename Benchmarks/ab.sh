@@ -32,7 +32,8 @@ scans=$(( pairs / 4 < 2 ? 2 : pairs / 4 ))
 scan_rate() {
   local data="$work/scan-$RANDOM" start out
   start=$(date +%s.%N)
-  out=$("$1" scan --library "$lib" --data "$data" 2>&1)
+  # (the summary in English, its numbers without their thousands commas)
+  out=$(LANGUAGE= LC_ALL=C.UTF-8 "$1" scan --library "$lib" --data "$data" 2>&1 | tr -d ,)
   grep -q "Scanned $count files" <<<"$out" && grep -q " 0 errors" <<<"$out" || { echo "unexpected scan summary: $out" >&2; exit 1; }
   awk -v n="$count" -v a="$(date +%s.%N)" -v b="$start" 'BEGIN { printf "%.1f ", n / (a - b) }'
   start=$(date +%s.%N)

@@ -6,6 +6,8 @@
 #   BENCH_FILES     photos in the synthetic library (Benchmarks/library.sh), default 100000
 
 bench_files="${BENCH_FILES:-100000}"
+# The command line speaks the terminal's language; the benchmarks read what it says in English.
+export LANGUAGE="" LC_ALL=C.UTF-8
 
 # apt-get install PACKAGE unless COMMAND is found: need COMMAND:PACKAGE ...
 need() {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalog
 import Foundation
+import Gallery
 
 /// `photolala backup`: copies of the catalog, made while the server runs, listed, and put back.
 struct Backup: AsyncParsableCommand {
@@ -26,20 +27,20 @@ struct BackupMake: AsyncParsableCommand {
         let target = LocationOptions.absolute(output)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ValidationError("The output “\(output)” is a folder; expected a file name for the backup.")
+            throw ValidationError(Phrase("The output “\(output)” is a folder; expected a file name for the backup."))
         }
         let folder = (target as NSString).deletingLastPathComponent
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ValidationError("The output “\(output)” is in \(folder), which is not a folder; make it first.")
+            throw ValidationError(Phrase("The output “\(output)” is in \(folder), which is not a folder; make it first."))
         }
         let capabilities = try await location.openCatalog().capabilities
         guard let backup = capabilities.backup else {
-            throw ValidationError("A PostgreSQL catalog is backed up with PostgreSQL's own tools: pg_dump --format=custom --file=FILE DATABASE (see docs/scale-out.md).")
+            throw ValidationError(Phrase("A PostgreSQL catalog is backed up with PostgreSQL's own tools: pg_dump --format=custom --file=FILE DATABASE (see docs/scale-out.md)."))
         }
-        guard target != capabilities.file else { throw ValidationError("The backup must not overwrite the catalog itself.") }
+        guard target != capabilities.file else { throw ValidationError(Phrase("The backup must not overwrite the catalog itself.")) }
         do { try await backup(target) } catch let error as BackupError { throw ValidationError(error.description) }
         let size = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? NSNumber)?.intValue ?? 0
-        print("Backed up the catalog to \(target) (\(size / 1024) KB, integrity checked).")
+        say(Phrase("Backed up the catalog to \(target) (\(Phrase.bytes(Int64(size))), integrity checked)."))
     }
 }
 
@@ -56,14 +57,14 @@ struct BackupList: AsyncParsableCommand {
         let locations = try location.resolve(check: false)
         if let url = locations.catalog {
             let copies = try await PostgresCatalog.upgradeCopies(url: url)
-            if copies.isEmpty { print("No copies are kept in the database yet (one is taken before each upgrade).") }
-            for copy in copies { print("\(copy.schema)  at step \(copy.lastStep ?? "unknown")") }
+            if copies.isEmpty { say(Phrase("No copies are kept in the database yet (one is taken before each upgrade).")) }
+            for copy in copies { say(Phrase("\(copy.schema)  at step \(BackupList.step(copy.lastStep))")) }
             return
         }
         let folder = CatalogStore.backupFolder(forCatalog: locations.data + "/catalog.sqlite")
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".sqlite") }
         guard !names.isEmpty else {
-            print("No copies are kept in \(folder) yet (one is taken each day the server runs, and before each upgrade).")
+            say(Phrase("No copies are kept in \(folder) yet (one is taken each day the server runs, and before each upgrade)."))
             return
         }
         let dated = names.map { name -> (Date, String) in
@@ -74,11 +75,18 @@ struct BackupList: AsyncParsableCommand {
             let path = folder + "/" + name
             do {
                 let copy = try CatalogStore.inspectCopy(path)
-                print("\(path)  at step \(copy.lastStep ?? "unknown"), \(copy.bytes / 1024) KB")
+                say(Phrase("\(path)  at step \(BackupList.step(copy.lastStep)), \(Phrase.bytes(Int64(copy.bytes)))"))
             } catch {
-                print("\(path)  not usable: \(error)")
+                say(Phrase("\(path)  not usable: \(String(describing: error))"))
             }
         }
+    }
+}
+
+extension BackupList {
+    /// The last upgrade step a copy was taken at, or "unknown".
+    static func step(_ step: String?) -> Phrase {
+        step.map(Phrase.verbatim) ?? Phrase(context: "step", "unknown")
     }
 }
 
@@ -98,12 +106,12 @@ struct BackupRestore: AsyncParsableCommand {
         do {
             if let url = locations.catalog {
                 let saved = try await PostgresCatalog.restoreUpgradeCopy(url: url, schema: copy)
-                print("Put back \(copy) as the catalog. The catalog as it was is kept in the schema \(saved).")
+                say(Phrase("Put back \(copy) as the catalog. The catalog as it was is kept in the schema \(saved)."))
                 return
             }
             try FileManager.default.createDirectory(atPath: locations.data, withIntermediateDirectories: true)
             let saved = try CatalogStore.restore(copy: LocationOptions.absolute(copy), over: locations.data + "/catalog.sqlite")
-            print("Put back \(copy) as the catalog." + (saved.map { " The catalog as it was is kept as \($0)." } ?? ""))
+            say(saved.map { Phrase("Put back \(copy) as the catalog. The catalog as it was is kept as \($0).") } ?? Phrase("Put back \(copy) as the catalog."))
         } catch let error as RestoreError {
             throw ValidationError(error.description)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Gallery
 import Imaging
 
 /// A demo library for a first run, made in a few seconds from real photographs: the photos in
@@ -99,7 +100,7 @@ enum DemoLibrary {
         let marker = path + "/" + markerName
         if let text = try? String(contentsOfFile: marker, encoding: .utf8) {
             if text != markerText {
-                say("The demo library in \(path) was made by an earlier version (generated patterns, not photographs); remove that folder to have it made again from real photographs.")
+                tell(Phrase("The demo library in \(path) was made by an earlier version (generated patterns, not photographs); remove that folder to have it made again from real photographs."))
             }
             return
         }
@@ -107,15 +108,15 @@ enum DemoLibrary {
         if fm.fileExists(atPath: path, isDirectory: &isFolder) {
             let contents = isFolder.boolValue ? (try? fm.contentsOfDirectory(atPath: path)) : nil
             guard let contents, contents.isEmpty else {
-                throw ValidationError("\(path) is not a demo library and would be served as one; move it away, or pass --library DIR to serve a folder of your own.")
+                throw ValidationError(Phrase("\(path) is not a demo library and would be served as one; move it away, or pass --library DIR to serve a folder of your own."))
             }
         }
         for (tool, package) in [("convert", "imagemagick"), ("exiftool", "libimage-exiftool-perl")] where which(tool) == nil {
-            throw ValidationError("The demo library needs `\(tool)` (Debian: apt install \(package)); install it, or pass --library DIR to serve a folder of your own.")
+            throw ValidationError(Phrase("The demo library needs `\(tool)` (Debian: apt install \(package)); install it, or pass --library DIR to serve a folder of your own."))
         }
         let sources = try photographs.map { try original($0.wallpaper) }
 
-        say("Creating a demo library of real photographs in \(path)…")
+        tell(Phrase("Creating a demo library of real photographs in \(path)…"))
         let partial = path + ".partial"
         try? fm.removeItem(atPath: partial)
         try fm.createDirectory(atPath: partial, withIntermediateDirectories: true)
@@ -160,7 +161,7 @@ enum DemoLibrary {
             return parts.count == 2 ? (parts[0] * parts[1], name) : nil
         }
         guard let largest = sizes.max(by: { $0.0 < $1.0 }) else {
-            throw ValidationError("The demo library is made from the photographs of Debian's plasma-workspace-wallpapers package, and \(folder) has none; install it (apt install plasma-workspace-wallpapers, or scripts/setup.sh), or pass --library DIR to serve a folder of your own.")
+            throw ValidationError(Phrase("The demo library is made from the photographs of Debian's plasma-workspace-wallpapers package, and \(folder) has none; install it (apt install plasma-workspace-wallpapers, or scripts/setup.sh), or pass --library DIR to serve a folder of your own."))
         }
         return folder + "/" + largest.1
     }
@@ -206,8 +207,9 @@ enum DemoLibrary {
         return args
     }
 
-    private static func say(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    /// A line on standard error, in the terminal's language.
+    private static func tell(_ phrase: Phrase) {
+        FileHandle.standardError.write(Data((Words.language.say(phrase) + "\n").utf8))
     }
 
     private static func which(_ tool: String) -> String? {

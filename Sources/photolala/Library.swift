@@ -20,12 +20,13 @@ struct Library: AsyncParsableCommand {
             let store = try await location.openCatalog()
             let record = try await store.libraryRecord()
             if let file = store.capabilities.file {
-                print("data folder: \((file as NSString).deletingLastPathComponent)")
+                say(Phrase("data folder: \((file as NSString).deletingLastPathComponent)"))
             } else {
-                print("catalog:     \(store.location)")
+                say(Phrase("catalog:     \(store.location)"))
             }
-            print("library:     \(record.path ?? "not recorded yet (the next scan or start records it)")")
-            print("library id:  \(record.id)")
+            let path = record.path.map(Phrase.verbatim) ?? Phrase("not recorded yet (the next scan or start records it)")
+            say(Phrase("library:     \(path)"))
+            say(Phrase("library id:  \(record.id)"))
         }
     }
 
@@ -69,10 +70,10 @@ struct Library: AsyncParsableCommand {
                 named = store.location
             } else {
                 guard let dataFolder else {
-                    throw ValidationError("Name the data folder of the library that moved with --data DIR (or PHOTOLALA_DATA), or its catalog with --catalog.")
+                    throw ValidationError(Phrase("Name the data folder of the library that moved with --data DIR (or PHOTOLALA_DATA), or its catalog with --catalog."))
                 }
                 if bucket == nil, let problem = LibraryRecord.problem(data: dataFolder, library: library) { throw ValidationError(problem) }
-                guard let peeked = LocationOptions.peek(dataFolder) else { throw ValidationError("There is no catalog in \(dataFolder): check --data.") }
+                guard let peeked = LocationOptions.peek(dataFolder) else { throw ValidationError(Phrase("There is no catalog in \(dataFolder): check --data.")) }
                 before = peeked
                 store = try await CatalogLocation.dataFolder(dataFolder).open()
                 named = dataFolder
@@ -95,16 +96,15 @@ struct Library: AsyncParsableCommand {
                 }
             }
             guard found * 2 >= keys.count else {
-                throw ValidationError("The catalog's photos are not in \(library), so a scan there would drop them; nothing was changed. "
-                    + "Check the place, or pass --force if they really were renamed along the way.")
+                throw ValidationError(Phrase("The catalog's photos are not in \(library), so a scan there would drop them; nothing was changed. Check the place, or pass --force if they really were renamed along the way."))
             }
         }
 
         private func record(_ library: String, in store: any PhotoCatalog, before: LibraryRecord, named: String, catalogGiven: Bool) async throws {
             try await store.moveLibrary(to: library)
-            print("Recorded \(library) as the library of \(named) (it was \(before.path ?? "not recorded")). "
-                  + (catalogGiven ? "Serve it with: photolala serve --library \(library) --catalog …"
-                                  : "Serve it with: photolala serve --library \(library) --data \(named)"))
+            let was = before.path.map(Phrase.verbatim) ?? Phrase("not recorded")
+            say(catalogGiven ? Phrase("Recorded \(library) as the library of \(named) (it was \(was)). Serve it with: photolala serve --library \(library) --catalog …")
+                             : Phrase("Recorded \(library) as the library of \(named) (it was \(was)). Serve it with: photolala serve --library \(library) --data \(named)"))
         }
     }
 }

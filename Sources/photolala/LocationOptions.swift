@@ -15,7 +15,7 @@ struct DataOptions: ParsableArguments {
         let path = LocationOptions.absolute(raw)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw ValidationError("\(data == nil ? "PHOTOLALA_DATA" : "--data") “\(raw)” is a file; expected a folder for the catalog (made if missing).")
+            throw ValidationError(Phrase("\(data == nil ? "PHOTOLALA_DATA" : "--data") “\(raw)” is a file; expected a folder for the catalog (made if missing)."))
         }
         return path
     }
@@ -52,7 +52,7 @@ struct LocationOptions: ParsableArguments {
             // The shared catalog records its library itself (checked when it is opened).
             guard let library else {
                 guard check else { return Locations(library: "", data: data ?? home + "/photolala/shared", catalog: catalog) }
-                throw ValidationError("With a PostgreSQL catalog (--catalog), name the library too: --library DIR or s3://bucket/prefix.")
+                throw ValidationError(Phrase("With a PostgreSQL catalog (--catalog), name the library too: --library DIR or s3://bucket/prefix."))
             }
             let locations = Locations(library: library, data: data ?? Locations.defaultData(for: library, home: home), catalog: catalog)
             if let problem = LibraryRecord.problem(data: locations.data, library: locations.library) { throw ValidationError(problem) }
@@ -65,11 +65,11 @@ struct LocationOptions: ParsableArguments {
         case (nil, let data?):
             let record = Self.peek(data)
             if let recorded = record?.path {
-                locations = Locations(library: recorded, data: data, note: "Library: \(recorded) (recorded in \(data)).")
+                locations = Locations(library: recorded, data: data, note: Phrase("Library: \(recorded) (recorded in \(data))."))
             } else if let record, !record.sampleKeys.isEmpty {
                 // Commands that only use the catalog (users, backup) need no library.
                 guard check else { return Locations(library: "", data: data) }
-                throw ValidationError("The catalog in \(data) was made before data folders recorded their library: name its library once with --library DIR.")
+                throw ValidationError(Phrase("The catalog in \(data) was made before data folders recorded their library: name its library once with --library DIR."))
             } else {
                 locations = Locations.demo(home: home, data: data)
             }
@@ -96,7 +96,7 @@ struct LocationOptions: ParsableArguments {
         guard S3Location.isS3(locations.library) else {
             // The variable may be set for another library; the flag is a mistake.
             if s3Endpoint != nil && !cacheInBucket {
-                throw ValidationError("--s3-endpoint is only for a bucket: --library s3://bucket/prefix, or serve --cache s3://bucket/prefix.")
+                throw ValidationError(Phrase("--s3-endpoint is only for a bucket: --library s3://bucket/prefix, or serve --cache s3://bucket/prefix."))
             }
             return locations
         }
@@ -131,7 +131,7 @@ struct LocationOptions: ParsableArguments {
         do { location = try S3Location.parse(cache) } catch { throw ValidationError("--cache \(error).") }
         if let bucket = library.bucket?.location, bucket.bucket == location.bucket,
            bucket.prefix.isEmpty || location.prefix.isEmpty || location.prefix.hasPrefix(bucket.prefix) || bucket.prefix.hasPrefix(location.prefix) {
-            throw ValidationError("--cache \(location) must not overlap the library \(bucket), or its renditions would be scanned as photos.")
+            throw ValidationError(Phrase("--cache \(location.description) must not overlap the library \(bucket.description), or its renditions would be scanned as photos."))
         }
         do {
             return try S3RenditionStore.fromEnvironment(location: location, endpoint: try endpoint(env), environment: env)
@@ -189,7 +189,7 @@ extension LocationOptions {
     func openCatalog(create: Bool = false) async throws -> any PhotoCatalog {
         let locations = try resolve(check: false)
         guard locations.catalog != nil || create || Self.hasCatalog(locations.data) else {
-            throw ValidationError("There is no catalog in \(locations.data): check --data (or --library).")
+            throw ValidationError(Phrase("There is no catalog in \(locations.data): check --data (or --library)."))
         }
         return try await CatalogLocation(catalog: locations.catalog, dataFolder: locations.data).open()
     }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Gallery
 import Logging
 import ObjectStore
 
@@ -10,7 +11,7 @@ struct Locations {
     /// True when the library is the generated demo (made on first use).
     var isDemo = false
     /// Which library is used and why, when nobody named it.
-    var note: String?
+    var note: Phrase?
     /// The source of a library in a bucket (`s3://…`); nil for a folder.
     var bucket: S3Source?
     /// The server of that bucket as given; nil for AWS itself.
@@ -28,7 +29,7 @@ struct Locations {
         let library = home + "/photolala-demo"
         let data = data ?? home + "/photolala/demo"
         return Locations(library: library, data: data, isDemo: true,
-                         note: "Library: the generated demo in \(library), data in \(data); pass --library DIR for your own photos.")
+                         note: Phrase("Library: the generated demo in \(library), data in \(data); pass --library DIR for your own photos."))
     }
 
     /// Where a library's catalog lives when no `--data` is given: the folder that already records

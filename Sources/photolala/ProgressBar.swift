@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Gallery
 
 /// A one-line progress bar on standard error, drawn only on a terminal.
 struct ProgressBar: Sendable {
@@ -19,7 +20,8 @@ struct ProgressBar: Sendable {
         let width = 30
         let filled = p.percent * width / 100
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        let line = "\r[\(bar)] \(p.percent)% \(p.processed)/\(p.total) files, \(Int(p.filesPerSecond)) files/s, \(p.errors) errors "
+        let counts = Phrase("\(p.processed)/\(p.total) files, \(Int(p.filesPerSecond)) files/s, \(p.errors) errors")
+        let line = "\r[\(bar)] \(p.percent)% \(Words.language.say(counts)) "
         FileHandle.standardError.write(Data(line.utf8))
     }
 

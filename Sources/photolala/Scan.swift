@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalog
 import Foundation
+import Gallery
 import Imaging
 import Logging
 
@@ -13,7 +14,7 @@ struct Scan: AsyncParsableCommand {
     func run() async throws {
         let locations = try location.resolve()
         let (library, dataPath) = (locations.library, locations.data)
-        if let note = locations.note { print(note) }
+        if let note = locations.note { say(note) }
         if locations.isDemo { try DemoLibrary.ensure(at: library) }
         var logger = Logger(label: "photolala.scan")
         logger.logLevel = .warning
@@ -29,9 +30,9 @@ struct Scan: AsyncParsableCommand {
                                               logger: logger)
         } catch let error as LibraryMismatch { throw ValidationError(error.description) }
         let (store, journal) = (runtime.store, runtime.journal)
-        print("Scanning \(library) into \(dataPath).")
+        say(Phrase("Scanning \(library) into \(dataPath)."))
         for read in runtime.recovery.culprits where read.kind != .upload {
-            print("\(read.entry.key) stopped the reader last time; it is marked unreadable and skipped.")
+            say(Phrase("\(read.entry.key) stopped the reader last time; it is marked unreadable and skipped."))
         }
         let monitor = ScanMonitor()
         let scanner = LibraryScanner(source: source, store: store, journal: journal, monitor: monitor, logger: logger)
@@ -43,25 +44,35 @@ struct Scan: AsyncParsableCommand {
             do { summary = try await scanner.run(listing: walk) } catch let busy as ScanBusy { throw ValidationError(busy.description) }
             ticker.cancel()
             bar.finish()
-            print("Scanned \(summary.total) files in \(String(format: "%.1f", summary.seconds)) s: \(summary.added) added, "
-                  + "\(summary.updated) updated, \(summary.removed) removed, \(summary.unchanged) unchanged, \(summary.errors) errors"
-                  + (summary.unavailable > 0 ? ", \(summary.unavailable) could not be read now (the next scan tries them again). " : ". ")
-                  + "The library holds \(Self.holdings(summary.kinds)).")
-            for issue in try await store.scanIssues(limit: 20) { print("  could not read \(issue.key): \(issue.reason)") }
+            say(Self.report(summary))
+            for issue in try await store.scanIssues(limit: 20) { say(Phrase("  could not read \(issue.key): \(issue.reason)")) }
         } catch let error as SourceError {
             ticker.cancel()
             bar.finish()
-            throw ValidationError("\(error.description) Nothing was removed from the catalog.")
+            throw ValidationError(Phrase("\(Phrase(error)) Nothing was removed from the catalog."))
         }
     }
 
+    /// What a scan did and what the library now holds.
+    static func report(_ summary: ScanSummary) -> Phrase {
+        let seconds = Phrase.Argument.tenths(summary.seconds)
+        var parts = [Phrase(count: summary.total,
+                            "Scanned \(summary.total) file in \(seconds) s: \(summary.added) added, \(summary.updated) updated, \(summary.removed) removed, \(summary.unchanged) unchanged, \(summary.errors) errors.",
+                            "Scanned \(summary.total) files in \(seconds) s: \(summary.added) added, \(summary.updated) updated, \(summary.removed) removed, \(summary.unchanged) unchanged, \(summary.errors) errors.")]
+        if summary.unavailable > 0 {
+            parts.append(Phrase(count: summary.unavailable, "\(summary.unavailable) could not be read now (the next scan tries it again).",
+                                "\(summary.unavailable) could not be read now (the next scan tries them again)."))
+        }
+        parts.append(Phrase("The library holds \(holdings(summary.kinds))."))
+        return Phrase.joined(parts, separator: " ")
+    }
+
     /// "12 photos and 3 videos (2 Live photos, 1 RAW file)".
-    static func holdings(_ kinds: KindCounts) -> String {
-        func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
-        var out = count(kinds.photos, "photo", "photos") + " and " + count(kinds.videos, "video", "videos")
-        let more = (kinds.live > 0 ? [count(kinds.live, "Live photo", "Live photos")] : [])
-            + (kinds.raw > 0 ? [count(kinds.raw, "RAW file", "RAW files")] : [])
-        if !more.isEmpty { out += " (" + more.joined(separator: ", ") + ")" }
-        return out
+    static func holdings(_ kinds: KindCounts) -> Phrase {
+        let both = Phrase("\(Phrase(count: kinds.photos, "\(kinds.photos) photo", "\(kinds.photos) photos")) and \(Phrase(count: kinds.videos, "\(kinds.videos) video", "\(kinds.videos) videos"))")
+        var more: [Phrase] = []
+        if kinds.live > 0 { more.append(Phrase(count: kinds.live, "\(kinds.live) Live photo", "\(kinds.live) Live photos")) }
+        if kinds.raw > 0 { more.append(Phrase(count: kinds.raw, "\(kinds.raw) RAW file", "\(kinds.raw) RAW files")) }
+        return more.isEmpty ? both : Phrase("\(both) (\(Phrase.joined(more, separator: ", ")))")
     }
 }

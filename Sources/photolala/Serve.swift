@@ -37,7 +37,7 @@ struct Serve: AsyncParsableCommand {
         let sharedRenditions = try location.renditionBucket(config.sharedCache, library: locations, env)
         config.s3Endpoint = locations.s3Endpoint
         config.catalogURL = locations.catalog
-        if let note = locations.note { FileHandle.standardError.write(Data((note + "\n").utf8)) }
+        if let note = locations.note { FileHandle.standardError.write(Data((Words.language.say(note) + "\n").utf8)) }
         if locations.isDemo { try DemoLibrary.ensure(at: locations.library) }
         config.demoLibrary = DemoLibrary.isDemo(locations.library)
         logger.info("serving \(config.libraryPath) on http://\(config.host):\(config.port)/ (data in \(config.dataPath))")

@@ -17,7 +17,7 @@ struct Users: AsyncParsableCommand {
         func run() async throws {
             let data = try location.resolve(check: false).data
             let accounts = try location.hasCatalog() ? try await location.openCatalog().accounts() : []
-            if accounts.isEmpty { print("No accounts yet. Make the first admin with: photolala users add NAME --role admin --data \(data)"); return }
+            if accounts.isEmpty { say(Phrase("No accounts yet. Make the first admin with: photolala users add NAME --role admin --data \(data)")); return }
             let width = accounts.map(\.name.count).max() ?? 4
             for account in accounts { print(account.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + account.role.rawValue) }
         }
@@ -31,17 +31,17 @@ struct Users: AsyncParsableCommand {
         @OptionGroup var location: LocationOptions
 
         func run() async throws {
-            guard let valid = Account.validName(name) else { throw ValidationError(AccountError.invalidName.description) }
+            guard let valid = Account.validName(name) else { throw ValidationError(Phrase(AccountError.invalidName)) }
             // Checked before the password is asked for; the data folder is made only once there is one.
             if try location.hasCatalog(), try await location.openCatalog().account(named: valid) != nil {
-                throw ValidationError(AccountError.nameTaken(valid).description)
+                throw ValidationError(Phrase(AccountError.nameTaken(valid)))
             }
             let password = try PasswordPrompt.read(confirm: true)
             let store = try await location.openCatalog(create: true)
             try await Users.reportingAccountErrors {
                 try await store.addAccount(name: valid, passwordHash: try await Passwords().hash(password), role: role.role)
             }
-            print("Added \(valid) (\(role.role.rawValue)).")
+            say(Phrase("Added \(valid) (\(Phrase.role(role.role)))."))
         }
     }
 
@@ -54,7 +54,7 @@ struct Users: AsyncParsableCommand {
             let (store, account) = try await Users.open(name, at: location)
             let password = try PasswordPrompt.read(confirm: true)
             try await store.setPassword(accountId: account.id, passwordHash: try await Passwords().hash(password))
-            print("Changed the password of \(account.name); its sessions were ended.")
+            say(Phrase("Changed the password of \(account.name); its sessions were ended."))
         }
     }
 
@@ -66,7 +66,7 @@ struct Users: AsyncParsableCommand {
         func run() async throws {
             let (store, account) = try await Users.open(name, at: location)
             try await Users.reportingAccountErrors { try await store.removeAccount(id: account.id) }
-            print("Removed \(account.name).")
+            say(Phrase("Removed \(account.name)."))
         }
     }
 
@@ -79,20 +79,20 @@ struct Users: AsyncParsableCommand {
         func run() async throws {
             let (store, account) = try await Users.open(name, at: location)
             try await Users.reportingAccountErrors { try await store.setRole(accountId: account.id, role.role) }
-            print("\(account.name) is now \(role.role.rawValue).")
+            say(Phrase("\(account.name) is now \(Phrase.role(role.role))."))
         }
     }
 
     /// The existing catalog and the named account in it; an unknown name is a usage error.
     static func open(_ name: String, at location: LocationOptions) async throws -> (any PhotoCatalog, Account) {
         let store = try await location.openCatalog()
-        guard let found = try await store.account(named: name) else { throw ValidationError(AccountError.notFound(name).description) }
+        guard let found = try await store.account(named: name) else { throw ValidationError(Phrase(AccountError.notFound(name))) }
         return (store, found.account)
     }
 
     /// Runs an account change, reporting what the catalog refused as a usage error: its message, not a trace.
     static func reportingAccountErrors(_ change: () async throws -> Void) async throws {
-        do { try await change() } catch let error as AccountError { throw ValidationError(error.description) }
+        do { try await change() } catch let error as AccountError { throw ValidationError(Phrase(error)) }
     }
 }
 
@@ -114,20 +114,20 @@ enum PasswordPrompt {
     static func read(confirm: Bool) throws -> String {
         let password: String
         if isatty(STDIN_FILENO) == 1 {
-            password = try hidden("Password: ")
-            if confirm, try hidden("Again: ") != password { throw ValidationError("The two passwords differ; nothing was changed.") }
+            password = try hidden(Phrase("Password: "))
+            if confirm, try hidden(Phrase("Again: ")) != password { throw ValidationError(Phrase("The two passwords differ; nothing was changed.")) }
         } else {
             password = readLine(strippingNewline: true) ?? ""
             if password.isEmpty {
-                throw ValidationError("No password given on standard input: pass it as the first line, as in printf '%s\\n' \"$PASSWORD\" | photolala users add NAME; nothing was changed.")
+                throw ValidationError(Phrase("No password given on standard input: pass it as the first line, as in printf '%s\\n' \"$PASSWORD\" | photolala users add NAME; nothing was changed."))
             }
         }
-        if let problem = Passwords.check(password) { throw ValidationError(problem) }
+        if let problem = Passwords.problem(password) { throw ValidationError(problem) }
         return password
     }
 
-    private static func hidden(_ prompt: String) throws -> String {
-        guard let raw = getpass(prompt) else { throw ValidationError("Could not read a password from the terminal.") }
+    private static func hidden(_ prompt: Phrase) throws -> String {
+        guard let raw = getpass(Words.language.say(prompt)) else { throw ValidationError(Phrase("Could not read a password from the terminal.")) }
         return String(cString: raw)
     }
 }

@@ -8,8 +8,9 @@ from conftest import binary
 
 
 def clean_env(home: pathlib.Path, **extra: str) -> dict:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PHOTOLALA_")}
-    env.update(HOME=str(home), XDG_DATA_HOME=str(home / "share"), **extra)
+    # (in English, whatever the terminal running the tests speaks, unless a test asks for another)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PHOTOLALA_") and k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env.update({"HOME": str(home), "XDG_DATA_HOME": str(home / "share"), "LANG": "C.UTF-8", **extra})
     return env
 
 

@@ -33,11 +33,11 @@ public struct Passwords: Sendable {
         }
     }
 
-    /// Checks a new password's strength, naming the rule it breaks (in English, for the command line).
+    /// Checks a new password's strength, naming the rule it breaks, in English.
     public static func check(_ password: String) -> String? { problem(password)?.english }
 
-    /// Checks a new password's strength, naming the rule it breaks, for a page to say.
-    static func problem(_ password: String) -> Phrase? {
+    /// Checks a new password's strength, naming the rule it breaks, for a page or the command line to say.
+    public static func problem(_ password: String) -> Phrase? {
         if password.count < 8 { return Phrase("A password needs at least 8 characters.") }
         if password.utf8.count > 72 { return Phrase("A password can be at most 72 bytes long (bcrypt reads no further).") }
         return nil

@@ -3,9 +3,9 @@ import Foundation
 /// One language pages are written in: its messages from its catalog (`Locales/TAG.po`), the
 /// rule that picks a counted message's form, and how it writes numbers, sizes and dates.
 /// English is the sources' own and needs no catalog.
-final class Language: Sendable {
+public final class Language: Sendable {
     /// The language's tag (`de`, `pt-BR`), as `<html lang>` and Accept-Language name it.
-    let tag: String
+    public let tag: String
     /// The language's name in itself ("Deutsch"), for the account page's choice.
     let name: String
     /// Written right to left: pages get `dir="rtl"`, and the layout mirrors.
@@ -22,7 +22,7 @@ final class Language: Sendable {
         case argument(Int)
     }
 
-    static let english = Language(tag: "en", name: "English", rightToLeft: false, plural: .english, messages: [:])
+    public static let english = Language(tag: "en", name: "English", rightToLeft: false, plural: .english, messages: [:])
 
     /// Tags of the languages written right to left (CLDR's character order).
     static let rightToLeftTags: Set<String> = ["ar", "he", "fa", "ur", "ps", "yi", "dv", "ckb", "sd", "ug"]
@@ -59,7 +59,7 @@ final class Language: Sendable {
     func translation(of id: String) -> String? { messages[id]?.first }
 
     /// The phrase in this language: its translation where the catalog has one, else its English.
-    func say(_ phrase: Phrase) -> String {
+    public func say(_ phrase: Phrase) -> String {
         var out = ""
         say(phrase, into: &out)
         return out

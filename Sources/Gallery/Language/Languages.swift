@@ -3,7 +3,7 @@ import Foundation
 /// The languages pages can be written in: English, and one for each catalog under `Locales/`.
 /// A page's language is the account's choice, else the best of the browser's that is here, else
 /// English.
-struct Languages: Sendable {
+public struct Languages: Sendable {
     /// English first, then the others by tag.
     let all: [Language]
     private let byTag: [String: Language]
@@ -20,7 +20,7 @@ struct Languages: Sendable {
 
     /// Reads every `TAG.po` in `directory`; a folder that is not there gives English alone. A
     /// catalog that cannot be read stops the start, with its name and line.
-    init(directory: String) throws {
+    public init(directory: String) throws {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         var languages: [Language] = []
         for file in files.sorted() where file.hasSuffix(".po") {
@@ -37,7 +37,7 @@ struct Languages: Sendable {
     }
 
     /// The language with this tag, or its primary language's (`de-CH` finds `de`), if here.
-    func language(_ tag: String?) -> Language? {
+    public func language(_ tag: String?) -> Language? {
         guard let tag = tag?.lowercased(), !tag.isEmpty else { return nil }
         if let exact = byTag[tag] { return exact }
         if let dash = tag.firstIndex(of: "-") { return byTag[String(tag[..<dash])] }
@@ -52,6 +52,29 @@ struct Languages: Sendable {
             if let found = language(range.tag) { return found }
         }
         return .english
+    }
+}
+
+extension Languages {
+    /// The language of a terminal, as gettext reads it: the first of `LANGUAGE`'s list (tags
+    /// separated by colons) that is here, unless the locale is C or POSIX, then the locale of
+    /// `LC_ALL`, `LC_MESSAGES` or `LANG` (the first set); `de_DE.UTF-8@euro` names `de-DE`. English
+    /// when none is here.
+    public func forTerminal(environment: [String: String]) -> Language {
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        guard let locale, !["C", "POSIX"].contains(Self.tag(ofLocale: locale)) else { return .english }
+        let wanted = (environment["LANGUAGE"] ?? "").split(separator: ":").map { Self.tag(ofLocale: String($0)) } + [Self.tag(ofLocale: locale)]
+        for tag in wanted {
+            if tag.lowercased() == "en" || tag.lowercased().hasPrefix("en-") { return .english }
+            if let found = language(tag) { return found }
+        }
+        return .english
+    }
+
+    /// A POSIX locale's language as a tag: `pt_BR.UTF-8@euro` is `pt-BR`, `C.UTF-8` is `C`.
+    static func tag(ofLocale locale: String) -> String {
+        let name = locale.prefix { $0 != "." && $0 != "@" }
+        return name.replacingOccurrences(of: "_", with: "-")
     }
 }
 

@@ -42,7 +42,7 @@ extension Phrase {
         }
     }
 
-    init(_ error: AccountError) {
+    public init(_ error: AccountError) {
         switch error {
         case .invalidName: self = Phrase("An account name is 1 to 32 letters, digits, dots, dashes or underscores.")
         case .nameTaken(let name): self = Phrase("There is already an account called “\(name)”.")
@@ -51,7 +51,7 @@ extension Phrase {
         }
     }
 
-    init(_ error: SourceError) {
+    public init(_ error: SourceError) {
         switch error {
         case .unavailable, .cannotWatch: self = Phrase("The library cannot be read just now; nothing was changed. Try again in a moment.")
         case .notFound(let key): self = Phrase("There is no “\(key)” in the library.")

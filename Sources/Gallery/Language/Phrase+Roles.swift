@@ -2,7 +2,7 @@ import Catalog
 
 extension Phrase {
     /// A role's name as pages say it ("admin", "member", "viewer" in English).
-    static func role(_ role: Role) -> Phrase {
+    public static func role(_ role: Role) -> Phrase {
         switch role {
         case .admin: Phrase(context: "role", "admin")
         case .member: Phrase(context: "role", "member")

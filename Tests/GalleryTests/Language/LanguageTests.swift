@@ -145,6 +145,28 @@ import Testing
         #expect(languages.all.map(\.tag) == ["en", "ar", "de"])
     }
 
+    @Test func theCommandLineSpeaksTheTerminalsLanguageAsGettextReadsIt() throws {
+        // given German and Arabic
+        let de = try Language(tag: "de", catalog: try POFile.parse(Self.german))
+        let ar = Language(tag: "ar", name: "العربية", rightToLeft: true, plural: .english, messages: [:])
+        let languages = Languages([de, ar])
+        func tag(_ environment: [String: String]) -> String { languages.forTerminal(environment: environment).tag }
+        // then the locale names it, LC_ALL before LC_MESSAGES before LANG, with or without its encoding
+        #expect(tag(["LANG": "de_DE.UTF-8"]) == "de")
+        #expect(tag(["LANG": "de_AT@euro"]) == "de")
+        #expect(tag(["LANG": "de_DE.UTF-8", "LC_MESSAGES": "ar_EG.UTF-8"]) == "ar")
+        #expect(tag(["LANG": "de_DE.UTF-8", "LC_MESSAGES": "ar_EG.UTF-8", "LC_ALL": "en_GB.UTF-8"]) == "en")
+        #expect(tag(["LANG": "de_DE.UTF-8", "LC_ALL": ""]) == "de", "an empty variable is not set")
+        // and LANGUAGE's list comes first, unless the locale is C, where everything is English
+        #expect(tag(["LANG": "de_DE.UTF-8", "LANGUAGE": "pt_BR:ar"]) == "ar")
+        #expect(tag(["LANG": "fr_FR.UTF-8", "LANGUAGE": "fr:de"]) == "de")
+        #expect(tag(["LANG": "C.UTF-8", "LANGUAGE": "de"]) == "en")
+        #expect(tag(["LANG": "POSIX"]) == "en")
+        #expect(tag(["LANGUAGE": "de"]) == "en", "no locale at all is C")
+        #expect(tag(["LANG": "pt_BR.UTF-8"]) == "en", "a language with no catalog is English")
+        #expect(tag([:]) == "en")
+    }
+
     @Test func templatesAreCompiledOnceForEachLanguage() throws {
         // given a template with words to translate, one with a value inside
         let sources = ["page": "<html lang=\"{{lang}}\" dir=\"{{dir}}\"><a>{{#t}}Sign in{{/t}}</a> <p>{{#t}}Back to\n   {{name}}{{/t}}</p>"]

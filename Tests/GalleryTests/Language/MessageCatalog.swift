@@ -9,7 +9,7 @@ struct MessageCatalog {
         var id: String
         var context: String?
         var plural: String?
-        /// Where it is written: `Templates/home.mustache`, `Sources/Gallery/…swift:12`.
+        /// Where it is written: `Templates/home.mustache`, `Sources/Gallery/…swift:12`, `Sources/photolala/…swift:40`.
         var references: [String]
         /// A message of the sources, whose placeholders are `{0}`, `{1}` (C#'s, as gettext calls them).
         var numbered: Bool
@@ -29,13 +29,16 @@ struct MessageCatalog {
             let nodes = try TemplateParser.parse(source, name: name)
             try catalog.collect(nodes, reference: "Templates/\(name).mustache")
         }
-        let sources = root.appendingPathComponent("Sources/Gallery")
-        let files = (FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? [])
-            .filter { $0.hasSuffix(".swift") }.sorted()
-        for file in files {
-            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            for found in try SwiftPhrases.find(in: text) {
-                try catalog.add(found.id, context: found.context, plural: found.plural, reference: "Sources/Gallery/\(file):\(found.line)", numbered: true)
+        // The pages' words, then what the command line says to people.
+        for module in ["Sources/Gallery", "Sources/photolala"] {
+            let sources = root.appendingPathComponent(module)
+            let files = (FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? [])
+                .filter { $0.hasSuffix(".swift") }.sorted()
+            for file in files {
+                let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+                for found in try SwiftPhrases.find(in: text) {
+                    try catalog.add(found.id, context: found.context, plural: found.plural, reference: "\(module)/\(file):\(found.line)", numbered: true)
+                }
             }
         }
         return catalog
