@@ -1,12 +1,38 @@
 """Follows the frame view's meta refresh PAGES times as fast as it answers, fetching each page's
-image too, and prints the server's resident memory every tenth of the way (Benchmarks/frame.sh)."""
+image too, and prints the server's resident memory every tenth of the way (Benchmarks/frame.sh).
+With a fifth argument, FOLDER, it first signs in as ada and makes a share link of FOLDER, and
+follows the link's own frame view: START is then taken inside the link.
+
+usage: frame.py BASE_URL SERVER_PID PAGES START [FOLDER]"""
 import html
+import http.cookiejar
 import re
 import sys
 import time
+import urllib.parse
 import urllib.request
 
 base, pid, pages, start = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+
+
+def share_link(folder: str) -> str:
+    """Signs in as ada through the forms and shares `folder` until revoked; the link's path."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    token = lambda page: re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+    # (a form names where it came from, as a browser's does)
+    post = lambda path, fields: opener.open(urllib.request.Request(base + path, urllib.parse.urlencode(fields).encode(),
+                                                                   headers={"Origin": base})).read().decode()
+    login = opener.open(base + "/login").read().decode()
+    post("/login", {"csrf": token(login), "name": "ada", "password": "correct horse battery", "next": "/"})
+    page = opener.open(base + "/folders/" + urllib.parse.quote(folder)).read().decode()
+    # (the list the maker lands on shows the new link's address once)
+    shared = post("/actions/share", {"csrf": token(page), "kind": "folder", "value": folder, "filter": "", "expires": "0"})
+    return re.search(r'/share/[A-Za-z0-9_-]{20,}', shared).group(0)
+
+
+if len(sys.argv) > 5:
+    start = share_link(sys.argv[5]) + start
 
 
 def rss_mb() -> float:

@@ -98,7 +98,7 @@ struct SlideshowView: PageModel {
     init(photo: PhotoDetail, around: PhotoNeighbors, next: PhotoCard?, sort: PhotoSort, in group: PhotoGroup?, paused: Bool, every: Int,
          frame: Bool = false, shared: (group: PhotoGroup, scope: SiteURL.Scope)? = nil) {
         let scope = shared?.scope ?? .gallery
-        let url = { (key: String, paused: Bool, frame: Bool) in
+        let url = { (key: String, paused: Bool) in
             scope.slideshow(key, sort: sort, in: group, sharedGroup: shared?.group, paused: paused, every: every, frame: frame)
         }
         let fitted = PhotoPageBuilder.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
@@ -107,10 +107,10 @@ struct SlideshowView: PageModel {
         (width, height) = fitted
         positionText = Phrase("\(around.position) of \(around.total)")
         refreshSeconds = paused || next == nil ? nil : every
-        nextURL = next.map { url($0.key, paused, frame) }
+        nextURL = next.map { url($0.key, paused) }
         nextImage = next.map { scope.thumbnail($0.picture, .screen) }
-        previousURL = around.previous.map { url($0.key, paused, frame) }
-        toggleURL = url(photo.card.key, !paused, frame)
+        previousURL = around.previous.map { url($0.key, paused) }
+        toggleURL = url(photo.card.key, !paused)
         self.paused = paused
         self.frame = frame
         frameURL = scope.slideshow(photo.card.key, sort: sort, in: group, sharedGroup: shared?.group, frame: true)
