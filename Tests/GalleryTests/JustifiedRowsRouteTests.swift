@@ -71,8 +71,9 @@ import Testing
             for mode in ["small", "medium", "large"] {
                 _ = try await max.post("/view", [("set", mode), ("back", "/folders/trip")])
                 let page = try await max.get("/folders/trip").text
-                seen[mode] = try #require(page.firstMatch(of: #/<img src="/thumbs/240/[0-9a-f]{64}\.jpg" srcset="[^"]*" sizes="([^"]*)"/#)
+                let sizes = try #require(page.firstMatch(of: #/<img src="/thumbs/240/[0-9a-f]{64}\.jpg" srcset="[^"]*" sizes="([^"]*)"/#)
                     .map { String($0.output.1) })
+                seen[mode] = sizes
                 #expect(page.contains(mode == "medium" ? #"class="photos rows""# : #"class="photos rows size-\#(mode)""#))
                 // the cover of the folder on the home page stays a square crop
                 #expect(try await max.get("/").text.contains("/thumbs/256/"))
