@@ -197,14 +197,13 @@ extension SiteURL {
         }
 
         /// The size of the rendition of a `width` × `height` picture (as shown): the box for a
-        /// cover, else the picture scaled down to fit inside it, never up. The rendering (in
-        /// `Imaging`) rounds the same way, so a page can state a tile's size before it is made.
+        /// cover or a picture of unknown size, else the picture scaled down to fit inside it,
+        /// never up, as the decoders make it (`Imaging.fittedSize`), so a page can state a tile's
+        /// size before it is made.
         func size(ofWidth width: Int, height: Int) -> (width: Int, height: Int) {
             let box = box
             guard fit == .fit, width > 0, height > 0 else { return box }
-            let scale = min(Double(box.width) / Double(width), Double(box.height) / Double(height), 1)
-            return (min(max(1, Int((Double(width) * scale).rounded())), box.width),
-                    min(max(1, Int((Double(height) * scale).rounded())), box.height))
+            return Imaging.fittedSize(width: width, height: height, boxWidth: box.width, boxHeight: box.height)
         }
     }
 

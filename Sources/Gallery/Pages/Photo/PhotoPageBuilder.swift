@@ -238,9 +238,9 @@ struct PhotoPageBuilder {
         }
     }
 
-    /// A picture's size shown within a square `box`, never larger than it is.
+    /// A picture's size shown within a square `box`, never larger than it is, as the decoders
+    /// make its rendition.
     static func fittedSize(width: Int, height: Int, box: Int) -> (width: Int, height: Int) {
-        let scale = min(1, Double(box) / Double(max(width, height, 1)))
-        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
+        Imaging.fittedSize(width: width, height: height, boxWidth: box, boxHeight: box)
     }
 }
