@@ -140,9 +140,8 @@ import Testing
         let tiles = (1...3).map { n in
             let card = PhotoCard(fileId: Int64(n), key: "a/\(n).jpg", name: "IMG \(n).jpg", sha256: String(repeating: "ab", count: 32),
                                  width: n == 1 ? 4000 : 120, height: n == 1 ? 3000 : 160, rotation: n == 3 ? Rotation.right : Rotation.none)
-            let image = RowImage(card, alt: .verbatim("IMG \(n)"))
             return PhotoTile(url: "/photos/a/\(n).jpg", anchor: "p\(n)", fileId: Int64(n), name: "IMG \"\(n)\".jpg",
-                      image: image, shape: image.shape,
+                      image: RowImage(card, alt: .verbatim("IMG \(n)")),
                       favorite: n == 2 ? nil : TileFavorite(csrf: "tok", key: "a/\(n).jpg", back: "/folders/a#p\(n)", value: "on", on: n == 3, label: .verbatim("Favorite")))
         }
         let folders = [FolderCard(url: "/folders/a", name: .verbatim("a <b>"), countText: .verbatim("3 photos"), dateText: .verbatim("2024"), cover: ThumbImage(Picture(sha256: "cd"), alt: .verbatim("a"))),

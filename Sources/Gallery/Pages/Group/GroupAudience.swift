@@ -76,7 +76,7 @@ struct Household: GroupAudience {
         model.views = ViewForm(csrf: context.csrfToken, back: back,
                                choices: ViewMode.allCases.map { ViewChoice(label: $0.label, mode: $0.rawValue, current: $0 == mode) })
         model.gridClass = mode == .list || mode == .medium ? "photos rows" : "photos rows size-\(mode.rawValue)"
-        for i in model.photos.indices { model.photos[i].image.sizes = mode.rowSizes(model.photos[i].shape, oneX: model.photos[i].image.width) }
+        for i in model.photos.indices { model.photos[i].image.lay(in: mode) }
         if mode == .list, builder.selection == nil {
             model.list = ListView(rows: builder.shownCards.enumerated().map { i, card in
                 var row = ListRow(url: model.photos[i].url, name: card.name, image: ThumbImage(card.picture, alt: .verbatim("")),

@@ -43,9 +43,8 @@ struct GroupPageBuilder {
         let photoGroup = group.linkContext
         let canFavorite = visitor?.can(.viewer) == true && selection == nil
         var tiles = shownCards.map { card in
-            let image = RowImage(card, alt: card.tileLabel, scope: scope)
-            return PhotoTile(url: stackURL(card) ?? scope.photo(card.key, sort: sort, in: photoGroup, sharedGroup: group), anchor: "p\(card.fileId)",
-                      fileId: card.fileId, selecting: selection != nil, name: card.name, image: image, shape: image.shape,
+            PhotoTile(url: stackURL(card) ?? scope.photo(card.key, sort: sort, in: photoGroup, sharedGroup: group), anchor: "p\(card.fileId)",
+                      fileId: card.fileId, selecting: selection != nil, name: card.name, image: RowImage(card, alt: card.tileLabel, scope: scope),
                       favorite: !canFavorite ? nil : TileFavorite(csrf: csrf, key: card.key,
                                              back: SiteURL.group(group, sort: sort, page: page.number).fragment("p\(card.fileId)").path,
                                              value: card.isFavorite ? "off" : "on", on: card.isFavorite,

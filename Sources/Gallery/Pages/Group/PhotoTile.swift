@@ -11,8 +11,6 @@ struct PhotoTile: Encodable {
     var selecting = false
     var name: String
     var image: RowImage
-    /// The tile's shape: its class, which gives it its share of a justified row.
-    var shape: TileShape
     /// The one-tap favorite; nil where the visitor cannot keep favorites (share links).
     var favorite: TileFavorite?
     /// A video's length on its tile ("0:42"); nil for a photo. The image's alt text says it too.

@@ -13,7 +13,8 @@ struct RowImage: Encodable {
     var sizes: String
     /// What a screen reader says of the picture.
     var alt: Phrase
-    /// The tile's shape, width over height in hundredths (`TileShape`).
+    /// The tile's shape, width over height in hundredths (`TileShape`): its `<li>`'s class, which
+    /// gives it its share of a justified row.
     var shape: TileShape
 
     init(_ card: PhotoCard, alt: Phrase, scope: SiteURL.Scope = .gallery, mode: ViewMode = .medium) {
@@ -26,8 +27,14 @@ struct RowImage: Encodable {
         let double = SiteURL.Rendition.row2x.size(ofWidth: card.width, height: card.height).width
         width2x = double > width ? double : nil
         shape = TileShape(width: card.width, height: card.height)
-        sizes = mode.rowSizes(shape, oneX: width)
         self.alt = alt
+        sizes = ""
+        lay(in: mode)
+    }
+
+    /// Says in `sizes` how wide the tile is drawn in `mode`'s rows.
+    mutating func lay(in mode: ViewMode) {
+        sizes = mode.rowSizes(shape, oneX: width)
     }
 }
 
