@@ -35,7 +35,9 @@ struct Scan: AsyncParsableCommand {
             say(Phrase("\(read.entry.key) stopped the reader last time; it is marked unreadable and skipped."))
         }
         let monitor = ScanMonitor()
-        let scanner = LibraryScanner(source: source, store: store, journal: journal, monitor: monitor, logger: logger)
+        var scanner = LibraryScanner(source: source, store: store, journal: journal, monitor: monitor, logger: logger)
+        // Nobody looks at the catalog while this scan runs: into an empty one, it loads in bulk.
+        scanner.loadsInBulk = true
         let bar = ProgressBar(monitor: monitor, enabled: isatty(STDERR_FILENO) == 1)
         let ticker = Task { await bar.run() }
         defer { ticker.cancel() }

@@ -77,6 +77,50 @@ import Testing
         #expect(try await found("sunset") == 1)
     }
 
+    @Test func aScanIntoAnEmptyCatalogLoadedInBulkEndsAsOneThatWasNot() async throws {
+        // given a library with folders, a keyword and stars, and two empty catalogs (copies of one
+        // picture are left to the contract: which copy a photo shows by follows the scan's order)
+        let lib = try TestLibrary()
+        for (index, key) in ["trips/harbour/boats.jpg", "trips/harbour/pier.jpg", "trips/IMG_2.jpg", "IMG_10.jpg", "IMG_9.jpg"].enumerated() {
+            try lib.addJPEG(key, seed: index + 1, exif: index == 0 ? ["-XMP-dc:Subject=lighthouse", "-XMP:Rating=4"] : [])
+        }
+        let (bulk, usual) = (try lib.openStore(), try lib.openStore(dataFolder: "data-usual"))
+        // when one is scanned in bulk (as `photolala scan` does) and the other as a server's first scan
+        var scanner = lib.scanner(bulk)
+        scanner.loadsInBulk = true
+        let summary = try await scanner.run()
+        try await lib.scanner(usual).run()
+        // then it holds the same: every index, nothing left set aside, the same folders, orders and search
+        #expect(summary.added == 5 && summary.errors == 0)
+        let schema = { (store: CatalogStore) in
+            try await store.read { db in
+                (try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name"),
+                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM setAside")!, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fileSearch")!)
+            }
+        }
+        let (indexes, setAside, searchRows) = try await schema(bulk)
+        #expect(indexes == (try await schema(usual)).0 && indexes.contains("file_folder_taken"))
+        #expect(setAside == 0 && searchRows == 5)
+        for folder in ["", "trips", "trips/harbour"] {
+            // (a cover is the latest photo's: these files were all written in one moment, so either may be it)
+            let counts = { (store: CatalogStore) in try await store.folder(at: folder).map { [$0.photoCount, $0.totalCount, $0.folderCount] } }
+            #expect(try await counts(bulk) == (try await counts(usual)), "\(folder)")
+        }
+        for group in [PhotoGroup.folder(""), .folder("trips/harbour"), .recent, .topRated] {
+            let keys = { (store: CatalogStore) in try await store.files(ids: try await store.fileIds(in: group, sort: PhotoSort(field: .name, descending: false))).map(\.key) }
+            #expect(try await keys(bulk) == (try await keys(usual)), "\(group)")
+        }
+        for text in ["lighthouse", "harbour", "pier", "img"] {
+            #expect(try await bulk.count(.filtered(.all, SearchFilter(text: text))) == (try await usual.count(.filtered(.all, SearchFilter(text: text)))))
+        }
+        #expect(try await bulk.count(.filtered(.all, SearchFilter(text: "pier"))) == 1)
+        // and a scan of a catalog that is no longer empty writes as any other: a new file is found at once
+        try lib.addJPEG("trips/harbour/lighthouse at dusk.jpg", seed: 9)
+        #expect(try await scanner.run().added == 1)
+        #expect(try await bulk.count(.filtered(.all, SearchFilter(text: "dusk"))) == 1)
+        #expect(try await schema(bulk).1 == 0)
+    }
+
     @Test(arguments: SourceKind.allCases) func movedFileKeepsItsPhotoRow(_ kind: SourceKind) async throws {
         // given
         let lib = try TestLibrary(kind)

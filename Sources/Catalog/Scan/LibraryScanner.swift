@@ -21,6 +21,12 @@ public struct LibraryScanner: Sendable {
     /// whatever is counted from the catalog (the home page's collections) is counted anew while
     /// pages still take the counts of a moment ago, and not by the first visitor after the scan.
     public var finishing: (@Sendable () async -> Void)?
+    /// Whether a scan into an empty catalog loads in bulk: the pages' indexes (and SQLite's
+    /// full-text rows) set aside while its rows go in, made once at the end, and folder counts
+    /// made at the end only (`Schema+SetAside`). Half the writer's work at a million files, but
+    /// nothing to see until it is done: for `photolala scan`, not a server's first scan, whose
+    /// pages fill in as it goes.
+    public var loadsInBulk = false
 
     /// Creates a scanner; `workers` defaults to the number of cores. Reads are noted in `journal`.
     public init(source: any PhotoSource, store: any PhotoCatalog, journal: ReadJournal, monitor: ScanMonitor = ScanMonitor(),
@@ -105,6 +111,8 @@ public struct LibraryScanner: Sendable {
         // of them did it: each is read alone first, so a second crash can only be its own.
         let suspects = Set(journal.takeSuspects().map(\.key))
         let work = plan.work.filter { !suspects.contains($0.key) }
+        let bulk = loadsInBulk && plan.catalogWasEmpty && !work.isEmpty
+        if bulk { try await store.setIndexesAside() }
         do {
             for entry in plan.work where suspects.contains(entry.key) {
                 let result = try await analyse([entry], alone: true)
@@ -112,14 +120,20 @@ public struct LibraryScanner: Sendable {
                 try await store.apply(result)
                 monitor.update { $0.processed += 1; $0.changed += 1 }
             }
-            try await process(work, updates: plan.updates, newKeys: plan.catalogWasEmpty, summary: &summary)
+            try await process(work, updates: plan.updates, newKeys: plan.catalogWasEmpty, bulk: bulk, summary: &summary)
+            if bulk { try await store.restoreSetAside() }
         } catch is CancellationError {
             // Everything analysed so far is written; the next scan skips it and carries on.
+            if bulk { _ = try? await store.restoreSetAside() }
             try? await store.rebuildFolders()
             monitor.update { $0.phase = .idle; $0.current = nil; $0.finishedAt = Date() }
             logger.notice("scan stopped at a safe point; it resumes at the next scan",
                           metadata: ["processed": "\(summary.added + summary.updated + summary.unchanged)", "total": "\(summary.total)"])
             throw CancellationError()
+        } catch {
+            // (Were this to fail too, the next start makes them: `Runtime.start`.)
+            if bulk { _ = try? await store.restoreSetAside() }
+            throw error
         }
         try await store.forgetIssues(keys: plan.goneIssues)
         summary.conflicts = try await readSidecars(sidecars, listing: listing, issues: failed)
@@ -238,7 +252,8 @@ public struct LibraryScanner: Sendable {
     /// few enough that progress and the cancellation safe point stay fine-grained.
     static let chunkSize = 32
 
-    private func process(_ work: [SourceEntry], updates: Set<String>, newKeys: Bool, summary: inout ScanSummary) async throws {
+    /// `bulk`: the pages' indexes are set aside, so folder counts, which read down them, wait for the end.
+    private func process(_ work: [SourceEntry], updates: Set<String>, newKeys: Bool, bulk: Bool, summary: inout ScanSummary) async throws {
         var batch: [FileAnalysis] = []
         var lastFlush = Date()
         var lastFolders = Date()
@@ -273,7 +288,7 @@ public struct LibraryScanner: Sendable {
                     if batch.count >= 2048 || Date().timeIntervalSince(lastFlush) > 2 {
                         // At most one batch waits for the writer, so memory stays bounded.
                         if let took = try await writing?.value { foldersEvery = max(2, took * 10) }
-                        let rows = batch, folders = Date().timeIntervalSince(lastFolders) > foldersEvery
+                        let rows = batch, folders = !bulk && Date().timeIntervalSince(lastFolders) > foldersEvery
                         writing = Task { [store] in
                             try await store.apply(rows, newKeys: newKeys)
                             guard folders else { return nil }

@@ -99,6 +99,8 @@ enum CatalogSchema {
         .each(sqlite: "v31-private", v31, postgres: "v31-private", pg10),
         // The language each account reads pages in (NULL: the browser's).
         .both("v32-account-language") { _ in "ALTER TABLE account ADD COLUMN language TEXT" },
+        // What a scan into an empty catalog set aside to make once at its end (Schema+SetAside).
+        .both("v33-set-aside") { d in setAsideTable(d) },
     ]
 }
 

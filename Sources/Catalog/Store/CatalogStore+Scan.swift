@@ -84,16 +84,15 @@ extension CatalogStore {
 
     /// The full-text rows of these files, made anew in one statement: FTS5 writes out what it
     /// holds at each statement that may be undone on its own, so a statement a row would cost a
-    /// segment a file (see migration `v19-search-rows-by-batch`).
+    /// segment a file (see migration `v19-search-rows-by-batch`). None while a scan into an empty
+    /// catalog has them set aside: they are made for every file at its end (`Schema+SetAside`).
     private static func writeSearchRows(_ db: Database, fileIds: [Int64]) throws {
         guard !fileIds.isEmpty else { return }
-        try db.run(sql: """
-            INSERT OR REPLACE INTO fileSearch (rowid, name, folder, tags, caption)
-            SELECT f.id, f.name, f.folder,
-                   COALESCE((SELECT group_concat(t.name, ' ') FROM photoTag pt JOIN tag t ON t.id = pt.tagId WHERE pt.photoId = f.photoId), ''),
-                   COALESCE((SELECT caption FROM photo WHERE id = f.photoId), '')
-            FROM file f WHERE f.id IN (SELECT value FROM json_each(?))
-            """, arguments: ["[" + fileIds.map(String.init).joined(separator: ",") + "]"])
+        let setAside = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM setAside WHERE name = ?)"),
+                                         arguments: [CatalogSchema.searchRowsName]) ?? false
+        guard !setAside else { return }
+        try db.run(sql: CatalogSchema.searchRows(where: "f.id IN (SELECT value FROM json_each(?))"),
+                   arguments: ["[" + fileIds.map(String.init).joined(separator: ",") + "]"])
     }
 
     /// A file edited in place (new bytes at the same path) keeps what people said about it.

@@ -2,7 +2,8 @@ import Imaging
 import Logging
 
 /// What `serve` and `scan` both begin with, in this order: the catalog the location names, bound
-/// to its library (another library's catalog is refused before anything reads a file); decoding
+/// to its library (another library's catalog is refused before anything reads a file), with
+/// whatever a stopped scan into an empty catalog had set aside made again; decoding
 /// set up (`ImagingSettings`: its limits and its worker processes); and the read journal
 /// recovered, each file whose read crashed an earlier process marked unreadable before anything
 /// reads it again. What differs after it (the server's routes, the scan's progress bar) is each
@@ -18,6 +19,9 @@ public struct Runtime: Sendable {
                              logger: Logger) async throws -> Runtime {
         let store = try await catalog.open(logger: logger)
         try await store.bindLibrary(library)
+        // A scan into an empty catalog that was stopped left its indexes set aside (`Schema+SetAside`).
+        let restored = try await store.restoreSetAside()
+        if restored > 0 { logger.notice("made again \(restored) indexes a stopped scan had set aside") }
         Imaging.start(imaging)
         let journal = ReadJournal(dataFolder: dataFolder)
         let recovery = journal.recover()

@@ -22,6 +22,11 @@ public protocol ScanBookkeeping: Sendable {
     func rebuildFolders() async throws
     /// What the library holds, by kind.
     func kindCounts() async throws -> KindCounts
+    /// Sets aside the indexes (and SQLite's full-text rows) a scan into an empty catalog makes
+    /// once at its end, writing down how to make each again; returns how many.
+    @discardableResult func setIndexesAside() async throws -> Int
+    /// Makes again whatever is set aside, by this process or one that stopped; returns how many.
+    @discardableResult func restoreSetAside() async throws -> Int
 }
 
 extension ScanBookkeeping {

@@ -3,7 +3,7 @@ import Foundation
 /// A store made for one contract test, and the folder it lives in (removed when done).
 final class OpenedStore {
     let store: any ContractStore
-    private let folder: String?
+    let folder: String?
 
     init(store: any ContractStore, folder: String?) {
         self.store = store

@@ -79,4 +79,87 @@ import Testing
             #expect(try await store.count(.filtered(.all, SearchFilter(text: "lighthouse"))) == 1)
         }
     }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func aCatalogLoadedWithItsIndexesSetAsideEndsAsOneThatWasNot(_ kind: StoreUnderTest) async throws {
+        // given pictures over three batches (two copies of one content, keywords, stars), and
+        // two empty catalogs: one loads them with its indexes set aside, the other as a server's scan does
+        var seed = CatalogSeed(seed: 32)
+        var pictures: [CatalogSeed.Picture] = []
+        for index in 0..<45 {
+            pictures.append(seed.picture("\(["a", "a/b", "c"][index % 3])/IMG_\(100 - index).jpg", takenAt: Int64(1_000 + index * 7 % 40),
+                                         keywords: index % 5 == 0 ? ["harbour"] : [], rating: index % 4 == 0 ? index % 6 : nil))
+        }
+        let copy = CatalogSeed.analysis(pictures[3], at: "c/copy of IMG_97.jpg")
+        let (bulk, usual) = (try await kind.make(), try await kind.make())
+        #expect(try await bulk.store.setIndexesAside() > 0)
+        #expect(try await bulk.store.setIndexesAside() == 0)
+        let aside = try await Self.indexes(bulk.store)
+        for opened in [bulk, usual] {
+            for start in stride(from: 0, to: pictures.count, by: 15) {
+                try await opened.store.apply(pictures[start..<start + 15].map { CatalogSeed.analysis($0) }, now: Date(timeIntervalSince1970: 5), newKeys: true)
+            }
+            try await opened.store.apply([copy], now: Date(timeIntervalSince1970: 6), newKeys: true)
+        }
+        // then while set aside, the pages' indexes are gone and the catalog still answers
+        #expect(aside.isDisjoint(with: ["file_folder_taken", "photo_listed_added"]))
+        #expect(try await bulk.store.count(.folder("a")) == 15)
+        // when they are made again
+        #expect(try await bulk.store.restoreSetAside() > 0)
+        #expect(try await bulk.store.restoreSetAside() == 0)
+        // then both catalogs hold the same indexes, folders, orders, collections and search
+        #expect(try await Self.indexes(bulk.store) == (try await Self.indexes(usual.store)))
+        for opened in [bulk, usual] { try await opened.store.rebuildFolders() }
+        let groups: [PhotoGroup] = [.folder("a"), .folder("a/b"), .folder("c"), .recent, .topRated, .tag("harbour"), .duplicates,
+                                    .filtered(.all, SearchFilter(text: "img")), .filtered(.all, SearchFilter(text: "harbour")),
+                                    .filtered(.folder("c"), SearchFilter(text: "copy"))]
+        for group in groups {
+            for field in [PhotoSort.Field.taken, .name, .size, .stars, .added] {
+                for descending in [false, true] {
+                    let sort = PhotoSort(field: field, descending: descending)
+                    let keys = { (store: any ContractStore) in try await store.files(ids: try await store.fileIds(in: group, sort: sort)).map(\.key) }
+                    let expected = try await keys(usual.store)
+                    #expect(try await keys(bulk.store) == expected, "\(group) by \(field), descending: \(descending)")
+                    #expect(!expected.isEmpty, "\(group)")
+                }
+            }
+        }
+        #expect(try await bulk.store.folder(at: "")?.totalCount == 46)
+        #expect(try await bulk.store.folder(at: "a")?.folderCount == (try await usual.store.folder(at: "a")?.folderCount))
+        #expect(try await bulk.store.timeline().months == (try await usual.store.timeline().months))
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func whatAStoppedScanSetAsideIsMadeAtTheNextStart(_ kind: StoreUnderTest) async throws {
+        // given a catalog whose scan set its indexes aside and stopped after a batch
+        let opened = try await kind.make()
+        let before = try await Self.indexes(opened.store)
+        var seed = CatalogSeed(seed: 33)
+        try await opened.store.setIndexesAside()
+        try await opened.store.apply([CatalogSeed.analysis(seed.picture("trip/lighthouse.jpg", takenAt: 10, keywords: ["coast"]))],
+                                     now: Date(), newKeys: true)
+        // when the next start makes them again (a file catalog opened anew, as `Runtime.start` does)
+        let store: any ContractStore
+        if let folder = opened.folder, kind == .grdbFile {
+            store = try CatalogStore.open(dataFolder: folder)
+        } else {
+            store = opened.store
+        }
+        #expect(try await store.restoreSetAside() > 0)
+        // then every index is back, and the file written meanwhile is found by its name, folder and tag
+        #expect(try await Self.indexes(store) == before)
+        for text in ["lighthouse", "trip", "coast"] {
+            #expect(try await store.count(.filtered(.all, SearchFilter(text: text))) == 1, "\(text)")
+        }
+    }
+
+    /// The names of the catalog's indexes (SQLite's own automatic ones left out).
+    static func indexes(_ store: any ContractStore) async throws -> Set<String> {
+        let catalog = try #require(store as? any SQLCatalog)
+        return try await catalog.core.database.read { db in
+            let sql = db.dialect == .sqlite ? "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+                : "SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()"
+            return Set(try await db.rows(sql).map { try $0.string(0) })
+        }
+    }
 }

@@ -85,6 +85,9 @@ final class TestLibrary {
 
     func openStore() throws -> CatalogStore { try CatalogStore.open(dataFolder: data) }
 
+    /// A second catalog of the same library, in a data folder of its own beside the first.
+    func openStore(dataFolder name: String) throws -> CatalogStore { try CatalogStore.open(dataFolder: root + "/" + name) }
+
     func scanner(_ store: CatalogStore, monitor: ScanMonitor = ScanMonitor(), workers: Int = 2) -> LibraryScanner {
         LibraryScanner(source: source, store: store, journal: ReadJournal(dataFolder: data), monitor: monitor, workers: workers)
     }
