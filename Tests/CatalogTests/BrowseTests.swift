@@ -106,6 +106,22 @@ import TestSupport
         #expect(narrow.firstIndex(of: -1) == nil && narrow.firstIndex(of: Int64(UInt32.max) + 2) == nil && narrow.slice(5..<9).isEmpty)
     }
 
+    @Test func aSetOfFileIdsAnswersAlikeAsBitsOrAsAHashSet() {
+        // given ids dense over their range, ids few and far apart, and none
+        var generator = SeededGenerator(seed: 14)
+        let dense = (0..<5_000).map { _ in Int64.random(in: 1_000...9_000, using: &generator) }
+        let sparse: [Int64] = [3, 4_000_000_000, 77, 3, Int64.max - 1]
+        let wild: [Int64] = [Int64.min, -5, 0, Int64.max]
+        for ids in [dense, sparse, wild, [], [42]] {
+            let set = FileIdSet(ids)
+            let expected = Set(ids)
+            // then every id is in it, and nothing else: below, between, above and at the edges of words
+            let probes = ids + [0, -1, 1, 63, 64, 65, 999, 1_000, 9_000, 9_001, 9_064, Int64.max, Int64.min, 4_000_000_001]
+                + (0..<2_000).map { _ in Int64.random(in: 0...10_000, using: &generator) }
+            for id in probes { #expect(set.contains(id) == expected.contains(id), "\(id)") }
+        }
+    }
+
     @Test func aSearchOfMoreThanTenThousandPhotosKeepsEveryIdInItsPageIndex() async throws {
         // given 12,500 photos in one search's results, taken in a shuffled order
         let store = try CatalogStore.inMemory()

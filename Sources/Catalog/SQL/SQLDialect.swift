@@ -66,20 +66,25 @@ public enum SQLDialect: Sendable {
     /// Files whose search document holds every word of `text` as a prefix, and the argument to
     /// bind; nil when `text` has no word. Only letters and digits survive, so nothing a person
     /// types is read as query syntax.
+    public func matching(_ text: String, fileId: String = "f.id") -> (condition: String, argument: String)? {
+        matches(text).map { ("\(fileId) IN (\($0.sql))", $0.argument) }
+    }
+
+    /// The ids of the files `matching` admits, as a query of one column (`id`), and its argument.
     /// - SQLite: an FTS5 MATCH of quoted prefix terms (`FTSQuery`).
     /// - PostgreSQL: a tsquery of `word:*` terms joined by `&`, the words made as the documents'
     ///   are (`photolala_search_words`: lower case, no accents).
-    public func matching(_ text: String, fileId: String = "f.id") -> (condition: String, argument: String)? {
+    public func matches(_ text: String) -> (sql: String, argument: String)? {
         switch self {
         case .sqlite:
             guard let terms = FTSQuery.terms(text) else { return nil }
-            return ("\(fileId) IN (SELECT rowid FROM fileSearch WHERE fileSearch MATCH ?)", terms)
+            return ("SELECT rowid AS id FROM fileSearch WHERE fileSearch MATCH ?", terms)
         case .postgres:
             guard let words = Self.searchWords(text) else { return nil }
             return ("""
-                \(fileId) IN (SELECT fileId FROM fileSearch WHERE doc @@ to_tsquery('simple',
+                SELECT fileId AS id FROM fileSearch WHERE doc @@ to_tsquery('simple',
                   (SELECT string_agg(w || ':*', ' & ') FROM unnest(string_to_array(btrim(photolala_search_words(?::text)), ' ')) AS w
-                   WHERE w <> '')))
+                   WHERE w <> ''))
                 """, words)
         }
     }

@@ -116,6 +116,18 @@ enum GroupSQL {
         return leavingOut(hiding, "f.photoId", from: rows(group, dialect))
     }
 
+    /// A filtered group's words apart from its other conditions: the group without them, and the
+    /// query of the ids of the files they match (`SQLDialect.matches`); nil for a group without
+    /// words. A page index reads the matches once into a set and walks the rest in its order,
+    /// testing each row's file against the set: the database would build the same set as an
+    /// index of its own and look each row up in it (a search matching 646,687 of a million
+    /// files: 0.41 s of SQL, against 0.04 s to read the matches and 0.05 s to walk the photos).
+    static func wordsApart(_ group: PhotoGroup, _ dialect: SQLDialect) -> (rest: PhotoGroup, matches: (sql: String, argument: String))? {
+        guard case .filtered(let base, var filter) = group, let text = filter.text, let matches = dialect.matches(text) else { return nil }
+        filter.text = nil
+        return (filter.isEmpty ? base : .filtered(base, filter), matches)
+    }
+
     /// SQL conditions over `file f JOIN photo p`, each parameterised, and whether it reads the
     /// file's row; `fileId` names the id of the file a photo is shown by.
     static func conditions(_ filter: SearchFilter, _ dialect: SQLDialect, fileId: String)

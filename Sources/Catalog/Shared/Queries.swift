@@ -353,7 +353,15 @@ enum QueryRules {
         let key = PageIndexCache.Key(group: group, sort: sort, perPage: perPage, version: core.version, hiding: hiding)
         // The cache builds synchronously; a build that throws asks it for a kept entry only.
         if let kept = try? core.pageIndexCache.entry(for: key, build: { throw PageIndexMiss() }) { return kept }
-        let filter = GroupSQL.indexFilter(group, sort, db.dialect, hiding)
+        // A search's words are read as the set of files they match, and each row tested against it.
+        let apart = GroupSQL.wordsApart(group, db.dialect)
+        var matched: FileIdSet?
+        if let apart {
+            matched = FileIdSet(try await db.reduceKeys("SELECT 0, x.id FROM (\(apart.matches.sql)) AS x", [apart.matches.argument], text: false,
+                                                        into: [Int64]()) { ids, id, _ in ids.append(id) })
+        }
+        let matchedFiles = matched
+        let filter = GroupSQL.indexFilter(apart?.rest ?? group, sort, db.dialect, hiding)
         struct Fold: Sendable {
             var starts: [(value: DatabaseValue, id: Int64)] = []
             var total = 0
@@ -364,6 +372,7 @@ enum QueryRules {
         let fold = try await db.reduceKeys("""
             SELECT \(GroupSQL.column(sort.field, group)) AS sortValue, \(GroupSQL.tie(group)) AS fileId \(filter.sql) ORDER BY \(GroupSQL.order(sort, in: group))
             """, filter.arguments, text: sort.field == .name, into: Fold(ids: GroupSQL.walksFolderIndex(group, sort) ? nil : OrderedIds())) { fold, fileId, value in
+            if let matchedFiles, !matchedFiles.contains(fileId) { return }
             if fold.total % perPage == 0 { fold.starts.append((try value(), fileId)) }
             fold.total += 1
             fold.ids?.append(fileId)

@@ -35,3 +35,37 @@ struct OrderedIds: Sendable {
         return narrow.firstIndex(of: small)
     }
 }
+
+/// A set of file ids, asked of once a row as a page index walks a group: a bit an id over the
+/// range the ids span when they are dense there (a search matching 646,687 of a million files:
+/// 125 KB, and a test is a shift and a mask), a hash set when they are few and far apart.
+struct FileIdSet: Sendable {
+    private var low: Int64 = 0
+    private var bits: [UInt64] = []
+    private var sparse: Set<Int64>? = nil
+
+    /// The set of `ids`, in any order, repeats allowed.
+    init(_ ids: [Int64]) {
+        guard let least = ids.min(), let most = ids.max() else { return }
+        let (span, overflow) = most.subtractingReportingOverflow(least)
+        let words = span / 64 + 1
+        // Bits while they take at most four words an id (32 bytes, a hash set's own cost).
+        guard !overflow, words <= Int64(ids.count) * 4 else {
+            sparse = Set(ids)
+            return
+        }
+        low = least
+        bits = [UInt64](repeating: 0, count: Int(words))
+        for id in ids {
+            let offset = id - least
+            bits[Int(offset >> 6)] |= 1 << UInt64(offset & 63)
+        }
+    }
+
+    func contains(_ id: Int64) -> Bool {
+        if let sparse { return sparse.contains(id) }
+        let offset = id &- low
+        guard offset >= 0, offset >> 6 < Int64(bits.count) else { return false }
+        return bits[Int(offset >> 6)] & (1 << UInt64(offset & 63)) != 0
+    }
+}

@@ -164,6 +164,45 @@ import TestSupport
     }
 
     @Test(arguments: StoreUnderTest.allCases)
+    func aSearchsPagesListWhatItsQueryFinds(_ kind: StoreUnderTest) async throws {
+        // given 150 photos in three folders, a tenth of them copies of another, some with a tag and stars
+        let opened = try await kind.make()
+        let store = opened.store
+        var seed = CatalogSeed(seed: 51)
+        let pictures = (0..<150).map { n in
+            seed.picture("\(["harbour", "harbour/boats", "hills"][n % 3])/\(n % 2 == 0 ? "IMG" : "PXL")_\(n).jpg", takenAt: Int64(1_000 + n * 37 % 101),
+                         keywords: n % 7 == 0 ? ["pier"] : [], rating: n % 5)
+        }
+        try await CatalogSeed.catalogue(pictures, in: store)
+        try await store.apply(pictures.prefix(15).map { CatalogSeed.analysis($0, at: "hills/copy of \($0.key.split(separator: "/").last!)") }, now: Date())
+        // when a search's pages are read (its page index tests each photo against the files its
+        // words match) and its files are asked for (one query with the words as a condition)
+        let bases: [PhotoGroup] = [.all, .recent, .topRated, .duplicates, .folder("harbour"), .folder("hills"), .tag("pier")]
+        let filters = [SearchFilter(text: "img"), SearchFilter(text: "harbour boats"), SearchFilter(text: "copy img"), SearchFilter(text: "pier"),
+                       SearchFilter(text: "nothing"), SearchFilter(text: "pxl", minRating: 3), SearchFilter(text: "hills", tag: "pier")]
+        var found = 0
+        for base in bases {
+            for filter in filters {
+                let group = PhotoGroup.filtered(base, filter)
+                for sort in [PhotoSort.default, PhotoSort(field: .name, descending: true), PhotoSort(field: .stars, descending: true)] {
+                    var paged: [String] = []
+                    var number = 1
+                    while let page = try await store.page(group, sort: sort, number: number, perPage: 7), !page.photos.isEmpty {
+                        paged += page.photos.map(\.key)
+                        #expect(page.total == (try await store.count(group)), "\(group)")
+                        number += 1
+                    }
+                    // then both list the same photos in the same order
+                    let listed = try await store.files(ids: try await store.fileIds(in: group, sort: sort)).map(\.key)
+                    #expect(paged == listed, "\(group) by \(sort.field)")
+                    found += listed.count
+                }
+            }
+        }
+        #expect(found > 1_000)
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
     func searchFindsEveryWordAsAPrefixWithoutCaseOrAccents(_ kind: StoreUnderTest) async throws {
         // given files whose names, folders and embedded keywords hold words with capitals and accents
         let opened = try await kind.make()
