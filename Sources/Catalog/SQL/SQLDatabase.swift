@@ -60,6 +60,38 @@ public final class CatalogCore: Sendable {
         versionCounter.add(1, ordering: .releasing)
         if announcing { announce() }
     }
+
+    /// How often background work (measuring likeness, a batch of 32 stills at a time) may make
+    /// every cached page index, count and summary stale: at a million photos, a change a batch
+    /// had each page make its pass anew at nearly every visit (Recently added: 0.28 s each).
+    static let backgroundQuiet: Duration = .seconds(30)
+    private let backgroundChanges = Mutex<(last: ContinuousClock.Instant?, owed: Bool)>((nil, false))
+
+    /// Marks a change made by background work: said at once when background work said none in
+    /// the last `backgroundQuiet`, else owed, and said by the first such change after that or by
+    /// `settleBackgroundChanges`, which the work calls when its round ends.
+    func changedInBackground() {
+        let now = ContinuousClock.now
+        let due = backgroundChanges.withLock { state in
+            guard let last = state.last, now - last < Self.backgroundQuiet else {
+                state = (now, false)
+                return true
+            }
+            state.owed = true
+            return false
+        }
+        if due { changed() }
+    }
+
+    /// Says a change background work still owes (`changedInBackground`), or one it makes now
+    /// (`changing`): one change for both.
+    func settleBackgroundChanges(changing: Bool = false) {
+        let owed = backgroundChanges.withLock { state in
+            defer { state.owed = false }
+            return state.owed
+        }
+        if owed || changing { changed() }
+    }
 }
 
 /// A catalog whose store logic is the shared one: both `CatalogStore` and `PostgresCatalog`.

@@ -40,7 +40,8 @@ extension LikenessStore where Self: SQLCatalog {
                     """, [a, b, distance, b, a, distance])
             }
         }
-        if !found.isEmpty { core.changed() }
+        // (Pages show new look-alikes within `CatalogCore.backgroundQuiet`, and when the round ends.)
+        if !found.isEmpty { core.changedInBackground() }
     }
 
     /// The photos measured before that look like `photo`: candidates down the band indexes, kept
@@ -69,7 +70,7 @@ extension LikenessStore where Self: SQLCatalog {
             }
             return (folders.count, changed)
         }
-        if changed { core.changed() }
+        core.settleBackgroundChanges(changing: changed)
         return made
     }
 

@@ -4,9 +4,12 @@ public protocol LikenessStore: Sendable {
     /// Up to `limit` listed stills not measured yet, by id, each with a file to read it from.
     func unmeasuredPhotos(limit: Int) async throws -> [UnmeasuredPhoto]
     /// Writes what was measured; a still measured as nil could not be, and is not tried again
-    /// while its bytes stand. The folders of the measured photos' files are stacked anew.
+    /// while its bytes stand. The folders of the measured photos' files are stacked anew. Pages
+    /// see new look-alikes within half a minute (caches are not made stale a batch at a time),
+    /// and at once after `restackPending`.
     func recordLikeness(_ measured: [MeasuredPhoto]) async throws
-    /// Makes the stacks of up to `limit` folders marked as changed anew; returns how many it made.
+    /// Makes the stacks of up to `limit` folders marked as changed anew; returns how many it
+    /// made. Pages see what was recorded before it.
     @discardableResult
     func restackPending(limit: Int) async throws -> Int
 }

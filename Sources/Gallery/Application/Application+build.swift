@@ -44,7 +44,8 @@ public func buildApplication(_ config: GalleryConfig, source: (any PhotoSource)?
                                         rateWindow: .seconds(Int64(config.rateWindowSeconds)))
     return Application(
         responder: FrontDoorResponder(names: ServerNames(publicURLs: config.publicURLs),
-                                      inner: BasePathResponder(base: BasePath(prefix: config.basePath), inner: parts.responder())),
+                                      inner: BasePathResponder(base: BasePath(prefix: config.basePath), inner: parts.responder()),
+                                      activity: parts.activity),
         server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(limits: limits, counter: counter)],
                                             idleTimeout: .seconds(Int64(config.idleTimeout)))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "Photolala"),
@@ -84,6 +85,8 @@ public struct GalleryParts {
     public let placeNaming: PlaceNaming
     /// Measures how alike stills are and stacks bursts (a `RecurringWork` runs it).
     public let likeness: LikenessMeasuring
+    /// When the last request came, for the work done beside the requests to give way.
+    let activity = RequestActivity()
     /// Writes curation to XMP sidecars (`--write-sidecars`).
     public let sidecars: SidecarWriting
 
@@ -167,7 +170,8 @@ public struct GalleryParts {
         let libraryName = (config.libraryPath as NSString).lastPathComponent
         let placeBook = PlaceBook(folder: config.resourcesPath + "/Gazetteer", logger: logger)
         placeNaming = PlaceNaming(store: store, places: placeBook)
-        likeness = LikenessMeasuring(store: store, source: source, journal: journal, monitor: monitor)
+        likeness = LikenessMeasuring(store: store, source: source, journal: journal, monitor: monitor,
+                                     giveWay: { [activity] in await activity.waitForQuiet() })
         sidecars = SidecarWriting(store: store, source: source, enabled: config.writeSidecars, readOnly: config.readOnlyLibrary,
                                   monitor: monitor, marker: config.dataPath + "/sidecars-written")
         let groupPage = GroupPage(store: store, pages: kit, pageSize: config.pageSize, cache: pages, places: placeBook)

@@ -5,8 +5,8 @@ import Imaging
 /// Measures how alike stills are (`Imaging.Likeness`) beside the requests, after the scan: a
 /// scan only reads what every page needs, so its cost does not grow by a decode a photo. One
 /// still at a time, each decode in a decoder worker like a rendition's (or noted in the read
-/// journal when decodes run in this process), on a thread that gives way to requests; nothing
-/// is measured while a scan runs. A still that cannot be measured is recorded as such and not
+/// journal when decodes run in this process), on a thread that gives way to requests, and only
+/// once no request has come for a moment (`giveWay`); nothing is measured while a scan runs. A still that cannot be measured is recorded as such and not
 /// tried again while its bytes stand. Each batch's folders are then stacked anew (`BurstStacks`).
 public struct LikenessMeasuring: Sendable {
     let store: any PhotoCatalog
@@ -14,13 +14,18 @@ public struct LikenessMeasuring: Sendable {
     let journal: ReadJournal?
     let monitor: ScanMonitor?
     var batch = 32
+    /// Waits before each still until it may be measured (the server's: until no request has
+    /// come for a second).
+    let giveWay: (@Sendable () async -> Void)?
     private let pool = BlockingPool(label: "photolala.likeness", qos: .utility)
 
-    public init(store: any PhotoCatalog, source: any PhotoSource, journal: ReadJournal? = nil, monitor: ScanMonitor? = nil) {
+    public init(store: any PhotoCatalog, source: any PhotoSource, journal: ReadJournal? = nil, monitor: ScanMonitor? = nil,
+                giveWay: (@Sendable () async -> Void)? = nil) {
         self.store = store
         self.source = source
         self.journal = journal
         self.monitor = monitor
+        self.giveWay = giveWay
     }
 
     /// Measures every still waiting (until a scan starts), then stacks the folders that changed;
@@ -34,6 +39,7 @@ public struct LikenessMeasuring: Sendable {
             var results: [MeasuredPhoto] = []
             var skipped = false
             for photo in waiting {
+                await giveWay?()
                 guard !Task.isCancelled else { break }
                 if let result = await measure(photo) { results.append(result) } else { skipped = true }
             }

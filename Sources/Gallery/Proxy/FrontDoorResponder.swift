@@ -10,8 +10,11 @@ struct FrontDoorResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Conte
     static var hostField: HTTPFields.Element.Name { .init("Host")! }
     let names: ServerNames
     let inner: Inner
+    /// Told of every request, so that background work gives way (`RequestActivity`).
+    var activity: RequestActivity?
 
     func respond(to request: Request, context: Context) async throws -> Response {
+        activity?.noteRequest()
         // Only the Host the client sent counts: no X-Forwarded-Host, even from a trusted proxy.
         let claimed = [request.head.authority].compactMap { $0 } + request.headers[values: Self.hostField]
         guard claimed.allSatisfy(names.accepts) else { return Self.misdirected() }

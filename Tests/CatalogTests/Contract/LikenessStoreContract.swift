@@ -38,6 +38,36 @@ import TestSupport
     }
 
     @Test(arguments: StoreUnderTest.allCases)
+    func lookAlikesFoundInTheBackgroundMakePagesStaleOnceAWhileAndWhenTheRoundEnds(_ kind: StoreUnderTest) async throws {
+        // given a burst waiting to be measured
+        let opened = try await kind.make()
+        let store = opened.store
+        try await burst(store)
+        let core = try #require(store as? any SQLCatalog).core
+        let waiting = try await store.unmeasuredPhotos(limit: 100)
+        let record = { (keys: [String]) in
+            try await store.recordLikeness(waiting.filter { keys.contains($0.key) }.map {
+                MeasuredPhoto(photoId: $0.photoId, hash: Self.hash, sharpness: 1)
+            })
+        }
+        // when a first batch finds look-alikes, then a second one right after
+        var version = core.version
+        try await record(["trip/burst-1.jpg", "trip/burst-2.jpg"])
+        // then the first is seen at once, the second waits (cached pages stay as they are)
+        #expect(core.version > version)
+        version = core.version
+        try await record(["trip/burst-3.jpg", "home/same.jpg"])
+        #expect(core.version == version)
+        // and when the round ends, what it owed is seen
+        try await store.restackPending(limit: 100)
+        #expect(core.version > version)
+        version = core.version
+        try await store.restackPending(limit: 100)
+        #expect(core.version == version)
+        #expect(try await store.count(.similar(within: 0)) == 4)
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
     func aBurstIsStackedUnderItsSharpestShot(_ kind: StoreUnderTest) async throws {
         // given a folder with a burst, measured
         let opened = try await kind.make()
