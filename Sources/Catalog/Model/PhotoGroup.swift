@@ -38,6 +38,13 @@ public enum PhotoGroup: Hashable, Sendable {
         }
     }
 
+    /// Whether which photos the group shows follows the look-alikes measured in the background
+    /// (the Similar collection, filtered or not).
+    public var readsLikeness: Bool {
+        if case .similar = parts.base { return true }
+        return false
+    }
+
     /// The group without its filters, and the filters.
     public var parts: (base: PhotoGroup, filter: SearchFilter) {
         if case .filtered(let base, let filter) = self { return (base, filter) }

@@ -61,37 +61,26 @@ public final class CatalogCore: Sendable {
         if announcing { announce() }
     }
 
-    /// How often background work (measuring likeness, a batch of 32 stills at a time) may make
-    /// every cached page index, count and summary stale: at a million photos, a change a batch
-    /// had each page make its pass anew at nearly every visit (Recently added: 0.28 s each).
-    static let backgroundQuiet: Duration = .seconds(30)
-    private let backgroundChanges = Mutex<(last: ContinuousClock.Instant?, owed: Bool)>((nil, false))
+    /// Grows whenever the look-alikes measured in the background change (`recordLikeness`).
+    /// Only the Similar collection shows them, so only its caches key on it: at a million
+    /// photos, a change of the whole catalog's version a batch of 32 stills had every page index,
+    /// count and summary made anew at nearly every visit while the measuring ran (Recently
+    /// added: 0.28 s each), for the hours it runs. Heard by this process only: another instance
+    /// of a shared catalog sees new look-alikes at its next change of the whole catalog (a round
+    /// of measuring ends with one when it stacks the folders anew).
+    var likenessVersion: Int { likenessCounter.load(ordering: .acquiring) }
+    private let likenessCounter = Atomic<Int>(0)
 
-    /// Marks a change made by background work: said at once when background work said none in
-    /// the last `backgroundQuiet`, else owed, and said by the first such change after that or by
-    /// `settleBackgroundChanges`, which the work calls when its round ends.
-    func changedInBackground() {
-        let now = ContinuousClock.now
-        let due = backgroundChanges.withLock { state in
-            guard let last = state.last, now - last < Self.backgroundQuiet else {
-                state = (now, false)
-                return true
-            }
-            state.owed = true
-            return false
-        }
-        if due { changed() }
+    func likenessChanged() { likenessCounter.add(1, ordering: .releasing) }
+
+    /// The version caches of what `group` shows key on: the catalog's, and for a group that reads
+    /// look-alikes, theirs too (both only grow, so each pair gives its own number).
+    func version(of group: PhotoGroup) -> Int {
+        group.readsLikeness ? versionWithLikeness : version
     }
 
-    /// Says a change background work still owes (`changedInBackground`), or one it makes now
-    /// (`changing`): one change for both.
-    func settleBackgroundChanges(changing: Bool = false) {
-        let owed = backgroundChanges.withLock { state in
-            defer { state.owed = false }
-            return state.owed
-        }
-        if owed || changing { changed() }
-    }
+    /// The catalog's version and the look-alikes' in one number, for what may show either.
+    var versionWithLikeness: Int { version << 32 | (likenessVersion & 0xFFFF_FFFF) }
 }
 
 /// A catalog whose store logic is the shared one: both `CatalogStore` and `PostgresCatalog`.

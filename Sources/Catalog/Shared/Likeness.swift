@@ -40,8 +40,8 @@ extension LikenessStore where Self: SQLCatalog {
                     """, [a, b, distance, b, a, distance])
             }
         }
-        // (Pages show new look-alikes within `CatalogCore.backgroundQuiet`, and when the round ends.)
-        if !found.isEmpty { core.changedInBackground() }
+        // Only the Similar collection shows them (`CatalogCore.likenessVersion`).
+        if !found.isEmpty { core.likenessChanged() }
     }
 
     /// The photos measured before that look like `photo`: candidates down the band indexes, kept
@@ -70,7 +70,7 @@ extension LikenessStore where Self: SQLCatalog {
             }
             return (folders.count, changed)
         }
-        core.settleBackgroundChanges(changing: changed)
+        if changed { core.changed() }
         return made
     }
 

@@ -4,12 +4,10 @@ public protocol LikenessStore: Sendable {
     /// Up to `limit` listed stills not measured yet, by id, each with a file to read it from.
     func unmeasuredPhotos(limit: Int) async throws -> [UnmeasuredPhoto]
     /// Writes what was measured; a still measured as nil could not be, and is not tried again
-    /// while its bytes stand. The folders of the measured photos' files are stacked anew. Pages
-    /// see new look-alikes within half a minute (caches are not made stale a batch at a time),
-    /// and at once after `restackPending`.
+    /// while its bytes stand. The folders of the measured photos' files are stacked anew. New
+    /// look-alikes change the Similar collection's version only (`PhotoQueries.version(of:)`).
     func recordLikeness(_ measured: [MeasuredPhoto]) async throws
-    /// Makes the stacks of up to `limit` folders marked as changed anew; returns how many it
-    /// made. Pages see what was recorded before it.
+    /// Makes the stacks of up to `limit` folders marked as changed anew; returns how many it made.
     @discardableResult
     func restackPending(limit: Int) async throws -> Int
 }

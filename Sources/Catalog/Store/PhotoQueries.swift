@@ -6,6 +6,12 @@ import Imaging
 public protocol PhotoQueries: Sendable {
     /// Grows whenever visible catalog content changes; caches key on it.
     var version: Int { get }
+    /// The version caches of what `group` shows key on: `version`, and for the Similar
+    /// collection the look-alikes' too, which change without it (measured in the background).
+    func version(of group: PhotoGroup) -> Int
+    /// `version` and the look-alikes' in one, for a page that may show either (a photo's, whose
+    /// neighbours may be the Similar collection's).
+    var versionWithLikeness: Int { get }
     /// Throws unless the catalog answers a trivial query (for the health endpoint).
     func checkHealth() async throws
     /// Subfolders of `parent` that hold photos, by name.

@@ -38,33 +38,38 @@ import TestSupport
     }
 
     @Test(arguments: StoreUnderTest.allCases)
-    func lookAlikesFoundInTheBackgroundMakePagesStaleOnceAWhileAndWhenTheRoundEnds(_ kind: StoreUnderTest) async throws {
-        // given a burst waiting to be measured
+    func lookAlikesFoundInTheBackgroundChangeTheSimilarCollectionAloneUntilStacksDo(_ kind: StoreUnderTest) async throws {
+        // given a burst waiting to be measured, and the pages of its folder and of Similar looked at
         let opened = try await kind.make()
         let store = opened.store
         try await burst(store)
-        let core = try #require(store as? any SQLCatalog).core
         let waiting = try await store.unmeasuredPhotos(limit: 100)
         let record = { (keys: [String]) in
             try await store.recordLikeness(waiting.filter { keys.contains($0.key) }.map {
                 MeasuredPhoto(photoId: $0.photoId, hash: Self.hash, sharpness: 1)
             })
         }
-        // when a first batch finds look-alikes, then a second one right after
-        var version = core.version
+        let similar = PhotoGroup.similar(within: 0)
+        let shown = { (group: PhotoGroup) in
+            try #require(try await store.page(group, sort: group.defaultSort, number: 1, perPage: 60, viewer: .guest)).photos.map(\.key)
+        }
+        let folder = try await shown(.folder("trip"))
+        #expect(try await shown(similar).isEmpty)
+        let (version, folderVersion, similarVersion) = (store.version, store.version(of: .folder("trip")), store.version(of: similar))
+        // when batches of measures find look-alikes
         try await record(["trip/burst-1.jpg", "trip/burst-2.jpg"])
-        // then the first is seen at once, the second waits (cached pages stay as they are)
-        #expect(core.version > version)
-        version = core.version
+        #expect(try await shown(similar).count == 2)
         try await record(["trip/burst-3.jpg", "home/same.jpg"])
-        #expect(core.version == version)
-        // and when the round ends, what it owed is seen
+        // then Similar shows them at once, filtered too, and nothing else is made stale
+        #expect(try await shown(similar).count == 4)
+        #expect(try await shown(.filtered(similar, SearchFilter(text: "burst"))).count == 3)
+        #expect(store.version == version && store.version(of: .folder("trip")) == folderVersion)
+        #expect(store.version(of: similar) != similarVersion && store.versionWithLikeness != similarVersion)
+        #expect(try await shown(.folder("trip")) == folder)
+        // and when the folders are stacked anew, the whole catalog has changed
         try await store.restackPending(limit: 100)
-        #expect(core.version > version)
-        version = core.version
-        try await store.restackPending(limit: 100)
-        #expect(core.version == version)
-        #expect(try await store.count(.similar(within: 0)) == 4)
+        #expect(store.version > version)
+        #expect(try await cards(store).values.contains { $0.stackOf != nil })
     }
 
     @Test(arguments: StoreUnderTest.allCases)
