@@ -171,7 +171,7 @@ public struct GalleryParts {
         let placeBook = PlaceBook(folder: config.resourcesPath + "/Gazetteer", logger: logger)
         placeNaming = PlaceNaming(store: store, places: placeBook)
         likeness = LikenessMeasuring(store: store, source: source, journal: journal, monitor: monitor,
-                                     giveWay: { [activity] in await activity.waitForQuiet() })
+                                     giveWay: { [activity] in await activity.waitForQuiet(atMost: .seconds(1)) })
         sidecars = SidecarWriting(store: store, source: source, enabled: config.writeSidecars, readOnly: config.readOnlyLibrary,
                                   monitor: monitor, marker: config.dataPath + "/sidecars-written")
         let groupPage = GroupPage(store: store, pages: kit, pageSize: config.pageSize, cache: pages, places: placeBook)

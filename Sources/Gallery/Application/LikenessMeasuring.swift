@@ -5,8 +5,9 @@ import Imaging
 /// Measures how alike stills are (`Imaging.Likeness`) beside the requests, after the scan: a
 /// scan only reads what every page needs, so its cost does not grow by a decode a photo. One
 /// still at a time, each decode in a decoder worker like a rendition's (or noted in the read
-/// journal when decodes run in this process), on a thread that gives way to requests, and only
-/// once no request has come for a moment (`giveWay`); nothing is measured while a scan runs. A still that cannot be measured is recorded as such and not
+/// journal when decodes run in this process), on a thread that gives way to requests, and once
+/// no request has come for a moment, or a still a second while they keep coming (`giveWay`);
+/// nothing is measured while a scan runs. A still that cannot be measured is recorded as such and not
 /// tried again while its bytes stand. Each batch's folders are then stacked anew (`BurstStacks`).
 public struct LikenessMeasuring: Sendable {
     let store: any PhotoCatalog
@@ -15,7 +16,7 @@ public struct LikenessMeasuring: Sendable {
     let monitor: ScanMonitor?
     var batch = 32
     /// Waits before each still until it may be measured (the server's: until no request has
-    /// come for a second).
+    /// come for a second, a second at most).
     let giveWay: (@Sendable () async -> Void)?
     private let pool = BlockingPool(label: "photolala.likeness", qos: .utility)
 

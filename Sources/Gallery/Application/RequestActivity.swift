@@ -14,13 +14,21 @@ final class RequestActivity: Sendable {
 
     func noteRequest() { last.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed) }
 
-    /// Returns once no request has arrived for `quiet` (at once if none has), or when cancelled.
-    func waitForQuiet() async {
-        let quietNanoseconds = UInt64(quiet.components.seconds) * 1_000_000_000 + UInt64(quiet.components.attoseconds / 1_000_000_000)
+    /// Returns once no request has arrived for `quiet` (at once if none has), once `longest` has
+    /// passed (so that work beside requests that never stop, a page polled or a frame view, still
+    /// goes on, a step at a time), or when cancelled.
+    func waitForQuiet(atMost longest: Duration) async {
+        let quietNanoseconds = Self.nanoseconds(quiet)
+        let deadline = DispatchTime.now().uptimeNanoseconds + Self.nanoseconds(longest)
         while !Task.isCancelled {
-            let since = DispatchTime.now().uptimeNanoseconds &- last.load(ordering: .relaxed)
-            guard since < quietNanoseconds else { return }
-            try? await Task.sleep(for: .nanoseconds(Int64(quietNanoseconds - since)))
+            let now = DispatchTime.now().uptimeNanoseconds
+            let since = now &- last.load(ordering: .relaxed)
+            guard since < quietNanoseconds, now < deadline else { return }
+            try? await Task.sleep(for: .nanoseconds(Int64(min(quietNanoseconds - since, deadline - now))))
         }
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> UInt64 {
+        UInt64(max(0, duration.components.seconds)) * 1_000_000_000 + UInt64(max(0, duration.components.attoseconds) / 1_000_000_000)
     }
 }
