@@ -67,8 +67,8 @@ enum GroupSQL {
         case .recent, .all: break
         case .album(let id): (joins, arguments) = (" JOIN albumPhoto ap ON ap.photoId = p.id AND ap.albumId = ?", [id])
         case .similar(let within):
-            // Found from the pairs (as many as there are), not by looking at every photo.
-            conditions.append("p.id IN (SELECT sp.photoId FROM similarPair sp JOIN photo q ON q.id = sp.otherId WHERE sp.distance <= ? AND q.listedFile IS NOT NULL)")
+            // The photo keeps its nearest listed look-alike (`photo.nearest`, down its own index).
+            conditions.append("p.nearest <= ?")
             arguments = [within]
         }
         for condition in GroupSQL.conditions(group.parts.filter, dialect, fileId: "p.listedFile") {

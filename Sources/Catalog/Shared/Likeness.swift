@@ -16,14 +16,32 @@ extension LikenessStore where Self: SQLCatalog {
 
     public func recordLikeness(_ measured: [MeasuredPhoto]) async throws {
         guard !measured.isEmpty else { return }
-        // Their look-alikes among the photos measured before, read before the write begins.
+        // Their look-alikes among the photos measured before and among themselves, read before
+        // the write begins, and which of them are kept as pairs (`SimilarPairs.kept`).
         let hashed = measured.compactMap { photo in photo.hash.map { (id: photo.photoId, hash: $0) } }.filter { SimilarPairs.informative($0.hash) }
         let found = try await core.database.read { db in
-            var pairs = SimilarPairs.among(hashed)
-            for photo in hashed { pairs += try await Self.lookAlikes(of: photo, db) }
+            var pairs: [(Int64, Int64, Int)] = [], nearest: [Int64: Int] = [:]
+            for (index, photo) in hashed.enumerated() {
+                let together = hashed[..<index].map { other in
+                    SimilarPairs.Candidate(id: other.id, distance: (photo.hash ^ other.hash).nonzeroBitCount, nearest: nil)
+                }
+                pairs += SimilarPairs.kept(photo.id, try await Self.lookAlikes(of: photo, db) + together, nearest: &nearest)
+            }
             return pairs
         }
         try await core.database.write { db in
+            for (a, b, distance) in found {
+                try await db.execute("""
+                    INSERT INTO similarPair (photoId, otherId, distance) VALUES (?, ?, ?), (?, ?, ?) ON CONFLICT DO NOTHING
+                    """, [a, b, distance, b, a, distance])
+                // Each side's nearest, when the other is listed (the listing's triggers keep it so after).
+                for (photo, other) in [(a, b), (b, a)] {
+                    try await db.execute("""
+                        UPDATE photo SET nearest = ? WHERE id = ? AND (nearest IS NULL OR nearest > ?)
+                          AND EXISTS (SELECT 1 FROM photo q WHERE q.id = ? AND q.listedFile IS NOT NULL)
+                        """, [distance, photo, distance, other])
+                }
+            }
             for photo in measured {
                 let hash = photo.hash.map { Int64(bitPattern: $0) }
                 try await db.execute("UPDATE photo SET likeness = ?, sharpness = ? WHERE id = ?",
@@ -34,29 +52,24 @@ extension LikenessStore where Self: SQLCatalog {
                     ON CONFLICT DO NOTHING
                     """, [photo.photoId])
             }
-            for (a, b, distance) in found {
-                try await db.execute("""
-                    INSERT INTO similarPair (photoId, otherId, distance) VALUES (?, ?, ?), (?, ?, ?) ON CONFLICT DO NOTHING
-                    """, [a, b, distance, b, a, distance])
-            }
         }
         // Only the Similar collection shows them (`CatalogCore.likenessVersion`).
         if !found.isEmpty { core.likenessChanged() }
     }
 
     /// The photos measured before that look like `photo`: candidates down the band indexes, kept
-    /// when their whole hashes are close enough; each pair the smaller id first.
-    static func lookAlikes(of photo: (id: Int64, hash: UInt64), _ db: any SQLSession) async throws -> [(Int64, Int64, Int)] {
+    /// when their whole hashes are close enough, with the nearest look-alike each has so far.
+    static func lookAlikes(of photo: (id: Int64, hash: UInt64), _ db: any SQLSession) async throws -> [SimilarPairs.Candidate] {
         let bands = SimilarPairs.bands(photo.hash)
         let near = (0..<4).map { db.dialect.isIn("(\(SimilarPairs.band($0)))") }.joined(separator: " OR ")
         let rows = try await db.rows("""
-            SELECT id, likeness FROM photo WHERE likeness IS NOT NULL AND id != ? AND (\(near)) LIMIT \(SimilarPairs.maxCandidates)
+            SELECT id, likeness, nearest FROM photo WHERE likeness IS NOT NULL AND id != ? AND (\(near)) LIMIT \(SimilarPairs.maxCandidates)
             """, [photo.id] + bands.map { SimilarPairs.neighbours($0).map(Int64.init) as any SQLArgument })
         return try rows.compactMap { row in
-            let other = try row.int("id"), hash = UInt64(bitPattern: try row.int("likeness"))
+            let hash = UInt64(bitPattern: try row.int("likeness"))
             let distance = (photo.hash ^ hash).nonzeroBitCount
             guard distance <= SimilarPairs.maxDistance, SimilarPairs.informative(hash) else { return nil }
-            return (min(photo.id, other), max(photo.id, other), distance)
+            return SimilarPairs.Candidate(id: try row.int("id"), distance: distance, nearest: try row.optionalInt("nearest").map(Int.init))
         }
     }
 

@@ -101,6 +101,8 @@ enum CatalogSchema {
         .both("v32-account-language") { _ in "ALTER TABLE account ADD COLUMN language TEXT" },
         // What a scan into an empty catalog set aside to make once at its end (Schema+SetAside).
         .both("v33-set-aside") { d in setAsideTable(d) },
+        // Each photo's nearest look-alike, so Similar is found down an index (Schema+Likeness).
+        .each(sqlite: "v34-nearest-look-alike", v34, postgres: "v34-nearest-look-alike", pg11),
     ]
 }
 

@@ -8,6 +8,19 @@ public enum SimilarPairs {
     public static let maxDistance = 10
     /// The most candidates looked at for one photo (a band of a common, plain hash can be crowded).
     static let maxCandidates = 2_000
+    /// The most look-alikes a newly measured photo is paired with for its own sake: its nearest.
+    /// With the pairs that bring another photo's nearest closer (at most `maxDistance + 1` a
+    /// photo, ever), the pairs grow with the library by a bounded number a photo, however many
+    /// copies of one picture it holds (without it, up to `maxCandidates` a photo).
+    static let keptPerPhoto = 16
+
+    /// A photo measured before, found to look like the one being measured: how far apart their
+    /// hashes are, and the nearest look-alike it has so far (nil: none).
+    struct Candidate: Equatable {
+        let id: Int64
+        let distance: Int
+        let nearest: Int?
+    }
 
     /// A band of the hash as SQL over `photo.likeness` (the same text as its index's).
     static func band(_ index: Int) -> String {
@@ -35,16 +48,23 @@ public enum SimilarPairs {
         (8...56).contains(hash.nonzeroBitCount)
     }
 
-    /// The pairs within `maxDistance` among `photos` themselves (measured together, so neither
-    /// finds the other in the catalog yet), each once, the smaller id first.
-    static func among(_ photos: [(id: Int64, hash: UInt64)]) -> [(Int64, Int64, Int)] {
+    /// Which of `candidates` are paired with the photo `id`, each pair the smaller id first: its
+    /// `keptPerPhoto` nearest (the smaller id first among equals), so its own nearest is among
+    /// them, and every other whose nearest the pair brings closer, so each photo's kept nearest
+    /// (`photo.nearest`) is that of its nearest look-alike among those measured. `nearest` holds
+    /// the nearest each photo will have once the pairs chosen so far are written; it is
+    /// brought up to date with these, the photo's own included.
+    static func kept(_ id: Int64, _ candidates: [Candidate], nearest: inout [Int64: Int]) -> [(Int64, Int64, Int)] {
         var out: [(Int64, Int64, Int)] = []
-        for (i, a) in photos.enumerated() {
-            for b in photos[(i + 1)...] where a.id != b.id {
-                let distance = (a.hash ^ b.hash).nonzeroBitCount
-                if distance <= maxDistance { out.append((min(a.id, b.id), max(a.id, b.id), distance)) }
-            }
+        let sorted = candidates.filter { $0.id != id && $0.distance <= maxDistance }
+            .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
+        for (rank, candidate) in sorted.enumerated() {
+            let theirs = nearest[candidate.id] ?? candidate.nearest
+            guard rank < keptPerPhoto || theirs.map({ candidate.distance < $0 }) ?? true else { continue }
+            out.append((min(id, candidate.id), max(id, candidate.id), candidate.distance))
+            nearest[candidate.id] = min(theirs ?? .max, candidate.distance)
         }
+        if let first = sorted.first { nearest[id] = min(nearest[id] ?? .max, first.distance) }
         return out
     }
 }

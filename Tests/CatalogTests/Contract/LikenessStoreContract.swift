@@ -191,4 +191,82 @@ import TestSupport
         #expect(try await similar(10).isEmpty)
         _ = opened
     }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func similarHoldsEveryListedPhotoWithAListedLookAlikeWhatComesAndGoes(_ kind: StoreUnderTest) async throws {
+        // given three clusters of look-alikes (12, 6 and 22 copies of a picture, each at most three
+        // bits from its own, the clusters 32 bits or more apart) and six other pictures, one file each
+        let opened = try await kind.make()
+        let store = opened.store
+        var random = SeededGenerator(seed: 34)
+        var seed = CatalogSeed(seed: 34)
+        let bases: [UInt64] = [Self.hash, 0x0FF0_F00F_33CC_C33C, 0xC3A5_5AC3_F00F_A55A]
+        var hashes: [String: UInt64] = [:]
+        for (cluster, size) in [12, 6, 22].enumerated() {
+            for n in 0..<size {
+                let flips = (0..<Int.random(in: 0...3, using: &random)).reduce(UInt64(0)) { bits, _ in bits | 1 << UInt64.random(in: 0..<64, using: &random) }
+                hashes["c\(cluster)/\(n).jpg"] = bases[cluster] ^ flips
+            }
+        }
+        while hashes.count < 46 {
+            let hash = UInt64.random(in: 0...UInt64.max, using: &random)
+            if SimilarPairs.informative(hash) { hashes["other/\(hashes.count).jpg"] = hash }
+        }
+        let keys = hashes.keys.sorted()
+        try await CatalogSeed.catalogue(keys.enumerated().map { seed.picture($1, takenAt: 1_000 + Int64($0)) }, in: store)
+        let source = InMemorySource()
+        for key in keys { source.put(key, Array(key.utf8)) }
+        // (a photo's look-alikes among all 46; when none of its own or theirs has more than a photo
+        // keeps, every pair it is in is kept, and Similar holds it exactly when it should)
+        let lookAlikes = { (key: String) in keys.filter { $0 != key && (hashes[$0]! ^ hashes[key]!).nonzeroBitCount <= SimilarPairs.maxDistance } }
+        let exact = Set(keys.filter { key in ([key] + lookAlikes(key)).allSatisfy { lookAlikes($0).count <= SimilarPairs.keptPerPhoto } })
+        #expect(exact.count == 24)
+        var (measured, trashed) = (Set<String>(), Set<String>())
+        let catalog = try #require(store as? any SQLCatalog)
+
+        // when, 70 times, a batch of stills is measured, a file goes to the trash, or one comes back
+        for step in 0..<70 {
+            let roll = Int.random(in: 0..<10, using: &random)
+            let waiting = roll < 4 ? try await store.unmeasuredPhotos(limit: Int.random(in: 1...9, using: &random)) : []
+            if !waiting.isEmpty {
+                try await store.recordLikeness(waiting.map { MeasuredPhoto(photoId: $0.photoId, hash: hashes[$0.key], sharpness: 1) })
+                measured.formUnion(waiting.map(\.key))
+            } else if roll < 7, let key = keys.filter({ !trashed.contains($0) }).randomElement(using: &random) {
+                try await store.moveToTrash(key: key, source: source)
+                trashed.insert(key)
+            } else if let item = try await store.trashItems().randomElement(using: &random) {
+                try await store.restore(trashId: item.id, source: source)
+                trashed.remove(item.key)
+            }
+            // then each threshold holds listed, measured photos with a listed, measured look-alike
+            // that close, all of them where every pair is kept; its count says as much
+            let listed = measured.subtracting(trashed)
+            for within in PhotoGroup.similarThresholds {
+                let page = try await store.page(.similar(within: within), sort: PhotoGroup.similar(within: within).defaultSort, number: 1,
+                                                perPage: 100, viewer: .guest)
+                let shown = Set(try #require(page).photos.map(\.key))
+                let should = listed.filter { key in listed.contains { $0 != key && (hashes[$0]! ^ hashes[key]!).nonzeroBitCount <= within } }
+                #expect(shown.isSubset(of: should), "step \(step), within \(within): \(shown.subtracting(should))")
+                #expect(shown.intersection(exact) == should.intersection(exact), "step \(step), within \(within)")
+                #expect(try await store.count(.similar(within: within)) == shown.count)
+            }
+            // and each photo keeps the nearest of its pairs with listed photos, its pairs bounded
+            let (astray, pairs) = try await catalog.core.database.read { db in
+                let differs = db.dialect == .sqlite ? "IS NOT" : "IS DISTINCT FROM"
+                return (try await db.int("SELECT COUNT(*) FROM photo WHERE nearest \(differs) (\(CatalogSchema.nearestOf("photo.id")))") ?? -1,
+                        try await db.int("SELECT COUNT(*) FROM similarPair") ?? -1)
+            }
+            #expect(astray == 0, "step \(step)")
+            #expect(Int(pairs) <= 2 * (SimilarPairs.keptPerPhoto + SimilarPairs.maxDistance + 1) * measured.count)
+        }
+        // and once every still is measured and every file is back, every photo of a cluster is similar
+        for item in try await store.trashItems() { try await store.restore(trashId: item.id, source: source) }
+        let rest = try await store.unmeasuredPhotos(limit: 100)
+        try await store.recordLikeness(rest.map { MeasuredPhoto(photoId: $0.photoId, hash: hashes[$0.key], sharpness: 1) })
+        let all = try await store.page(.similar(within: 10), sort: PhotoGroup.similar(within: 10).defaultSort, number: 1, perPage: 100, viewer: .guest)
+        #expect(Set(try #require(all).photos.map(\.key)) == Set(keys.filter { !lookAlikes($0).isEmpty }))
+        #expect(measured.count > 20)
+        _ = opened
+    }
 }
+
