@@ -44,6 +44,8 @@ public struct LikenessMeasuring: Sendable {
                 guard !Task.isCancelled else { break }
                 if let result = await measure(photo) { results.append(result) } else { skipped = true }
             }
+            // Its write too waits for a quiet moment: the pairs it keeps are bounded (`SimilarPairs.kept`).
+            await giveWay?()
             try await store.recordLikeness(results)
             measured += results.count
             // A file that could not be read now waits for the next round, and so does the rest.
