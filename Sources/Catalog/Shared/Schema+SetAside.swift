@@ -32,12 +32,11 @@ extension CatalogSchema {
     /// batch writes no full-text row, and bringing it back writes every file's that has none.
     static let searchRowsName = "fileSearch rows"
 
-    /// SQLite's full-text rows of the files `condition` (over `file f`) picks, made anew.
+    /// SQLite's full-text rows of the files `condition` (over `file f`) picks, made anew, as v10's triggers make them.
     static func searchRows(where condition: String) -> String {
         """
         INSERT OR REPLACE INTO fileSearch (rowid, name, folder, tags, caption)
-        SELECT f.id, f.name, f.folder, \(searchTags("f.photoId")),
-               COALESCE((SELECT caption FROM photo WHERE id = f.photoId), '')
+        SELECT f.id, f.name, f.folder, \(searchValues("f.photoId"))
         FROM file f WHERE \(condition)
         """
     }
@@ -81,6 +80,8 @@ extension ScanBookkeeping where Self: SQLCatalog {
     /// stopped), in one transaction. Returns how many things it made.
     @discardableResult
     public func restoreSetAside() async throws -> Int {
+        // (Every start asks: a read when nothing is set aside, as nearly always.)
+        guard try await core.database.read({ db in try await db.int("SELECT COUNT(*) FROM setAside") ?? 0 }) > 0 else { return 0 }
         let made = try await core.database.write { db in
             let rows = try await db.rows("SELECT name, restore FROM setAside ORDER BY name")
             guard !rows.isEmpty else { return 0 }
