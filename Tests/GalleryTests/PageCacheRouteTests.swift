@@ -102,6 +102,23 @@ import Testing
         }
     }
 
+    @Test func pagesThatShowLookAlikesKeepNoOtherPageFromBeingKept() async throws {
+        let f = try await fixture()
+        var config = f.config()
+        config.metricsToken = "0123456789abcdef-token"
+        try await buildApplication(config).test(.router) { client in
+            // given a photo's page and the Similar collection opened (both show look-alikes)
+            let max = try await FormPoster.signIn(client, "max")
+            _ = try await max.get("/photos/trip/2.jpg")
+            _ = try await max.get("/similar")
+            // when a folder and the home page are opened twice each, then the photo's page again
+            for path in ["/folders/trip", "/folders/trip", "/", "/", "/photos/trip/2.jpg"] { #expect(try await max.get(path).status == .ok) }
+            // then the second visits were the kept pages, as were the photo's
+            let metrics = try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer 0123456789abcdef-token"]).text
+            #expect(metrics.contains("photolala_page_cache_misses 4.0") && metrics.contains("photolala_page_cache_hits 3.0"), "\(metrics)")
+        }
+    }
+
     @Test func aPhoneThatTakesGzipGetsItsOwnPageCompressedAndKept() async throws {
         let f = try await fixture()
         try await f.withClient { client in
@@ -176,5 +193,12 @@ import Testing
         // and a page rendered from the passed version, finishing late, is not kept
         cache.keep(ByteBuffer(string: "folder, late"), for: folder)
         #expect(cache.page(folder) == nil && cache.page(next) != nil)
+        // and a page of newer look-alikes lets no page of the same catalog version go, nor is refused
+        var similar = PageCache.Key(version: 2, target: "/similar", layout: "medium")
+        similar.likeness = 7
+        cache.keep(ByteBuffer(string: "similar"), for: similar)
+        cache.keep(ByteBuffer(string: "folder 2"), for: PageCache.Key(version: 2, target: "/folders/trip", layout: "medium"))
+        #expect(cache.page(next) != nil && cache.page(similar) != nil)
+        #expect(cache.page(PageCache.Key(version: 2, target: "/folders/trip", layout: "medium")) != nil)
     }
 }

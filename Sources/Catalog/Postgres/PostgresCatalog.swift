@@ -120,11 +120,6 @@ public final class PostgresCatalog: SQLCatalog {
         running.cancel()
     }
 
-    /// Grows whenever visible catalog content changes; caches key on it.
-    public var version: Int { core.version }
-    public func version(of group: PhotoGroup) -> Int { core.version(of: group) }
-    public var versionWithLikeness: Int { core.versionWithLikeness }
-
     /// Marks that what readers see has changed, here and (unless it was heard from them) on the
     /// other instances.
     func bumpVersion(announce: Bool = true) { core.changed(announcing: announce) }

@@ -88,6 +88,14 @@ public protocol SQLCatalog: AnyObject, Sendable {
     var core: CatalogCore { get }
 }
 
+/// Both catalogs' versions are their core's (`CatalogCore`).
+extension PhotoQueries where Self: SQLCatalog {
+    /// Grows whenever visible catalog content changes; caches key on it.
+    public var version: Int { core.version }
+    public func version(of group: PhotoGroup) -> Int { core.version(of: group) }
+    public var likenessVersion: Int { core.likenessVersion }
+}
+
 /// The live sessions a catalog keeps so a signed-in request reads nothing (`SessionCache`, and
 /// PostgreSQL's `SharedSessionCache`, which hears what other instances end).
 protocol SessionCaching: Sendable {

@@ -87,11 +87,6 @@ public final class CatalogStore: SQLCatalog {
         return try CatalogStore(path: (dataFolder as NSString).appendingPathComponent("catalog.sqlite"))
     }
 
-    /// Grows whenever visible catalog content changes; caches key on it.
-    public var version: Int { core.version }
-    public func version(of group: PhotoGroup) -> Int { core.version(of: group) }
-    public var versionWithLikeness: Int { core.versionWithLikeness }
-
     /// Runs `value` in one GRDB read transaction (`SQLiteDatabase.read`).
     func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await database.read(value)

@@ -9,9 +9,10 @@ public protocol PhotoQueries: Sendable {
     /// The version caches of what `group` shows key on: `version`, and for the Similar
     /// collection the look-alikes' too, which change without it (measured in the background).
     func version(of group: PhotoGroup) -> Int
-    /// `version` and the look-alikes' in one, for a page that may show either (a photo's, whose
-    /// neighbours may be the Similar collection's).
-    var versionWithLikeness: Int { get }
+    /// Grows whenever the look-alikes measured in the background change, which `version` does
+    /// not: a page that shows them (the Similar collection, a photo's, whose neighbours may be
+    /// the collection's) keys on both.
+    var likenessVersion: Int { get }
     /// Throws unless the catalog answers a trivial query (for the health endpoint).
     func checkHealth() async throws
     /// Subfolders of `parent` that hold photos, by name.

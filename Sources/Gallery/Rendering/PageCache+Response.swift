@@ -3,12 +3,13 @@ import Hummingbird
 import NIOCore
 
 extension PageCache.Key {
-    /// The key of the page `request` asks for as `visitor` sees it, at catalog `version`; nil when
+    /// The key of the page `request` asks for as `visitor` sees it, at catalog `version` (and
+    /// look-alikes' `likeness`, for a page that shows them); nil when
     /// the page must be made afresh: it shows a flash, or a running scan's banner (`chrome`).
-    init?(version: Int, _ request: Request, _ context: GalleryContext, chrome: ChromeBuilder, visitor: Visitor, layout: String,
+    init?(version: Int, likeness: Int = 0, _ request: Request, _ context: GalleryContext, chrome: ChromeBuilder, visitor: Visitor, layout: String,
           day: String = "") {
         guard context.flash == nil, chrome.banner() == nil else { return nil }
-        self.init(version: version, target: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""),
+        self.init(version: version, likeness: likeness, target: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""),
                   account: visitor.account?.id, accountName: visitor.account?.name, role: visitor.role, layout: layout,
                   language: context.language.tag, day: day)
     }

@@ -10,7 +10,12 @@ import Synchronization
 final class PageCache: Sendable {
     /// What a kept page depends on besides the token.
     struct Key: Hashable, Sendable {
+        /// The catalog's version: the kept pages are all of the newest one asked for.
         var version: Int
+        /// The look-alikes' version, for a page that shows them (the Similar collection, a photo's
+        /// page); 0 for every other. Not an order: a page of older look-alikes is never asked for
+        /// again and goes with its catalog version, or when the cache is full.
+        var likeness = 0
         /// The path and query the page was asked for, without the base path.
         var target: String
         var account: Int64?

@@ -64,7 +64,7 @@ import TestSupport
         #expect(try await shown(similar).count == 4)
         #expect(try await shown(.filtered(similar, SearchFilter(text: "burst"))).count == 3)
         #expect(store.version == version && store.version(of: .folder("trip")) == folderVersion)
-        #expect(store.version(of: similar) != similarVersion && store.versionWithLikeness != similarVersion)
+        #expect(store.version(of: similar) != similarVersion && store.likenessVersion > 0)
         #expect(try await shown(.folder("trip")) == folder)
         // and when the folders are stacked anew, the whole catalog has changed
         try await store.restackPending(limit: 100)

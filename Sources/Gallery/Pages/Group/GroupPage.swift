@@ -16,7 +16,7 @@ struct GroupPage: Sendable {
     func response(_ spec: GroupSpec, query: GroupQuery, _ request: Request, _ context: GalleryContext) async throws -> Response {
         if spec.audience.takesFilters, let named = try await placeByName(request) { return named }
         // The key is read before the catalog is, so a change made meanwhile is never kept under an older version.
-        let key = PageCache.Key(version: store.version(of: spec.base), request, context, chrome: pages.chromeBuilder, visitor: spec.audience.visitor(context),
+        let key = PageCache.Key(version: store.version, likeness: spec.base.readsLikeness ? store.likenessVersion : 0, request, context, chrome: pages.chromeBuilder, visitor: spec.audience.visitor(context),
                                 layout: spec.audience.layout(request, context))
         return try await cache.response(key, request, context) { try await render(spec, query: query, request, $0) }
     }

@@ -31,7 +31,7 @@ struct PhotoController: Sendable {
     /// under way.
     func render(key: String, shared: (group: PhotoGroup, title: Phrase, scope: SiteURL.Scope, places: Bool)?, _ request: Request,
                 _ context: GalleryContext) async throws -> Response {
-        let cacheKey = PageCache.Key(version: store.versionWithLikeness, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "")
+        let cacheKey = PageCache.Key(version: store.version, likeness: store.likenessVersion, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "")
         return try await cache.response(cacheKey, request, context) { try await page(key: key, shared: shared, request, $0) }
     }
 
