@@ -8,14 +8,17 @@ extension PlaceStore where Self: SQLCatalog {
     }
 
     public func renamePlaces(fingerprint: Int64) async throws {
-        try await core.database.write { db in
-            try await db.execute("UPDATE photo SET placeId = NULL, placeCountry = NULL, placeRegion = NULL WHERE placeId IS NOT NULL")
+        let named = try await core.database.write { db in
+            // (A catalog's first start names nothing yet: no page is made stale for it.)
+            let named = (try await db.int("SELECT COUNT(*) FROM (SELECT 1 FROM photo WHERE placeId IS NOT NULL LIMIT 1) n") ?? 0) > 0
+            if named { try await db.execute("UPDATE photo SET placeId = NULL, placeCountry = NULL, placeRegion = NULL WHERE placeId IS NOT NULL") }
             try await db.execute("""
                 INSERT INTO placeNaming (singleton, fingerprint) VALUES (1, ?)
                 ON CONFLICT (singleton) DO UPDATE SET fingerprint = excluded.fingerprint
                 """, [fingerprint])
+            return named
         }
-        core.changed()
+        if named { core.changed() }
     }
 
     public func unnamedPositions(limit: Int) async throws -> [LocatedPhoto] {

@@ -48,7 +48,10 @@ import TestSupport
         let store = opened.store
         _ = try await located(store)
         #expect(try await store.placeFingerprint() == nil)
+        // (naming begins without making any page stale: nothing was named before)
+        let version = store.version
         try await store.renamePlaces(fingerprint: 7)
+        #expect(store.version == version)
         let waiting = try await store.unnamedPositions(limit: 100)
         #expect(waiting.count == 4)
         #expect(try await store.unnamedPositions(limit: 2).count == 2)
@@ -85,8 +88,10 @@ import TestSupport
         try await store.renamePlaces(fingerprint: 7)
         try await store.name(names(try await store.unnamedPositions(limit: 100)))
         // when another gazetteer comes
+        let version = store.version
         try await store.renamePlaces(fingerprint: 8)
         // then every position waits again, and nothing is counted meanwhile
+        #expect(store.version > version)
         var waiting = try await store.unnamedPositions(limit: 100)
         #expect(waiting.count == 4)
         #expect(try await store.placeCounts().isEmpty)
