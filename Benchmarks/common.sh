@@ -227,17 +227,44 @@ catalog_cached() { [[ -f "$catalog_cache.key" && "$(cat "$catalog_cache.key")" =
 # save_catalog BIN DATA: keeps a copy of a freshly scanned data folder (without thumbnails) made
 # by BIN; nothing may have the catalog open.
 save_catalog() {
-  rm -rf "$catalog_cache" "$catalog_cache.key"; mkdir -p "$(dirname "$catalog_cache")"
+  rm -rf "$catalog_cache" "$catalog_cache.key" "$catalog_cache.settled"; mkdir -p "$(dirname "$catalog_cache")"
   cp -a "$2" "$catalog_cache"; rm -rf "$catalog_cache/thumbnails"
   catalog_key "$1" > "$catalog_cache.key"
 }
+# settle_catalog BIN LIB DATA: runs BIN's server on DATA until it has measured every still's
+# likeness and stacked every folder, the work a server does beside its requests for hours after
+# a first scan. A benchmark of a server that is still at it measures that work too: it runs at
+# full speed whenever no request comes, so it slows the reference and the bare server (asked
+# while Photolala is not) more than Photolala itself.
+settle_catalog() {
+  local port spid left started=$SECONDS db="$3/catalog.sqlite"
+  port=$(free_port)
+  "$1" serve --library "$2" --data "$3" --port "$port" --no-scan --no-watch --rescan-interval 0 > "$3/settle.log" 2>&1 & spid=$!
+  while :; do
+    # (the server writes meanwhile: wait for its lock, and count again when it was not had)
+    left=$(sqlite3 -cmd ".timeout 10000" "$db" "SELECT (SELECT COUNT(*) FROM photo WHERE sharpness IS NULL AND kind = 'photo'
+                          AND listedFile IS NOT NULL) + (SELECT COUNT(*) FROM stackPending)" 2>/dev/null || echo "")
+    [[ "$left" == 0 ]] && break
+    kill -0 "$spid" 2>/dev/null || { echo "settle: the server stopped:" >&2; tail "$3/settle.log" >&2; return 1; }
+    (( SECONDS - started < 1800 )) || { echo "settle: $left stills and folders still wait after 30 min; measured as it is" >&2; break; }
+    sleep 2
+  done
+  kill "$spid"; wait "$spid" 2>/dev/null || true
+  echo "settle: likeness measured and folders stacked in $(( SECONDS - started )) s" >&2
+  rm -f "$3/settle.log"
+}
 # copy_catalog NAME BIN LIB DEST: a copy in DEST of the cached scan of LIB by BIN, scanning it
-# first (in WORK/scan, NAME saying who asks) when the cache is missing or stale.
+# first (in WORK/scan, NAME saying who asks) when the cache is missing or stale, and settled
+# once (`settle_catalog`).
 copy_catalog() {
   if ! catalog_cached "$2"; then
     echo "$1: scanning the library into $catalog_cache" >&2
     "$2" scan --library "$3" --data "$work/scan" >&2
     save_catalog "$2" "$work/scan"; rm -rf "$work/scan"
+  fi
+  if [[ ! -f "$catalog_cache.settled" ]]; then
+    echo "$1: measuring the likeness of the cached catalog's stills first" >&2
+    settle_catalog "$2" "$3" "$catalog_cache"; rm -rf "$catalog_cache/thumbnails"; touch "$catalog_cache.settled"
   fi
   cp -a "$catalog_cache" "$4"
 }

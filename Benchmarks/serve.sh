@@ -19,8 +19,10 @@
 # wrk on the same machine. Reports requests/s, p50 and p99 (medians over runs) and the ratios,
 # then what three pages and the stylesheet weigh on the wire, plain and gzip-compressed.
 # The catalog comes from Benchmarks/.cache/catalog-<files>/ (kept by scan.sh or made here with
-# `photolala scan`, keyed to the binary's SHA-256, so a new build scans again); each run of this
-# script serves a copy of it with an empty thumbnail cache.
+# `photolala scan`, keyed to the binary's SHA-256, so a new build scans again), its stills'
+# likeness measured once by a server run on it (`settle_catalog`), so that the server measured
+# here does no background work; each run of this script serves a copy of it with an empty
+# thumbnail cache.
 # Reports only; asserts nothing.
 #   usage: Benchmarks/serve.sh [runs]     (default 3)
 #   env:   PHOTOLALA_BIN (binary to measure; unset: release build), BENCH_FILES (library size,
