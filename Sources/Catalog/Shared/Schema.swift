@@ -368,13 +368,13 @@ extension CatalogSchema {
         CREATE INDEX shareLink_account ON shareLink(accountId);
         """
 
-    /// A photo's caption is the household's, like its stars, and is found by search: the
-    /// full-text table gains a column, so it and its triggers are made anew, every row included.
     /// A file's full-text tags and caption, from its photo `photoId` names (since v10).
     static func searchValues(_ photoId: String) -> String {
         searchTags(photoId) + ", COALESCE((SELECT caption FROM photo WHERE id = \(photoId)), '')"
     }
 
+    /// A photo's caption is the household's, like its stars, and is found by search: the
+    /// full-text table gains a column, so it and its triggers are made anew, every row included.
     static let v10: String = {
         let values = searchValues
         return """
