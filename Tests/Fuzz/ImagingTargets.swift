@@ -143,7 +143,8 @@ enum ImagingTargets {
         }
         for format in [ImageFormat.png, .webp, .heic] {
             guard let exif = ContainerExif.read(RawBytes(bytes), format: format) else { continue }
-            check((exif.make?.utf8.count ?? 0) < bytes.count && (exif.model?.utf8.count ?? 0) < bytes.count, "a name longer than the file")
+            // Counted in scalars: a byte that is not UTF-8 reads as U+FFFD, three bytes in UTF-8.
+            check((exif.make?.unicodeScalars.count ?? 0) < bytes.count && (exif.model?.unicodeScalars.count ?? 0) < bytes.count, "a name longer than the file")
             if let location = exif.location { onEarth(location) }
         }
     }
