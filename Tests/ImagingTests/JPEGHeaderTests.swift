@@ -190,4 +190,21 @@ struct JPEGHeaderTests {
         let notImage = try ContentHasher.examine(fileAt: text)
         #expect(notImage.format == nil && notImage.identity == nil)
     }
+
+    @Test("files opened ahead read as files opened when read; a file that cannot be opened is still reported")
+    func readAheadReadsTheSame() throws {
+        let small = try workspace.taggedJPEG()
+        // Larger than the part asked for ahead: the rest is read as it is hashed.
+        let big = try workspace.write("ahead.jpg", [0xFF, 0xD8, 0xFF] + (0..<1_500_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let missing = workspace.path("missing.jpg")
+        let ahead = ReadAhead(paths: [small, big, missing, small], bytes: 64 * 1024)
+        for path in [big, small] {
+            let opened = try ContentHasher.examine(fileAt: path, ahead: ahead)
+            let plain = try ContentHasher.examine(fileAt: path)
+            #expect(opened.identity == plain.identity && opened.header == plain.header && opened.format == plain.format)
+        }
+        // Taken once: a second look opens the file anew.
+        #expect(try ContentHasher.examine(fileAt: small, ahead: ahead).identity == (try ContentHasher.identity(ofFileAt: small)))
+        #expect(throws: ImagingError.self) { try ContentHasher.examine(fileAt: missing, ahead: ahead) }
+    }
 }

@@ -85,6 +85,7 @@ public enum FileAnalysis: Sendable {
         // Each file's note replaces the one before it in the slot, so the slot is cleared once,
         // when the chunk is done, instead of after every file.
         defer { slot.clear() }
+        let ahead = ReadAhead(paths: files.lazy.compactMap { if case .file(let file) = $0 { file.path } else { nil } })
         for (index, entry) in entries.enumerated() {
             let path: String
             switch files.indices.contains(index) ? files[index] : .gone {
@@ -98,7 +99,7 @@ public enum FileAnalysis: Sendable {
             }
             slot.note(kind, entry, alone: alone)
             do {
-                let examined = try ContentHasher.examine(fileAt: path)
+                let examined = try ContentHasher.examine(fileAt: path, ahead: ahead)
                 guard let format = examined.format, let identity = examined.identity else {
                     results[index] = .notImage(entry)
                     continue
