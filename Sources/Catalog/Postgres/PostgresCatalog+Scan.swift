@@ -5,9 +5,13 @@ import Synchronization
 /// How the PostgreSQL catalog writes a scan's batch and rebuilds folders: a statement for all the
 /// rows at once (the look-ups and small writes are shared: `Catalog/Shared/ScanLookups`).
 extension PostgresCatalog: ScanBookkeeping {
-    public func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool) async throws {
+    public func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool, durable: Bool) async throws {
         guard !batch.isEmpty else { return }
-        try await write { db in try await Self.writeRows(batch, now: now, newKeys: newKeys, db) }
+        try await write { db in
+            // For this transaction only: its commit does not wait for the log to reach the disk.
+            if !durable { try await db.execute("SET LOCAL synchronous_commit = off", []) }
+            try await Self.writeRows(batch, now: now, newKeys: newKeys, db)
+        }
         bumpVersion()
     }
 

@@ -5,10 +5,14 @@ import Imaging
 /// How the SQLite catalog writes a scan's batch: hand-tuned statements compiled once (the
 /// look-ups and small writes are shared: `Catalog/Shared/ScanLookups`).
 extension CatalogStore {
-    /// Writes a batch of analysed files in one transaction.
-    public func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool) async throws {
+    /// Writes a batch of analysed files in one transaction; unless `durable`, without waiting for the disk.
+    public func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool, durable: Bool) async throws {
         guard !batch.isEmpty else { return }
-        try await write { db in try self.writeRows(batch, now: now, newKeys: newKeys, db) }
+        if durable {
+            try await write { db in try self.writeRows(batch, now: now, newKeys: newKeys, db) }
+        } else {
+            try await database.writeWithoutFlush { db in try self.writeRows(batch, now: now, newKeys: newKeys, db) }
+        }
         bumpVersion()
     }
 

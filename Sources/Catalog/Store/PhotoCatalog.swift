@@ -52,7 +52,8 @@ extension ScanBookkeeping {
     public func markStoppedReaders(_ reads: [ReadJournal.Interrupted], now: Date = Date()) async throws -> [ReadJournal.Interrupted] {
         let files = reads.filter { $0.kind != .upload }
         guard !files.isEmpty else { return [] }
-        try await apply(files.map { .failed($0.entry, reason: stoppedTheReaderReason) }, now: now, newKeys: false)
+        // Durable: the journal that named them is cleared next, and the mark is all that is left.
+        try await apply(files.map { .failed($0.entry, reason: stoppedTheReaderReason) }, now: now, newKeys: false, durable: true)
         return files
     }
 }

@@ -12,8 +12,10 @@ public protocol ScanBookkeeping: Sendable {
     func photoIds(for identities: [ContentIdentity]) async throws -> [ContentIdentity: Int64]
     /// Writes a batch of analysed files in one transaction. `newKeys`: the caller knows that no
     /// key in the batch has a file row or a recorded failure yet (a scan of an empty catalog), so
-    /// neither is looked for.
-    func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool) async throws
+    /// neither is looked for. `durable`: the commit waits for the disk. A scan's batch need not:
+    /// everything in it is read again from the library at the next scan, should a power cut take
+    /// it (the catalog stays whole either way: SQLite's WAL, PostgreSQL's own log).
+    func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool, durable: Bool) async throws
     /// Forgets files that are gone from the source; their photos (and curation) stay.
     func removeFiles(keys: [String]) async throws
     /// Forgets the recorded failures of these files (the walk no longer finds them).
@@ -30,6 +32,11 @@ public protocol ScanBookkeeping: Sendable {
 }
 
 extension ScanBookkeeping {
+    /// Writes a scan's batch, which need not wait for the disk.
+    public func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool) async throws {
+        try await apply(batch, now: now, newKeys: newKeys, durable: false)
+    }
+
     /// Writes a batch of analysed files, stamped `now`, whose keys may be known.
     public func apply(_ batch: [FileAnalysis], now: Date) async throws {
         try await apply(batch, now: now, newKeys: false)
