@@ -101,6 +101,14 @@ import Testing
         let (indexes, setAside, searchRows) = try await schema(bulk)
         #expect(indexes == (try await schema(usual)).0 && indexes.contains("file_folder_taken"))
         #expect(setAside == 0 && searchRows == 5)
+        // and the writer's connection waits for the disk again at each commit (curation must), and
+        // copies its log into the catalog as often as before the load
+        for store in [bulk, usual] {
+            let (synchronous, checkpoint) = try await store.pool.writeWithoutTransaction { db in
+                (try Int.fetchOne(db, sql: "PRAGMA synchronous"), try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint"))
+            }
+            #expect(synchronous == 2 && checkpoint == 1_000)
+        }
         for folder in ["", "trips", "trips/harbour"] {
             // (a cover is the latest photo's: these files were all written in one moment, so either may be it)
             let counts = { (store: CatalogStore) in try await store.folder(at: folder).map { [$0.photoCount, $0.totalCount, $0.folderCount] } }

@@ -110,7 +110,7 @@ public struct LibraryScanner: Sendable {
         // Files that were being read when an earlier process crashed, with nothing to say which
         // of them did it: each is read alone first, so a second crash can only be its own.
         let suspects = Set(journal.takeSuspects().map(\.key))
-        let work = plan.work.filter { !suspects.contains($0.key) }
+        let work = suspects.isEmpty ? plan.work : plan.work.filter { !suspects.contains($0.key) }
         let bulk = loadsInBulk && plan.catalogWasEmpty && !work.isEmpty
         if bulk { try await store.setIndexesAside() }
         do {

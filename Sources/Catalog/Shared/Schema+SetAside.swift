@@ -32,6 +32,11 @@ extension CatalogSchema {
     /// batch writes no full-text row, and bringing it back writes every file's that has none.
     static let searchRowsName = "fileSearch rows"
 
+    /// The pages SQLite's log holds before it copies them into the catalog file while a scan loads
+    /// in bulk (1,000 otherwise). A batch touches pages of the content index all over; copied after
+    /// every few batches, each page was written out again and again.
+    static let bulkCheckpointPages = 32_768
+
     /// SQLite's full-text rows of the files `condition` (over `file f`) picks, made anew, as v10's triggers make them.
     static func searchRows(where condition: String) -> String {
         """
@@ -70,6 +75,7 @@ extension ScanBookkeeping where Self: SQLCatalog {
                 try await db.execute("INSERT INTO setAside (name, restore) VALUES (?, ?)", [CatalogSchema.searchRowsName, restore])
                 count += 1
             }
+            if db.dialect == .sqlite { try await db.execute("PRAGMA wal_autocheckpoint = \(CatalogSchema.bulkCheckpointPages)") }
             return count
         }
         core.logger.info("indexes set aside for a scan into an empty catalog", metadata: ["count": "\(count)"])
@@ -87,6 +93,7 @@ extension ScanBookkeeping where Self: SQLCatalog {
             guard !rows.isEmpty else { return 0 }
             for row in rows { try await db.execute(try row.string("restore")) }
             try await db.execute("DELETE FROM setAside")
+            if db.dialect == .sqlite { try await db.execute("PRAGMA wal_autocheckpoint = 1000") }
             return rows.count
         }
         if made > 0 {
