@@ -73,14 +73,11 @@ public final class CatalogCore: Sendable {
 
     func likenessChanged() { likenessCounter.add(1, ordering: .releasing) }
 
-    /// The version caches of what `group` shows key on: the catalog's, and for a group that reads
-    /// look-alikes, theirs too (both only grow, so each pair gives its own number).
-    func version(of group: PhotoGroup) -> Int {
-        group.readsLikeness ? versionWithLikeness : version
+    /// The look-alikes' version for what `group` shows: `likenessVersion` for a group that reads
+    /// them, else 0, so that its caches' keys change with them and no other group's do.
+    func likenessVersion(of group: PhotoGroup) -> Int {
+        group.readsLikeness ? likenessVersion : 0
     }
-
-    /// The catalog's version and the look-alikes' in one number, for what may show either.
-    var versionWithLikeness: Int { version << 32 | (likenessVersion & 0xFFFF_FFFF) }
 }
 
 /// A catalog whose store logic is the shared one: both `CatalogStore` and `PostgresCatalog`.
@@ -92,7 +89,6 @@ public protocol SQLCatalog: AnyObject, Sendable {
 extension PhotoQueries where Self: SQLCatalog {
     /// Grows whenever visible catalog content changes; caches key on it.
     public var version: Int { core.version }
-    public func version(of group: PhotoGroup) -> Int { core.version(of: group) }
     public var likenessVersion: Int { core.likenessVersion }
 }
 

@@ -350,7 +350,8 @@ enum QueryRules {
     /// the whole group, its rows folded as they come, when no request has built it yet.
     static func pageIndex(_ core: CatalogCore, _ db: any SQLSession, group: PhotoGroup, sort: PhotoSort,
                           perPage: Int, hiding: Hiding) async throws -> PageIndexCache.Entry {
-        let key = PageIndexCache.Key(group: group, sort: sort, perPage: perPage, version: core.version(of: group), hiding: hiding)
+        let key = PageIndexCache.Key(group: group, sort: sort, perPage: perPage, version: core.version,
+                                     likeness: core.likenessVersion(of: group), hiding: hiding)
         // The cache builds synchronously; a build that throws asks it for a kept entry only.
         if let kept = try? core.pageIndexCache.entry(for: key, build: { throw PageIndexMiss() }) { return kept }
         // A search's words are read as the set of files they match, and each row tested against it.

@@ -5,7 +5,7 @@ public protocol LikenessStore: Sendable {
     func unmeasuredPhotos(limit: Int) async throws -> [UnmeasuredPhoto]
     /// Writes what was measured; a still measured as nil could not be, and is not tried again
     /// while its bytes stand. The folders of the measured photos' files are stacked anew. New
-    /// look-alikes change the Similar collection's version only (`PhotoQueries.version(of:)`).
+    /// look-alikes change `PhotoQueries.likenessVersion` only, which the Similar collection's caches key on.
     func recordLikeness(_ measured: [MeasuredPhoto]) async throws
     /// Makes the stacks of up to `limit` folders marked as changed anew; returns how many it made.
     @discardableResult

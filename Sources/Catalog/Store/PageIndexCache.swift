@@ -9,6 +9,8 @@ final class PageIndexCache: Sendable {
         var sort: PhotoSort
         var perPage: Int
         var version: Int
+        /// The look-alikes' version, for a group that shows them (the Similar collection); else 0.
+        var likeness: Int = 0
         /// What the viewer may not see: each gets the group as they see it.
         var hiding: Hiding
     }

@@ -6,9 +6,6 @@ import Imaging
 public protocol PhotoQueries: Sendable {
     /// Grows whenever visible catalog content changes; caches key on it.
     var version: Int { get }
-    /// The version caches of what `group` shows key on: `version`, and for the Similar
-    /// collection the look-alikes' too, which change without it (measured in the background).
-    func version(of group: PhotoGroup) -> Int
     /// Grows whenever the look-alikes measured in the background change, which `version` does
     /// not: a page that shows them (the Similar collection, a photo's, whose neighbours may be
     /// the collection's) keys on both.
