@@ -10,7 +10,7 @@ extension PlaceStore where Self: SQLCatalog {
     public func renamePlaces(fingerprint: Int64) async throws {
         let named = try await core.database.write { db in
             // (A catalog's first start names nothing yet: no page is made stale for it.)
-            let named = (try await db.int("SELECT COUNT(*) FROM (SELECT 1 FROM photo WHERE placeId IS NOT NULL LIMIT 1) n") ?? 0) > 0
+            let named = try await db.int("SELECT EXISTS (SELECT 1 FROM photo WHERE placeId IS NOT NULL)") == 1
             if named { try await db.execute("UPDATE photo SET placeId = NULL, placeCountry = NULL, placeRegion = NULL WHERE placeId IS NOT NULL") }
             try await db.execute("""
                 INSERT INTO placeNaming (singleton, fingerprint) VALUES (1, ?)
