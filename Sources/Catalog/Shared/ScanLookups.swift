@@ -22,7 +22,9 @@ extension ScanBookkeeping where Self: SQLCatalog {
 
     /// Size and mtime of every known file, by key.
     public func fileStates() async throws -> [String: FileState] {
-        try await core.database.read { db in try await ScanRules.states(db, "SELECT key, size, mtimeNs FROM file") }
+        try await core.database.read { db in
+            try await ScanRules.states(db, "SELECT key, size, mtimeNs FROM file", expected: Int(try await db.int("SELECT COUNT(*) FROM file") ?? 0))
+        }
     }
 
     /// Size and mtime of every file that failed before, by key, so unchanged failures are not retried.
@@ -76,8 +78,10 @@ extension ScanBookkeeping where Self: SQLCatalog {
 enum ScanRules {
     /// Size and mtime by key, from a query selecting `key, size, mtimeNs`.
     /// Folded as the rows come: a million files' rows are never held at once.
-    static func states(_ db: any SQLSession, _ sql: String) async throws -> [String: FileState] {
-        try await db.reduce(sql, [], into: [String: FileState]()) { states, row in
+    /// `expected`: about how many rows come, so the table is made once at its size: grown as they
+    /// came, a million files' table was copied into one twice its size at the end, both held at once.
+    static func states(_ db: any SQLSession, _ sql: String, expected: Int = 0) async throws -> [String: FileState] {
+        try await db.reduce(sql, [], into: [String: FileState](minimumCapacity: expected)) { states, row in
             states[try row.string(0)] = FileState(size: try row.int(1), mtimeNs: try row.int(2))
         }
     }
