@@ -8,11 +8,7 @@ extension CatalogStore {
     /// Writes a batch of analysed files in one transaction; unless `durable`, without waiting for the disk.
     public func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool, durable: Bool) async throws {
         guard !batch.isEmpty else { return }
-        if durable {
-            try await write { db in try self.writeRows(batch, now: now, newKeys: newKeys, db) }
-        } else {
-            try await database.writeWithoutFlush { db in try self.writeRows(batch, now: now, newKeys: newKeys, db) }
-        }
+        try await write(waitingForDisk: durable) { db in try self.writeRows(batch, now: now, newKeys: newKeys, db) }
         bumpVersion()
     }
 

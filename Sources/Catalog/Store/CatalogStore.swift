@@ -93,8 +93,8 @@ public final class CatalogStore: SQLCatalog {
     }
 
     /// Runs `updates` in one GRDB write transaction, under the write lock (`SQLiteDatabase.write`).
-    func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await database.write(updates)
+    func write<T: Sendable>(waitingForDisk: Bool = true, _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await database.write(waitingForDisk: waitingForDisk, updates)
     }
 
     /// Marks that what readers see has changed.

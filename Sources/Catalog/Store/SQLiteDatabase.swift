@@ -48,24 +48,21 @@ struct SQLiteDatabase: SQLDatabase {
     /// Runs `updates` in one GRDB transaction on the writer queue, under the lock, and waits for
     /// it. Unlike GRDB's own async `write`, a write once asked for lands even if the calling task
     /// is cancelled: a scan stopping at shutdown still writes what it analysed.
-    func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    ///
+    /// `waitingForDisk: false` commits without waiting for the disk (`synchronous = NORMAL` for
+    /// this one transaction; the connection's other commits wait, `CatalogStore.configuration`).
+    /// In WAL mode the catalog stays whole whatever happens; a power cut may lose this commit, and
+    /// only until the next commit that waits, which takes it to the disk with its own. For what
+    /// can be made again from the library, a scan's batches: a batch lost is read again at the
+    /// next scan. At a million files a commit that waited cost the single writer a disk flush 500 times.
+    func write<T: Sendable>(waitingForDisk: Bool = true, _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         await lock.lock()
         defer { lock.unlock() }
         return try await withCheckedThrowingContinuation { continuation in
-            writer.asyncWrite(updates) { _, result in continuation.resume(with: result) }
-        }
-    }
-
-    /// The same, committed without waiting for the disk (`synchronous = NORMAL` for this one
-    /// transaction; the connection's other commits wait, `CatalogStore.configuration`). In WAL
-    /// mode the catalog stays whole whatever happens; a power cut may lose this commit, and only
-    /// until the next commit that waits, which takes it to the disk with its own. For what can be
-    /// made again from the library, a scan's batches: a batch lost is read again at the next scan.
-    /// At a million files a commit that waited cost the single writer a disk flush 500 times.
-    func writeWithoutFlush<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        await lock.lock()
-        defer { lock.unlock() }
-        return try await withCheckedThrowingContinuation { continuation in
+            guard !waitingForDisk else {
+                writer.asyncWrite(updates) { _, result in continuation.resume(with: result) }
+                return
+            }
             writer.asyncWriteWithoutTransaction { db in
                 continuation.resume(with: Result {
                     try db.execute(sql: "PRAGMA synchronous = NORMAL")
