@@ -46,7 +46,7 @@ struct FolderWalker {
             guard let name else { continue }
             var st = stat()
             guard fstatat(folder, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            children.append((name, st.st_mode, Int64(st.st_size), Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)))
+            children.append((name, st.st_mode, Int64(st.st_size), st.mtimeNs))
         }
         closedir(dir)
         children.sort { $0.name < $1.name }
@@ -70,7 +70,7 @@ struct FolderWalker {
                   resolved == realRoot || resolved.hasPrefix(realRoot == "/" ? "/" : realRoot + "/"),
                   stat(resolved, &st) == 0 else { return }
             target = resolved
-            (mode, size, mtime) = (st.st_mode, Int64(st.st_size), Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+            (mode, size, mtime) = (st.st_mode, Int64(st.st_size), st.mtimeNs)
         }
         switch mode & S_IFMT {
         case S_IFDIR:

@@ -49,7 +49,7 @@ extension LocalFolderSource {
             throw error as? SourceError ?? SourceError.unavailable("The sidecar \(key) could not be written (is the disk full?).")
         }
         guard stat(target, &st) == 0 else { throw SourceError.notFound(key) }
-        return SourceEntry(key: key, size: Int64(st.st_size), mtimeNs: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+        return SourceEntry(key: key, size: Int64(st.st_size), mtimeNs: st.mtimeNs)
     }
 
     public func add(stagedFile: String, folder: String, name: String) async throws -> String {

@@ -192,8 +192,7 @@ public struct LocalFolderSource: PhotoSource {
     /// The size and mtime `st` gives, named `key`, when it is a regular file; nil for anything else.
     static func fileEntry(_ st: stat, key: String) -> SourceEntry? {
         guard (st.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return SourceEntry(key: key, size: Int64(st.st_size),
-                           mtimeNs: Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+        return SourceEntry(key: key, size: Int64(st.st_size), mtimeNs: st.mtimeNs)
     }
 
     /// The canonical absolute path, or nil when it does not exist.
@@ -202,4 +201,9 @@ public struct LocalFolderSource: PhotoSource {
         defer { free(resolved) }
         return String(cString: resolved)
     }
+}
+
+extension stat {
+    /// The modification time, nanoseconds since 1970, as a file's state keeps it (`SourceEntry.mtimeNs`).
+    var mtimeNs: Int64 { Int64(st_mtim.tv_sec) * 1_000_000_000 + Int64(st_mtim.tv_nsec) }
 }
