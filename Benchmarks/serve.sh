@@ -9,9 +9,10 @@
 #     nginx serving the same cached files under the same URLs (an alias onto the thumbnail folder).
 # Every page is measured as a guest and signed in as a member (a session cookie from the real
 # sign-in form), and beside a bare Hummingbird server of the same version (Benchmarks/floor:
-# "hello", page 1's HTML and the 200 warm thumbnails from memory), the framework's own floor;
+# "hello", page 1's HTML and the 200 warm thumbnails from memory), the framework's own floor,
+# and SwiftNIO's own "hello" (Benchmarks/floor's nio-floor: the library under Hummingbird, no framework);
 # memory is printed after. Then paired runs for the figures whose targets are near (`/healthz`,
-# the stylesheet, warm thumbnails signed in and as a guest, and the bare server's same answers):
+# the stylesheet, warm thumbnails signed in and as a guest, the bare servers' same answers):
 # wrk alternates between the two sides 2 s at a time, and the median of the pairs' ratios is
 # printed with its quartiles, so that a slow moment of the machine slows both sides of a pair.
 # Photolala runs `serve --no-scan --no-watch --guest viewer` (its access log goes to a file);
@@ -39,8 +40,8 @@ source Benchmarks/common.sh
 need wrk:wrk nginx:nginx-light curl:curl sqlite3:sqlite3 python3:python3
 lib=$(bash Benchmarks/library.sh "$bench_files")
 bin=$(photolala_bin)
-work="$(mktemp -d)"; pid=""; nginx_pid=""; floor_pid=""
-trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; [[ -n "$nginx_pid" ]] && kill "$nginx_pid" 2>/dev/null; [[ -n "$floor_pid" ]] && kill "$floor_pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+work="$(mktemp -d)"; pid=""; nginx_pid=""; floor_pid=""; nio_pid=""
+trap 'for p in "$pid" "$nginx_pid" "$floor_pid" "$nio_pid"; do [[ -n "$p" ]] && kill "$p" 2>/dev/null; done; wait 2>/dev/null; rm -rf "$work"' EXIT
 
 copy_catalog serve "$bin" "$lib" "$work/data"
 db="$work/data/catalog.sqlite"
@@ -48,8 +49,10 @@ db="$work/data/catalog.sqlite"
 printf 'bench password 1\n' | "$bin" users add bench --role member --data "$work/data" > /dev/null
 
 # The framework's floor: a bare Hummingbird server of the same version (Benchmarks/floor).
-(cd Benchmarks/floor && swift build -c release --product floor >&2)
+# And SwiftNIO's own floor under it: its HTTP/1 pipeline and one handler on the event loop.
+(cd Benchmarks/floor && swift build -c release --product floor >&2 && swift build -c release --product nio-floor >&2)
 floor_bin="$(cd Benchmarks/floor && swift build -c release --show-bin-path)/floor"
+nio_floor_bin="$(dirname "$floor_bin")/nio-floor"
 version_of() { python3 -c 'import json, sys; pins = json.load(open(sys.argv[1]))["pins"]; print(next(p["state"].get("version") for p in pins if p["identity"] == "hummingbird"))' "$1"; }
 [[ -f Package.resolved ]] || swift package resolve >&2
 hb_ours=$(version_of Package.resolved); hb_floor=$(version_of Benchmarks/floor/Package.resolved)
@@ -134,6 +137,11 @@ cmp -s <(curl -s "$ours/static/style.css") <(curl -s "$floor/style.css") || { ec
 cmp -s <(curl -s "$ours$(head -1 "$work/thumbs.txt")") <(curl -s "$floor$(head -1 "$work/thumbs.txt")") \
   || { echo "the floor serves other thumbnail bytes than Photolala" >&2; exit 1; }
 
+nio_port=$(free_port)
+"$nio_floor_bin" "$nio_port" > "$work/nio-floor.log" 2>&1 & nio_pid=$!
+nio_floor="http://127.0.0.1:$nio_port"
+wait_up "$nio_floor/hello"
+
 # bench NAME ARGS... URL: a warm-up, then a measured wrk; appends "req/s p50 p99 errors requests
 # server-CPU-ms-per-request" to $work/NAME (the CPU is Photolala's user + system time over the
 # measured wrk, read from /proc; for nginx, whose workers are other processes, it stays 0).
@@ -157,6 +165,7 @@ for run in $(seq "$runs"); do
     bench "nginx-$i" "$theirs/page$i.html"
   done
   bench floor-hello "$floor/hello"
+  bench nio-hello "$nio_floor/hello"
   bench floor-page "$floor/page"
   bench floor-style "$floor/style.css"
   bench ours-thumbs -s "$work/thumbs.lua" "$ours"
@@ -171,6 +180,7 @@ if (( pairs > 0 )); then
   pair healthz "$ours/healthz" -- "$theirs/page5.html"
   pair floor-hello "$floor/hello" -- "$theirs/page5.html"
   pair healthz-floor "$ours/healthz" -- "$floor/hello"
+  pair nio-hello "$nio_floor/hello" -- "$theirs/page5.html"
   pair style "$ours/static/style.css" -- "$theirs/page7.html"
   pair floor-style "$floor/style.css" -- "$theirs/page7.html"
   pair style-floor "$ours/static/style.css" -- "$floor/style.css"
@@ -214,9 +224,11 @@ row "the stylesheet from memory" "$(awk -v b="$(stat -c %s "$work/nginx/html/pag
   "" "" "$(ratio "$(col floor-style 1)" "$(col nginx-7 1)")" "$(ratio "$(col ours-7 1)" "$(col floor-style 1)")"
 row "the 200 thumbnails from memory" "" "$(col floor-thumbs 1)" "$(col floor-thumbs 2)" "$(col floor-thumbs 3)" "" "$(col floor-thumbs 4)" \
   "" "" "$(ratio "$(col floor-thumbs 1)" "$(col nginx-thumbs 1)")" "$(ratio "$(col ours-thumbs 1)" "$(col floor-thumbs 1)")"
+row "SwiftNIO alone: \"hello\"" "0.0" "$(col nio-hello 1)" "$(col nio-hello 2)" "$(col nio-hello 3)" "" "$(col nio-hello 4)" \
+  "" "" "$(ratio "$(col nio-hello 1)" "$(col nginx-5 1)")" "$(ratio "$(col ours-5 1)" "$(col nio-hello 1)")"
 echo "(vs nginx: \"hello\" against nginx serving /healthz's two bytes, page 1 and the stylesheet against nginx serving the same bytes, the thumbnails against nginx serving the same files; Photolala/it: Photolala's guest /healthz, page 1, stylesheet and warm thumbnails over these)"
 rss() { awk '/^VmRSS:/ { r = $2 } /^VmHWM:/ { h = $2 } END { printf "%.0f MB now, %.0f MB peak", r / 1024, h / 1024 }' "/proc/$1/status"; }
-echo "memory after the runs: Photolala $(rss "$pid"); bare Hummingbird $(rss "$floor_pid")"
+echo "memory after the runs: Photolala $(rss "$pid"); bare Hummingbird $(rss "$floor_pid"); SwiftNIO alone $(rss "$nio_pid")"
 echo
 printf "last page / page 1 (Photolala): p50 %s, CPU per request %s (the last page shows %d photos, page 1 60)\n" \
   "$(ratio "$(col ours-2 2)" "$(col ours-1 2)")" "$(ratio "$(col ours-2 6)" "$(col ours-1 6)")" "$(( big_count - (last - 1) * 60 ))"
@@ -232,7 +244,7 @@ if (( pairs > 0 )); then
   echo
   echo "paired runs: wrk alternating between the two sides 2 s at a time, $pairs pairs; the median of the pairs' req/s ratios"
   printf "%-50s %8s %8s %7s %13s\n" "pair" "A req/s" "B req/s" "A / B" "quartiles"
-  for p in "healthz|/healthz / nginx" "floor-hello|bare \"hello\" / nginx" "healthz-floor|/healthz / bare \"hello\"" \
+  for p in "healthz|/healthz / nginx" "floor-hello|bare \"hello\" / nginx" "healthz-floor|/healthz / bare \"hello\"" "nio-hello|SwiftNIO \"hello\" / nginx" \
            "style|the stylesheet / nginx" "floor-style|bare stylesheet / nginx" "style-floor|the stylesheet / bare stylesheet" \
            "signed-thumbs|warm thumbnails, signed in / nginx" "thumbs|warm thumbnails, guest / nginx" "floor-thumbs|bare thumbnails / nginx"; do
     pair_row "$work/pair-${p%%|*}" "${p#*|}"
