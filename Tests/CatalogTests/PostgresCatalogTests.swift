@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Logging
 import ServiceLifecycle
 import TestSupport
@@ -47,6 +48,45 @@ import Testing
         let error = await #expect(throws: (any Error).self) { try await one.fileCount() }
         #expect(error.map(PostgresCatalog.isUnavailable) == true, "\(String(reflecting: error))")
         try await two.checkHealth()
+    }
+
+    @Test(.enabled(if: PostgresTestServer.adminURL != nil, "needs the test PostgreSQL cluster (PHOTOLALA_TEST_POSTGRES)"))
+    func aFoldSeesEveryRowInOrderAndItsOwnErrorEndsTheQueryAlone() async throws {
+        // given a catalog, and a query of more rows than one read of the socket holds
+        let url = try await PostgresTestServer.makeDatabase()
+        let catalog = try await PostgresCatalog.connect(url: url)
+        defer { catalog.close() }
+        let sql = "SELECT n, 'name ' || n FROM generate_series(1, 50000) AS n ORDER BY n"
+        // when its rows are folded, by index and as keys
+        let folded = try await catalog.database.read { db in
+            try await db.reduce(sql, [], into: (count: 0, sum: Int64(0), ordered: true, last: Int64(0))) { fold, row in
+                let (n, name) = (try row.int(0), try row.string(1))
+                fold.ordered = fold.ordered && n == fold.last + 1 && name == "name \(n)"
+                (fold.count, fold.sum, fold.last) = (fold.count + 1, fold.sum + n, n)
+            }
+        }
+        let keys = try await catalog.database.read { db in
+            try await db.reduceKeys("SELECT 'k' || n, n FROM generate_series(1, 50000) AS n ORDER BY n", [], text: true,
+                                    into: (ids: [Int64](), values: [DatabaseValue]())) { fold, id, value in
+                if id % 10_000 == 0 { fold.values.append(try value()) }
+                fold.ids.append(id)
+            }
+        }
+        // then every row came, once and in order
+        #expect(folded.count == 50_000 && folded.sum == 50_000 * 50_001 / 2 && folded.ordered)
+        #expect(keys.ids == Array(1...50_000))
+        #expect(keys.values == (1...5).map { "k\($0 * 10_000)".databaseValue })
+        // and a fold that throws fails the read with its own error, and the catalog answers on
+        struct Enough: Error {}
+        await #expect(throws: Enough.self) {
+            _ = try await catalog.database.read { db in
+                try await db.reduce(sql, [], into: 0) { seen, _ in
+                    seen += 1
+                    if seen == 20_000 { throw Enough() }
+                }
+            }
+        }
+        #expect(try await catalog.database.read { try await $0.int("SELECT COUNT(*) FROM generate_series(1, 7)") } == 7)
     }
 
     @Test(.enabled(if: PostgresTestServer.adminURL != nil, "needs the test PostgreSQL cluster (PHOTOLALA_TEST_POSTGRES)"))
