@@ -57,8 +57,8 @@ struct PostgresSession: SQLSession {
     /// The rows are folded as the driver reads them, on its event loop, one read's rows at a time
     /// (`PostgresConnection.query(_:logger:_:)`): the next read waits for the fold, so nothing
     /// piles up, and no row costs an async step of its own. Read as an async sequence, each row
-    /// went through a cancellation handler and often a switch of threads: a page index over a
-    /// million rows took seconds where SQLite takes a tenth of one (BENCHMARKS.md).
+    /// went through a cancellation handler and a step of the task; a page index reads every row
+    /// of its group (BENCHMARKS.md, "PostgreSQL's whole-group reads").
     func reduce<T: Sendable>(_ sql: String, _ arguments: [any SQLArgument], into initial: T,
                              _ update: @escaping @Sendable (inout T, SQLRow) throws -> Void) async throws -> T {
         try await Self.explained(sql) {
