@@ -50,7 +50,7 @@ printf 'bench password 1\n' | "$bin" users add bench --role member --data "$work
 
 # The framework's floor: a bare Hummingbird server of the same version (Benchmarks/floor).
 # And SwiftNIO's own floor under it: its HTTP/1 pipeline and one handler on the event loop.
-(cd Benchmarks/floor && swift build -c release --product floor >&2 && swift build -c release --product nio-floor >&2)
+(cd Benchmarks/floor && swift build -c release >&2)
 floor_bin="$(cd Benchmarks/floor && swift build -c release --show-bin-path)/floor"
 nio_floor_bin="$(dirname "$floor_bin")/nio-floor"
 version_of() { python3 -c 'import json, sys; pins = json.load(open(sys.argv[1]))["pins"]; print(next(p["state"].get("version") for p in pins if p["identity"] == "hummingbird"))' "$1"; }

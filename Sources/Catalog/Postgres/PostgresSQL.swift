@@ -41,12 +41,7 @@ struct PostgresSession: SQLSession {
 
     /// Runs a statement and returns how many rows it returned.
     func count(_ sql: String, _ arguments: [any SQLArgument] = []) async throws -> Int {
-        try await Self.explained(sql) {
-            let rows = try await connection.query(Self.query(sql, arguments), logger: logger)
-            var count = 0
-            for try await _ in rows { count += 1 }
-            return count
-        }
+        try await fold(sql, arguments, into: 0) { count, _ in count += 1 }
     }
 
     /// Counts the rows a statement changed by having it return one for each.
@@ -54,20 +49,25 @@ struct PostgresSession: SQLSession {
         try await count(sql + " RETURNING 1", arguments)
     }
 
-    /// The rows are folded as the driver reads them, on its event loop, one read's rows at a time
-    /// (`PostgresConnection.query(_:logger:_:)`): the next read waits for the fold, so nothing
-    /// piles up, and no row costs an async step of its own. Read as an async sequence, each row
-    /// went through a cancellation handler and a step of the task; a page index reads every row
-    /// of its group (BENCHMARKS.md, "PostgreSQL's whole-group reads").
     func reduce<T: Sendable>(_ sql: String, _ arguments: [any SQLArgument], into initial: T,
                              _ update: @escaping @Sendable (inout T, SQLRow) throws -> Void) async throws -> T {
+        try await fold(sql, arguments, into: initial) { value, row in try update(&value, SQLRow(row.makeRandomAccess())) }
+    }
+
+    /// Every statement's rows are folded as the driver reads them, on its event loop, one read's
+    /// rows at a time (`PostgresConnection.query(_:logger:_:)`): the next read waits for the fold,
+    /// so nothing piles up, and no row costs an async step of its own. Read as an async sequence,
+    /// each row went through a cancellation handler and a step of the task; a page index reads
+    /// every row of its group (BENCHMARKS.md, "PostgreSQL's whole-group reads").
+    private func fold<T: Sendable>(_ sql: String, _ arguments: [any SQLArgument], into initial: T,
+                                   _ update: @escaping @Sendable (inout T, PostgresRow) throws -> Void) async throws -> T {
         try await Self.explained(sql) {
             let fold = Fold(initial)
             do {
                 _ = try await connection.query(Self.query(sql, arguments), logger: logger) { row in
                     try fold.state.withLock { state in
                         do {
-                            try update(&state.value, SQLRow(row.makeRandomAccess()))
+                            try update(&state.value, row)
                         } catch {
                             state.failure = error
                             throw error
