@@ -123,7 +123,8 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CMagickWand", "TestSupport"]),
         .testTarget(name: "PlacesTests", dependencies: ["Places", "TestSupport"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "SourceContract", "ObjectStore", "TestSupport",
-                                                       .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")]),
+                                                       .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                                                       .product(name: "PostgresNIO", package: "postgres-nio")]),
         .testTarget(name: "ObjectStoreTests", dependencies: ["ObjectStore", "Catalog", "TestSupport"]),
         .testTarget(
             name: "GalleryTests",

@@ -89,21 +89,19 @@ import TestSupport
 }
 
 @Suite struct OrderedIdsTests {
-    @Test func idsStayNarrowUntilOneDoesNotFitAndReadTheSameEitherWay() {
-        // given ids that fit in four bytes, then one that does not
-        var ids = OrderedIds()
-        for id: Int64 in [7, 3, 4_000_000_000, 12] { ids.append(id) }
-        #expect(ids.bytes == 16)
-        // when a wide id arrives
-        ids.append(5_000_000_000)
-        // then every id reads back in order, and nothing is lost in the change
-        #expect(ids.bytes == 40 && ids.count == 5)
-        #expect((0..<5).map { ids[$0] } == [7, 3, 4_000_000_000, 12, 5_000_000_000])
-        #expect(ids.slice(3..<60) == [12, 5_000_000_000])
+    @Test func idsStayNarrowUnlessOneDoesNotFitAndReadTheSameEitherWay() {
+        // given ids that fit in four bytes, the same with one that does not, and a negative one
+        let fitting: [Int64] = [7, 3, 4_000_000_000, 12]
+        let narrow = OrderedIds(fitting)
+        let ids = OrderedIds(fitting + [5_000_000_000])
+        let negative = OrderedIds([4, -1])
+        // then they take four bytes each only when every one fits, and every id reads back in order
+        #expect(narrow.bytes == 16 && ids.bytes == 40 && negative.bytes == 16 && ids.count == 5)
+        #expect((0..<5).map { ids[$0] } == [7, 3, 4_000_000_000, 12, 5_000_000_000] && (0..<4).map { narrow[$0] } == fitting)
+        #expect(ids.slice(3..<60) == [12, 5_000_000_000] && narrow.slice(3..<60) == [12] && negative.slice(0..<2) == [4, -1])
         #expect(ids.firstIndex(of: 12) == 3 && ids.firstIndex(of: 5_000_000_000) == 4 && ids.firstIndex(of: -1) == nil)
-        var narrow = OrderedIds()
-        narrow.append(1)
         #expect(narrow.firstIndex(of: -1) == nil && narrow.firstIndex(of: Int64(UInt32.max) + 2) == nil && narrow.slice(5..<9).isEmpty)
+        #expect(negative.firstIndex(of: -1) == 1 && OrderedIds([]).count == 0)
     }
 
     @Test func aSetOfFileIdsAnswersAlikeAsBitsOrAsAHashSet() {

@@ -54,6 +54,14 @@ struct PostgresSession: SQLSession {
         try await fold(sql, arguments, into: initial) { value, row in try update(&value, SQLRow(row.makeRandomAccess())) }
     }
 
+    /// One row of one array: `ARRAY(query)` holds the query's rows in the query's order.
+    func orderedIds(_ sql: String, _ arguments: [any SQLArgument]) async throws -> [Int64] {
+        try await fold("SELECT ARRAY(\(sql))", arguments, into: [Int64]()) { ids, row in
+            guard let cell = row.first else { throw PostgresCatalogError(description: "a list of ids came without its column") }
+            ids = try PostgresIdArray.ids(cell.bytes, type: cell.dataType, format: cell.format)
+        }
+    }
+
     /// Every statement's rows are folded as the driver reads them, on its event loop, one read's
     /// rows at a time (`PostgresConnection.query(_:logger:_:)`): the next read waits for the fold,
     /// so nothing piles up, and no row costs an async step of its own. Read as an async sequence,

@@ -20,6 +20,11 @@ public protocol SQLSession: Sendable {
     /// `text`, else a whole number, or NULL), read only when asked, and no row is made of them.
     func reduceKeys<T: Sendable>(_ sql: String, _ arguments: [any SQLArgument], text: Bool, into initial: T,
                                  _ update: @escaping @Sendable (inout T, Int64, () throws -> DatabaseValue) throws -> Void) async throws -> T
+    /// The whole numbers of a SELECT's one column, in its order, read in one piece: a whole
+    /// group's ids. A NULL among them is an error. PostgreSQL sends them as one array in one row,
+    /// for its driver spends about a microsecond on every row it reads; SQLite reads them where
+    /// they lie.
+    func orderedIds(_ sql: String, _ arguments: [any SQLArgument]) async throws -> [Int64]
 }
 
 extension SQLSession {

@@ -45,7 +45,7 @@ extension PhotoQueries where Self: SQLCatalog {
         let core = core
         return try await core.database.read { db in
             let index = try await QueryRules.pageIndex(core, db, group: group, sort: sort, perPage: perPage, hiding: hiding)
-            let pageCount = max(1, index.starts.count)
+            let pageCount = max(1, index.pages)
             guard number >= 1, number <= pageCount else { return nil }
             guard index.total > 0 else { return PhotoPage(photos: [], number: 1, pageCount: 1, total: 0) }
             if let ids = index.ids {
@@ -85,9 +85,9 @@ extension PhotoQueries where Self: SQLCatalog {
 
     /// The previous and next photo of `group` under `sort`, and the photo's position in it.
     ///
-    /// The position comes from the group's page index (cached per catalog version): a binary
-    /// search over page starts, then a count within one page, so a photo deep in a folder of
-    /// 20,000 costs what one near its start does.
+    /// The position comes from the group's page index (cached per catalog version): where its id
+    /// stands among the kept ids, or in a folder a binary search over page starts, then a count
+    /// within one page, so a photo deep in a folder of 20,000 costs what one near its start does.
     public func neighbors(of photo: PhotoDetail, in group: PhotoGroup, sort: PhotoSort, perPage: Int, sight: Sight) async throws -> PhotoNeighbors {
         let col = GroupSQL.column(sort.field, group)
         let (before, after) = sort.descending ? (">", "<") : ("<", ">")
@@ -121,6 +121,12 @@ extension PhotoQueries where Self: SQLCatalog {
             let next = try await db.row("""
                 \(CardColumns.columns) \(cond) \(after) (?, ?) ORDER BY \(GroupSQL.order(sort, in: group)) LIMIT 1
                 """, args).map { try CardColumns.card($0, readsFavorite: false) }
+            if let ids = index.ids {
+                // A photo the group does not show (taken out of Favorites while its page was
+                // open, say) stands where its order would put it.
+                let place = try await QueryRules.place(of: key, among: ids, group, sort, db)
+                return PhotoNeighbors(previous: previous, next: next, position: place + 1, total: index.total)
+            }
             // The last page starting at or before the photo (in the group's order)...
             var low = 0, high = index.starts.count - 1, page = 0
             while low <= high {
@@ -238,7 +244,7 @@ extension PhotoQueries where Self: SQLCatalog {
     public func fileIds(in group: PhotoGroup, sort: PhotoSort, sight: Sight) async throws -> [Int64] {
         let filter = GroupSQL.filter(group, core.dialect, try await core.hiding(sight))
         return try await core.database.read { db in
-            try await db.ints("SELECT f.id \(filter.sql) ORDER BY \(GroupSQL.order(sort, in: group))", filter.arguments)
+            try await db.orderedIds("SELECT f.id \(filter.sql) ORDER BY \(GroupSQL.order(sort, in: group))", filter.arguments)
         }
     }
 
@@ -346,39 +352,63 @@ enum QueryRules {
         }
     }
 
-    /// The group's page index under `sort` at the catalog's version: built with one pass over
-    /// the whole group, its rows folded as they come, when no request has built it yet.
+    /// How many of a group's `ids` (in `sort`'s order) come before a photo it does not hold,
+    /// found by halving them: each probe's sort value is read from its file, as the group's own
+    /// rows read it, so a search of a million costs twenty look-ups. An album's own order has no
+    /// place for a photo outside it: such a photo stands first.
+    static func place(of key: (value: DatabaseValue, id: Int64), among ids: OrderedIds, _ group: PhotoGroup, _ sort: PhotoSort,
+                      _ db: any SQLSession) async throws -> Int {
+        guard sort.field != .album else { return 0 }
+        var low = 0, high = ids.count
+        while low < high {
+            let middle = (low + high) / 2
+            let row = try await db.row("SELECT \(GroupSQL.column(sort.field, group)) FROM file f JOIN photo p ON p.id = f.photoId WHERE f.id = ?",
+                                       [ids[middle]])
+            let value = sort.field == .name ? (try row?.optionalString(0)?.databaseValue ?? .null) : (try row?.optionalInt(0)?.databaseValue ?? .null)
+            if GroupSQL.precedesOrEquals((value, ids[middle]), key, descending: sort.descending) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The group's page index under `sort` at the catalog's version, built when no request has
+    /// built it yet: a plain folder's with one pass down its own index, keeping each page's first
+    /// row; any other group's by reading its ids in order in one piece.
     static func pageIndex(_ core: CatalogCore, _ db: any SQLSession, group: PhotoGroup, sort: PhotoSort,
                           perPage: Int, hiding: Hiding) async throws -> PageIndexCache.Entry {
         let key = PageIndexCache.Key(group: group, sort: sort, perPage: perPage, version: core.version,
                                      likeness: core.likenessVersion(of: group), hiding: hiding)
         // The cache builds synchronously; a build that throws asks it for a kept entry only.
         if let kept = try? core.pageIndexCache.entry(for: key, build: { throw PageIndexMiss() }) { return kept }
-        // A search's words are read as the set of files they match, and each row tested against it.
-        let apart = GroupSQL.wordsApart(group, db.dialect)
-        var matched: FileIdSet?
-        if let apart {
-            matched = FileIdSet(try await db.reduceKeys("SELECT 0, x.id FROM (\(apart.matches.sql)) AS x", [apart.matches.argument], text: false,
-                                                        into: [Int64]()) { ids, id, _ in ids.append(id) })
+        let built: PageIndexCache.Entry
+        if GroupSQL.walksFolderIndex(group, sort) {
+            // A folder's pages, in every sort, are keyset queries down its own index.
+            let filter = GroupSQL.indexFilter(group, sort, db.dialect, hiding)
+            struct Fold: Sendable {
+                var starts: [(value: DatabaseValue, id: Int64)] = []
+                var total = 0
+            }
+            let fold = try await db.reduceKeys("""
+                SELECT \(GroupSQL.column(sort.field, group)) AS sortValue, \(GroupSQL.tie(group)) AS fileId \(filter.sql) ORDER BY \(GroupSQL.order(sort, in: group))
+                """, filter.arguments, text: sort.field == .name, into: Fold()) { fold, fileId, value in
+                if fold.total % perPage == 0 { fold.starts.append((try value(), fileId)) }
+                fold.total += 1
+            }
+            built = PageIndexCache.Entry(starts: fold.starts, total: fold.total)
+        } else {
+            // Other groups keep their ids, so each later page is a look-up of 60 ids. A search's
+            // words are read as the set of files they match, and the rest of the group's ids,
+            // in its order, are tested against it.
+            let apart = GroupSQL.wordsApart(group, db.dialect)
+            let filter = GroupSQL.indexFilter(apart?.rest ?? group, sort, db.dialect, hiding)
+            var ids = try await db.orderedIds("""
+                SELECT \(GroupSQL.tie(group)) AS fileId \(filter.sql) ORDER BY \(GroupSQL.order(sort, in: group))
+                """, filter.arguments)
+            if let apart {
+                let matched = FileIdSet(try await db.orderedIds("SELECT x.id FROM (\(apart.matches.sql)) AS x", [apart.matches.argument]))
+                ids.removeAll { !matched.contains($0) }
+            }
+            built = PageIndexCache.Entry(ids: OrderedIds(ids), perPage: perPage)
         }
-        let matchedFiles = matched
-        let filter = GroupSQL.indexFilter(apart?.rest ?? group, sort, db.dialect, hiding)
-        struct Fold: Sendable {
-            var starts: [(value: DatabaseValue, id: Int64)] = []
-            var total = 0
-            var ids: OrderedIds?
-        }
-        // A folder's pages, in every sort, are keyset queries down its own index; other groups
-        // keep their ids, so each later page is a look-up of 60 ids.
-        let fold = try await db.reduceKeys("""
-            SELECT \(GroupSQL.column(sort.field, group)) AS sortValue, \(GroupSQL.tie(group)) AS fileId \(filter.sql) ORDER BY \(GroupSQL.order(sort, in: group))
-            """, filter.arguments, text: sort.field == .name, into: Fold(ids: GroupSQL.walksFolderIndex(group, sort) ? nil : OrderedIds())) { fold, fileId, value in
-            if let matchedFiles, !matchedFiles.contains(fileId) { return }
-            if fold.total % perPage == 0 { fold.starts.append((try value(), fileId)) }
-            fold.total += 1
-            fold.ids?.append(fileId)
-        }
-        let built = PageIndexCache.Entry(starts: fold.starts, total: fold.total, ids: fold.ids)
         return core.pageIndexCache.entry(for: key) { built }
     }
 }

@@ -5,19 +5,19 @@ struct OrderedIds: Sendable {
     private var narrow: [UInt32] = []
     private var wide: [Int64]? = nil
 
+    /// `ids` as they come, four bytes each when every one fits.
+    init(_ ids: [Int64]) {
+        if ids.allSatisfy({ UInt32(exactly: $0) != nil }) {
+            narrow = ids.map { UInt32(truncatingIfNeeded: $0) }
+        } else {
+            wide = ids
+        }
+    }
+
     var count: Int { wide?.count ?? narrow.count }
 
     /// Memory the ids take, in bytes: what the page index cache weighs its entries by.
     var bytes: Int { wide.map { $0.count * 8 } ?? narrow.count * 4 }
-
-    mutating func append(_ id: Int64) {
-        if wide == nil, let small = UInt32(exactly: id) {
-            narrow.append(small)
-        } else {
-            if wide == nil { wide = narrow.map(Int64.init) ; narrow = [] }
-            wide!.append(id)
-        }
-    }
 
     subscript(_ index: Int) -> Int64 { wide.map { $0[index] } ?? Int64(narrow[index]) }
 

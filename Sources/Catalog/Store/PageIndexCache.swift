@@ -15,13 +15,27 @@ final class PageIndexCache: Sendable {
         var hiding: Hiding
     }
 
-    /// The first row of each page and the total count.
+    /// A group's pages: where each starts, or every id in order, and how many there are.
     struct Entry: Sendable {
-        var starts: [(value: DatabaseValue, id: Int64)]
+        /// A folder walked down its own index: the first row of each page (its sort value and
+        /// file id), so that any page is one keyset query. Empty where `ids` are kept.
+        var starts: [(value: DatabaseValue, id: Int64)] = []
         var total: Int
         /// Every file id in order, for groups no index can walk in order (searches, tags,
         /// favorites): a page is then a look-up of its own ids, and a photo's place a search of them.
         var ids: OrderedIds? = nil
+        /// How many pages there are (none for an empty group).
+        var pages: Int
+
+        /// A folder's entry: its pages' first rows, and how many rows in all.
+        init(starts: [(value: DatabaseValue, id: Int64)], total: Int) {
+            (self.starts, self.total, self.pages) = (starts, total, starts.count)
+        }
+
+        /// A group's entry that keeps its ids, cut into pages of `perPage`.
+        init(ids: OrderedIds, perPage: Int) {
+            (self.ids, self.total, self.pages) = (ids, ids.count, (ids.count + perPage - 1) / max(1, perPage))
+        }
 
         /// Memory the entry takes, roughly, in bytes.
         var bytes: Int { starts.count * 32 + (ids?.bytes ?? 0) + 64 }

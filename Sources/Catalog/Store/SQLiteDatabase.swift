@@ -153,6 +153,19 @@ struct SQLiteSession: SQLSession {
         }
     }
 
+    /// Read as `reduceKeys` reads (GRDB's own `Int64.fetchAll` takes generic steps a row).
+    func orderedIds(_ sql: String, _ arguments: [any SQLArgument]) async throws -> [Int64] {
+        try await run { db in
+            let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: Self.arguments(arguments))
+            var ids: [Int64] = []
+            while let row = try cursor.next() {
+                guard let id = row[0] as Int64? else { throw SQLCatalogError(description: "a list of ids read a NULL") }
+                ids.append(id)
+            }
+            return ids
+        }
+    }
+
     static func arguments(_ arguments: [any SQLArgument]) -> StatementArguments {
         StatementArguments(arguments.map { argument -> DatabaseValue in
             switch argument.sqlValue {

@@ -316,6 +316,82 @@ import TestSupport
     }
 
     @Test(arguments: StoreUnderTest.allCases)
+    func aPhotoOutsideItsGroupStandsWhereTheGroupsOrderWouldPutIt(_ kind: StoreUnderTest) async throws {
+        // given photos in two folders, with stars on some, and a photo's page opened in a group
+        // that does not hold it (taken out of a collection while its page was open)
+        let opened = try await kind.make()
+        let store = opened.store
+        var seed = CatalogSeed(seed: 57)
+        let spots: [(key: String, taken: Int64, rating: Int?)] = [
+            ("s/img1.jpg", 500, 2), ("s/img4.jpg", 100, nil), ("s/img7.jpg", 300, 5), ("s/img10.jpg", 300, 2),
+            ("s/img13.jpg", 700, 4), ("t/pic2.jpg", 300, 3), ("t/pic5.jpg", 50, nil), ("t/pic8.jpg", 900, 5), ("t/img11.jpg", 600, 1)]
+        let pictures = spots.map { seed.picture($0.key, takenAt: $0.taken, rating: $0.rating) }
+        try await CatalogSeed.catalogue(pictures, in: store)
+        var details: [PhotoDetail] = []
+        for picture in pictures { details.append(try #require(try await store.photo(key: picture.key))) }
+        let groups: [(group: PhotoGroup, holds: (PhotoDetail) -> Bool)] = [
+            (.folder("s"), { $0.card.key.hasPrefix("s/") }),
+            (.filtered(.folder("s"), SearchFilter(minRating: 3)), { $0.card.key.hasPrefix("s/") && $0.rating >= 3 }),
+            (.filtered(.all, SearchFilter(minRating: 3)), { $0.rating >= 3 }),
+            (.filtered(.all, SearchFilter(text: "img")), { $0.card.key.contains("/img") })]
+        for field in PhotoSort.Field.allCases where field != .album {
+            for descending in [false, true] {
+                let sort = PhotoSort(field: field, descending: descending)
+                func precedes(_ a: PhotoDetail, _ b: PhotoDetail) -> Bool {
+                    let (x, y): ((Int64, String), (Int64, String)) = switch field {
+                    case .taken: ((a.sortTaken, ""), (b.sortTaken, ""))
+                    case .name: ((0, a.sortName), (0, b.sortName))
+                    case .size: ((a.fileSize, ""), (b.fileSize, ""))
+                    case .stars: ((Int64(a.rating), ""), (Int64(b.rating), ""))
+                    case .added, .album: ((a.addedAt, ""), (b.addedAt, ""))
+                    }
+                    let before = x.0 != y.0 ? x.0 < y.0 : (x.1 != y.1 ? x.1.utf8.lexicographicallyPrecedes(y.1.utf8) : a.card.fileId < b.card.fileId)
+                    return before != descending
+                }
+                for (group, holds) in groups {
+                    let members = details.filter(holds).sorted(by: precedes)
+                    for outsider in details where !holds(outsider) {
+                        // when its neighbours are asked for, with pages of one, two and sixty
+                        for perPage in [1, 2, 60] {
+                            let around = try await store.neighbors(of: outsider, in: group, sort: sort, perPage: perPage)
+                            // then it stands after every photo of the group its order puts first, between its neighbours
+                            let earlier = members.filter { precedes($0, outsider) }
+                            let label = "\(outsider.card.key) in \(group) by \(sort), \(perPage) a page"
+                            #expect(around.position == earlier.count + 1 && around.total == members.count, "\(label): \(around.position)")
+                            #expect(around.previous?.key == earlier.last?.card.key, "\(label)")
+                            #expect(around.next?.key == members.dropFirst(earlier.count).first?.card.key, "\(label)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func orderedIdsComeInTheQuerysOrderAndANullIsAnError(_ kind: StoreUnderTest) async throws {
+        // given a catalog
+        let opened = try await kind.make()
+        let catalog = try #require(opened.store as? any SQLCatalog)
+        let numbers = "WITH RECURSIVE n(v) AS (SELECT 1 UNION ALL SELECT v + 1 FROM n WHERE v < 50000)"
+        // when a query's ids are read in one piece: many, in a reversed order; a page of them; none
+        let (all, some, none) = try await catalog.core.database.read { db in
+            (try await db.orderedIds("\(numbers) SELECT v * 3 FROM n ORDER BY v DESC", []),
+             try await db.orderedIds("\(numbers) SELECT v FROM n WHERE v > ? ORDER BY v LIMIT 4", [Int64(49_990)]),
+             try await db.orderedIds("\(numbers) SELECT v FROM n WHERE v < 0", []))
+        }
+        // then each comes once, in the query's order
+        #expect(all == (1...50_000).reversed().map { Int64($0) * 3 })
+        #expect(some == [49_991, 49_992, 49_993, 49_994] && none.isEmpty)
+        // and a NULL among them fails the read, and the catalog answers on
+        await #expect(throws: (any Error).self) {
+            _ = try await catalog.core.database.read { db in
+                try await db.orderedIds("\(numbers) SELECT CASE WHEN v = 7 THEN NULL ELSE v END FROM n ORDER BY v", [])
+            }
+        }
+        #expect(try await catalog.core.database.read { try await $0.orderedIds("SELECT 5", []) } == [5])
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
     func tagsAndFoldersGoByNameWithoutCase(_ kind: StoreUnderTest) async throws {
         // given folders and keywords named with and without capitals, one keyword in two spellings
         let opened = try await kind.make()
