@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOCore
+import GRDB
 import PostgresNIO
 import Synchronization
 
@@ -60,6 +61,21 @@ struct PostgresSession: SQLSession {
             guard let cell = row.first else { throw PostgresCatalogError(description: "a list of ids came without its column") }
             ids = try PostgresIdArray.ids(cell.bytes, type: cell.dataType, format: cell.format)
         }
+    }
+
+    /// The rows numbered in the query's order by the server (down the same index), and each
+    /// page's first sent alone: a folder of 200,000 sends 3,334 rows, not 200,000, each of
+    /// which costs the driver about a microsecond. The count is a second statement.
+    func pageStarts(_ columns: String, _ from: String, orderBy: String, _ arguments: [any SQLArgument], text: Bool,
+                    perPage: Int) async throws -> (starts: [(value: DatabaseValue, id: Int64)], total: Int) {
+        let starts = try await reduceKeys("""
+            SELECT * FROM (SELECT \(columns), row_number() OVER (ORDER BY \(orderBy)) AS n \(from)) AS numbered
+            WHERE (n - 1) % ? = 0 ORDER BY n
+            """, arguments + [Int64(max(1, perPage))], text: text, into: [(value: DatabaseValue, id: Int64)]()) { starts, id, value in
+            starts.append((try value(), id))
+        }
+        let total = try await fold("SELECT COUNT(*) \(from)", arguments, into: 0) { total, row in total = Int(try row.decode(Int64.self)) }
+        return (starts, total)
     }
 
     /// Every statement's rows are folded as the driver reads them, on its event loop, one read's

@@ -25,9 +25,26 @@ public protocol SQLSession: Sendable {
     /// for its driver spends about a microsecond on every row it reads; SQLite reads them where
     /// they lie.
     func orderedIds(_ sql: String, _ arguments: [any SQLArgument]) async throws -> [Int64]
+    /// Where each page of `perPage` rows of an ordered query starts (the first row of each: its
+    /// sort value and id, read as `reduceKeys` reads them), and how many rows there are: a
+    /// folder's page index. The query is `SELECT columns from ORDER BY orderBy`, its arguments
+    /// those of `from`. SQLite folds every row where it lies; PostgreSQL numbers the rows itself
+    /// and sends each page's first alone.
+    func pageStarts(_ columns: String, _ from: String, orderBy: String, _ arguments: [any SQLArgument], text: Bool,
+                    perPage: Int) async throws -> (starts: [(value: DatabaseValue, id: Int64)], total: Int)
 }
 
 extension SQLSession {
+    /// Every row folded, each page's first kept.
+    func foldedPageStarts(_ columns: String, _ from: String, orderBy: String, _ arguments: [any SQLArgument], text: Bool,
+                          perPage: Int) async throws -> (starts: [(value: DatabaseValue, id: Int64)], total: Int) {
+        try await reduceKeys("SELECT \(columns) \(from) ORDER BY \(orderBy)", arguments, text: text,
+                             into: (starts: [(value: DatabaseValue, id: Int64)](), total: 0)) { fold, id, value in
+            if fold.total % perPage == 0 { fold.starts.append((try value(), id)) }
+            fold.total += 1
+        }
+    }
+
     public func reduceKeys<T: Sendable>(_ sql: String, _ arguments: [any SQLArgument], text: Bool, into initial: T,
                                         _ update: @escaping @Sendable (inout T, Int64, () throws -> DatabaseValue) throws -> Void) async throws -> T {
         try await reduce(sql, arguments, into: initial) { value, row in

@@ -383,17 +383,10 @@ enum QueryRules {
         if GroupSQL.walksFolderIndex(group, sort) {
             // A folder's pages, in every sort, are keyset queries down its own index.
             let filter = GroupSQL.indexFilter(group, sort, db.dialect, hiding)
-            struct Fold: Sendable {
-                var starts: [(value: DatabaseValue, id: Int64)] = []
-                var total = 0
-            }
-            let fold = try await db.reduceKeys("""
-                SELECT \(GroupSQL.column(sort.field, group)) AS sortValue, \(GroupSQL.tie(group)) AS fileId \(filter.sql) ORDER BY \(GroupSQL.order(sort, in: group))
-                """, filter.arguments, text: sort.field == .name, into: Fold()) { fold, fileId, value in
-                if fold.total % perPage == 0 { fold.starts.append((try value(), fileId)) }
-                fold.total += 1
-            }
-            built = PageIndexCache.Entry(starts: fold.starts, total: fold.total)
+            let (starts, total) = try await db.pageStarts("\(GroupSQL.column(sort.field, group)) AS sortValue, \(GroupSQL.tie(group)) AS fileId",
+                                                          filter.sql, orderBy: GroupSQL.order(sort, in: group), filter.arguments,
+                                                          text: sort.field == .name, perPage: perPage)
+            built = PageIndexCache.Entry(starts: starts, total: total)
         } else {
             // Other groups keep their ids, so each later page is a look-up of 60 ids. A search's
             // words are read as the set of files they match, and the rest of the group's ids,

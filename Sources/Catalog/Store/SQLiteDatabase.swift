@@ -166,6 +166,11 @@ struct SQLiteSession: SQLSession {
         }
     }
 
+    func pageStarts(_ columns: String, _ from: String, orderBy: String, _ arguments: [any SQLArgument], text: Bool,
+                    perPage: Int) async throws -> (starts: [(value: DatabaseValue, id: Int64)], total: Int) {
+        try await foldedPageStarts(columns, from, orderBy: orderBy, arguments, text: text, perPage: perPage)
+    }
+
     static func arguments(_ arguments: [any SQLArgument]) -> StatementArguments {
         StatementArguments(arguments.map { argument -> DatabaseValue in
             switch argument.sqlValue {
