@@ -74,8 +74,7 @@ struct PostgresSession: SQLSession {
             """, arguments + [Int64(max(1, perPage))], text: text, into: [(value: DatabaseValue, id: Int64)]()) { starts, id, value in
             starts.append((try value(), id))
         }
-        let total = try await fold("SELECT COUNT(*) \(from)", arguments, into: 0) { total, row in total = Int(try row.decode(Int64.self)) }
-        return (starts, total)
+        return (starts, Int(try await int("SELECT COUNT(*) \(from)", arguments) ?? 0))
     }
 
     /// Every statement's rows are folded as the driver reads them, on its event loop, one read's

@@ -35,16 +35,6 @@ public protocol SQLSession: Sendable {
 }
 
 extension SQLSession {
-    /// Every row folded, each page's first kept.
-    func foldedPageStarts(_ columns: String, _ from: String, orderBy: String, _ arguments: [any SQLArgument], text: Bool,
-                          perPage: Int) async throws -> (starts: [(value: DatabaseValue, id: Int64)], total: Int) {
-        try await reduceKeys("SELECT \(columns) \(from) ORDER BY \(orderBy)", arguments, text: text,
-                             into: (starts: [(value: DatabaseValue, id: Int64)](), total: 0)) { fold, id, value in
-            if fold.total % perPage == 0 { fold.starts.append((try value(), id)) }
-            fold.total += 1
-        }
-    }
-
     public func reduceKeys<T: Sendable>(_ sql: String, _ arguments: [any SQLArgument], text: Bool, into initial: T,
                                         _ update: @escaping @Sendable (inout T, Int64, () throws -> DatabaseValue) throws -> Void) async throws -> T {
         try await reduce(sql, arguments, into: initial) { value, row in

@@ -353,18 +353,19 @@ enum QueryRules {
     }
 
     /// How many of a group's `ids` (in `sort`'s order) come before a photo it does not hold,
-    /// found by halving them: each probe's sort value is read from its file, as the group's own
-    /// rows read it, so a search of a million costs twenty look-ups. An album's own order has no
-    /// place for a photo outside it: such a photo stands first.
+    /// found by halving them: each probe's sort value is read from its file, as the page index
+    /// reads it (`reduceKeys`), so a search of a million costs twenty look-ups. An album's own
+    /// order has no place for a photo outside it: such a photo stands first.
     static func place(of key: (value: DatabaseValue, id: Int64), among ids: OrderedIds, _ group: PhotoGroup, _ sort: PhotoSort,
                       _ db: any SQLSession) async throws -> Int {
         guard sort.field != .album else { return 0 }
+        let probe = "SELECT \(GroupSQL.column(sort.field, group)), f.id FROM file f JOIN photo p ON p.id = f.photoId WHERE f.id = ?"
         var low = 0, high = ids.count
         while low < high {
             let middle = (low + high) / 2
-            let row = try await db.row("SELECT \(GroupSQL.column(sort.field, group)) FROM file f JOIN photo p ON p.id = f.photoId WHERE f.id = ?",
-                                       [ids[middle]])
-            let value = sort.field == .name ? (try row?.optionalString(0)?.databaseValue ?? .null) : (try row?.optionalInt(0)?.databaseValue ?? .null)
+            let value = try await db.reduceKeys(probe, [ids[middle]], text: sort.field == .name, into: DatabaseValue.null) { value, _, read in
+                value = try read()
+            }
             if GroupSQL.precedesOrEquals((value, ids[middle]), key, descending: sort.descending) { low = middle + 1 } else { high = middle }
         }
         return low

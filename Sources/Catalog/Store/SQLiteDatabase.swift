@@ -168,7 +168,11 @@ struct SQLiteSession: SQLSession {
 
     func pageStarts(_ columns: String, _ from: String, orderBy: String, _ arguments: [any SQLArgument], text: Bool,
                     perPage: Int) async throws -> (starts: [(value: DatabaseValue, id: Int64)], total: Int) {
-        try await foldedPageStarts(columns, from, orderBy: orderBy, arguments, text: text, perPage: perPage)
+        try await reduceKeys("SELECT \(columns) \(from) ORDER BY \(orderBy)", arguments, text: text,
+                             into: (starts: [(value: DatabaseValue, id: Int64)](), total: 0)) { fold, id, value in
+            if fold.total % perPage == 0 { fold.starts.append((try value(), id)) }
+            fold.total += 1
+        }
     }
 
     static func arguments(_ arguments: [any SQLArgument]) -> StatementArguments {
