@@ -64,6 +64,32 @@ import Testing
         }
     }
 
+    @Test func whatAFileSentThroughALinkSaysOfItselfCuratesNothingOfTheHouseholds() async throws {
+        // given a household whose tag "family" holds one photo, and a photo that carries the
+        // keyword "family" and five stars in its own XMP and IPTC
+        let f = try await fixture()
+        let carrying = Data(try TestImages.jpeg(seed: 21, exif: ["-XMP-dc:Subject=family", "-IPTC:Keywords=family", "-XMP-xmp:Rating=5"]))
+        try await f.withClient { client in
+            let max = try await FormPoster.signIn(client, "max")
+            #expect(try await max.post("/actions/tag", [("key", "home/c.jpg"), ("tags", "family")]).status == .seeOther)
+            let token = try await share(max, uploads: true)
+            // when someone with the album's link sends it
+            let friend = try await FormPoster.start(client, page: "/share/\(token)")
+            let sent = try await friend.upload([("carrying.jpg", carrying)], csrf: friend.token, to: "/share/\(token)/upload")
+            #expect(sent.status == .ok)
+            #expect(try await f.exists("Link uploads/1/carrying.jpg"))
+            // then the album holds it, but the household's tag and Top rated do not, and a rescan
+            // (which reads the file again) keeps it so
+            #expect(try await max.get("/albums/1").text.contains("3 photos"))
+            for _ in 0..<2 {
+                let family = try await max.get("/tags/family").text
+                #expect(family.contains("home/c.jpg") && !family.contains("carrying.jpg"))
+                #expect(!(try await max.get("/top-rated").text.contains("carrying.jpg")))
+                try await f.scan()
+            }
+        }
+    }
+
     @Test func onlyAnAlbumsLinkMadeToTakePhotosTakesThemAndOnlyAsManyAsItMay() async throws {
         let f = try await fixture()
         let photos = try (10...12).map { Data(try TestImages.jpeg(seed: $0)) }

@@ -121,7 +121,10 @@ public enum FileAnalysis: Sendable {
             let entry = entries[image.index]
             slot.note(kind, entry, alone: alone)
             do {
-                return .new(entry, image.identity, try Imaging.probe(fileAt: image.path, format: image.format, header: image.header))
+                var probe = try Imaging.probe(fileAt: image.path, format: image.format, header: image.header)
+                // A file that came through a share link brings no curation into the household.
+                if LinkUploads.holds(entry.key) { (probe.rating, probe.keywords) = (nil, []) }
+                return .new(entry, image.identity, probe)
             } catch {
                 return failure(entry, error)
             }

@@ -168,6 +168,8 @@ public struct LibraryScanner: Sendable {
             gone.remove(entry.key)
             let state = FileState(size: entry.size, mtimeNs: entry.mtimeNs)
             guard known[entry.key] != state, entry.size <= Int64(XMPSidecar.largest) else { continue }
+            // What lies among a share link's uploads says nothing the household takes in.
+            guard !LinkUploads.holds(entry.key) else { continue }
             let base = String(entry.key.dropLast(4))
             var target = base
             if try await store.photoId(forKey: base, sight: .everything) == nil {

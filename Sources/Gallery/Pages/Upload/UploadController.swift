@@ -76,14 +76,14 @@ struct UploadController: Sendable {
         case link(id: Int64)
     }
 
-    /// The folder under which every link's uploads are filed.
-    static let linkFolderRoot = "Link uploads"
+    /// The folder under which every link's uploads are filed (`LinkUploads`).
+    static let linkFolderRoot = LinkUploads.root
 
     /// The folder a link's uploads are filed in: one a link, never shared with another's files.
-    static func linkFolder(_ id: Int64) -> String { "\(linkFolderRoot)/\(id)" }
+    static func linkFolder(_ id: Int64) -> String { LinkUploads.folder(id) }
 
     /// Whether a file came through a share link (it lies in a link's folder).
-    static func isLinkUpload(_ key: String) -> Bool { key.hasPrefix(linkFolderRoot + "/") }
+    static func isLinkUpload(_ key: String) -> Bool { LinkUploads.holds(key) }
 
     /// What became of one file of an upload.
     enum Received {
