@@ -32,6 +32,21 @@ struct FilePairsTests {
         #expect(two[9]?.pairedTo == 5 && two[7]?.pairedTo == nil && two[5]?.companions == .raw)
     }
 
+    @Test func aPrivateFileJoinsOnlyAShotOfTheSamePersonsOrTheHouseholdsWithTheHouseholds() {
+        // given a clip private to account 1 beside a still of the household's, and one of account 2's
+        func owned(_ id: Int64, _ name: String, _ format: String, ms: Int64? = nil, owner: Int64?) -> FilePairs.File {
+            FilePairs.File(id: id, folder: "roll", name: name, format: format, durationMs: ms, owner: owner)
+        }
+        // when they are paired
+        let apart = FilePairs.pair([owned(1, "VID_9.MOV", "mov", ms: 2_000, owner: 1), owned(2, "VID_9.JPG", "jpeg", owner: nil),
+                                    owned(3, "IMG_1.MOV", "mov", ms: 2_000, owner: nil), owned(4, "IMG_1.JPG", "jpeg", owner: 2)])
+        let together = FilePairs.pair([owned(1, "VID_9.MOV", "mov", ms: 2_000, owner: 1), owned(2, "VID_9.JPG", "jpeg", owner: 1),
+                                       owned(3, "IMG_1.MOV", "mov", ms: 2_000, owner: nil), owned(4, "IMG_1.JPG", "jpeg", owner: nil)])
+        // then none pairs across owners, and each pairs with its own kind
+        #expect(apart.values.allSatisfy { $0.pairedTo == nil && $0.companions.isEmpty })
+        #expect(together[1]?.pairedTo == 2 && together[3]?.pairedTo == 4 && together[2]?.companions == .live && together[4]?.companions == .live)
+    }
+
     @Test func theStemIsTheNameWithoutItsLastExtension() {
         #expect(FilePairs.stem("IMG_1.HEIC") == "img_1" && FilePairs.stem("PXL.MP.jpg") == "pxl.mp" && FilePairs.stem("noext") == "noext")
     }

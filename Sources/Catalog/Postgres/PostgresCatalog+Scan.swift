@@ -263,7 +263,7 @@ extension PostgresCatalog: ScanBookkeeping {
     /// outside them; writes only what changed (`CatalogStore.pairFiles`).
     private static func pairFiles(_ db: PostgresSession) async throws {
         let rows = try await db.rows("""
-            SELECT f.id, f.folder, f.name, p.format, p.durationMs, f.pairedTo, f.companions
+            SELECT f.id, f.folder, f.name, p.format, p.durationMs, p.privateTo, f.pairedTo, f.companions
             FROM file f JOIN photo p ON p.id = f.photoId
             WHERE f.folder IN (SELECT f2.folder FROM file f2 JOIN photo p ON p.id = f2.photoId WHERE \(FilePairs.candidateCondition))
             """)
@@ -273,7 +273,7 @@ extension PostgresCatalog: ScanBookkeeping {
             let id = try row.int("id")
             now[id] = (try row.optionalInt("pairedTo"), try row.int("companions"))
             files.append(FilePairs.File(id: id, folder: try row.string("folder"), name: try row.string("name"),
-                                        format: try row.string("format"), durationMs: try row.optionalInt("durationMs")))
+                                        format: try row.string("format"), durationMs: try row.optionalInt("durationMs"), owner: try row.optionalInt("privateTo")))
         }
         for (id, wanted) in FilePairs.pair(files) {
             guard let current = now[id], current.pairedTo != wanted.pairedTo || current.companions != Int64(wanted.companions.rawValue) else { continue }

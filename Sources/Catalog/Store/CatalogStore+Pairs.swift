@@ -7,14 +7,14 @@ extension CatalogStore {
     /// (a scan, an upload, the trash) ends with it.
     static func pairFiles(_ db: Database) throws {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT f.id, f.folder, f.name, p.format, p.durationMs, f.pairedTo, f.companions
+            SELECT f.id, f.folder, f.name, p.format, p.durationMs, p.privateTo, f.pairedTo, f.companions
             FROM file f JOIN photo p ON p.id = f.photoId
             WHERE f.folder IN (SELECT f2.folder FROM file f2 JOIN photo p ON p.id = f2.photoId WHERE \(FilePairs.candidateCondition))
             """)
         var now: [Int64: (pairedTo: Int64?, companions: Int)] = [:]
         let files = rows.map { row -> FilePairs.File in
             now[row["id"]] = (row["pairedTo"], row["companions"])
-            return FilePairs.File(id: row["id"], folder: row["folder"], name: row["name"], format: row["format"], durationMs: row["durationMs"])
+            return FilePairs.File(id: row["id"], folder: row["folder"], name: row["name"], format: row["format"], durationMs: row["durationMs"], owner: row["privateTo"])
         }
         let update = try db.cachedStatement(sql: "UPDATE file SET pairedTo = ?, companions = ? WHERE id = ?")
         for (id, wanted) in FilePairs.pair(files) {

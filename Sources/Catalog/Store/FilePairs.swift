@@ -25,9 +25,11 @@ public enum FilePairs {
         public var name: String
         public var format: String
         public var durationMs: Int64?
+        /// Whose private photo it is (`photo.privateTo`), nil for the household's.
+        public var owner: Int64?
 
-        public init(id: Int64, folder: String, name: String, format: String, durationMs: Int64?) {
-            (self.id, self.folder, self.name, self.format, self.durationMs) = (id, folder, name, format, durationMs)
+        public init(id: Int64, folder: String, name: String, format: String, durationMs: Int64?, owner: Int64? = nil) {
+            (self.id, self.folder, self.name, self.format, self.durationMs, self.owner) = (id, folder, name, format, durationMs, owner)
         }
     }
 
@@ -64,7 +66,9 @@ public enum FilePairs {
 
     /// For each file: the id of the file it belongs to (nil for one that stands alone) and what
     /// companions it has. A companion belongs to the still of its folder and stem with the lowest
-    /// id; a RAW or a clip with no still beside it stands alone.
+    /// id that is kept as it is (the household's, or private to the same person); a RAW or a clip
+    /// with no such still beside it stands alone. So a private file never joins another person's
+    /// shot, where it would be named (and its privacy decided) by a page that is not its owner's.
     public static func pair(_ files: [File]) -> [Int64: (pairedTo: Int64?, companions: Companions)] {
         var out: [Int64: (pairedTo: Int64?, companions: Companions)] = [:]
         var byStem: [String: [File]] = [:]
@@ -74,9 +78,9 @@ public enum FilePairs {
         }
         for group in byStem.values where group.count > 1 {
             let stills = group.filter { role(of: $0) == nil && ImageFormat(rawValue: $0.format)?.kind == .photo }
-            guard let still = stills.min(by: { $0.id < $1.id }) else { continue }
-            for file in group where file.id != still.id {
-                guard let role = role(of: file) else { continue }
+            for file in group {
+                guard let role = role(of: file),
+                      let still = stills.filter({ $0.owner == file.owner }).min(by: { $0.id < $1.id }) else { continue }
                 out[file.id] = (still.id, [])
                 out[still.id]!.companions.insert(role)
             }
