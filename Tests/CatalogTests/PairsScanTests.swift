@@ -63,7 +63,7 @@ struct PairsScanTests {
         #expect(items.map(\.key) == ["roll/IMG_0001.JPG"])
         #expect(try await names(store, .folder("roll")) == ["IMG_0002.jpg", "IMG_0002.mp4", "walk.mov"])
         // when it is restored, both come back, paired again
-        try await store.restore(trashId: items[0].id, source: lib.source)
+        try await store.restore(trashId: items[0].id, sight: .everything, source: lib.source)
         #expect(try await store.trashItems().isEmpty)
         #expect(try await store.photo(key: "roll/img_0001.mov")?.pairedToKey == "roll/IMG_0001.JPG")
         #expect(try await names(store, .folder("roll")).count == 4)

@@ -36,7 +36,7 @@ import Testing
         // and a second delete is told it is already there
         await #expect(throws: CurationError.alreadyInTrash("trip/a.jpg")) { try await s.store.moveToTrash(key: "trip/a.jpg", source: s.source) }
         // when it is restored, it is back with its stars, and the trash is empty
-        try await s.store.restore(trashId: item.id, source: s.source)
+        try await s.store.restore(trashId: item.id, sight: .everything, source: s.source)
         #expect(try await s.source.entry(forKey: "trip/a.jpg") != nil)
         #expect(try await s.store.photo(key: "trip/a.jpg")?.rating == 4)
         #expect(try await s.store.trashItems().isEmpty)
@@ -50,7 +50,7 @@ import Testing
         try s.lib.addJPEG("trip/a.jpg", seed: 9)
         let item = try #require(try await s.store.trashItems().first)
         // when it is restored, then that is refused, and it stays in the trash
-        await #expect(throws: CurationError.restoreTargetTaken("trip/a.jpg")) { try await s.store.restore(trashId: item.id, source: s.source) }
+        await #expect(throws: CurationError.restoreTargetTaken("trip/a.jpg")) { try await s.store.restore(trashId: item.id, sight: .everything, source: s.source) }
         #expect(try await s.store.trashItems().map(\.id) == [item.id])
         #expect(try await s.store.trashSteps.pendingTrashCount() == 0)
     }
@@ -64,7 +64,7 @@ import Testing
         let item = try #require(try await s.store.trashItems().first)
         #expect(item.key == "trip/a.jpg")
         // and it restores with its stars
-        try await s.store.restore(trashId: item.id, source: s.source)
+        try await s.store.restore(trashId: item.id, sight: .everything, source: s.source)
         #expect(try await s.store.photo(key: "trip/a.jpg")?.rating == 4)
     }
 

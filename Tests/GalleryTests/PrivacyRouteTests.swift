@@ -78,6 +78,52 @@ import Testing
         }
     }
 
+    @Test func aMemberRestoresFromTheTrashOnlyWhatTheySee() async throws {
+        // given ada's private photo in the trash
+        let f = try await household()
+        try await f.withClient { client in
+            let ada = try await FormPoster.signIn(client, "ada")
+            let max = try await FormPoster.signIn(client, "max")
+            #expect(try await ada.post("/actions/private", [("key", "trip/a.jpg"), ("value", "on"), ("back", "/photos/trip/a.jpg")]).status == .seeOther)
+            #expect(try await ada.post("/actions/delete", [("key", "trip/a.jpg")]).status == .seeOther)
+            let item = try #require(try await f.openCatalog().trashItems(sight: .everything).first)
+            // when max asks to restore it by its id, alone or ticked, or all of the trash
+            let alone = try await max.post("/actions/restore", [("id", String(item.id))])
+            _ = try await max.post("/actions/select", [("group", "trash"), ("do", "restore"), ("ids", String(item.id))])
+            _ = try await max.post("/actions/select", [("group", "trash"), ("do", "restore"), ("all", "1")])
+            // then it answers as an item that is not there, and the photo stays in ada's trash
+            #expect(alone.status == .notFound)
+            #expect(try await max.post("/actions/restore", [("id", "999")]).status == .notFound)
+            #expect(try await f.openCatalog().trashItems(sight: .everything).map(\.id) == [item.id])
+            #expect(!(try await max.get("/trash").text.contains("a.jpg")))
+            // and ada restores it herself
+            #expect(try await ada.post("/actions/restore", [("id", String(item.id))]).status == .seeOther)
+            #expect(try await f.openCatalog().trashItems(sight: .everything).isEmpty)
+        }
+    }
+
+    @Test(.enabled(if: TestVideos.available, "ffmpeg is not installed"))
+    func aPrivateClipNeverJoinsAnotherPersonsStillNorNamesItself() async throws {
+        // given ada's clip, kept private, and later a still of the same name in the same folder
+        let f = try await household()
+        try f.addBytes("roll/VID_9.MOV", try TestVideos.bytes("mov", seconds: 1, seed: 9))
+        try await f.scan()
+        try await f.withClient { client in
+            let ada = try await FormPoster.signIn(client, "ada")
+            let max = try await FormPoster.signIn(client, "max")
+            #expect(try await ada.post("/actions/private", [("key", "roll/VID_9.MOV"), ("value", "on"), ("back", "/")]).status == .seeOther)
+            try f.addJPEG("roll/VID_9.JPG", seed: 10)
+            try await f.scan()
+            // when anyone looks at the still, and its folder is shared
+            let page = try await max.get("/photos/roll/VID_9.JPG").text
+            // then the clip is named nowhere, and the still stands alone
+            #expect(!page.contains("VID_9.MOV") && !page.contains("Live"))
+            #expect(!(try await FormPoster.start(client).get("/photos/roll/VID_9.JPG").text.contains("VID_9.MOV")))
+            // while ada still has her clip as a video of its own
+            #expect(try await ada.get("/photos/roll/VID_9.MOV").status == .ok)
+        }
+    }
+
     @Test func theHouseholdMayLetAdminsSeePrivatePhotos() async throws {
         let f = try await household(adminsSee: true)
         try await f.withClient { client in

@@ -29,7 +29,14 @@ extension TrashStore where Self: SQLCatalog & ScanBookkeeping {
         try await TrashMoves.recover(trashSteps, source: source)
     }
 
-    public func restore(trashId: Int64, source: any PhotoSource) async throws {
+    public func restore(trashId: Int64, sight: Sight, source: any PhotoSource) async throws {
+        if sight != .everything {
+            let owner = try await core.database.read { db in
+                try await db.row("SELECT p.privateTo FROM trash t JOIN photo p ON p.id = t.photoId WHERE t.id = ?", [trashId])
+                    .map { try $0.optionalInt("privateTo") }
+            }
+            if case .some(.some(let owner)) = owner, !sight.sees(privateTo: owner) { throw CurationError.unknownTrashItem }
+        }
         try await TrashMoves.restore(trashSteps, trashId: trashId, source: source)
     }
 

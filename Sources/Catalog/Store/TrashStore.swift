@@ -3,8 +3,10 @@
 public protocol TrashStore: Sendable {
     /// Moves the file at `key` to the source's trash; its curation stays on the photo.
     func moveToTrash(key: String, source: any PhotoSource) async throws
-    /// Puts a trashed file back where it was, with its stars, tags and favorites.
-    func restore(trashId: Int64, source: any PhotoSource) async throws
+    /// Puts a trashed file back where it was, with its stars, tags and favorites, when `sight`
+    /// sees it: an item private to someone else is `CurationError.unknownTrashItem`, as one that
+    /// is not there, so its id says nothing either.
+    func restore(trashId: Int64, sight: Sight, source: any PhotoSource) async throws
     /// Destroys everything in the trash; returns how many files went, and how many were kept
     /// (still in the trash) because their bytes could not be deleted now.
     @discardableResult

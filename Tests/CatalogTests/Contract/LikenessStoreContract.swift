@@ -144,7 +144,7 @@ import TestSupport
         try await store.moveToTrash(key: "trip/burst-4.jpg", source: source)
         #expect(try await cards(store)["trip/burst-5.jpg"]?.stacked == 2)
         // when both come back, the burst is whole again under its sharpest shot
-        for item in try await store.trashItems() { try await store.restore(trashId: item.id, source: source) }
+        for item in try await store.trashItems() { try await store.restore(trashId: item.id, sight: .everything, source: source) }
         _ = try await store.restackPending(limit: 100)
         trip = try await cards(store)
         let top = try #require(trip["trip/burst-2.jpg"])
@@ -192,6 +192,35 @@ import TestSupport
     }
 
     @Test(arguments: StoreUnderTest.allCases)
+    func similarShowsAPhotoOnlyBesideALookAlikeTheViewerSees(_ kind: StoreUnderTest) async throws {
+        // given a and b three bits apart, c and d two bits apart, and b and d private to account 7
+        let opened = try await kind.make()
+        let store = opened.store
+        var seed = CatalogSeed(seed: 41)
+        let keys = ["x/a.jpg", "x/b.jpg", "y/c.jpg", "y/d.jpg", "y/e.jpg"]
+        try await CatalogSeed.catalogue(keys.enumerated().map { seed.picture($1, takenAt: 100 * Int64($0)) }, in: store)
+        let hashes: [String: UInt64] = ["x/a.jpg": Self.hash, "x/b.jpg": Self.hash ^ 0b111, "y/c.jpg": ~Self.hash,
+                                        "y/d.jpg": ~Self.hash ^ 0b11, "y/e.jpg": ~Self.hash ^ 0b1100]
+        let waiting = try await store.unmeasuredPhotos(limit: 100)
+        try await store.recordLikeness(waiting.map { MeasuredPhoto(photoId: $0.photoId, hash: hashes[$0.key], sharpness: 1) })
+        var hidden: [Int64] = []
+        for key in ["x/b.jpg", "y/d.jpg"] { hidden.append(try #require(try await store.photoId(forKey: key))) }
+        _ = try await store.setPrivate(photoIds: hidden, owner: 7, true)
+        func similar(_ sight: Sight) async throws -> Set<String> {
+            let page = try await store.page(.similar(within: 8), sort: PhotoGroup.similar(within: 8).defaultSort, number: 1,
+                                            perPage: 60, viewer: .guest, sight: sight)
+            return Set(try #require(page).photos.map(\.key))
+        }
+        // then the owner sees every look-alike; anyone else sees only c and e, alike and both
+        // theirs to see, and not a, whose only look-alike is private, in the page and the count
+        #expect(try await similar(.owner(7)) == Set(keys))
+        #expect(try await similar(.owner(8)) == ["y/c.jpg", "y/e.jpg"])
+        #expect(try await similar(.publicOnly) == ["y/c.jpg", "y/e.jpg"])
+        #expect(try await store.count(.similar(within: 8), sight: .publicOnly) == 2)
+        _ = opened
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
     func similarHoldsEveryListedPhotoWithAListedLookAlikeWhatComesAndGoes(_ kind: StoreUnderTest) async throws {
         // given three clusters of look-alikes (12, 6 and 22 copies of a picture, each at most three
         // bits from its own, the clusters 32 bits or more apart) and six other pictures, one file each
@@ -234,7 +263,7 @@ import TestSupport
                 try await store.moveToTrash(key: key, source: source)
                 trashed.insert(key)
             } else if let item = try await store.trashItems().randomElement(using: &random) {
-                try await store.restore(trashId: item.id, source: source)
+                try await store.restore(trashId: item.id, sight: .everything, source: source)
                 trashed.remove(item.key)
             }
             // then each threshold holds listed, measured photos with a listed, measured look-alike
@@ -259,7 +288,7 @@ import TestSupport
             #expect(Int(pairs) <= 2 * (SimilarPairs.keptPerPhoto + SimilarPairs.maxDistance + 1) * measured.count)
         }
         // and once every still is measured and every file is back, every photo of a cluster is similar
-        for item in try await store.trashItems() { try await store.restore(trashId: item.id, source: source) }
+        for item in try await store.trashItems() { try await store.restore(trashId: item.id, sight: .everything, source: source) }
         let rest = try await store.unmeasuredPhotos(limit: 100)
         try await store.recordLikeness(rest.map { MeasuredPhoto(photoId: $0.photoId, hash: hashes[$0.key], sharpness: 1) })
         let all = try await store.page(.similar(within: 10), sort: PhotoGroup.similar(within: 10).defaultSort, number: 1, perPage: 100, viewer: .guest)

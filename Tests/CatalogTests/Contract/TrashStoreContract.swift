@@ -52,7 +52,7 @@ import TestSupport
         #expect(source.keys == ["trip/b.jpg"])
         await #expect(throws: CurationError.alreadyInTrash(a.key)) { try await store.moveToTrash(key: a.key, source: source) }
         // when it is restored, then it is back with its stars and the trash is empty
-        try await store.restore(trashId: try #require(items.first).id, source: source)
+        try await store.restore(trashId: try #require(items.first).id, sight: .everything, source: source)
         #expect(try await store.photo(key: a.key)?.rating == 4)
         #expect(try await store.trashItems().isEmpty)
         #expect(try await store.contentOnlyInTrash().isEmpty)
@@ -134,11 +134,11 @@ import TestSupport
         #expect(items.map(\.key) == [still.key])
         #expect(try await store.count(.folder("trip")) == 1)
         // when it is restored, then both come back, one shot again
-        try await store.restore(trashId: try #require(items.first).id, source: source)
+        try await store.restore(trashId: try #require(items.first).id, sight: .everything, source: source)
         #expect(source.keys == [clip.key, still.key, other.key].sorted() && source.trashKeys.isEmpty)
         #expect(try await store.trashItems().isEmpty)
         #expect(try await store.count(.folder("trip")) == 2)
-        await #expect(throws: CurationError.unknownTrashItem) { try await store.restore(trashId: try #require(items.first).id, source: source) }
+        await #expect(throws: CurationError.unknownTrashItem) { try await store.restore(trashId: try #require(items.first).id, sight: .everything, source: source) }
     }
 
     @Test(arguments: StoreUnderTest.allCases)

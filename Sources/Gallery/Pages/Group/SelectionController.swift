@@ -205,7 +205,7 @@ struct SelectionController: Sendable {
         guard let record = try await store.takeUndo(tokenHash: tokenHash, now: now) else { throw gone }
         let text: Phrase
         if case .trash(let ids) = record.step {
-            let restored = try await restore(trashIds: ids)
+            let restored = try await restore(trashIds: ids, sight: context.visitor.sight)
             text = Phrase("Undone: \(record.label) \(restored)")
         } else {
             do { try await store.apply(record.step) } catch AlbumError.unknownAlbum {
@@ -245,14 +245,14 @@ struct SelectionController: Sendable {
             }
         }
         guard !ids.isEmpty else { throw PageError(.badRequest, message: Phrase("No file was selected: tick some files, or “All”, then Restore.")) }
-        let text = try await restore(trashIds: ids)
+        let text = try await restore(trashIds: ids, sight: context.visitor.sight)
         var response = Response.redirect(to: SiteURL.trash)
         flash.set(text, on: &response, context: context)
         return response
     }
 
-    /// Restores trash items; says how many came back and which could not.
-    private func restore(trashIds ids: [Int64]) async throws -> Phrase {
+    /// Restores the trash items `sight` sees; says how many came back and which could not.
+    private func restore(trashIds ids: [Int64], sight: Sight) async throws -> Phrase {
         guard !readOnly, await source.isWritable() else {
             throw PageError(.conflict, message: Phrase("The library is read-only, so restoring files is not possible."))
         }
@@ -260,7 +260,7 @@ struct SelectionController: Sendable {
         var failed: [Phrase] = []
         for id in ids {
             do {
-                try await store.restore(trashId: id, source: source)
+                try await store.restore(trashId: id, sight: sight, source: source)
                 restored += 1
             } catch let error as CurationError {
                 if case .unknownTrashItem = error { continue }  // restored or destroyed since

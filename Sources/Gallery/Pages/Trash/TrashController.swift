@@ -84,7 +84,7 @@ struct TrashController: Sendable {
         guard let id = Int64(try form.require("id")) else { throw PageError(.badRequest, message: Phrase("That is not a trash item.")) }
         try await requireWritableLibrary(.restore)
         do {
-            try await store.restore(trashId: id, source: source)
+            try await store.restore(trashId: id, sight: context.visitor.sight, source: source)
         } catch let error as CurationError {
             throw PageError(Self.status(error), message: Phrase(error))
         }
