@@ -12,7 +12,21 @@ enum GroupSQL {
     /// What `hiding` hides (photos private to someone else) is left out of every group; this and
     /// `indexFilter` are the only ways the catalog reads a group.
     static func filter(_ group: PhotoGroup, _ dialect: SQLDialect, _ hiding: Hiding) -> (sql: String, arguments: [any SQLArgument]) {
-        leavingOut(hiding, privateTo: "p.privateTo", from: rows(group, dialect))
+        lookingAlikeInSight(group, hiding, leavingOut(hiding, privateTo: "p.privateTo", from: rows(group, dialect)))
+    }
+
+    /// The Similar collection for a viewer from whom some photos are hidden: a photo is in it
+    /// only when a look-alike close enough is one the viewer sees too. `photo.nearest` is kept
+    /// over every listed photo, so alone it would show a photo whose only look-alike is another
+    /// person's private one (and so say that one exists).
+    static func lookingAlikeInSight(_ group: PhotoGroup, _ hiding: Hiding, _ query: (sql: String, arguments: [any SQLArgument]))
+        -> (sql: String, arguments: [any SQLArgument]) {
+        guard case .similar(let within) = group.parts.base, let visibleOwner = hiding.visibleOwner else { return query }
+        return (query.sql + """
+             AND EXISTS (SELECT 1 FROM similarPair sp JOIN photo o ON o.id = sp.otherId
+                         WHERE sp.photoId = p.id AND sp.distance <= ? AND o.listedFile IS NOT NULL
+                           AND (o.privateTo IS NULL OR o.privateTo = ?))
+            """, query.arguments + [within, visibleOwner])
     }
 
     /// `query` (a FROM/WHERE part) without the photos `hiding` hides, read from the `privateTo`
@@ -111,9 +125,9 @@ enum GroupSQL {
             return (folder.sql + " AND " + hidden.sql, folder.arguments + hidden.arguments)
         }
         if ![.name, .size].contains(sort.field), let photos = photoFilter(group, dialect, withFile: false) {
-            return leavingOut(hiding, "p.id", from: photos)
+            return lookingAlikeInSight(group, hiding, leavingOut(hiding, "p.id", from: photos))
         }
-        return leavingOut(hiding, "f.photoId", from: rows(group, dialect))
+        return lookingAlikeInSight(group, hiding, leavingOut(hiding, "f.photoId", from: rows(group, dialect)))
     }
 
     /// A filtered group's words apart from its other conditions: the group without them, and the
