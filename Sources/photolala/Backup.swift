@@ -109,7 +109,7 @@ struct BackupRestore: AsyncParsableCommand {
                 say(Phrase("Put back \(copy) as the catalog. The catalog as it was is kept in the schema \(saved)."))
                 return
             }
-            try FileManager.default.createDirectory(atPath: locations.data, withIntermediateDirectories: true)
+            try OwnerOnly.folder(locations.data)
             let saved = try CatalogStore.restore(copy: LocationOptions.absolute(copy), over: locations.data + "/catalog.sqlite")
             say(saved.map { Phrase("Put back \(copy) as the catalog. The catalog as it was is kept as \($0).") } ?? Phrase("Put back \(copy) as the catalog."))
         } catch let error as RestoreError {

@@ -11,8 +11,12 @@ extension LocalFolderSource {
     public func moveToTrash(_ key: String, as trashKey: String) async throws {
         guard SourceKey.isValid(trashKey) else { throw SourceError.unavailable("“\(trashKey)” is not a valid trash key.") }
         guard let from = resolve(key), Self.fileEntry(atPath: from, key: key) != nil else { throw SourceError.notFound(key) }
-        let to = trashFolder + "/" + trashKey
-        try await pool.run { try FileMover.move(from: from, to: to, naming: trashKey) }
+        let (to, trash) = (trashFolder + "/" + trashKey, trashFolder)
+        try await pool.run {
+            // What waits in the trash may be someone's private photo: the trash is the server's user's alone.
+            try OwnerOnly.folder(trash)
+            try FileMover.move(from: from, to: to, naming: trashKey)
+        }
     }
 
     public func restore(fromTrash trashKey: String, to key: String) async throws -> SourceEntry {

@@ -16,6 +16,8 @@ extension CatalogStore {
         let temporary = output + ".partial-" + UUID().uuidString.prefix(8)
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         do {
+            // A copy holds what the catalog holds: the server's user's alone from its first byte.
+            try OwnerOnly.create(temporary, alongside: ["-journal"])
             let destination = try DatabaseQueue(path: temporary)
             try source.backup(to: destination)
             try destination.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = DELETE") }

@@ -70,7 +70,7 @@ extension CatalogStore {
     /// Makes today's backup unless there is one, and keeps the newest `keep`.
     public func dailyBackup(now: Date = Date(), keep: Int = 7) async throws {
         let folder = Self.backupFolder(forCatalog: path)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try OwnerOnly.folder(folder)
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd"
         formatter.timeZone = TimeZone(identifier: "UTC")

@@ -27,7 +27,7 @@ extension CatalogStore {
         var copy: String?
         if path != ":memory:", let last = known.last(where: applied.contains) {
             let folder = backupFolder(forCatalog: path)
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try OwnerOnly.folder(folder)
             let target = folder + "/upgrade-\(stamp(now))-from-\(last).sqlite"
             try writeCopy(of: writer, to: target)
             copy = target
@@ -133,7 +133,7 @@ extension CatalogStore {
         var saved: String?
         if existed {
             let folder = backupFolder(forCatalog: catalogPath)
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try OwnerOnly.folder(folder)
             let target = folder + "/before-restore-\(stamp(now)).sqlite"
             try writeCopy(of: live, to: target)
             saved = target

@@ -29,6 +29,9 @@ public final class CatalogStore: SQLCatalog {
 
     /// Opens the catalog at `path`, brought to `steps` (the tests' upgrades name their own).
     convenience init(path: String, steps: [SchemaStep]) throws {
+        // The catalog holds password hashes and private captions: its file and SQLite's journal
+        // beside it (which SQLite makes with the catalog's own mode) are the server's user's alone.
+        try OwnerOnly.create(path, alongside: ["-wal", "-shm", "-journal"])
         do {
             try self.init(writer: DatabasePool(path: path, configuration: Self.configuration()), path: path, steps: steps)
         } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
@@ -83,7 +86,7 @@ public final class CatalogStore: SQLCatalog {
 
     /// Opens the catalog `catalog.sqlite` inside a data folder, creating the folder.
     public static func open(dataFolder: String) throws -> CatalogStore {
-        try FileManager.default.createDirectory(atPath: dataFolder, withIntermediateDirectories: true)
+        try OwnerOnly.folder(dataFolder)
         return try CatalogStore(path: (dataFolder as NSString).appendingPathComponent("catalog.sqlite"))
     }
 

@@ -104,7 +104,7 @@ public struct GalleryParts {
                          metadata: ["cache": "\(shared.displayName)", "problem": "\(problem)"])
         }
         // (A shared catalog's instance keeps its renditions and journal in its data folder all the same.)
-        if config.catalogURL != nil { try FileManager.default.createDirectory(atPath: config.dataPath, withIntermediateDirectories: true) }
+        if config.catalogURL != nil { try OwnerOnly.folder(config.dataPath) }
         // Refused before anything reads the library: another library's photos are never dropped from this catalog.
         let runtime = try await Runtime.start(CatalogLocation(catalog: config.catalogURL, dataFolder: config.dataPath), library: config.libraryPath,
                                               dataFolder: config.dataPath, imaging: config.imaging, logger: logger)
