@@ -98,14 +98,24 @@ public enum XMPSidecar {
     /// would not read back as `curation` (broken markup another program left), so it is not
     /// written over.
     public static func merged(_ curation: Curation, fileOrientation: Int = 1, into existing: [UInt8]?) -> [UInt8]? {
+        // Only an XMP packet is merged into: anything else named like a sidecar is another's file.
+        if let existing, !existing.isEmpty, !isPacket(existing) { return nil }
         let bytes = merging(curation, fileOrientation: fileOrientation, into: existing)
         return owned(read(bytes)) == owned(curation) ? bytes : nil
     }
 
+    /// Whether `bytes` are an XMP packet Photolala may merge into: XMP's `x:xmpmeta` or an RDF
+    /// document, with a description to hold its properties, within the size a sidecar may have.
+    public static func isPacket(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count <= largest else { return false }
+        let xml = String(decoding: bytes, as: UTF8.self)
+        return (find("<x:xmpmeta", in: xml) != nil || find("<rdf:RDF", in: xml) != nil) && find("<rdf:Description", in: xml) != nil
+    }
+
     /// What of a curation Photolala writes, with what it leaves out (nothing, 0, empty) made one.
     private static func owned(_ c: Curation) -> [String] {
-        [String(c.rating ?? 0), (c.tags ?? []).joined(separator: "\u{1}"), c.caption ?? "", String(c.rotation ?? 0),
-         (c.favoriteOf ?? []).joined(separator: "\u{1}"), c.privateTo ?? ""]
+        [String(c.rating ?? 0), (c.tags ?? []).map(holdable).joined(separator: "\u{1}"), holdable(c.caption ?? ""), String(c.rotation ?? 0),
+         (c.favoriteOf ?? []).map(holdable).joined(separator: "\u{1}"), holdable(c.privateTo ?? "")]
     }
 
     private static func merging(_ curation: Curation, fileOrientation: Int, into existing: [UInt8]?) -> [UInt8] {
@@ -266,20 +276,30 @@ public enum XMPSidecar {
 
     static func escaped(_ text: String) -> String {
         var out = ""
-        for character in text {
+        for character in holdable(text) {
             switch character {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            default:
-                // Characters XML 1.0 cannot hold are left out.
-                if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-                   scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" { continue }
-                out.append(character)
+            default: out.append(character)
             }
         }
         return out
+    }
+
+    /// `text` as XML 1.0 can hold it: the characters it cannot (controls but tab, line feed and
+    /// carriage return; U+FFFE and U+FFFF) left out. What is written is this, and what is read
+    /// back is compared with this, so a value with such a character is written as the rest of it
+    /// and never holds its photo back.
+    static func holdable(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let control = scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r"
+            if control || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+            scalars.append(scalar)
+        }
+        return String(scalars)
     }
 }

@@ -111,6 +111,55 @@ import Testing
         #expect(try await store.photo(key: "trip/a.jpg")?.card.rating == 2)
     }
 
+    @Test(arguments: SourceKind.allCases)
+    func aSidecarFollowsItsPhotoToTheTrashAndBack(_ kind: SourceKind) async throws {
+        // given b, private to ada, favorite of hers, and its sidecar saying so
+        let (f, _) = try await curated(kind)
+        try await f.addAccount("max", role: .member)
+        #expect(try await f.exists("trip/b.jpg.xmp"))
+        try await f.withClient { client in
+            let ada = try await FormPoster.signIn(client, "ada")
+            let max = try await FormPoster.signIn(client, "max")
+            // when ada moves b to the trash
+            #expect(try await ada.post("/actions/delete", [("key", "trip/b.jpg")]).status == .seeOther)
+            // then its sidecar went with it
+            #expect(try await !f.exists("trip/b.jpg.xmp"))
+            // and a new photo put at the same place is the household's, with nothing of b's
+            try f.addJPEG("trip/b.jpg", seed: 77)
+            try await f.scan()
+            let store = try await f.openCatalog()
+            #expect(try await max.get("/photos/trip/b.jpg").status == .ok)
+            let newcomer = try #require(try await store.photo(key: "trip/b.jpg"))
+            #expect(newcomer.card.privateTo == nil && newcomer.caption.isEmpty)
+            // when the newcomer goes too and b comes back from the trash
+            #expect(try await ada.post("/actions/delete", [("key", "trip/b.jpg")]).status == .seeOther)
+            let trashed = try await store.trashItems(sight: .everything)
+            let first = try #require(trashed.last)
+            #expect(try await ada.post("/actions/restore", [("id", String(first.id))]).status == .seeOther)
+            // then b is back with its own sidecar, still ada's alone
+            #expect(XMPSidecar.read(Array(try #require(try await f.bytes("trip/b.jpg.xmp")))).privateTo == "ada")
+            #expect(try await max.get("/photos/trip/b.jpg").status == .notFound)
+            // and emptying the trash takes the newcomer's sidecar with its file, if it had one
+            #expect(try await ada.post("/actions/empty-trash", []).status == .seeOther)
+            #expect(try await store.trashItems(sight: .everything).isEmpty)
+        }
+    }
+
+    @Test func aFileNamedLikeASidecarThatIsNoXMPIsLeftAloneAndSaid() async throws {
+        // given a's sidecar replaced by someone's notes, read by a scan
+        let (f, _) = try await curated(.folder)
+        let notes = Array("notes about the trip, not XMP\n".utf8)
+        try f.addBytes("trip/a.jpg.xmp", notes)
+        try await f.scan()
+        // when the household changes a's stars and sidecars are written
+        let store = try await f.openCatalog()
+        try await store.setRating(photoId: try #require(try await store.photoId(forKey: "trip/a.jpg")), 2)
+        try await f.writeSidecarsNow()
+        // then the notes are as they were, and the scan page says why
+        #expect(try await f.bytes("trip/a.jpg.xmp") == Data(notes))
+        #expect(try await store.scanIssues().contains { $0.key == "trip/a.jpg.xmp" && $0.reason.contains("not an XMP packet") })
+    }
+
     @Test func aReadOnlyLibraryKeepsTheCurationInTheCatalogAndSaysSo() async throws {
         let f = try GalleryFixture()
         f.writeSidecars = true

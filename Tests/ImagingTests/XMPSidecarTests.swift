@@ -79,8 +79,8 @@ import TestSupport
         #expect(tags["XMP-tiff:Orientation"] != nil && tags["XMP-xmp:Label"] as? String == "Favorite")
         // and written again over itself it is the same bytes
         #expect(XMPSidecar.merged(curation, fileOrientation: 1, into: bytes) == bytes)
-        // and garbage is never merged into: a sidecar without XMP gets a whole packet instead
-        #expect(XMPSidecar.merged(curation, into: Array("not xml at all".utf8)).map(XMPSidecar.read)?.rating == 5)
+        // and what is not XMP is neither merged into nor written over (another program's file)
+        #expect(XMPSidecar.merged(curation, into: Array("not xml at all".utf8)) == nil)
     }
 
     @Test func darktablesSidecarIsReadAndItsHistoryKept() throws {
@@ -151,15 +151,43 @@ import TestSupport
             if round % 2 == 0 {
                 bytes = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
             } else {
-                bytes = Array((0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined().utf8)
+                // (most of them inside the start of a packet, so that they are merged into)
+                let start = round % 4 == 1 ? "<x:xmpmeta><rdf:RDF><rdf:Description rdf:about=\"\">" : ""
+                bytes = Array((start + (0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()).utf8)
             }
             _ = XMPSidecar.read(bytes)
-            // then what is merged into them says what Photolala wrote, or they are left alone
-            guard let merged = XMPSidecar.merged(ours, into: bytes) else { continue }
+            // then what is merged into them says what Photolala wrote, or they are left alone,
+            // and what is not an XMP packet always is
+            let merged = XMPSidecar.merged(ours, into: bytes)
+            if !bytes.isEmpty, !XMPSidecar.isPacket(bytes) { #expect(merged == nil, "round \(round)") }
+            guard let merged else { continue }
             mergedInto += 1
             let read = XMPSidecar.read(merged)
             #expect(read.rating == 3 && read.rotation == 90 && read.tags == ["a"], "round \(round)")
         }
-        #expect(mergedInto > 1_000)
+        #expect(mergedInto > 400)
+    }
+
+    @Test func aFileNamedLikeASidecarThatIsNoXMPPacketIsLeftAlone() {
+        // given a text file, an empty description-less packet, and another program's XML
+        let ours = XMPSidecar.Curation(rating: 2)
+        for text in ["notes about the trip\n", "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"></x:xmpmeta>", "<?xml version=\"1.0\"?><gpx><trk/></gpx>"] {
+            // when Photolala would write its curation there
+            // then it does not, whatever the file says
+            #expect(XMPSidecar.merged(ours, into: Array(text.utf8)) == nil, "\(text)")
+        }
+        // and an empty file or none is written afresh
+        #expect(XMPSidecar.merged(ours, into: []).map { XMPSidecar.read($0).rating } == 2)
+        #expect(XMPSidecar.merged(ours, into: nil).map { XMPSidecar.read($0).rating } == 2)
+    }
+
+    @Test func aValueXMPCannotHoldIsWrittenAsTheRestOfItAndNeverHoldsThePhotoBack() throws {
+        // given a tag, a caption and an account name with characters XML 1.0 cannot hold
+        let ours = XMPSidecar.Curation(tags: ["be\u{1}ach", "sun"], caption: "first\u{0B} swim\u{FFFF}", favoriteOf: ["a\u{7}da"])
+        // when it is merged into a sidecar
+        let merged = XMPSidecar.merged(ours, into: nil)
+        // then it is written, and reads back as those values without the characters
+        let read = XMPSidecar.read(try #require(merged))
+        #expect(read.tags == ["beach", "sun"] && read.caption == "first swim" && read.favoriteOf == ["ada"])
     }
 }

@@ -74,6 +74,7 @@ enum TrashMoves {
             try? await catalog.deleteTrashRow(begun.id)
             throw curationError(error)
         }
+        await sidecar(of: key, toTrashAs: begun.trashKey, source: source, catalog)
         try await catalog.finishTrash(trashId: begun.id, key: key)
         return begun.id
     }
@@ -135,9 +136,38 @@ enum TrashMoves {
             default: throw curationError(error)
             }
         }
+        await sidecar(of: row.key, backFrom: row.trashPath, source: source, catalog)
         try await catalog.bookkeeping.apply([.known(entry, photoId: row.photoId)], now: Date())
         try await catalog.deleteTrashRow(trashId)
         try await catalog.bookkeeping.rebuildFolders()
+    }
+
+    // MARK: sidecars
+
+    /// A file's own sidecar (`name.ext.xmp`, what Photolala writes) goes to the trash with it, so
+    /// that a new file at the same place never takes up what it says of the old one (its owner,
+    /// caption, favorites), and comes back with it. A sidecar that cannot move is left where it
+    /// is, and said.
+    private static func sidecar(of key: String, toTrashAs trashKey: String, source: any PhotoSource, _ catalog: some TrashSteps) async {
+        let sidecar = key + ".xmp"
+        do {
+            guard try await source.entry(forKey: sidecar) != nil else { return }
+            try await source.moveToTrash(sidecar, as: trashKey + ".xmp")
+        } catch {
+            catalog.logger.warning("a sidecar stayed in the library when its file went to the trash",
+                                   metadata: ["sidecar": "\(sidecar)", "reason": "\(error)"])
+        }
+    }
+
+    /// The sidecar that went to the trash with a file, back beside it, unless one is there now.
+    private static func sidecar(of key: String, backFrom trashKey: String, source: any PhotoSource, _ catalog: some TrashSteps) async {
+        do {
+            guard try await source.trashEntry(trashKey + ".xmp") != nil, try await source.entry(forKey: key + ".xmp") == nil else { return }
+            _ = try await source.restore(fromTrash: trashKey + ".xmp", to: key + ".xmp")
+        } catch {
+            catalog.logger.warning("a sidecar stayed in the trash when its file came back",
+                                   metadata: ["key": "\(key)", "reason": "\(error)"])
+        }
     }
 
     /// Destroys every trashed file: the only way Photolala removes bytes. A file whose bytes
@@ -158,6 +188,8 @@ enum TrashMoves {
     /// reason other than their being gone already), settles the row instead, logs why and returns false.
     private static func destroy(_ row: TrashRow, _ catalog: some TrashSteps, source: any PhotoSource) async throws -> Bool {
         do {
+            // (the sidecar that went with it, first: a kill between the two leaves the file's row)
+            if try await source.trashEntry(row.trashPath + ".xmp") != nil { try await source.deleteFromTrash(row.trashPath + ".xmp") }
             try await source.deleteFromTrash(row.trashPath)
         } catch SourceError.notFound {
             // Nothing there: done, as the contract already says of a missing item.

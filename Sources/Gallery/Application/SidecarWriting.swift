@@ -88,6 +88,10 @@ public struct SidecarWriting: Sendable {
                     written += 1
                 case .same: break
                 case .blocked: blocked = true
+                case .notPacket(let entry):
+                    // Another program's file by that name: left alone, and said on the scan page.
+                    blocked = true
+                    try await store.apply([.failed(entry, reason: Self.notPacket)], now: Date())
                 }
             }
             if !blocked { done.append(photo) }
@@ -95,7 +99,10 @@ public struct SidecarWriting: Sendable {
         return (written, done)
     }
 
-    private enum Outcome { case written(FileState), same, blocked }
+    private enum Outcome { case written(FileState), same, blocked, notPacket(SourceEntry) }
+
+    /// Why a file named like a sidecar is not written: what the scan page says of it.
+    static let notPacket = "Named like the photo's XMP sidecar but not an XMP packet: left as it is, so the photo's curation is not written beside it."
 
     /// Writes one sidecar unless it changed elsewhere since it was last written or read (or
     /// cannot be read or written now): then it is `blocked`, and its photo waits.
@@ -107,6 +114,7 @@ public struct SidecarWriting: Sendable {
                 guard FileState(size: now.size, mtimeNs: now.mtimeNs) == known else { return .blocked }
                 guard now.size <= Int64(XMPSidecar.largest) else { return .blocked }
                 existing = try await source.read(key, range: 0..<now.size)
+                if let existing, !existing.isEmpty, !XMPSidecar.isPacket(existing) { return .notPacket(now) }
             }
             // A sidecar whose markup cannot take ours is not written over: its photo waits.
             guard let bytes = XMPSidecar.merged(photo.curation, fileOrientation: photo.fileOrientation, into: existing) else { return .blocked }
