@@ -54,8 +54,10 @@ enum PNGPlaces {
         case "iTXt":
             found = itxt(data, body)
         case "tEXt":
-            // Plain text under a keyword: exiftool reads none as a place, save ImageMagick's raw profiles.
-            found = data.starts(with: Array("Raw profile type".utf8), at: body.lowerBound) || data.starts(with: xmpKeyword, at: body.lowerBound) ? nil : []
+            // Plain text under a keyword: a place when the keyword names one (ImageMagick writes
+            // its properties so: "photoshop:City", "exif:GPSLatitude"), and raw profiles hold EXIF.
+            let keyword = data.slice(body.lowerBound..<(body.first { data[$0] == 0 } ?? body.upperBound))
+            found = keyword.starts(with: Array("Raw profile type".utf8)) || keyword + [0] == xmpKeyword || XMPPlaces.isPlace(keyword) ? nil : []
         default:
             found = nil
         }
@@ -68,7 +70,7 @@ enum PNGPlaces {
     private static func itxt(_ data: JPEGHeader.Reader, _ body: Range<Int>) -> [GPSRedaction.Patch]? {
         guard let keywordEnd = body.first(where: { data[$0] == 0 }), keywordEnd + 2 < body.upperBound, data[keywordEnd + 1] == 0 else { return nil }
         let keyword = data.slice(body.lowerBound..<keywordEnd)
-        guard !keyword.starts(with: Array("Raw profile type".utf8)) else { return nil }
+        guard !keyword.starts(with: Array("Raw profile type".utf8)), !XMPPlaces.isPlace(keyword) else { return nil }
         var start = keywordEnd + 3
         for _ in 0..<2 {
             guard let end = (start..<body.upperBound).first(where: { data[$0] == 0 }) else { return nil }

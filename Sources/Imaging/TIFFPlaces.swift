@@ -22,7 +22,7 @@ enum TIFFPlaces {
         }
         guard data.u16(base + 2, bigEndian: bigEndian) == 42 else { return nil }
         var walk = Walk(data: data, tiff: tiff, bigEndian: bigEndian, strict: strict, depth: depth)
-        walk.queue.append(data.u32(base + 4, bigEndian: bigEndian))
+        walk.queue.append((data.u32(base + 4, bigEndian: bigEndian), true))
         walk.run()
         return walk.failed ? nil : walk.out
     }
@@ -34,7 +34,8 @@ enum TIFFPlaces {
         let bigEndian: Bool
         let strict: Bool
         let depth: Int
-        var queue: [Int] = []
+        /// IFDs to read, each with whether the file surely means it as one.
+        var queue: [(Int, Bool)] = []
         var seen: Set<Int> = []
         var gps: Set<Int> = []
         var out: [GPSRedaction.Patch] = []
@@ -46,22 +47,24 @@ enum TIFFPlaces {
         }
 
         mutating func run() {
-            while let ifd = queue.popLast(), !failed {
+            while let (ifd, sure) = queue.popLast(), !failed {
                 guard seen.count < maxIFDs else { failed = true; return }
                 guard seen.insert(ifd).inserted else { continue }
                 // An offset of 0 ends a chain; one outside the bytes is read by no one, but a TIFF
                 // file's IFDs (and any first IFD) must all be there.
                 if ifd == 0 { continue }
-                guard inside(ifd, 2) else { failed = strict || seen.count == 1; if failed { return }; continue }
-                read(ifd)
+                guard inside(ifd, 2) else { failed = sure && (strict || seen.count == 1); if failed { return }; continue }
+                read(ifd, meant: sure)
             }
         }
 
         /// One IFD: its pointers queued, its GPS IFDs emptied, its embedded packets cleaned.
-        mutating func read(_ ifd: Int) {
+        mutating func read(_ ifd: Int, meant: Bool) {
             let base = tiff.lowerBound
             let count = data.u16(base + ifd, bigEndian: bigEndian)
-            guard inside(ifd + 2, count * 12 + 4) || !strict else { failed = true; return }
+            // Only where every IFD must be read does one cut short make the whole unknown.
+            let whole = meant && strict
+            guard inside(ifd + 2, count * 12 + 4) || !whole else { failed = true; return }
             for index in 0..<count {
                 let entry = ifd + 2 + index * 12
                 guard inside(entry, 12) else { return }
@@ -70,31 +73,36 @@ enum TIFFPlaces {
                 let items = data.u32(at + 4, bigEndian: bigEndian)
                 switch tag {
                 case 0x8769, 0xA005, 0x014A:
-                    queue += pointers(type: type, count: items, field: at + 8)
+                    let (sure, guessed) = pointers(type: type, count: items, field: at + 8)
+                    queue += sure.map { ($0, true) } + guessed.map { ($0, false) }
                 case 0x8825:
-                    for pointer in pointers(type: type, count: items, field: at + 8) { empty(pointer) }
+                    let (sure, guessed) = pointers(type: type, count: items, field: at + 8)
+                    for pointer in sure + guessed { empty(pointer) }
                 case 700, 33723, 34377:
-                    guard let value = value(type: type, count: items, field: at + 8) else { if strict { failed = true }; continue }
+                    guard let value = value(type: type, count: items, field: at + 8) else { failed = whole; if whole { return }; continue }
                     guard let found = embedded(tag: tag, value) else { failed = true; return }
                     out += found
                 default:
                     break
                 }
             }
-            if inside(ifd + 2 + count * 12, 4) { queue.append(data.u32(base + ifd + 2 + count * 12, bigEndian: bigEndian)) }
+            if inside(ifd + 2 + count * 12, 4) { queue.append((data.u32(base + ifd + 2 + count * 12, bigEndian: bigEndian), meant)) }
         }
 
-        /// The IFD offsets an entry holds: LONG or IFD (or SHORT) values, inline up to four bytes.
-        func pointers(type: Int, count: Int, field: Int) -> [Int] {
+        /// The IFD offsets an entry may hold: its LONGs or SHORTs, inline or in an array out of
+        /// line (`sure`); and its value field read as one LONG whatever its type and count say,
+        /// as a lenient reader reads it (`guessed`: not there is no fault of the file).
+        func pointers(type: Int, count: Int, field: Int) -> (sure: [Int], guessed: [Int]) {
             let unit = type == 3 ? 2 : [4, 9, 13].contains(type) ? 4 : 0
-            guard unit > 0, count >= 1, count <= 64 else { return [] }
+            let offset = data.u32(field, bigEndian: bigEndian)
+            guard unit > 0, count >= 1, count <= 64 else { return ([], [offset]) }
             var at = field
-            if unit * count > 4 {
-                let offset = data.u32(field, bigEndian: bigEndian)
-                guard inside(offset, unit * count) else { return [] }
+            if count * unit > 4 {
+                guard inside(offset, unit * count) else { return ([], [offset]) }
                 at = tiff.lowerBound + offset
             }
-            return (0..<count).map { unit == 2 ? data.u16(at + $0 * 2, bigEndian: bigEndian) : data.u32(at + $0 * 4, bigEndian: bigEndian) }
+            let sure = (0..<count).map { unit == 2 ? data.u16(at + $0 * 2, bigEndian: bigEndian) : data.u32(at + $0 * 4, bigEndian: bigEndian) }
+            return (sure, sure.contains(offset) ? [] : [offset])
         }
 
         /// Where an entry's value lies in the bytes, when it is all inside the TIFF.
