@@ -32,14 +32,15 @@ done
 declare -A max_len=(
   [jpeg-header]=16384 [xmp-iptc]=8192 [exif-date]=64 [sniff]=128 [multipart]=4096 [form]=2048
   [byte-range]=96 [cookie]=1024 [path-key]=512 [filter-value]=64 [fts-query]=512 [decoder-wire]=4096
-  [thumbnail-name]=128 [flash-cookie]=512 [accept-encoding]=256 [video-info]=8192 [raw-preview]=16384 [s3-xml]=4096 [geo-point]=96 [container-exif]=4096 [xmp-sidecar]=8192 [video-places]=8192
+  [thumbnail-name]=128 [flash-cookie]=512 [accept-encoding]=256 [video-info]=8192 [raw-preview]=16384 [s3-xml]=4096 [geo-point]=96 [container-exif]=4096 [xmp-sidecar]=8192 [video-places]=8192 [place-redaction]=16384
   [po-file]=4096 [accept-language]=256
 )
-targets=(jpeg-header xmp-iptc xmp-sidecar exif-date sniff raw-preview video-info video-places geo-point container-exif multipart form byte-range cookie path-key filter-value fts-query thumbnail-name flash-cookie accept-encoding accept-language po-file s3-xml)
+targets=(jpeg-header xmp-iptc xmp-sidecar exif-date sniff raw-preview video-info video-places place-redaction geo-point container-exif multipart form byte-range cookie path-key filter-value fts-query thumbnail-name flash-cookie accept-encoding accept-language po-file s3-xml)
 sources=(
-  Sources/Imaging/{JPEGHeader,JPEGHeader+Exif,JPEGHeader+Reader,GeoPoint,ImageProbe,ImageFormat,ImageFormat+Sniff,ImageFormat+SniffVideo,MediaKind,VideoInfo,ExifDate,XMPDate,TakenDate,GPSRedaction,VideoPlaceRedaction,ContainerExif,EmbeddedCuration,XMPSidecar,MotionPhoto}.swift
+  Sources/Imaging/{JPEGHeader,JPEGHeader+Exif,JPEGHeader+Reader,GeoPoint,ImageProbe,ImageFormat,ImageFormat+Sniff,ImageFormat+SniffVideo,MediaKind,VideoInfo,ExifDate,XMPDate,TakenDate,GPSRedaction,VideoPlaceRedaction,VideoPlaceRedaction+Walk,ContainerExif,EmbeddedCuration,XMPSidecar,MotionPhoto}.swift
   Sources/Imaging/{JPEGSizeHint,RenditionGeometry,RenditionFit,RenditionEncoding,Rotation}.swift
   Sources/Imaging/{RawBytes,RawPreview,RawPreview+TIFF,RawPreview+Containers}.swift
+  Sources/Imaging/{PlaceRedaction,JPEGPlaces,TIFFPlaces,TIFFFilePlaces,XMPPlaces,IPTCPlaces,PNGPlaces,WebPPlaces,HEIFPlaces,GIFPlaces,CRC32}.swift
   Sources/SourceContract/SourceKey.swift Sources/Catalog/Store/FTSQuery.swift
   Sources/Gallery/Parsing/*.swift Sources/Gallery/Language/{POFile,PluralForms}.swift
   Sources/ObjectStore/{XMLScanner,S3XML,S3Time}.swift

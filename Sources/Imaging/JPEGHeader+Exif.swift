@@ -23,28 +23,53 @@ extension JPEGHeader {
             }
             guard data.u16(base + 2, bigEndian: bigEndian) == 42 else { return exif }
             var exifIFD: Int?
-            var gpsIFD: Int?
+            var gpsIFDs: [Int] = []
             let ifd0 = data.u32(base + 4, bigEndian: bigEndian)
-            forEachEntry(data, tiff: tiff, ifd: ifd0, bigEndian: bigEndian) { tag, type, count, valueAt in
-                switch tag {
-                case 0x010F: exif.make = text(data, tiff: tiff, type: type, count: count, valueAt: valueAt, bigEndian: bigEndian)
-                case 0x0110: exif.model = text(data, tiff: tiff, type: type, count: count, valueAt: valueAt, bigEndian: bigEndian)
-                case 0x0112 where count >= 1:
-                    if type == 3 { exif.orientation = data.u16(valueAt, bigEndian: bigEndian) }
-                    if type == 4 { exif.orientation = data.u32(valueAt, bigEndian: bigEndian) }
-                case 0x8769 where type == 4 || type == 13: exifIFD = data.u32(valueAt, bigEndian: bigEndian)
-                case 0x8825 where type == 4 || type == 13: gpsIFD = data.u32(valueAt, bigEndian: bigEndian)
-                default: break
+            // IFD0 and the IFDs chained after it (a phone may point to its GPS IFD from IFD1).
+            var chain = [ifd0]
+            for ifd in ifd0Chain(data, tiff: tiff, from: ifd0, bigEndian: bigEndian) {
+                forEachEntry(data, tiff: tiff, ifd: ifd, bigEndian: bigEndian) { tag, type, count, valueAt in
+                    switch tag {
+                    case 0x010F where ifd == ifd0: exif.make = text(data, tiff: tiff, type: type, count: count, valueAt: valueAt, bigEndian: bigEndian)
+                    case 0x0110 where ifd == ifd0: exif.model = text(data, tiff: tiff, type: type, count: count, valueAt: valueAt, bigEndian: bigEndian)
+                    case 0x0112 where ifd == ifd0 && count >= 1:
+                        if type == 3 { exif.orientation = data.u16(valueAt, bigEndian: bigEndian) }
+                        if type == 4 { exif.orientation = data.u32(valueAt, bigEndian: bigEndian) }
+                    case 0x8769 where isPointer(type) && exifIFD == nil: exifIFD = data.u32(valueAt, bigEndian: bigEndian)
+                    case 0x8825 where isPointer(type): gpsIFDs.append(data.u32(valueAt, bigEndian: bigEndian))
+                    default: break
+                    }
                 }
+                chain.append(ifd)
             }
-            if let exifIFD, exifIFD != ifd0 {
+            if let exifIFD, !chain.contains(exifIFD) {
                 forEachEntry(data, tiff: tiff, ifd: exifIFD, bigEndian: bigEndian) { tag, type, count, valueAt in
                     if tag == 0x9003 { exif.taken = text(data, tiff: tiff, type: type, count: count, valueAt: valueAt, bigEndian: bigEndian) }
                     if tag == 0x9011 { exif.offset = text(data, tiff: tiff, type: type, count: count, valueAt: valueAt, bigEndian: bigEndian) }
+                    if tag == 0x8825, isPointer(type) { gpsIFDs.append(data.u32(valueAt, bigEndian: bigEndian)) }
                 }
+                chain.append(exifIFD)
             }
-            if let gpsIFD, gpsIFD != ifd0 { exif.location = gps(data, tiff: tiff, ifd: gpsIFD, bigEndian: bigEndian) }
+            for gpsIFD in gpsIFDs where !chain.contains(gpsIFD) && exif.location == nil {
+                exif.location = gps(data, tiff: tiff, ifd: gpsIFD, bigEndian: bigEndian)
+            }
             return exif
+        }
+
+        /// Whether an entry of `type` can hold an IFD's offset: LONG, or the IFD type (13).
+        private static func isPointer(_ type: Int) -> Bool { type == 4 || type == 13 }
+
+        /// IFD0 and the IFDs its chain of next-IFD offsets leads to (at most 8, each once).
+        private static func ifd0Chain(_ data: Reader, tiff: Range<Int>, from ifd0: Int, bigEndian: Bool) -> [Int] {
+            var chain: [Int] = []
+            var ifd = ifd0
+            while chain.count < 8, ifd >= 8, ifd <= tiff.count - 2, !chain.contains(ifd) {
+                chain.append(ifd)
+                let next = ifd + 2 + data.u16(tiff.lowerBound + ifd, bigEndian: bigEndian) * 12
+                guard next <= tiff.count - 4 else { break }
+                ifd = data.u32(tiff.lowerBound + next, bigEndian: bigEndian)
+            }
+            return chain
         }
 
         /// The position the GPS IFD holds (tags 1-4: north or south, latitude, east or west, longitude).
@@ -59,19 +84,28 @@ extension JPEGHeader {
                 default: break
                 }
             }
-            guard let latitude, let longitude else { return nil }
+            guard var latitude, var longitude else { return nil }
+            // Signed rationals may carry the hemisphere in their sign rather than (or against) the reference.
+            if latitude[0] < 0 { latitude = latitude.map { -$0 }; north = north?.uppercased() == "S" ? "N" : "S" }
+            if longitude[0] < 0 { longitude = longitude.map { -$0 }; east = east?.uppercased() == "W" ? "E" : "W" }
             return GeoPoint(latitude: latitude, north: north, longitude: longitude, east: east)
         }
 
-        /// Up to three unsigned RATIONALs (type 5), always stored at an offset; nil when out of bounds.
+        /// Up to three RATIONALs (type 5) or SRATIONALs (10), always stored at an offset; a
+        /// trailing part of 0/0 (a phone that writes no seconds) reads as 0; nil when out of bounds.
         private static func rationals(_ data: Reader, tiff: Range<Int>, type: Int, count: Int, valueAt: Int, bigEndian: Bool) -> [Double]? {
-            guard type == 5, (1...3).contains(count) else { return nil }
+            guard type == 5 || type == 10, (1...3).contains(count) else { return nil }
             let start = tiff.lowerBound + data.u32(valueAt, bigEndian: bigEndian)
             guard start >= tiff.lowerBound, start <= tiff.upperBound - count * 8 else { return nil }
             var values: [Double] = []
             for index in 0..<count {
-                let top = data.u32(start + index * 8, bigEndian: bigEndian), bottom = data.u32(start + index * 8 + 4, bigEndian: bigEndian)
-                guard bottom > 0 else { return nil }
+                var top = data.u32(start + index * 8, bigEndian: bigEndian), bottom = data.u32(start + index * 8 + 4, bigEndian: bigEndian)
+                if type == 10 { (top, bottom) = (Int(Int32(truncatingIfNeeded: top)), Int(Int32(truncatingIfNeeded: bottom))) }
+                if bottom == 0 {
+                    guard index > 0, top == 0 else { return nil }
+                    values.append(0)
+                    continue
+                }
                 values.append(Double(top) / Double(bottom))
             }
             return values

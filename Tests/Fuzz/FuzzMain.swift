@@ -16,6 +16,7 @@ let targets: [String: ([UInt8]) -> Void] = {
         "geo-point": ImagingTargets.geoPoint,
         "container-exif": ImagingTargets.containerExif,
         "video-places": ImagingTargets.videoPlaces,
+        "place-redaction": ImagingTargets.placeRedaction,
         "multipart": MultipartTarget.run,
         "form": GalleryTargets.form,
         "byte-range": GalleryTargets.byteRange,

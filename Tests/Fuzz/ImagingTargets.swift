@@ -135,6 +135,24 @@ enum ImagingTargets {
         }
     }
 
+    /// `PlaceRedaction` over the bytes taken as each format it answers for: every patch lies
+    /// inside the file, the patched file keeps its length and reads no position (JPEG's header,
+    /// PNG's, WebP's and HEIF's EXIF). (Patching twice may take out more: a GPS pointer that
+    /// points into its own IFD empties the TIFF header, which a second pass then refuses.)
+    static func placeRedaction(_ bytes: [UInt8]) {
+        for format in [ImageFormat.jpeg, .png, .webp, .tiff, .heic, .gif, .mp4] {
+            guard let patches = PlaceRedaction.patches(format: format, file: bytes) else { continue }
+            check(patches.allSatisfy { $0.offset >= 0 && $0.offset + $0.bytes.count <= bytes.count }, "a \(format) patch outside the file")
+            var clean = bytes
+            GPSRedaction.apply(patches, to: &clean, at: 0)
+            check(clean.count == bytes.count, "a patched \(format) of another length")
+            if format == .jpeg { check(JPEGHeader.probe(clean)?.location == nil, "a JPEG position left after the patches") }
+            if [.png, .webp, .heic].contains(format) {
+                check(ContainerExif.read(RawBytes(clean), format: format)?.location == nil, "a \(format) EXIF position left after the patches")
+            }
+        }
+    }
+
     /// PNG's and WebP's chunks and HEIF's boxes and item locations walked for their EXIF, and
     /// that EXIF read, from any bytes.
     static func containerExif(_ bytes: [UInt8]) {
