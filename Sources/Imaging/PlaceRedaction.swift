@@ -40,8 +40,9 @@ public enum PlaceRedaction {
         }
     }
 
-    /// Whether a file of `format` can be made placeless at all.
-    private static func handled(_ format: ImageFormat) -> Bool {
+    /// Whether a file of `format` can be made placeless at all (one of another format never is:
+    /// a page need not offer it to a link that hides places).
+    public static func handled(_ format: ImageFormat) -> Bool {
         switch format {
         case .jpeg, .png, .webp, .tiff, .heic, .avif, .gif, .mp4, .mov, .m4v, .threeGP: true
         case .webm, .mkv, .avi: false

@@ -116,9 +116,14 @@ import Testing
         }
         // when seen through a link that does not share places
         let withheld = page(heic, false)
-        // then neither the HEIC nor its RAW is offered (the server would refuse them), the clip is, and the page says why
-        #expect(withheld.downloadURL == nil && withheld.downloadNote?.contains("keeps where it was taken") == true)
+        // then its RAW is not offered (the server would refuse it: a RAW's places cannot be vouched
+        // for), the HEIC and the clip are (their places are taken out as they are sent)
+        #expect(withheld.downloadURL != nil && withheld.downloadNote == nil)
         #expect(withheld.alsoDownloads.map(\.label.english).allSatisfy { $0.contains("Live clip") } && withheld.alsoDownloads.count == 1)
+        // and a WebM is not offered, and the page says why
+        var webm = Self.detail(64)
+        webm.format = .webm
+        #expect(page(webm, false).downloadURL == nil && page(webm, false).downloadNote?.contains("keeps where it was taken") == true)
         // and a JPEG (its position emptied as it is sent) is offered, as everything is through a link that shares places
         #expect(page(jpeg, false).downloadURL != nil && page(jpeg, false).downloadNote == nil)
         #expect(page(heic, true).downloadURL != nil && page(heic, true).alsoDownloads.count == 2)

@@ -136,7 +136,10 @@ import Testing
         try TestImages.run("convert", ["-size", "40x30", "gradient:red-blue", folder + "/map.png"])
         try TestImages.run("exiftool", ["-q", "-overwrite_original", "-GPSLatitude=48.8584", "-GPSLatitudeRef=N", "-GPSLongitude=2.2945",
                                         "-GPSLongitudeRef=E", folder + "/map.png"])
-        try f.addBytes("trip/map.png", [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/map.png"))))
+        let map = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/map.png")))
+        try f.addBytes("trip/map.png", map)
+        // and a WebM, whose boxes nothing here reads for places
+        try f.addBytes("trip/clip.webm", try TestVideos.bytes("webm", codec: .vp9, seconds: 1, seed: 8))
         // and a phone's video that says where it was shot
         try TestVideos.write(to: folder + "/walk.mov", metadata: ["location=+48.8584+002.2945/"])
         let walk = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/walk.mov")))
@@ -170,13 +173,20 @@ import Testing
             #expect(video.count == walk.count && video.firstRange(of: position) == nil && VideoPlaceRedaction.patches(file: video) != nil)
             let tail = try await client.execute(uri: "/share/\(token)/originals/trip/walk.mov", method: .get, headers: [.range: "bytes=\(walk.count - 4000)-"])
             #expect(tail.status == .partialContent && [UInt8](buffer: tail.body) == Array(video[(walk.count - 4000)...]))
-            // when the PNG is asked for, it is refused with the reason
+            // when the PNG is asked for, it comes as long as it is, its EXIF's position emptied
             let png = try await client.execute(uri: "/share/\(token)/originals/trip/map.png", method: .get)
-            #expect(png.status == .forbidden && png.text.contains("chose not to share places"))
-            // when the whole link is downloaded, the JPEG is in it without its position and the PNG is named as left out
+            let cleanMap = [UInt8](buffer: png.body)
+            #expect(png.status == .ok && cleanMap.count == map.count && cleanMap != map)
+            #expect(try ExifOracle.places(in: map, named: "map.png").count >= 2)
+            #expect(try ExifOracle.places(in: cleanMap, named: "map.png") == [])
+            // and the WebM, which cannot be vouched for, is refused with the reason
+            let webm = try await client.execute(uri: "/share/\(token)/originals/trip/clip.webm", method: .get)
+            #expect(webm.status == .forbidden && webm.text.contains("chose not to share places"))
+            // when the whole link is downloaded, the JPEG and the PNG are in it without their position and the WebM is named as left out
             let zip = [UInt8](buffer: try await client.execute(uri: "/share/\(token)/zip", method: .get).body)
             #expect(zip.firstRange(of: clean) != nil && zip.firstRange(of: original) == nil && zip.firstRange(of: position) == nil)
-            #expect(zip.firstRange(of: Array("keep where they were taken".utf8)) != nil && zip.firstRange(of: Array("trip/map.png\n".utf8)) != nil)
+            #expect(zip.firstRange(of: cleanMap) != nil && zip.firstRange(of: map) == nil)
+            #expect(zip.firstRange(of: Array("keep where they were taken".utf8)) != nil && zip.firstRange(of: Array("trip/clip.webm\n".utf8)) != nil)
             // when the link's maker shares places, its files are the files as they are
             let placed = try await link([("places", "1")])
             #expect([UInt8](buffer: try await client.execute(uri: "/share/\(placed)/originals/trip/eiffel.jpg", method: .get).body) == original)

@@ -176,8 +176,10 @@ public struct GalleryParts {
                                   monitor: monitor, marker: config.dataPath + "/sidecars-written")
         let groupPage = GroupPage(store: store, pages: kit, pageSize: config.pageSize, cache: pages, places: placeBook)
         let playable = PlayableStore(dataPath: config.dataPath, source: source, logger: logger, shared: shared)
-        let photos = PhotoController(store: store, pages: kit, pageSize: config.pageSize, playable: playable, cache: pages, places: placeBook)
-        let originals = OriginalController(store: store, source: source)
+        // Every photo, file and group the handlers below read goes through a view for one audience.
+        let reads = CatalogReads(store)
+        let photos = PhotoController(reads: reads, albums: store, pages: kit, pageSize: config.pageSize, playable: playable, cache: pages, places: placeBook)
+        let originals = OriginalController(reads: reads, source: source)
         thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)
         thumbnailRoutes.register(with: routes)
         let gate = PasswordGate(passwords: passwords, throttle: LoginThrottle(store: failures), slowdownScale: config.loginSlowdownScale)
@@ -209,7 +211,7 @@ public struct GalleryParts {
         scanner.finishing = recount
         self.recount = recount
         photos.register(with: routes)
-        let slideshows = SlideshowController(store: store, pages: kit, pageSize: config.pageSize)
+        let slideshows = SlideshowController(reads: reads, pages: kit, pageSize: config.pageSize)
         slideshows.register(with: routes)
         ViewOptionsController(store: store, cookiePath: cookiePath, secureCookies: config.secureCookies).register(with: routes)
         originals.register(with: routes)
@@ -222,14 +224,14 @@ public struct GalleryParts {
         PlacesController(store: store, pages: kit, places: placeBook, cache: pages).register(with: routes)
         TrashController(store: store, source: source, forgetRenditions: forgetRenditions, pages: kit,
                         flash: flash, readOnly: config.readOnlyLibrary).register(with: routes)
-        let playableRoutes = PlayableController(store: store, playable: playable, pages: kit)
+        let playableRoutes = PlayableController(reads: reads, playable: playable, pages: kit)
         playableRoutes.register(with: routes)
         self.scanner = scanner
         let uploads = UploadController(store: store, source: source, scanner: scanner, pages: kit,
                                        naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit,
                                        fileLimit: config.uploadFileLimit, dataPath: config.dataPath, readOnly: config.readOnlyLibrary, logger: logger)
         uploads.register(with: routes)
-        ShareController(store: store, pages: kit, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,
+        ShareController(store: store, reads: reads, pages: kit, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,
                         slideshows: slideshows, thumbnails: thumbnailRoutes, originals: originals, playable: playableRoutes, uploads: uploads,
                         gate: gate).register(with: routes)
         if let token = config.metricsToken {

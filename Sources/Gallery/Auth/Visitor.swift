@@ -23,6 +23,9 @@ public struct Visitor: Sendable {
         return adminsSeePrivate && role == .admin ? .everything : .owner(account.id)
     }
 
+    /// Whom the catalog is read for on this visitor's behalf (`ScopedCatalog`).
+    var audience: Audience { .household(viewer: viewer, sight: sight) }
+
     /// Whether the visitor has at least `role`.
     func can(_ needed: Role) -> Bool { role.map { $0 >= needed } ?? false }
 }

@@ -3,9 +3,10 @@ import Foundation
 import Hummingbird
 import Imaging
 
-/// Serves original files, only those the catalog knows, with Range support.
+/// Serves original files, only those the catalog knows and the visitor may see, with Range
+/// support; a motion photo's clip the same way.
 struct OriginalController: Sendable {
-    let store: any PhotoQueries
+    let reads: CatalogReads
     let source: any PhotoSource
     let fileIO = FileIO()
 
@@ -16,45 +17,48 @@ struct OriginalController: Sendable {
 
     @Sendable func serveMotion(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let key = SiteURL.Scope.gallery.motionKey(fromPath: request.uri.path) else { throw Self.noMotion }
-        return try await respondMotion(key: key, sight: context.visitor.sight, request, context)
+        return try await respondMotion(key: key, in: reads.view(for: context.visitor.audience), request, context)
     }
 
-    /// A motion photo's clip: the last `motionLength` bytes of the JPEG, as an MP4 with Range.
-    func respondMotion(key: String, sight: Sight, _ request: Request, _ context: GalleryContext) async throws -> Response {
-        guard let photo = try await store.photo(key: key, viewer: .guest, sight: sight), let length = photo.card.motionLength,
+    /// A motion photo's clip: the last `motionLength` bytes of the JPEG, as an MP4 with Range. For
+    /// a link that hides places it is the end of the JPEG as the link hands the JPEG out: the
+    /// whole file's places taken out (the clip's own among them), or nothing when the file is
+    /// withheld.
+    func respondMotion(key: String, in view: ScopedCatalog, _ request: Request, _ context: GalleryContext) async throws -> Response {
+        guard let photo = try await view.photo(key: key), let length = photo.card.motionLength,
               let entry = try? await source.entry(forKey: key), entry.size > length else {
             throw Self.noMotion
         }
+        let treatment = await PlaceTreatment.of(photo.format, entry: entry, source: source, for: view)
+        if treatment == .withheld { throw Self.keepsItsPlace }
+        let patches: [GPSRedaction.Patch]? = if case .patched(let found) = treatment { found } else { nil }
         let start = Int(entry.size - length)
-        let etag = "\"\(photo.card.sha256.prefix(32))-motion\""
+        let etag = "\"\(photo.card.sha256.prefix(32))-motion\(patches == nil ? "" : "-noplace")\""
         var headers = RangeAnswer.headers(type: "video/mp4", etag: etag, maxAge: 3600)
         if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
         let answer = try RangeAnswer(request, size: Int(length), etag: etag, headers: &headers)
         let range = (answer.range.lowerBound + start)...(answer.range.upperBound + start)
-        return Response(status: answer.status, headers: headers, body: try await body(key: key, range: range, context))
+        return Response(status: answer.status, headers: headers, body: try await body(key: key, range: range, patches: patches, context))
     }
 
     @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let key = SiteURL.Scope.gallery.originalKey(fromPath: request.uri.path) else {
             throw Self.notInLibrary
         }
-        return try await respond(key: key, sight: context.visitor.sight, request, context)
+        return try await respond(key: key, in: reads.view(for: context.visitor.audience), request, context)
     }
 
-    /// The original at `key`; `withoutPlaces` (a share link whose maker did not share places)
-    /// hands out a JPEG without its position (`GPSRedaction`, patched as it streams) and refuses a
-    /// still of another format that has one.
-    func respond(key: String, sight: Sight, withoutPlaces: Bool = false, _ request: Request, _ context: GalleryContext) async throws -> Response {
-        guard let photo = try await store.photo(key: key, viewer: .guest, sight: sight), let entry = try? await source.entry(forKey: key) else {
+    /// The original at `key`, as `view`'s audience may have it: where places are not shown, only
+    /// as bytes known to say nothing of where it was taken (`PlaceTreatment`), else refused.
+    func respond(key: String, in view: ScopedCatalog, _ request: Request, _ context: GalleryContext) async throws -> Response {
+        guard let photo = try await view.photo(key: key), let entry = try? await source.entry(forKey: key) else {
             throw Self.notInLibrary
         }
         var patches: [GPSRedaction.Patch]?
-        if withoutPlaces {
-            switch await Self.placeTreatment(photo.format, located: photo.location != nil, entry: entry, source: source) {
-            case .asIs: break
-            case .patched(let found): patches = found
-            case .withheld: throw Self.keepsItsPlace
-            }
+        switch await PlaceTreatment.of(photo.format, entry: entry, source: source, for: view) {
+        case .asIs: break
+        case .patched(let found): patches = found
+        case .withheld: throw Self.keepsItsPlace
         }
         let size = Int(entry.size)
         let etag = "\"\(photo.card.sha256.prefix(32))\(patches == nil ? "" : "-noplace")\""
@@ -64,36 +68,6 @@ struct OriginalController: Sendable {
         let answer = try RangeAnswer(request, size: size, etag: etag, headers: &headers)
         if size == 0 { return Response(status: answer.status, headers: headers) }
         return Response(status: answer.status, headers: headers, body: try await body(key: key, range: answer.range, patches: patches, context))
-    }
-
-    /// What a share link that does not share places does with a file: a JPEG goes without the
-    /// bytes that say where it was taken (found in its header, read here), a still of another
-    /// format that has a position is withheld, and so are a RAW and a JPEG whose header cannot be
-    /// read through; videos and stills without a position go as they are.
-    enum PlaceTreatment: Sendable {
-        case asIs
-        case patched([GPSRedaction.Patch])
-        case withheld
-    }
-
-    static func placeTreatment(_ format: ImageFormat, located: Bool, entry: SourceEntry, source: any PhotoSource) async -> PlaceTreatment {
-        guard !format.isVideo else { return await videoTreatment(entry, source: source) }
-        // (a RAW's own position is not read at scan, so the catalog cannot vouch for one without)
-        if format.isRaw { return .withheld }
-        guard format == .jpeg else { return located ? .withheld : .asIs }
-        guard let head = try? await source.read(entry.key, range: 0..<min(entry.size, Int64(JPEGHeader.usefulPrefix))),
-              let patches = GPSRedaction.patches(head) else { return .withheld }
-        return patches.isEmpty ? .asIs : .patched(patches)
-    }
-
-    /// A video's boxes walked from the start, reading each top-level header and reading whole
-    /// only `moov` and `uuid` (`VideoPlaceRedaction`): patched where it says where it was shot,
-    /// withheld when it cannot be read through or keeps places in its samples.
-    static func videoTreatment(_ entry: SourceEntry, source: any PhotoSource) async -> PlaceTreatment {
-        guard let patches = await VideoPlaceRedaction.patches(size: entry.size, read: { try await source.read(entry.key, range: $0) }) else {
-            return .withheld
-        }
-        return patches.isEmpty ? .asIs : .patched(patches)
     }
 
     static let keepsItsPlace = PageError(.forbidden, message: Phrase("This file keeps where it was taken, and whoever shared this link chose not to share places: its picture can be seen here, but the file itself is not handed out."))

@@ -6,7 +6,7 @@ import Hummingbird
 /// `GET /playable/{sha256}.mp4` serves it with Range, like an original. Share links answer the
 /// same under their own prefix, through `ShareController`, for their own videos only.
 struct PlayableController: Sendable {
-    let store: any PhotoQueries
+    let reads: CatalogReads
     let playable: PlayableStore
     let pages: PageKit
     let fileIO = FileIO()
@@ -19,26 +19,25 @@ struct PlayableController: Sendable {
     @Sendable func play(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let key = SiteURL.Scope.gallery.playKey(fromPath: request.uri.path) else { throw Self.noVideo }
         let requester = context.visitor.account.map { "account:\($0.id)" } ?? "guest:\(context.remoteAddress)"
-        return try await play(key: key, scope: .gallery, shared: nil, sight: context.visitor.sight, requester: requester, mayStart: true,
-                              request, context)
+        return try await play(key: key, in: reads.view(for: context.visitor.audience), scope: .gallery, requester: requester,
+                              mayStart: true, request, context)
     }
 
-    /// The play page of `key`; with `shared` (its group and title), inside that share link. The
-    /// work is counted against `requester` (`PlayableStore.perRequester`); with `mayStart` false
-    /// the page says the household has to look at it first.
-    func play(key: String, scope: SiteURL.Scope, shared: (group: PhotoGroup, title: Phrase)?, sight: Sight, requester: String, mayStart: Bool,
+    /// The play page of `key`, as `view`'s audience may see it (a link's holders: inside their
+    /// link, every address under its `scope`). The work is counted against `requester`
+    /// (`PlayableStore.perRequester`); with `mayStart` false the page says the household has to
+    /// look at it first.
+    func play(key: String, in view: ScopedCatalog, scope: SiteURL.Scope, requester: String, mayStart: Bool,
               _ request: Request, _ context: GalleryContext) async throws -> Response {
-        guard let photo = try await store.photo(key: key, viewer: context.visitor.viewer, sight: sight), photo.card.kind == .video else {
-            throw Self.noVideo
-        }
-        let videoPage = scope.photo(key, in: nil, sharedGroup: shared?.group)
+        guard let photo = try await view.photo(key: key), photo.card.kind == .video else { throw Self.noVideo }
+        let videoPage = scope.photo(key, in: nil, sharedGroup: view.boundary)
         // A video the browser plays as it is has nothing to prepare.
         guard Playability(photo) != .everywhere else { return .redirect(to: videoPage) }
         let state = await playable.prepare(photo, for: requester, mayStart: mayStart)
         if state == .ready { return .redirect(to: videoPage) }
         let fitted = PhotoPageBuilder.fittedSize(width: photo.card.width, height: photo.card.height, box: SiteURL.Rendition.screen.rawValue)
         let title = Phrase.verbatim(photo.card.name)
-        let pageChrome = shared == nil ? pages.chrome(title: title, for: context) : pages.sharedChrome(title: title)
+        let pageChrome = view.boundary == nil ? pages.chrome(title: title, for: context) : pages.sharedChrome(title: title)
         var page = PreparingView(chrome: pageChrome, name: photo.card.name, poster: scope.thumbnail(photo.card.picture, .screen),
                                  width: fitted.width, height: fitted.height, preparing: state == .preparing || state == .overLimit,
                                  backURL: videoPage, downloadURL: scope.original(key))
@@ -49,10 +48,8 @@ struct PlayableController: Sendable {
     }
 
     @Sendable func serve(_ request: Request, context: GalleryContext) async throws -> Response {
-        guard let sha = Self.sha256(context), try await store.fileForContent(sha256: sha, sight: context.visitor.sight) != nil else {
-            throw Self.noRendition
-        }
-        return try await serve(sha: sha, request, context)
+        guard let sha = Self.sha256(context) else { throw Self.noRendition }
+        return try await serve(sha: sha, in: reads.view(for: context.visitor.audience), request, context)
     }
 
     /// The content hash a `:file` parameter (`<sha256>.mp4`) names; nil for anything else.
@@ -63,9 +60,9 @@ struct PlayableController: Sendable {
         return name.sha256
     }
 
-    /// The rendition of content the caller has checked the visitor may see.
-    func serve(sha: String, _ request: Request, _ context: GalleryContext) async throws -> Response {
-        guard await playable.state(sha256: sha) == .ready else { throw Self.noRendition }
+    /// The rendition of content `view`'s audience sees.
+    func serve(sha: String, in view: ScopedCatalog, _ request: Request, _ context: GalleryContext) async throws -> Response {
+        guard try await view.sees(sha256: sha), await playable.state(sha256: sha) == .ready else { throw Self.noRendition }
         let path = playable.path(sha256: sha)
         let size = try await Self.size(of: path)
         let etag = "\"\(sha.prefix(32))-play\""

@@ -10,10 +10,10 @@ enum ZipDownload {
     /// unique. A file gone since the selection, or one that could not be read now, is left out and
     /// named in a note inside, each under its own heading.
     /// `treat` says what becomes of each file on its way (a share link that does not share
-    /// places: `OriginalController.placeTreatment`); a withheld file is named in the note too.
+    /// places: `PlaceTreatment`); a withheld file is named in the note too.
     /// The note is written in `language` (the visitor's).
     static func response(_ files: [FileRef], title: String, source: any PhotoSource, language: Language = .english,
-                         treat: (@Sendable (SourceEntry) async -> OriginalController.PlaceTreatment)? = nil) -> Response {
+                         treat: (@Sendable (SourceEntry) async -> PlaceTreatment)? = nil) -> Response {
         let names = ZipStream.uniqueNames(files.map(\.key))
         let body = ResponseBody { writer in
             var stream = ZipStream()

@@ -67,9 +67,9 @@ struct PhotoPageBuilder {
             backURL: scope.group(group, sort: sort, page: groupPage).fragment("p\(photo.card.fileId)"),
             backLabel: groupPage > 1 ? Phrase("Back to \(groupTitle) (page \(groupPage))") : Phrase("Back to \(groupTitle)"),
             facts: facts,
-            downloadURL: withholds(photo.format, located: photo.location != nil) ? nil : scope.original(photo.card.key),
+            downloadURL: withholds(photo.format) ? nil : scope.original(photo.card.key),
             downloadName: photo.card.name,
-            downloadNote: withholds(photo.format, located: photo.location != nil)
+            downloadNote: withholds(photo.format)
                 ? Phrase("The original file is not offered here: it keeps where it was taken, and this link does not share places.") : nil,
             curation: showsCuration
                 ? {
@@ -186,17 +186,18 @@ struct PhotoPageBuilder {
         }
     }
 
-    /// Whether the file at hand is withheld from this page's visitor: a link that does not share
-    /// places hands out no file that keeps where it was taken and cannot be emptied of it
-    /// (`OriginalController.placeTreatment`: a located still that is not a JPEG, any RAW).
-    func withholds(_ format: ImageFormat, located: Bool) -> Bool {
-        guard let shared, !shared.places, !format.isVideo else { return false }
-        return format.isRaw || (format != .jpeg && located)
+    /// Whether a file of `format` is withheld from this page's visitor whatever its bytes: a
+    /// link that does not share places hands out only what can be made to say nothing of where it
+    /// was taken (`PlaceTreatment`; a RAW, a WebM, Matroska or AVI never can). One of another
+    /// format is offered, and withheld when read if its bytes cannot be vouched for.
+    func withholds(_ format: ImageFormat) -> Bool {
+        guard let shared, !shared.places else { return false }
+        return !PlaceRedaction.handled(format)
     }
 
     /// The other files of the shot, each to download: its RAW, its Live clip, a motion photo's clip.
     var alsoDownloads: [PhotoView.Download] {
-        var out = photo.companions.filter { !withholds($0.format, located: true) }.map { file in
+        var out = photo.companions.filter { !withholds($0.format) }.map { file in
             let (format, size) = (file.format.rawValue.uppercased(), Phrase.Argument.bytes(file.size))
             let label = file.role == .raw ? Phrase("Download RAW (\(format), \(size))") : Phrase("Download Live clip (\(format), \(size))")
             return PhotoView.Download(label: label, url: scope.original(file.key), name: file.name)

@@ -8,7 +8,7 @@ import Hummingbird
 /// same at `/share/TOKEN/slideshow/KEY`, in the link's own group and never outside it
 /// (`ShareController.slideshow`).
 struct SlideshowController: Sendable {
-    let store: any PhotoQueries
+    let reads: CatalogReads
     let pages: PageKit
     let pageSize: Int
 
@@ -24,22 +24,15 @@ struct SlideshowController: Sendable {
 
     @Sendable func show(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let key = SiteURL.Scope.gallery.slideshowKey(fromPath: request.uri.path) else { throw PhotoController.notFound }
-        return try await render(key: key, shared: nil, request, context)
+        return try await render(key: key, in: reads.view(for: context.visitor.audience), scope: .gallery, request, context)
     }
 
-    /// The show at `key`: in the gallery (`shared` nil) in the group the address names, as the
-    /// visitor may see it; through a share link in the link's group only, as anyone may see it
-    /// (nobody's private photos), every link of the page inside the link.
-    func render(key: String, shared: (group: PhotoGroup, scope: SiteURL.Scope)?, _ request: Request, _ context: GalleryContext) async throws -> Response {
-        let (viewer, sight) = shared == nil ? (context.visitor.viewer, context.visitor.sight) : (Viewer.guest, Sight.publicOnly)
-        guard let photo = try await store.photo(key: key, viewer: viewer, sight: sight) else { throw PhotoController.notFound }
-        let group: PhotoGroup
-        if let shared {
-            guard try await store.group(shared.group, containsKey: key, sight: sight) else { throw PhotoController.notFound }
-            group = shared.group
-        } else {
-            group = try PhotoController.group(from: request.uri, photo: photo, viewer: viewer)
-        }
+    /// The show at `key`, as `view`'s audience may see it: in the gallery in the group the address
+    /// names; through a share link in the link's group only, every link of the page inside the
+    /// link (`scope`).
+    func render(key: String, in view: ScopedCatalog, scope: SiteURL.Scope, _ request: Request, _ context: GalleryContext) async throws -> Response {
+        guard let photo = try await view.photo(key: key) else { throw PhotoController.notFound }
+        let group = try view.boundary ?? PhotoController.group(from: request.uri, photo: photo, viewer: view.viewer)
         let params = request.uri.queryParameters
         var every = Self.defaultSeconds
         if let raw = params["every"] {
@@ -53,14 +46,12 @@ struct SlideshowController: Sendable {
         let paused = !frame && params["paused"] == "1"
         if frame, params["every"] == nil { every = Self.frameSeconds }
         let sort = try GroupQuery(request.uri, defaultSort: group.defaultSort).sort
-        let around = try await store.neighbors(of: photo, in: group, sort: sort, perPage: pageSize, sight: sight)
+        let around = try await view.neighbors(of: photo, in: group, sort: sort, perPage: pageSize)
         // After the last photo, the first again.
         var next = around.next
-        if next == nil {
-            next = try await store.page(group, sort: sort, number: 1, perPage: 1, viewer: viewer, sight: sight)?.photos.first
-        }
+        if next == nil { next = try await view.page(group, sort: sort, number: 1, perPage: 1)?.photos.first }
         let model = SlideshowView(photo: photo, around: around, next: next, sort: sort, in: group.linkContext, paused: paused, every: every,
-                                  frame: frame, shared: shared)
+                                  frame: frame, shared: view.boundary.map { ($0, scope) })
         return try pages.response(model, for: context)
     }
 }

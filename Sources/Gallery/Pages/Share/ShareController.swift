@@ -7,7 +7,10 @@ import HummingbirdCore
 /// anyone holding `/share/<token>`, who sees that group's pages, photos, thumbnails and
 /// originals and nothing else.
 struct ShareController: Sendable {
-    let store: any PhotoQueries & ShareStore & AlbumStore & PrivacyStore
+    /// The links themselves, their albums and what is private: never a photo read.
+    let store: any ShareStore & AlbumStore & PrivacyStore
+    /// Every photo, file and group a link reaches is read through its view (`OpenLink.view`).
+    let reads: CatalogReads
     let pages: PageKit
     let groupPage: GroupPage
     /// The start of the copyable full link (`GalleryConfig.linkBase`), never taken from a request's Host.
@@ -45,16 +48,18 @@ struct ShareController: Sendable {
 
     /// `GET /share/TOKEN/zip`: every photo the link shows, as one zip streamed as it is made.
     @Sendable func zip(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (link, _, group, title) = try await resolve(request, context, page: false)
-        let files = try await store.withCompanions(try await store.files(ids: try await store.fileIds(in: group, sort: group.defaultSort, sight: .publicOnly), sight: .publicOnly), sight: .publicOnly)
+        let open = try await resolve(request, context, page: false)
+        let files = try await open.view.filesWithCompanions(in: open.group, sort: open.group.defaultSort)
         guard !files.isEmpty else { throw PageError(.notFound, message: Phrase("This shared group holds no photos to download.")) }
         // The zip's file name is the title's English, as the gallery's other file names are.
-        guard !link.showsPlaces else { return ZipDownload.response(files, title: title.english, source: originals.source, language: context.language) }
+        guard !open.view.showsPlaces else {
+            return ZipDownload.response(files, title: open.title.english, source: originals.source, language: context.language)
+        }
         // Without places: each file as the link's original download would hand it out.
-        let (store, source) = (store, originals.source)
-        return ZipDownload.response(files, title: title.english, source: source, language: context.language) { entry in
-            guard let photo = try? await store.photo(key: entry.key, viewer: .guest, sight: .publicOnly) else { return .withheld }
-            return await OriginalController.placeTreatment(photo.format, located: photo.location != nil, entry: entry, source: source)
+        let (view, source) = (open.view, originals.source)
+        return ZipDownload.response(files, title: open.title.english, source: source, language: context.language) { entry in
+            guard let photo = try? await view.photo(key: entry.key) else { return .withheld }
+            return await PlaceTreatment.of(photo.format, entry: entry, source: source, for: view)
         }
     }
 
@@ -64,7 +69,8 @@ struct ShareController: Sendable {
     // MARK: the holder's side
 
     @Sendable func group(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (link, token, group, title) = try await resolve(request, context, page: true)
+        let open = try await resolve(request, context, page: true)
+        let (link, token, group, title) = (open.link, open.token, open.group, open.title)
         if let locked = link.passwordHash, !Self.isUnlocked(request, token: token, hash: locked) {
             return try unlockPage(token: token, context: context, error: nil, status: .ok)
         }
@@ -85,7 +91,8 @@ struct ShareController: Sendable {
     /// folder (`UploadController.linkFolder`), never beside the household's files, and join the
     /// album as added through the link; a photo the household already keeps adds nothing.
     @Sendable func upload(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (link, token, _, title) = try await resolve(request, context, page: false)
+        let open = try await resolve(request, context, page: false)
+        let (link, token, title) = (open.link, open.token, open.title)
         // A link that does not take photos (any more) has no upload address.
         guard link.kind == .album, let albumId = Int64(link.value), link.uploadsLeft > 0 else {
             throw PageError(.notFound, message: Phrase("This link does not take photos, or has taken all it may. Ask the person who shared it."))
@@ -100,7 +107,7 @@ struct ShareController: Sendable {
         let scope = SiteURL.Scope.share(token)
         let result: UploadView.Result
         do {
-            result = try await place(request, context, link: link, scope: scope, albumId: albumId, fileLimit: reserved)
+            result = try await place(request, context, open: open, albumId: albumId, fileLimit: reserved)
         } catch {
             try await store.returnShareUploads(id: link.id, count: reserved)
             throw error
@@ -122,18 +129,21 @@ struct ShareController: Sendable {
     /// Receives a link's upload into its own folder and adds the new photos to its album. A copy
     /// of a photo the album holds is said to be there; a copy of one the household keeps elsewhere
     /// is not added and names nothing of the household's (no path, no page).
-    private func place(_ request: Request, _ context: GalleryContext, link: ShareLink, scope: SiteURL.Scope, albumId: Int64,
+    private func place(_ request: Request, _ context: GalleryContext, open: OpenLink, albumId: Int64,
                        fileLimit: Int) async throws -> UploadView.Result {
+        let (link, scope) = (open.link, open.scope)
+        // What the upload itself filed is read as the server's own work: it is not the holders' to see yet.
+        let filed = reads.view(for: .household(viewer: .guest, sight: .everything))
         let received = try await uploads.receive(request, context: context, fileLimit: fileLimit, into: .link(id: link.id))
         var result = UploadView.Result()
         var photoIds: [Int64] = []
         for item in received {
             switch item {
             case .added(let sent, let key):
-                if let photo = try await store.photo(key: key, viewer: .guest, sight: .everything) { photoIds.append(photo.photoId) }
+                if let photo = try await filed.photo(key: key) { photoIds.append(photo.photoId) }
                 result.added.append(.init(name: sent, detail: Phrase("added to the album"), url: scope.photo(key, in: nil)))
             case .duplicate(let sent, let key, _):
-                if let key, try await store.group(.album(albumId), containsKey: key, sight: .publicOnly) {
+                if let key, try await open.view.photo(key: key) != nil {
                     result.skipped.append(.init(name: sent, detail: Phrase("already in this album"), url: scope.photo(key, in: nil)))
                 } else {
                     let detail = key == nil ? Phrase("the same photo as another in this upload")
@@ -150,84 +160,75 @@ struct ShareController: Sendable {
     }
 
     @Sendable func photo(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (link, token, group, title) = try await resolve(request, context, page: false)
-        guard let key = SiteURL.Scope.share(token).photoKey(fromPath: request.uri.path) else {
-            throw PhotoController.notFound
-        }
+        let open = try await resolve(request, context, page: false)
+        guard let key = open.scope.photoKey(fromPath: request.uri.path) else { throw PhotoController.notFound }
         var visitor = context
         visitor.visitor = .nobody  // a share page never shows the holder's own favorites or forms
-        return try await photos.render(key: key, shared: (group, title, .share(token), link.showsPlaces), request, visitor)
+        return try await photos.render(key: key, in: open.view, shared: (open.title, open.scope), request, visitor)
     }
 
     /// `GET /share/TOKEN/slideshow/KEY`: the link's photos one at a time, or its frame view
     /// (`frame=1`) for a tablet on a shelf: in the link's group, every link inside the link.
     @Sendable func slideshow(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (_, token, group, _) = try await resolve(request, context, page: false)
-        guard let key = SiteURL.Scope.share(token).slideshowKey(fromPath: request.uri.path) else { throw PhotoController.notFound }
+        let open = try await resolve(request, context, page: false)
+        guard let key = open.scope.slideshowKey(fromPath: request.uri.path) else { throw PhotoController.notFound }
         var visitor = context
         visitor.visitor = .nobody
-        return try await slideshows.render(key: key, shared: (group, .share(token)), request, visitor)
+        return try await slideshows.render(key: key, in: open.view, scope: open.scope, request, visitor)
     }
 
     @Sendable func thumbnail(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (_, _, group, _) = try await resolve(request, context, page: false)
+        let open = try await resolve(request, context, page: false)
         let (size, picture, encoding) = try ThumbnailController.parse(context)
-        guard try await store.group(group, containsSha256: picture.sha256, sight: .publicOnly) else {
+        guard try await open.view.sees(sha256: picture.sha256) else {
             throw PageError(.notFound, message: Phrase("No such thumbnail in this shared group."))
         }
         return try await thumbnails.respond(size: size, picture: picture, encoding: encoding, request, context)
     }
 
     @Sendable func original(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (link, token, group, _) = try await resolve(request, context, page: false)
-        guard let key = SiteURL.Scope.share(token).originalKey(fromPath: request.uri.path),
-              try await store.group(group, containsKey: key, sight: .publicOnly) else {
+        let open = try await resolve(request, context, page: false)
+        guard let key = open.scope.originalKey(fromPath: request.uri.path), try await open.view.photo(key: key) != nil else {
             throw PageError(.notFound, message: Phrase("This file is not part of the shared group."))
         }
-        return try await originals.respond(key: key, sight: .publicOnly, withoutPlaces: !link.showsPlaces, request, context)
+        return try await originals.respond(key: key, in: open.view, request, context)
     }
 
     @Sendable func motion(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (_, token, group, _) = try await resolve(request, context, page: false)
-        guard let key = SiteURL.Scope.share(token).motionKey(fromPath: request.uri.path),
-              try await store.group(group, containsKey: key, sight: .publicOnly) else {
-            throw OriginalController.noMotion
-        }
-        return try await originals.respondMotion(key: key, sight: .publicOnly, request, context)
+        let open = try await resolve(request, context, page: false)
+        guard let key = open.scope.motionKey(fromPath: request.uri.path) else { throw OriginalController.noMotion }
+        return try await originals.respondMotion(key: key, in: open.view, request, context)
     }
 
     @Sendable func play(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (link, token, group, title) = try await resolve(request, context, page: false)
-        guard let key = SiteURL.Scope.share(token).playKey(fromPath: request.uri.path), try await store.group(group, containsKey: key, sight: .publicOnly) else {
-            throw PlayableController.noVideo
-        }
+        let open = try await resolve(request, context, page: false)
+        guard let key = open.scope.playKey(fromPath: request.uri.path) else { throw PlayableController.noVideo }
         var visitor = context
         visitor.visitor = .nobody
         // Work is counted against the link, whoever holds it; what came through a link waits for the household.
-        return try await playable.play(key: key, scope: .share(token), shared: (group, title), sight: .publicOnly, requester: "link:\(link.id)",
+        return try await playable.play(key: key, in: open.view, scope: open.scope, requester: "link:\(open.link.id)",
                                        mayStart: !UploadController.isLinkUpload(key), request, visitor)
     }
 
     @Sendable func playableRendition(_ request: Request, context: GalleryContext) async throws -> Response {
-        let (_, _, group, _) = try await resolve(request, context, page: false)
-        guard let sha = PlayableController.sha256(context), try await store.group(group, containsSha256: sha, sight: .publicOnly) else {
-            throw PlayableController.noRendition
-        }
-        return try await playable.serve(sha: sha, request, context)
+        let open = try await resolve(request, context, page: false)
+        guard let sha = PlayableController.sha256(context) else { throw PlayableController.noRendition }
+        return try await playable.serve(sha: sha, in: open.view, request, context)
     }
 
-    /// The live link named in the URL, its token, its group, and its title; 404 when unknown, 410 when expired.
-    /// A link with a password opens its pages only in a browser that gave it (the unlock cookie);
-    /// its first page asks for it, everything else of it is refused until then.
-    private func resolve(_ request: Request, _ context: GalleryContext, page: Bool) async throws -> (ShareLink, String, PhotoGroup, Phrase) {
+    /// The live link named in the URL, opened: its token, its group, its title and the view its
+    /// holders read through; 404 when unknown, 410 when expired. A link with a password opens its
+    /// pages only in a browser that gave it (the unlock cookie); its first page asks for it,
+    /// everything else of it is refused until then.
+    private func resolve(_ request: Request, _ context: GalleryContext, page: Bool) async throws -> OpenLink {
         let found = try await resolveLink(context)
-        if !page, let locked = found.0.passwordHash, !Self.isUnlocked(request, token: found.1, hash: locked) {
+        if !page, let locked = found.link.passwordHash, !Self.isUnlocked(request, token: found.token, hash: locked) {
             throw PageError(.forbidden, message: Phrase("This shared link asks for a password: open its first page and enter it."))
         }
         return found
     }
 
-    private func resolveLink(_ context: GalleryContext) async throws -> (ShareLink, String, PhotoGroup, Phrase) {
+    private func resolveLink(_ context: GalleryContext) async throws -> OpenLink {
         guard let token = context.parameters.get("token"), SecretToken.isWellFormed(token),
               let link = try await store.share(token: token) else {
             throw PageError(.notFound, message: Phrase("This share link does not exist or was revoked."))
@@ -246,7 +247,7 @@ struct ShareController: Sendable {
             guard let album = try await store.album(id: id, sight: .publicOnly) else { throw Self.ended }
             title = .verbatim(album.name)
         }
-        return (link, token, group, title)
+        return OpenLink(link, token: token, group: group, title: title, reads: reads)
     }
 
     /// A link whose folder or album is private now answers as a link that is not there.
@@ -287,11 +288,11 @@ struct ShareController: Sendable {
         let canonical = SiteURL.queryString(FilterQuery.pairs(filter))
         switch kind {
         case .folder:
-            guard SourceKey.isValid(value) || value.isEmpty, try await store.folder(at: value, sight: context.visitor.sight) != nil else {
+            guard SourceKey.isValid(value) || value.isEmpty, try await reads.view(for: context.visitor.audience).folder(at: value) != nil else {
                 throw PageError(.notFound, message: Phrase("There is no such folder to share."))
             }
         case .tag:
-            guard try await store.count(.tag(TagName.normalize(value)), sight: context.visitor.sight) > 0 else {
+            guard try await reads.view(for: context.visitor.audience).count(.tag(TagName.normalize(value))) > 0 else {
                 throw PageError(.notFound, message: Phrase("No photo carries this tag."))
             }
         case .favorites:
@@ -383,7 +384,8 @@ struct ShareController: Sendable {
     /// `POST /share/TOKEN`: the password form of a protected link.
     @Sendable func unlock(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        let (link, token, _, _) = try await resolveLink(context)
+        let open = try await resolveLink(context)
+        let (link, token) = (open.link, open.token)
         guard let hash = link.passwordHash else { return .redirect(to: SiteURL.share(token).path, type: .normal) }
         let password = form["password"] ?? ""
         guard try await gate.admits(password, name: "share:\(link.id)", address: context.remoteAddress,

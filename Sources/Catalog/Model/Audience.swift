@@ -1,0 +1,9 @@
+/// Who a request reads the catalog for, decided once from the request (`ScopedCatalog`).
+public enum Audience: Sendable, Hashable {
+    /// The household: a guest, a viewer, a member or an admin, with whose favorites pages show
+    /// (`viewer`) and which private photos they may see (`sight`).
+    case household(viewer: Viewer, sight: Sight)
+    /// A share link's holders: the link's group alone, nobody's private photo, the favorites of
+    /// nobody; where each photo was taken only when the link's maker chose to show it.
+    case link(group: PhotoGroup, showsPlaces: Bool)
+}
