@@ -33,6 +33,32 @@ struct ShareBoundaryModelTests {
         try await run(postgres: true)
     }
 
+    /// A picture that says where it was taken: a PNG and a WebP in XMP (a position and place
+    /// names), a TIFF in EXIF, a JPEG in EXIF, IPTC and XMP at once, a motion photo in its clip.
+    static func located(_ key: String, seed: Int) throws -> [UInt8] {
+        let folder = NSTemporaryDirectory() + "photolala-located-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let gps = ["-GPSLatitude=48.8584", "-GPSLatitudeRef=N", "-GPSLongitude=2.2945", "-GPSLongitudeRef=E"]
+        let xmp = ["-XMP-exif:GPSLatitude=48.8584", "-XMP-exif:GPSLongitude=2.2945", "-XMP-photoshop:City=Lutetia", "-XMP-iptcCore:Location=Champ"]
+        let iptc = ["-IPTC:City=Lutetia", "-IPTC:Country-PrimaryLocationName=Francia"]
+        let name = String(key.split(separator: "/").last ?? "file")
+        let path = folder + "/" + name
+        if name.hasPrefix("PXL") {
+            let clip = folder + "/clip.mp4"
+            try TestVideos.write(to: clip, seconds: 1, seed: seed, metadata: ["location=+48.8584+002.2945/"])
+            return try TestMotionPhotos.jpeg(seed: seed, clip: [UInt8](try Data(contentsOf: URL(fileURLWithPath: clip))))
+        }
+        if name.hasSuffix(".jpg") {
+            try Data(try TestImages.jpeg(seed: seed)).write(to: URL(fileURLWithPath: path))
+        } else {
+            try TestImages.run("convert", ["-seed", String(seed), "-size", "48x32", "plasma:fractal", path])
+        }
+        let tags = name.hasSuffix(".tif") ? gps : name.hasSuffix(".jpg") ? gps + iptc + xmp : xmp
+        try TestImages.run("exiftool", ["-q", "-overwrite_original"] + tags + [path])
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
     private func run(postgres: Bool) async throws {
         // given a household's library, curated, with links of every kind
         let f = try GalleryFixture(.folder)
@@ -49,6 +75,14 @@ struct ShareBoundaryModelTests {
         }
         try f.addBytes("roll/IMG_1.mov", try TestVideos.bytes("mov", seconds: 1, seed: 7))
         model.clips["roll/IMG_1.mov"] = (still: "roll/IMG_1.jpg", content: 7)
+        // (and stills of other formats that say where in other places, a JPEG that names its
+        // place in IPTC and XMP too, and a motion photo whose clip says where it was shot)
+        for (key, content) in [("trip/8.png", 8), ("roll/9.webp", 9), ("trip/10.tif", 10), ("roll/11.jpg", 11), ("trip/PXL_12.MP.jpg", 12)] {
+            try f.addBytes(key, try Self.located(key, seed: content))
+            model.files[key] = content
+            model.located.insert(content)
+        }
+        model.motion.insert(12)
         try await f.scan()
         try await f.addAccount("max", role: .member)
         try await f.addAccount("ada", role: .admin)
@@ -67,6 +101,8 @@ struct ShareBoundaryModelTests {
             }
             try await model.linkLatestAlbum(max, f, password: false)
             try await model.linkLatestAlbum(max, f, password: true)
+            // (a photo sent through the album's link, carrying a keyword and stars of its own)
+            try await model.uploadThroughALink(client, f)
             // (a photo private from the start, in a folder's link and the search's, and a folder,
             // whose copy of a trip photo makes that one private too)
             try await model.keepPrivate(max, "trip/2.jpg")

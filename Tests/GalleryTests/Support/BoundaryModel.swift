@@ -50,8 +50,10 @@ final class BoundaryModel: @unchecked Sendable {
     var latestAlbum: Int64?
     var links: [Link] = []
     var sha: [Int: String] = [:]
-    /// Contents whose files say where they were taken (JPEGs with GPS).
+    /// Contents whose files say where they were taken, in any of the places a file can say it.
     var located: Set<Int> = []
+    /// Contents that are motion photos (a JPEG with its clip inside).
+    var motion: Set<Int> = []
     /// What max keeps private: contents, folders (what arrives in them is his), albums (what is put in them is his).
     var privateContents: Set<Int> = []
     var privateFolders: Set<String> = []
@@ -149,8 +151,10 @@ final class BoundaryModel: @unchecked Sendable {
         let holder = try await FormPoster.start(client, page: "/share/\(link.token)")
         nextContent += 1
         let content = nextContent
-        var sent: [(String, Data)] = [("n\(content).jpg", Data(try TestImages.jpeg(seed: content)))]
-        if let copy = pick(files.keys.sorted()), next(2) == 0, let bytes = try await f.bytes(copy) { sent.append(("copy-\(content).jpg", bytes)) }
+        // (carrying the keyword of a tag that has a link, and five stars: neither may reach the household)
+        let curated = ["-XMP-dc:Subject=beach", "-IPTC:Keywords=beach", "-XMP-xmp:Rating=5"]
+        var sent: [(String, Data)] = [("n\(content).jpg", Data(try TestImages.jpeg(seed: content, exif: curated)))]
+        if let copy = pick(files.keys.sorted().filter { $0.hasSuffix(".jpg") }), next(2) == 0, let bytes = try await f.bytes(copy) { sent.append(("copy-\(content).jpg", bytes)) }
         let answer = try await holder.upload(sent, csrf: holder.token, to: "/share/\(link.token)/upload")
         expect(answer.status == .ok, "upload through link \(link.id): \(answer.status)")
         guard answer.status == .ok else { return }
@@ -465,12 +469,29 @@ final class BoundaryModel: @unchecked Sendable {
             try await checkFrameView(holder, link, shown: shown)
             // Where a photo was taken reaches a link's holders only when its maker said so: not
             // on its page, not in its original's bytes.
+            // Every byte that leaves through a link that hides places (originals, motion clips)
+            // goes to exiftool, the oracle, which must read no position and no place name there.
+            var leaving: [(name: String, bytes: [UInt8])] = []
             for key in shown.sorted() where located.contains(files[key] ?? -1) {
                 let page = try await holder.get(scope.photo(key, in: nil).path).text
-                expect(page.contains("<dt>Position</dt>") == link.places, "link \(link.id) (\(link.kind)) \(key): position shown \(!link.places)")
-                let bytes = Array(try await holder.get(scope.original(key).path).body.readableBytesView)
-                expect((JPEGHeader.probe(bytes)?.location != nil) == link.places,
-                       "link \(link.id) (\(link.kind)) \(key): the original \(link.places ? "lost" : "keeps") its position")
+                // (the page shows a position where the scan read one: a JPEG's EXIF)
+                if key.hasSuffix(".jpg"), !motion.contains(files[key] ?? -1) {
+                    expect(page.contains("<dt>Position</dt>") == link.places, "link \(link.id) (\(link.kind)) \(key): position shown \(!link.places)")
+                }
+                let original = try await holder.get(scope.original(key).path)
+                expect(original.status == .ok, "link \(link.id) (\(link.kind)) \(key): the original answers \(original.status)")
+                let bytes = Array(original.body.readableBytesView)
+                if link.places {
+                    let whole = try await f.bytes(key).map(Array.init)
+                    expect(bytes == whole, "link \(link.id) (\(link.kind)) \(key): the original is not whole")
+                } else {
+                    leaving.append(("\(leaving.count)-" + (key.split(separator: "/").last.map(String.init) ?? key), bytes))
+                    if motion.contains(files[key] ?? -1) {
+                        let clip = try await holder.get(scope.motion(key).path)
+                        expect(clip.status == .ok, "link \(link.id) (\(link.kind)) \(key): its motion clip answers \(clip.status)")
+                        leaving.append(("\(leaving.count)-clip.mp4", Array(clip.body.readableBytesView)))
+                    }
+                }
             }
             if case .folder = link.kind {
                 expect(shown == candidates, "link \(link.id) (\(link.kind)) misses \(candidates.subtracting(shown).sorted())")
@@ -504,7 +525,16 @@ final class BoundaryModel: @unchecked Sendable {
                 let byName = Dictionary(reach.map { (String($0.split(separator: "/").last!), everything[$0]!) }) { a, _ in a }
                 expect(names.isSubset(of: byName.keys), "link \(link.id) (\(link.kind)) zip holds \(names.subtracting(byName.keys).sorted())")
                 expect(Set(names.compactMap { byName[$0] }) == reachable, "link \(link.id) (\(link.kind)) zip misses some of \(reach.sorted())")
+                if !link.places {
+                    for entry in Self.zipEntries(zip.body) where entry.name != "Not included.txt" {
+                        leaving.append(("\(leaving.count)-" + (entry.name.split(separator: "/").last.map(String.init) ?? "entry"), entry.bytes))
+                    }
+                }
             }
+            for (name, said) in try ExifOracle.places(in: leaving) {
+                expect(false, "link \(link.id) (\(link.kind)) hands out \(name) saying where: \(said.prefix(3))")
+            }
+            checks += leaving.count
         }
     }
 
@@ -537,6 +567,25 @@ final class BoundaryModel: @unchecked Sendable {
         }
         expect(Set(visited) == shown && visited.count == shown.count,
                "link \(link.id) (\(link.kind)) frame view goes round \(visited), not \(shown.sorted())")
+    }
+
+    /// The entries of a zip (stored, as ours are), names and bytes, from its central directory.
+    static func zipEntries(_ buffer: ByteBuffer) -> [(name: String, bytes: [UInt8])] {
+        let bytes = Array(buffer.readableBytesView)
+        func u16(_ i: Int) -> Int { i + 2 <= bytes.count ? Int(bytes[i]) | Int(bytes[i + 1]) << 8 : 0 }
+        func u32(_ i: Int) -> Int { u16(i) | u16(i + 2) << 16 }
+        guard bytes.count >= 22, let end = (0...(bytes.count - 22)).reversed().first(where: { u32($0) == 0x0605_4b50 }) else { return [] }
+        var entries: [(String, [UInt8])] = []
+        var at = u32(end + 16)
+        for _ in 0..<u16(end + 10) where at + 46 <= bytes.count && u32(at) == 0x0201_4b50 {
+            let (length, size, local) = (u16(at + 28), u32(at + 20), u32(at + 42))
+            guard at + 46 + length <= bytes.count, local + 30 <= bytes.count else { break }
+            let name = String(decoding: bytes[(at + 46)..<(at + 46 + length)], as: UTF8.self)
+            let start = local + 30 + u16(local + 26) + u16(local + 28)
+            if start + size <= bytes.count { entries.append((name, Array(bytes[start..<start + size]))) }
+            at += 46 + length + u16(at + 30) + u16(at + 32)
+        }
+        return entries
     }
 
     /// The entry names of a zip, from its central directory.
