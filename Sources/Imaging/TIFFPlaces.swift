@@ -65,6 +65,8 @@ enum TIFFPlaces {
             // Only where every IFD must be read does one cut short make the whole unknown.
             let whole = meant && strict
             guard inside(ifd + 2, count * 12 + 4) || !whole else { failed = true; return }
+            var thumbnail: (offset: Int?, length: Int?) = (nil, nil)
+            defer { if let offset = thumbnail.offset, let length = thumbnail.length { self.thumbnail(offset, length) } }
             for index in 0..<count {
                 let entry = ifd + 2 + index * 12
                 guard inside(entry, 12) else { return }
@@ -78,6 +80,16 @@ enum TIFFPlaces {
                 case 0x8825:
                     let (sure, guessed) = pointers(type: type, count: items, field: at + 8)
                     for pointer in sure + guessed { empty(pointer) }
+                case 0x927C:
+                    // A maker's notes are not read here, and some keep places (Panasonic's City,
+                    // Country, State, Landmark; Canon's time zone city): zeroed.
+                    if let value = value(type: type, count: items, field: at + 8), value.lowerBound != at + 8 {
+                        out.append(GPSRedaction.Patch(offset: value.lowerBound, bytes: [UInt8](repeating: 0, count: value.count)))
+                    }
+                case 0x0201 where type == 4 || type == 3:
+                    thumbnail.offset = type == 4 ? data.u32(at + 8, bigEndian: bigEndian) : data.u16(at + 8, bigEndian: bigEndian)
+                case 0x0202 where type == 4 || type == 3:
+                    thumbnail.length = type == 4 ? data.u32(at + 8, bigEndian: bigEndian) : data.u16(at + 8, bigEndian: bigEndian)
                 case 700, 33723, 34377:
                     guard let value = value(type: type, count: items, field: at + 8) else { failed = whole; if whole { return }; continue }
                     guard let found = embedded(tag: tag, value) else { failed = true; return }
@@ -131,6 +143,19 @@ enum TIFFPlaces {
                     out.append(GPSRedaction.Patch(offset: value.lowerBound, bytes: [UInt8](repeating: 0, count: value.count)))
                 }
                 out.append(GPSRedaction.Patch(offset: at, bytes: [UInt8](repeating: 0, count: 12)))
+            }
+        }
+
+        /// A JPEG thumbnail (IFD1's JPEGInterchangeFormat): no reader shows what its own
+        /// metadata says, but its bytes go out with the file, so it is cleaned as a JPEG, or
+        /// zeroed when it cannot be (a viewer then draws its own).
+        mutating func thumbnail(_ offset: Int, _ length: Int) {
+            guard length > 0, inside(offset, length) else { return }
+            let range = tiff.lowerBound + offset..<tiff.lowerBound + offset + length
+            if depth < 2, let found = JPEGPlaces.patches(data, range, image: JPEGPlaces.maxImages - 1, depth: depth + 1) {
+                out += found
+            } else {
+                out.append(GPSRedaction.Patch(offset: range.lowerBound, bytes: [UInt8](repeating: 0, count: range.count)))
             }
         }
 
