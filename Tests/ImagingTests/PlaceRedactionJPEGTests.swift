@@ -78,6 +78,35 @@ import TestSupport
         #expect(try PlaceOracle.decodes(clean, "x.jpg"))
     }
 
+    @Test func anEXIFThumbnailIsCleanedAsAJPEG() throws {
+        // given a JPEG whose EXIF thumbnail has a position and a place of its own (no reader shows them, but they go out)
+        let thumbnail = try workspace.convert("t.jpg", ["-size", "16x12", "xc:red"])
+        try Tool.run("exiftool", ["-q", "-overwrite_original", "-XMP-photoshop:City=Lutetia"] + PlaceOracle.position + [thumbnail])
+        let path = try workspace.convert("m.jpg", ["-size", "64x48", "gradient:red-blue"])
+        try Tool.run("exiftool", ["-q", "-overwrite_original", "-ThumbnailImage<=\(thumbnail)", path])
+        let bytes = try workspace.bytes(path)
+        #expect(bytes.firstRange(of: Array("Lutetia".utf8)) != nil)
+        // then its place is gone and it is still a picture
+        let clean = try PlaceOracle.redacted(bytes, .jpeg)
+        #expect(clean.firstRange(of: Array("Lutetia".utf8)) == nil)
+        let out = try workspace.write("clean.jpg", clean)
+        let extracted = try Spawn.run("/usr/bin/env", ["exiftool", "-b", "-ThumbnailImage", out]).output
+        let probe = try #require(JPEGHeader.probe(extracted))
+        #expect(probe.width == 16 && probe.location == nil)
+    }
+
+    @Test func makerNotesAreZeroed() throws {
+        // given an EXIF whose maker's notes name a place (as Panasonic's City tag does)
+        var tiff = TIFFWriter()
+        let notes = Array("Panasonic\0\0\0City=Lutetia".utf8)
+        tiff.root(tiff.ifd([(tag: 0x010F, value: .ascii("Panasonic")), (tag: 0x927C, value: .undefined(notes))]))
+        let bytes = JPEGSegment.inserting(0xE1, Array("Exif\0\0".utf8) + tiff.bytes, into: try jpeg("n.jpg", []))
+        // then the notes are zeros and the camera is kept
+        let clean = try PlaceOracle.redacted(bytes, .jpeg)
+        #expect(clean.firstRange(of: Array("Lutetia".utf8)) == nil)
+        #expect(JPEGHeader.probe(clean)?.cameraMake == "Panasonic")
+    }
+
     @Test func aJPEGThatFollowsTheFirstIsCleanedToo() throws {
         // given a primary JPEG followed by a second one (as a gain map or MPF image follows), both with a position
         let first = try jpeg("1.jpg", PlaceOracle.position), second = try jpeg("2.jpg", PlaceOracle.position + ["-XMP-photoshop:City=Lutetia"])
