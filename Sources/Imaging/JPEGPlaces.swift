@@ -18,7 +18,8 @@ enum JPEGPlaces {
     private static let photoshop = Array("Photoshop 3.0\0".utf8)
     /// Application segments kept as they are: they say how to show the picture and nothing of where.
     private static let kept: [UInt8: [[UInt8]]] = [
-        0xE0: ["JFIF\0", "JFXX\0"].map { Array($0.utf8) },
+        // JFXX's thumbnail could be a JPEG with metadata of its own: not kept.
+        0xE0: [Array("JFIF\0".utf8)],
         0xE2: ["ICC_PROFILE\0", "MPF\0", "urn:iso:std:iso:ts:21496:-1\0"].map { Array($0.utf8) },
         0xEE: [Array("Adobe".utf8)],
     ]

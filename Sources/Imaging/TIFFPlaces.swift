@@ -2,7 +2,7 @@
 /// says a picture was taken, found and emptied in place: every IFD reachable from IFD0 (its
 /// chain, the Exif IFD, the Interop IFD, SubIFDs) is walked, and every GPS IFD any of them points
 /// to is emptied (count 0, entries and the values they point to zeroed), whatever order the
-/// entries come in. XMP (tag 700), IPTC (33723) and a Photoshop block (34377) held in an IFD are
+/// entries come in; maker's notes and GeoTIFF's tags are zeroed, and a JPEG thumbnail cleaned. XMP (tag 700), IPTC (33723) and a Photoshop block (34377) held in an IFD are
 /// cleaned as in a JPEG. Pure and total: nil when the header is no TIFF header.
 enum TIFFPlaces {
     /// The most IFDs walked: a camera writes fewer than ten.
@@ -80,9 +80,10 @@ enum TIFFPlaces {
                 case 0x8825:
                     let (sure, guessed) = pointers(type: type, count: items, field: at + 8)
                     for pointer in sure + guessed { empty(pointer) }
-                case 0x927C:
+                case 0x927C, 33550, 33922, 34264, 34735, 34736, 34737:
                     // A maker's notes are not read here, and some keep places (Panasonic's City,
-                    // Country, State, Landmark; Canon's time zone city): zeroed.
+                    // Country, State, Landmark; Canon's time zone city); GeoTIFF's tags place the
+                    // picture on Earth (a map, a drone's survey): zeroed.
                     if let value = value(type: type, count: items, field: at + 8), value.lowerBound != at + 8 {
                         out.append(GPSRedaction.Patch(offset: value.lowerBound, bytes: [UInt8](repeating: 0, count: value.count)))
                     }
