@@ -40,6 +40,16 @@ import TestSupport
         try expectPlaceless(bytes, "t.tif", .tiff)
     }
 
+    @Test func aTIFFsGeoTIFFTiePointIsZeroed() throws {
+        // given a TIFF placed on Earth by GeoTIFF's tie point
+        let bytes = try picture("geo.tif", ["-ModelTiePoint=0 0 0 500000 5400000 0"])
+        #expect(try PlaceOracle.said(bytes, "geo.tif", tags: ["-ModelTiePoint"]).contains("5400000"))
+        // then after the patches it points nowhere, and the picture still decodes
+        let clean = try PlaceOracle.redacted(bytes, .tiff)
+        #expect(try PlaceOracle.said(clean, "geo.tif", tags: ["-ModelTiePoint"]).contains("0 0 0 0 0 0"))
+        #expect(try PlaceOracle.decodes(clean, "geo.tif"))
+    }
+
     @Test(arguments: [("n.png", ImageFormat.png), ("w.webp", .webp)])
     func aPositionOnlyInXMPIsTakenOut(_ name: String, _ format: ImageFormat) throws {
         // given a PNG or a WebP whose position and places are only in XMP
