@@ -68,6 +68,12 @@ extension VideoPlaceRedaction {
                 blank(box)
             case "XMP_":
                 xmp(body)
+            case "xml ":
+                // ISO's XML in a `meta` box (a full box): may be XMP.
+                if body.count >= 4 { xmp(body.lowerBound + 4..<body.upperBound) }
+            case "bxml":
+                // Binary XML is not read here.
+                unredactable = true
             case "stsd":
                 sampleEntries(body)
             case "hdlr" where parent == "mdia":
