@@ -52,6 +52,18 @@ struct PlaceRedactionVideoTests {
         #expect(try PlaceOracle.found(clean, name) == [])
     }
 
+    @Test func xmlInAMetaBoxIsReadAsXMP() {
+        // given a movie whose `meta` box (a full box) holds an `xml ` box with a position
+        let xml = box("xml ", [0, 0, 0, 0] + Array("<x:xmpmeta><exif:GPSLatitude>48.8584</exif:GPSLatitude></x:xmpmeta>".utf8))
+        let file = box("ftyp", Array("isom\0\0\0\0".utf8)) + box("moov", box("meta", [0, 0, 0, 0] + xml))
+        // then the value is blanked, and binary XML, which is not read, is withheld
+        var clean = file
+        GPSRedaction.apply(PlaceRedaction.patches(format: .mp4, file: file) ?? [], to: &clean, at: 0)
+        #expect(clean.count == file.count && clean.firstRange(of: Array("48.8584".utf8)) == nil)
+        let binary = box("ftyp", Array("isom\0\0\0\0".utf8)) + box("moov", box("meta", [0, 0, 0, 0] + box("bxml", [0, 0, 0, 0, 1])))
+        #expect(PlaceRedaction.patches(format: .mp4, file: binary) == nil)
+    }
+
     @Test(arguments: ["mebx", "mett", "camm", "gpmd", "zzzz"])
     func aTrackWhoseSamplesMayHoldPositionsIsWithheld(_ entry: String) {
         // given a movie whose one track's sample entry is timed metadata or not known
