@@ -40,7 +40,7 @@ sources=(
   Sources/Imaging/{JPEGHeader,JPEGHeader+Exif,JPEGHeader+Reader,GeoPoint,ImageProbe,ImageFormat,ImageFormat+Sniff,ImageFormat+SniffVideo,MediaKind,VideoInfo,ExifDate,XMPDate,TakenDate,GPSRedaction,VideoPlaceRedaction,VideoPlaceRedaction+Walk,ContainerExif,EmbeddedCuration,XMPSidecar,MotionPhoto}.swift
   Sources/Imaging/{JPEGSizeHint,RenditionGeometry,RenditionFit,RenditionEncoding,Rotation}.swift
   Sources/Imaging/{RawBytes,RawPreview,RawPreview+TIFF,RawPreview+Containers}.swift
-  Sources/Imaging/{PlaceRedaction,JPEGPlaces,TIFFPlaces,TIFFFilePlaces,XMPPlaces,IPTCPlaces,PNGPlaces,WebPPlaces,HEIFPlaces,GIFPlaces,CRC32}.swift
+  Sources/Imaging/{PlaceRedaction,JPEGPlaces,TIFFPlaces,TIFFPlaces+Walk,TIFFFilePlaces,XMPPlaces,IPTCPlaces,PNGPlaces,WebPPlaces,HEIFPlaces,GIFPlaces,CRC32}.swift
   Sources/SourceContract/SourceKey.swift Sources/Catalog/Store/FTSQuery.swift
   Sources/Gallery/Parsing/*.swift Sources/Gallery/Language/{POFile,PluralForms}.swift
   Sources/ObjectStore/{XMLScanner,S3XML,S3Time}.swift

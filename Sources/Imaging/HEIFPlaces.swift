@@ -95,6 +95,7 @@ enum HEIFPlaces {
         return out
     }
 
+    /// What an item is to the walk: a picture (kept), EXIF or XMP (cleaned).
     enum Kind { case picture, exif, xmp }
 
     /// The items `iinf` lists (its `infe` entries of version 2 or 3), each id with its kind;

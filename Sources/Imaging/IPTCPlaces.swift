@@ -2,7 +2,8 @@
 /// values of the application record's place datasets (2:26 and 2:27 content location, 2:90 City,
 /// 2:92 Sub-location, 2:95 Province-State, 2:100 and 2:101 the country); and in a Photoshop
 /// image resource block (JPEG's APP13, TIFF's tag 34377) its IPTC (0x0404), XMP (0x0424) and
-/// EXIF (0x0422) resources. Pure and total: nil when a block does not parse to its end.
+/// EXIF (0x0422) resources, its thumbnail zeroed. Pure and total: nil when a block does not
+/// parse to its end.
 enum IPTCPlaces {
     /// The datasets of record 2 that name a place.
     static let placeDatasets: Set<Int> = [26, 27, 90, 92, 95, 100, 101]
@@ -61,6 +62,9 @@ enum IPTCPlaces {
             case 0x0422 where size > 0:
                 guard depth < 4, let found = exif(data, body, depth: depth) else { return nil }
                 out += found
+            case 0x0409, 0x040C:
+                // Photoshop's thumbnail (a JPEG after a header): its own metadata is not read here.
+                if !body.isEmpty { out.append(GPSRedaction.Patch(offset: body.lowerBound, bytes: [UInt8](repeating: 0, count: body.count))) }
             case 0x0424:
                 guard let found = XMPPlaces.patches(data, packet: body) else { return nil }
                 out += found

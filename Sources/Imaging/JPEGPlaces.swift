@@ -18,13 +18,15 @@ enum JPEGPlaces {
     private static let photoshop = Array("Photoshop 3.0\0".utf8)
     /// Application segments kept as they are: they say how to show the picture and nothing of where.
     private static let kept: [UInt8: [[UInt8]]] = [
-        0xE0: ["JFIF\0", "JFXX\0"].map { Array($0.utf8) },
+        // JFXX's thumbnail could be a JPEG with metadata of its own: not kept.
+        0xE0: [Array("JFIF\0".utf8)],
         0xE2: ["ICC_PROFILE\0", "MPF\0", "urn:iso:std:iso:ts:21496:-1\0"].map { Array($0.utf8) },
         0xEE: [Array("Adobe".utf8)],
     ]
 
     /// The patches for the JPEG that starts at `range`'s start and runs, with what follows it, to its end.
-    static func patches(_ data: JPEGHeader.Reader, _ range: Range<Int>, image: Int = 0) -> [GPSRedaction.Patch]? {
+    /// `depth` counts the TIFF structures this JPEG lies in (a thumbnail's, in EXIF).
+    static func patches(_ data: JPEGHeader.Reader, _ range: Range<Int>, image: Int = 0, depth: Int = 0) -> [GPSRedaction.Patch]? {
         let end = range.upperBound
         guard image < maxImages, range.lowerBound >= 0, end <= data.count, range.count >= 4,
               data[range.lowerBound] == 0xFF, data[range.lowerBound + 1] == 0xD8 else { return nil }
@@ -49,7 +51,7 @@ enum JPEGPlaces {
                 marker = data[at + 1]
             }
             at += 2
-            if marker == 0xD9 { return trailer(data, at..<end, image: image).map { out + $0 } }
+            if marker == 0xD9 { return trailer(data, at..<end, image: image, depth: depth).map { out + $0 } }
             if marker == 0x01 || (0xD0...0xD7).contains(marker) { continue }
             guard at + 2 <= end else { return nil }
             let length = data.u16(at, bigEndian: true)
@@ -60,7 +62,7 @@ enum JPEGPlaces {
             // Frames, tables, DNL, DRI, DHP, EXP: numbers for the decoder.
             case 0xC0...0xC7, 0xC9...0xCF, 0xDB...0xDF: break
             case 0xE0...0xEF, 0xFE:
-                guard let found = segment(data, marker, body) else { return nil }
+                guard let found = segment(data, marker, body, depth: depth) else { return nil }
                 out += found
             default: return nil
             }
@@ -70,18 +72,18 @@ enum JPEGPlaces {
     }
 
     /// An APPn or COM segment's patches.
-    private static func segment(_ data: JPEGHeader.Reader, _ marker: UInt8, _ body: Range<Int>) -> [GPSRedaction.Patch]? {
+    private static func segment(_ data: JPEGHeader.Reader, _ marker: UInt8, _ body: Range<Int>, depth: Int) -> [GPSRedaction.Patch]? {
         if kept[marker]?.contains(where: { data.starts(with: $0, at: body.lowerBound) && $0.count <= body.count }) == true { return [] }
         switch marker {
         case 0xE1 where body.count >= 6 && data.starts(with: exif, at: body.lowerBound):
-            return TIFFPlaces.patches(data, tiff: body.lowerBound + 6..<body.upperBound)
+            return TIFFPlaces.patches(data, tiff: body.lowerBound + 6..<body.upperBound, depth: depth)
         case 0xE1 where data.after(extendedXMP, in: body) != nil:
             // The signature, a GUID, the full length and this chunk's offset, then the chunk: all blanked.
             return [blank(body.lowerBound + extendedXMP.count..<body.upperBound, with: 0x20)]
         case 0xE1 where data.after(xmp, in: body) != nil:
             return XMPPlaces.patches(data, packet: body.lowerBound + xmp.count..<body.upperBound)
         case 0xED where data.after(photoshop, in: body) != nil:
-            return IPTCPlaces.photoshop(data, body.lowerBound + photoshop.count..<body.upperBound)
+            return IPTCPlaces.photoshop(data, body.lowerBound + photoshop.count..<body.upperBound, depth: depth)
         case 0xFE:
             // A comment is the maker's words; one that holds an XMP packet is read as one.
             guard let start = packetStart(data, body) else { return [] }
@@ -98,9 +100,9 @@ enum JPEGPlaces {
     }
 
     /// What follows EOI: nothing or zeros, another JPEG, or a motion photo's clip.
-    private static func trailer(_ data: JPEGHeader.Reader, _ range: Range<Int>, image: Int) -> [GPSRedaction.Patch]? {
+    private static func trailer(_ data: JPEGHeader.Reader, _ range: Range<Int>, image: Int, depth: Int) -> [GPSRedaction.Patch]? {
         guard let start = range.first(where: { data[$0] != 0 }) else { return [] }
-        if data[start] == 0xFF, data[start + 1] == 0xD8 { return patches(data, start..<range.upperBound, image: image + 1) }
+        if data[start] == 0xFF, data[start + 1] == 0xD8 { return patches(data, start..<range.upperBound, image: image + 1, depth: depth) }
         // A box's size starts with zeros too: the clip starts up to three bytes before the first other byte.
         guard let clipStart = (max(range.lowerBound, start - 3)...start).first(where: { data.starts(with: Array("ftyp".utf8), at: $0 + 4) }),
               range.upperBound - clipStart >= 8 else { return nil }

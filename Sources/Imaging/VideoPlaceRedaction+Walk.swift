@@ -28,7 +28,9 @@ extension VideoPlaceRedaction {
             guard depth < 12, range.count >= headerLength else { unredactable = depth >= 12; return }
             let parent = type(at: range.lowerBound + 4)
             var at = range.lowerBound + headerLength
-            while at + 8 <= range.upperBound, boxes < 20_000 {
+            while at + 8 <= range.upperBound {
+                // More boxes than any real movie has: what hides behind them is not known.
+                guard boxes < 20_000 else { unredactable = true; return }
                 boxes += 1
                 var size = data.u32(at, bigEndian: true), header = 8
                 if size == 1 {
@@ -66,6 +68,12 @@ extension VideoPlaceRedaction {
                 blank(box)
             case "XMP_":
                 xmp(body)
+            case "xml ":
+                // ISO's XML in a `meta` box (a full box): may be XMP.
+                if body.count >= 4 { xmp(body.lowerBound + 4..<body.upperBound) }
+            case "bxml":
+                // Binary XML is not read here.
+                unredactable = true
             case "stsd":
                 sampleEntries(body)
             case "hdlr" where parent == "mdia":
@@ -97,12 +105,16 @@ extension VideoPlaceRedaction {
         mutating func keys(_ body: Range<Int>) {
             guard body.count >= 8 else { return }
             let count = data.u32(body.lowerBound + 4, bigEndian: true)
+            // Keys past those read could name a location an item then holds.
+            guard count <= 4_096 else { unredactable = true; return }
             var at = body.lowerBound + 8
-            for index in 1...max(1, min(count, 4_096)) where count > 0 {
+            for index in 1...max(1, count) where count > 0 {
                 let size = data.u32(at, bigEndian: true)
                 guard size >= 8, size <= body.upperBound - at else { return }
                 let name = String(decoding: data.slice(at + 8..<at + size), as: UTF8.self).lowercased()
-                if name.contains("location") || name.contains("gps") { locationKeys.insert(index) }
+                if ["location", "gps", "latitude", "longitude", "coordinates", "city", "country"].contains(where: name.contains) {
+                    locationKeys.insert(index)
+                }
                 at += size
             }
         }
@@ -111,7 +123,8 @@ extension VideoPlaceRedaction {
         /// (after 8 bytes of type and locale) are blanked for a location key.
         mutating func items(_ body: Range<Int>, depth: Int) {
             var at = body.lowerBound
-            while at + 8 <= body.upperBound, boxes < 20_000 {
+            while at + 8 <= body.upperBound {
+                guard boxes < 20_000 else { unredactable = true; return }
                 boxes += 1
                 let size = data.u32(at, bigEndian: true)
                 guard size >= 8, size <= body.upperBound - at else { return }
@@ -136,7 +149,9 @@ extension VideoPlaceRedaction {
         mutating func sampleEntries(_ body: Range<Int>) {
             guard body.count >= 8 else { return }
             var at = body.lowerBound + 8
-            for _ in 0..<min(data.u32(body.lowerBound + 4, bigEndian: true), 64) {
+            let count = data.u32(body.lowerBound + 4, bigEndian: true)
+            guard count <= 64 else { unredactable = true; return }
+            for _ in 0..<count {
                 let size = data.u32(at, bigEndian: true)
                 guard size >= 8, size <= body.upperBound - at else { return }
                 if !VideoPlaceRedaction.knownSampleEntries.contains(type(at: at + 4)) { unredactable = true }

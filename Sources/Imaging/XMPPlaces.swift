@@ -12,8 +12,11 @@ enum XMPPlaces {
         guard packet.lowerBound >= 0, packet.upperBound <= data.count else { return nil }
         // UTF-16 or UTF-32 (a BOM or NUL bytes): names would be spread over two bytes each.
         if data.starts(with: [0xFE, 0xFF], at: packet.lowerBound) || data.starts(with: [0xFF, 0xFE], at: packet.lowerBound) { return nil }
-        for at in packet where data[at] == 0 { return nil }
-        var scan = Scan(data: data, end: packet.upperBound)
+        // Zeros may pad a packet's end (they are outside any element); anywhere else, not UTF-8.
+        var end = packet.upperBound
+        while end > packet.lowerBound, data[end - 1] == 0 { end -= 1 }
+        for at in packet.lowerBound..<end where data[at] == 0 { return nil }
+        var scan = Scan(data: data, end: end)
         scan.at = packet.lowerBound
         return scan.run() ? scan.out : nil
     }
