@@ -1,6 +1,15 @@
 extension VideoPlaceRedaction {
     /// Track handlers whose samples say nothing of where: pictures, sound, text, subtitles, timecode.
     static let knownHandlers: Set<String> = ["vide", "soun", "text", "sbtl", "subt", "tmcd", "clcp", "hint"]
+    /// Keys of timed metadata (`mebx`) an iPhone writes that say nothing of where: a Live Photo's
+    /// still time and its info, the video's orientation, faces found. Any other key withholds the
+    /// movie (a location may be among them).
+    static let harmlessMetadataKeys: Set<String> = [
+        "com.apple.quicktime.live-photo-info", "com.apple.quicktime.still-image-time", "com.apple.quicktime.video-orientation",
+        "com.apple.quicktime.detected-face", "com.apple.quicktime.detected-face.bounds", "com.apple.quicktime.detected-face.face-id",
+        "com.apple.quicktime.detected-face.roll-angle", "com.apple.quicktime.detected-face.yaw-angle",
+        "com.apple.quicktime.live-photo.vitality-score", "com.apple.quicktime.live-photo.vitality-scoring-version",
+    ]
     /// Sample entries of pictures, sound, text and timecode; any other (`gpmd`, `camm`, `mebx`,
     /// `mett`, an encrypted `encv`) may carry positions in the samples.
     static let knownSampleEntries: Set<String> = [
@@ -15,6 +24,10 @@ extension VideoPlaceRedaction {
         let data: JPEGHeader.Reader
         var out: [GPSRedaction.Patch] = []
         var unredactable = false
+        /// Tracks of timed metadata met, and those whose every key is known to say nothing of
+        /// where (an iPhone's Live Photo and orientation keys): the walk vouches for the movie
+        /// only when they are as many.
+        var metadataTracks = 0, harmlessMetadataTracks = 0
         var boxes = 0
         /// The indexes (from 1) of `mdta` keys that name a location, per `meta` box walked.
         var locationKeys: Set<Int> = []
@@ -78,7 +91,12 @@ extension VideoPlaceRedaction {
                 sampleEntries(body)
             case "hdlr" where parent == "mdia":
                 // A track's kind: one of timed metadata, or of a kind not known, may hold positions.
-                if !VideoPlaceRedaction.knownHandlers.contains(self.type(at: body.lowerBound + 8)) { unredactable = true }
+                let handler = self.type(at: body.lowerBound + 8)
+                if handler == "meta" {
+                    metadataTracks += 1
+                } else if !VideoPlaceRedaction.knownHandlers.contains(handler) {
+                    unredactable = true
+                }
             case "uuid":
                 if body.count >= 16, data.starts(with: VideoPlaceRedaction.xmpUUID, at: body.lowerBound) {
                     xmp(body.lowerBound + 16..<body.upperBound)
@@ -154,9 +172,46 @@ extension VideoPlaceRedaction {
             for _ in 0..<count {
                 let size = data.u32(at, bigEndian: true)
                 guard size >= 8, size <= body.upperBound - at else { return }
-                if !VideoPlaceRedaction.knownSampleEntries.contains(type(at: at + 4)) { unredactable = true }
+                let entry = type(at: at + 4)
+                if entry == "mebx", harmlessKeys(at..<at + size) {
+                    harmlessMetadataTracks += 1
+                } else if !VideoPlaceRedaction.knownSampleEntries.contains(entry) {
+                    unredactable = true
+                }
                 at += size
             }
+        }
+
+        /// Whether a `mebx` sample entry (timed metadata, as an iPhone writes beside a video)
+        /// declares only keys known to say nothing of where: its `keys` box holds a box a key,
+        /// each with a `keyd` declaring an `mdta` name. Anything else, or a name not on the list,
+        /// is not vouched for.
+        func harmlessKeys(_ entry: Range<Int>) -> Bool {
+            // size, type, six reserved bytes and a data reference index, then boxes
+            guard let keys = child("keys", of: entry.lowerBound + 16..<entry.upperBound) else { return false }
+            var at = keys.lowerBound + 8, declared = 0
+            while at + 8 <= keys.upperBound {
+                let size = data.u32(at, bigEndian: true)
+                guard size >= 8, size <= keys.upperBound - at, let keyd = child("keyd", of: at + 8..<at + size), keyd.count >= 12,
+                      type(at: keyd.lowerBound + 8) == "mdta" else { return false }
+                let name = String(decoding: data.slice(keyd.lowerBound + 12..<keyd.upperBound), as: UTF8.self)
+                guard VideoPlaceRedaction.harmlessMetadataKeys.contains(name) else { return false }
+                declared += 1
+                at += size
+            }
+            return declared > 0 && at == keys.upperBound
+        }
+
+        /// The first box of `type` among the boxes that fill `range`, whole (its header too).
+        func child(_ wanted: String, of range: Range<Int>) -> Range<Int>? {
+            var at = range.lowerBound
+            for _ in 0..<64 where at + 8 <= range.upperBound {
+                let size = data.u32(at, bigEndian: true)
+                guard size >= 8, size <= range.upperBound - at else { return nil }
+                if type(at: at + 4) == wanted { return at..<at + size }
+                at += size
+            }
+            return nil
         }
 
         mutating func xmp(_ range: Range<Int>) {

@@ -109,7 +109,7 @@ public enum VideoPlaceRedaction {
             let header = walk.data.u32(0, bigEndian: true) == 1 ? 16 : 8
             guard bytes.count >= header else { return nil }
             walk.visit(0..<bytes.count, header: header, depth: 0, parent: "")
-            guard !walk.unredactable else { return nil }
+            guard !walk.unredactable, walk.harmlessMetadataTracks >= walk.metadataTracks else { return nil }
             return walk.out.map { GPSRedaction.Patch(offset: Int(offset) + $0.offset, bytes: $0.bytes) }
         }
     }

@@ -73,6 +73,28 @@ struct PlaceRedactionVideoTests {
         #expect(PlaceRedaction.patches(format: .mp4, file: file) == nil)
     }
 
+    @Test func anIPhonesLivePhotoKeysAreVouchedForAndALocationKeyIsNot() {
+        // given a movie with a track of timed metadata (`mebx`), as an iPhone writes a Live
+        // Photo's clip, declaring its keys
+        func movie(_ keys: [String]) -> [UInt8] {
+            let declared = keys.enumerated().flatMap { index, name in
+                box(String(format: "%04d", index + 1), box("keyd", Array("mdta".utf8) + Array(name.utf8)))
+            }
+            let mebx = box("mebx", [0, 0, 0, 0, 0, 0, 0, 1] + box("keys", declared))
+            let hdlr = box("hdlr", [0, 0, 0, 0, 0, 0, 0, 0] + Array("meta".utf8) + [UInt8](repeating: 0, count: 13))
+            let stsd = box("stsd", [0, 0, 0, 0, 0, 0, 0, 1] + mebx)
+            return box("ftyp", Array("qt  \0\0\0\0".utf8)) + box("moov", box("trak", box("mdia", hdlr + box("minf", box("stbl", stsd)))))
+        }
+        // then one whose keys all say nothing of where is handed out, and one that names a
+        // location, or no key, or a key of another namespace, is not
+        #expect(PlaceRedaction.patches(format: .mov, file: movie(["com.apple.quicktime.live-photo-info", "com.apple.quicktime.still-image-time"])) == [])
+        #expect(PlaceRedaction.patches(format: .mov, file: movie(["com.apple.quicktime.live-photo-info", "com.apple.quicktime.location.ISO6709"])) == nil)
+        #expect(PlaceRedaction.patches(format: .mov, file: movie([])) == nil)
+        let hdlr = box("hdlr", [0, 0, 0, 0, 0, 0, 0, 0] + Array("meta".utf8) + [UInt8](repeating: 0, count: 13))
+        let bare = box("ftyp", Array("qt  \0\0\0\0".utf8)) + box("moov", box("trak", box("mdia", hdlr)))
+        #expect(PlaceRedaction.patches(format: .mov, file: bare) == nil)
+    }
+
     @Test func aTimedMetadataTrackOrAnUnknownTopLevelBoxIsWithheld() {
         let hdlr = box("hdlr", [0, 0, 0, 0, 0, 0, 0, 0] + Array("meta".utf8) + [UInt8](repeating: 0, count: 13))
         let moov = box("moov", box("trak", box("mdia", hdlr)))
