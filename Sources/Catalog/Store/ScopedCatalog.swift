@@ -27,13 +27,13 @@ public struct ScopedCatalog: Sendable {
     public var viewer: Viewer {
         switch audience {
         case .household(let viewer, _): viewer
-        case .link: .guest
+        case .link(_, let maker, _): .shareLink(owner: maker)
         }
     }
 
     /// The group a link's holders are kept to; nil for the household.
     public var boundary: PhotoGroup? {
-        if case .link(let group, _) = audience { return group }
+        if case .link(let group, _, _) = audience { return group }
         return nil
     }
 
@@ -41,7 +41,7 @@ public struct ScopedCatalog: Sendable {
     public var showsPlaces: Bool {
         switch audience {
         case .household: true
-        case .link(_, let shows): shows
+        case .link(_, _, let shows): shows
         }
     }
 

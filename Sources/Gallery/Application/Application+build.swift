@@ -174,10 +174,10 @@ public struct GalleryParts {
                                      giveWay: { [activity] in await activity.waitForQuiet(atMost: .seconds(1)) })
         sidecars = SidecarWriting(store: store, source: source, enabled: config.writeSidecars, readOnly: config.readOnlyLibrary,
                                   monitor: monitor, marker: config.dataPath + "/sidecars-written")
-        let groupPage = GroupPage(store: store, pages: kit, pageSize: config.pageSize, cache: pages, places: placeBook)
-        let playable = PlayableStore(dataPath: config.dataPath, source: source, logger: logger, shared: shared)
         // Every photo, file and group the handlers below read goes through a view for one audience.
         let reads = CatalogReads(store)
+        let groupPage = GroupPage(reads: reads, store: store, pages: kit, pageSize: config.pageSize, cache: pages, places: placeBook)
+        let playable = PlayableStore(dataPath: config.dataPath, source: source, logger: logger, shared: shared)
         let photos = PhotoController(reads: reads, albums: store, pages: kit, pageSize: config.pageSize, playable: playable, cache: pages, places: placeBook)
         let originals = OriginalController(reads: reads, source: source)
         thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)

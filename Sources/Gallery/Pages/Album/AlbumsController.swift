@@ -36,6 +36,7 @@ struct AlbumsController: Sendable {
         if request.uri.queryParameters["arrange"] != nil { return try await arrange(album, request, context) }
         let query = try GroupQuery(request.uri, defaultSort: PhotoGroup.album(album.id).defaultSort)
         var spec = GroupSpec(base: .album(album.id), title: .verbatim(album.name), audience: Household(),
+                             view: groupPage.reads.view(for: context.visitor.audience),
                              crumbs: [Crumb(name: Phrase("Albums"), url: SiteURL.albums), Crumb(name: .verbatim(album.name), url: nil)])
         spec.album = AlbumPanel(album, visitor: context.visitor, csrf: context.csrfToken)
         spec.privacy = PrivacyForm.album(album, visitor: context.visitor)

@@ -6,6 +6,9 @@ import Hummingbird
 /// catalog, builds the view model and renders it, or sends the page kept for the same catalog
 /// version, address, account and layout (`PageCache`) with this visitor's form token in it.
 struct GroupPage: Sendable {
+    /// What each page's audience reads its photos through (`GroupSpec.view`).
+    let reads: CatalogReads
+    /// What the household's pages offer around the photos: subfolders, albums.
     let store: any PhotoQueries & AlbumStore
     let pages: PageKit
     let pageSize: Int
@@ -16,7 +19,7 @@ struct GroupPage: Sendable {
     func response(_ spec: GroupSpec, query: GroupQuery, _ request: Request, _ context: GalleryContext) async throws -> Response {
         if spec.audience.takesFilters, let named = try await placeByName(request) { return named }
         // The key is read before the catalog is, so a change made meanwhile is never kept under an older version.
-        let key = PageCache.Key(version: store.version, likeness: spec.base.readsLikeness ? store.likenessVersion : 0, request, context, chrome: pages.chromeBuilder, visitor: spec.audience.visitor(context),
+        let key = PageCache.Key(version: spec.view.version, likeness: spec.base.readsLikeness ? spec.view.likenessVersion : 0, request, context, chrome: pages.chromeBuilder, visitor: spec.audience.visitor(context),
                                 layout: spec.audience.layout(request, context))
         return try await cache.response(key, request, context) { try await render(spec, query: query, request, $0) }
     }
@@ -24,11 +27,9 @@ struct GroupPage: Sendable {
     /// The page, rendered: the group's page built into its view model, with what the page's
     /// audience is offered around it (`GroupAudience`).
     private func render(_ spec: GroupSpec, query: GroupQuery, _ request: Request, _ context: GalleryContext) async throws -> ByteBuffer {
-        let viewer = spec.viewer ?? spec.audience.visitor(context).viewer
-        let filter = spec.audience.takesFilters ? try FilterQuery.parse(request.uri, viewer: viewer) : SearchFilter()
+        let filter = spec.audience.takesFilters ? try FilterQuery.parse(request.uri, viewer: spec.view.viewer) : SearchFilter()
         let group: PhotoGroup = filter.isEmpty ? spec.base : .filtered(spec.base, filter)
-        let sight = spec.audience.visitor(context).sight
-        guard let page = try await store.page(group, sort: query.sort, number: query.page, perPage: pageSize, viewer: viewer, sight: sight) else {
+        guard let page = try await spec.view.page(group, sort: query.sort, number: query.page, perPage: pageSize) else {
             throw PageError(.notFound, message: spec.missingPage(query.page))
         }
         if case .tag = spec.base, page.total == 0, filter.isEmpty { throw PageError(.notFound, message: Phrase("No photo carries this tag.")) }

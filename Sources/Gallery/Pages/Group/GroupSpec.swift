@@ -9,12 +9,12 @@ struct GroupSpec {
     let title: Phrase
     /// Who the page is for: the household, or a share link's holders.
     let audience: any GroupAudience
+    /// The catalog as that audience may read it: the group's photos are read through it alone.
+    let view: ScopedCatalog
     /// Breadcrumbs under the gallery's menu; share pages have neither.
     var crumbs: [Crumb] = []
     /// The folder shown, whose subfolders head its first page; nil for every other kind.
     var folder: FolderSummary?
-    /// Who the page is shown to when that is not the visitor: a share link's holder, who sees no one's favorites.
-    var viewer: Viewer?
     /// Before and after the "N photos" line, each set apart by " · ": who shared the link and until when.
     var summaryPrefix: Phrase?
     var summarySuffix: Phrase?

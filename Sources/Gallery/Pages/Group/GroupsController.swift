@@ -43,7 +43,8 @@ struct GroupsController: Sendable {
         if case .tag = base { crumbs.append(Crumb(name: Phrase("Tags"), url: SiteURL.tags)) }
         if month != nil { crumbs.append(Crumb(name: Phrase("Timeline"), url: SiteURL.timeline)) }
         crumbs.append(Crumb(name: title, url: nil))
-        return try await groupPage.response(GroupSpec(base: base, title: title, audience: Household(), crumbs: crumbs), query: query, request, context)
+        return try await groupPage.response(GroupSpec(base: base, title: title, audience: Household(), view: groupPage.reads.view(for: context.visitor.audience),
+                                                            crumbs: crumbs), query: query, request, context)
     }
 
     @Sendable func tags(_ request: Request, context: GalleryContext) async throws -> Response {

@@ -68,7 +68,7 @@ struct BrowseController: Sendable {
             throw PageError(.notFound, message: Phrase("There is no folder “\(path)” in the library, or it holds no photos."))
         }
         let title = folder.path.isEmpty ? Phrase("Library root") : .verbatim(folder.name)
-        var spec = GroupSpec(base: .folder(path), title: title, audience: Household(),
+        var spec = GroupSpec(base: .folder(path), title: title, audience: Household(), view: groupPage.reads.view(for: context.visitor.audience),
                              crumbs: pages.crumbs(forFolder: path, linkLast: false), folder: folder)
         spec.privacy = PrivacyForm.folder(path, try await store.privateIndex(), visitor: context.visitor,
                                           takesUploads: PrivacyController.takesUploads(path, uploads))

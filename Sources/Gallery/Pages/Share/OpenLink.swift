@@ -13,7 +13,7 @@ struct OpenLink: Sendable {
 
     init(_ link: ShareLink, token: String, group: PhotoGroup, title: Phrase, reads: CatalogReads) {
         (self.link, self.token, self.group, self.title) = (link, token, group, title)
-        view = reads.view(for: .link(group: group, showsPlaces: link.showsPlaces))
+        view = reads.view(for: .link(group: group, maker: link.accountId, showsPlaces: link.showsPlaces))
     }
 
     /// Every address of the link's pages is under it.

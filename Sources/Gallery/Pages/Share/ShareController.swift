@@ -79,8 +79,7 @@ struct ShareController: Sendable {
         if link.kind == .album, link.uploadsLeft > 0, let action = holders.scope.upload {
             holders.upload = ShareUploadBox(action: action, left: link.uploadsLeft, limitText: .bytes(Int64(uploads.limit)))
         }
-        var spec = GroupSpec(base: group, title: title, audience: holders)
-        spec.viewer = .shareLink(owner: link.accountId)
+        var spec = GroupSpec(base: group, title: title, audience: holders, view: open.view)
         spec.summaryPrefix = Phrase("Shared by \(link.ownerName)")
         spec.summarySuffix = link.expiresAt.map { Phrase("link open until \(Phrase.Argument.date($0, .time)) UTC") }
         return try await groupPage.response(spec, query: query, request, context)
