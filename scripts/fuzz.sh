@@ -37,7 +37,7 @@ declare -A max_len=(
 )
 targets=(jpeg-header xmp-iptc xmp-sidecar exif-date sniff raw-preview video-info video-places place-redaction geo-point container-exif multipart form byte-range cookie path-key filter-value fts-query thumbnail-name flash-cookie accept-encoding accept-language po-file s3-xml)
 sources=(
-  Sources/Imaging/{JPEGHeader,JPEGHeader+Exif,JPEGHeader+Reader,GeoPoint,ImageProbe,ImageFormat,ImageFormat+Sniff,ImageFormat+SniffVideo,MediaKind,VideoInfo,ExifDate,XMPDate,TakenDate,GPSRedaction,VideoPlaceRedaction,VideoPlaceRedaction+Walk,ContainerExif,EmbeddedCuration,XMPSidecar,MotionPhoto}.swift
+  Sources/Imaging/{JPEGHeader,JPEGHeader+Exif,JPEGHeader+Reader,GeoPoint,ImageProbe,ImageFormat,ImageFormat+Sniff,ImageFormat+SniffVideo,MediaKind,VideoInfo,ExifDate,XMPDate,TakenDate,GPSRedaction,VideoPlaceRedaction,VideoPlaceRedaction+Walk,ContainerExif,EmbeddedCuration,XMPSidecar,XMPPosition,MotionPhoto}.swift
   Sources/Imaging/{JPEGSizeHint,RenditionGeometry,RenditionFit,RenditionEncoding,Rotation}.swift
   Sources/Imaging/{RawBytes,RawPreview,RawPreview+TIFF,RawPreview+Containers}.swift
   Sources/Imaging/{PlaceRedaction,JPEGPlaces,TIFFPlaces,TIFFPlaces+Walk,TIFFFilePlaces,XMPPlaces,IPTCPlaces,PNGPlaces,WebPPlaces,HEIFPlaces,GIFPlaces,CRC32}.swift

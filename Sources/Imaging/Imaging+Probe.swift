@@ -20,7 +20,14 @@ extension Imaging {
             probe.cameraModel = probe.cameraModel ?? exif.model
             probe.location = probe.location ?? exif.location
         }
-        // Nor the XMP of PNG's iTXt chunk or WebP's XMP chunk, where an editor may keep the only date.
+        // Nor a TIFF's own GPS IFD (ImageMagick 6 reports no GPS for TIFF), read where the file keeps it.
+        if format == .tiff, probe.location == nil { probe.location = tiffLocation(path) }
+        // Nor the XMP of PNG's iTXt chunk or WebP's XMP chunk, where an editor may keep the only
+        // position or the only date.
+        if probe.location == nil, format == .png || format == .webp,
+           let found = try? withRawFile(path, { ContainerExif.xmp($0, format: format).flatMap(XMPPosition.read) }) {
+            probe.location = found
+        }
         if probe.takenAt == nil, format == .png || format == .webp,
            let found = try? withRawFile(path, { ContainerExif.xmp($0, format: format).flatMap(XMPDate.takenWithOffset(inXMP:)) }) {
             (probe.takenAt, probe.takenSource, probe.takenOffset) = (found.date, .xmp, found.offset)
@@ -83,7 +90,7 @@ extension Imaging {
             keywords: EmbeddedCuration.keywords(
                 MagickFile.profile(wand, "xmp").map(EmbeddedCuration.subjects) ?? [],
                 EmbeddedCuration.iptcKeywords(MagickFile.profile(wand, "iptc"))))
-        probe.location = location(wand)
+        probe.location = location(wand) ?? MagickFile.profile(wand, "xmp").flatMap(XMPPosition.read)
         // (ImageMagick 6 knows no OffsetTimeOriginal: it is read from the EXIF profile itself, or
         // from a TIFF's own EXIF IFD, walked in Swift)
         let offset = format == .tiff ? try? withRawFile(path) { RawPreview.TIFFWalk($0)?.exif.offset }
@@ -91,6 +98,16 @@ extension Imaging {
         probe.date(exif: MagickFile.property(wand, "exif:DateTimeOriginal"), offset: offset ?? nil, xmp: MagickFile.profile(wand, "xmp"),
                    iptc: MagickFile.profile(wand, "iptc"))
         return probe
+    }
+
+    /// The position a TIFF's own GPS IFD holds (the file is mapped, and only its IFDs are read);
+    /// nil for none, or a file past 256 MB.
+    private static func tiffLocation(_ path: String) -> GeoPoint? {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped), data.count <= 256 << 20 else { return nil }
+        return data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            return JPEGHeader.Exif.read(JPEGHeader.Reader(bytes: bytes), tiff: 0..<bytes.count).location
+        }
     }
 
     /// The EXIF GPS position as ImageMagick's properties spell it ("48/1, 51/1, 2958/100" and "N").

@@ -52,7 +52,7 @@ public enum JPEGHeader {
             keywords: EmbeddedCuration.keywords(
                 xmp.map(EmbeddedCuration.subjects) ?? [], EmbeddedCuration.iptcKeywords(iptc)))
         probe.motionLength = xmp.flatMap(MotionPhoto.clipLength(inXMP:))
-        probe.location = exif.location
+        probe.location = exif.location ?? xmp.flatMap(XMPPosition.read)
         probe.date(exif: exif.taken, offset: exif.offset, xmp: xmp, iptc: iptc)
         return probe
     }

@@ -46,6 +46,7 @@ enum ImagingTargets {
         check(iptc.allSatisfy { $0.utf8.count < 0x8000 }, "an IPTC keyword longer than its length field allows")
         checkKeywords(EmbeddedCuration.keywords(EmbeddedCuration.subjects(inXMP: bytes), iptc))
         if let taken = XMPDate.taken(inXMP: bytes) { exifDateRange(taken) }
+        if let point = XMPPosition.read(bytes) { precondition(abs(point.latitude) <= 90 && abs(point.longitude) <= 180) }
         let motion = MotionPhoto.clipLength(inXMP: bytes)
         check(motion.map { $0 > 8 && $0 < 1 << 40 } ?? true, "a motion clip length out of bounds: \(String(describing: motion))")
     }
