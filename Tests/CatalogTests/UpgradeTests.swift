@@ -51,6 +51,32 @@ import TestSupport
         }
     }
 
+    @Test func stillsWhosePositionOnlyXMPOrATIFFsOwnIFDHeldAreReadAgain() throws {
+        // given a catalog of v34 with a PNG and a TIFF read without a position, a WebP with one, and a JPEG
+        let lib = try TestLibrary()
+        let old = try DatabaseQueue(path: lib.data + "/catalog.sqlite")
+        try CatalogMigrations.migrator.migrate(old, upTo: "v34-nearest-look-alike")
+        try old.write { db in
+            try db.execute(sql: """
+                INSERT INTO photo (id, sha256, size, format, width, height, takenAt, addedAt, latitude, longitude) VALUES
+                  (1, 'aa', 10, 'png', 64, 48, 1000, 5, NULL, NULL), (2, 'bb', 20, 'tiff', 48, 64, 2000, 6, NULL, NULL),
+                  (3, 'cc', 30, 'webp', 48, 64, 3000, 7, 48.8, 2.3), (4, 'dd', 40, 'jpeg', 48, 64, 4000, 8, NULL, NULL);
+                INSERT INTO file (key, folder, name, sortName, size, mtimeNs, sortTaken, photoId) VALUES
+                  ('t/a.png', 't', 'a.png', 'a.png', 10, 1, 1000, 1), ('t/b.tif', 't', 'b.tif', 'b.tif', 20, 1, 2000, 2),
+                  ('t/c.webp', 't', 'c.webp', 'c.webp', 30, 1, 3000, 3), ('t/d.jpg', 't', 'd.jpg', 'd.jpg', 40, 1, 4000, 4);
+                """)
+        }
+        try old.close()
+        // when today's version opens it
+        _ = try CatalogStore.open(dataFolder: lib.data)
+        // then the PNG and the TIFF are to be probed again at the next scan, the rest as they were
+        let queue = try DatabaseQueue(path: lib.data + "/catalog.sqlite")
+        defer { try? queue.close() }
+        let again = try queue.read { db in try String.fetchAll(db, sql: "SELECT key FROM file WHERE mtimeNs = -1 ORDER BY key") }
+        let marked = try queue.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM photo WHERE reprobe != 0 ORDER BY id") }
+        #expect(again == ["t/a.png", "t/b.tif"] && marked == [1, 2])
+    }
+
     @Test func theOldestSchemaUpgradesToTodaysKeepingItsRowsAndACopy() async throws {
         // given a catalog the first schema made
         let lib = try TestLibrary()

@@ -103,6 +103,15 @@ enum CatalogSchema {
         .both("v33-set-aside") { d in setAsideTable(d) },
         // Each photo's nearest look-alike, so Similar is found down an index (Schema+Likeness).
         .each(sqlite: "v34-nearest-look-alike", v34, postgres: "v34-nearest-look-alike", pg11),
+        // Stills whose only position was in XMP or in a TIFF's own GPS IFD were read without it
+        // (`XMPPosition`, `Imaging.tiffLocation`): probed again at the next scan, keeping their id
+        // and curation, so their pages and the Places page say where.
+        .both("v35-positions-anywhere") { _ in
+            """
+            UPDATE photo SET reprobe = 1 WHERE format IN ('png', 'webp', 'tiff') AND latitude IS NULL;
+            UPDATE file SET mtimeNs = -1 WHERE photoId IN (SELECT id FROM photo WHERE reprobe = 1 AND format IN ('png', 'webp', 'tiff'));
+            """
+        },
     ]
 }
 
