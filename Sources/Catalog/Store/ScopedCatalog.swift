@@ -1,3 +1,5 @@
+import Imaging
+
 /// The catalog as one audience may read it: the one place where what a person or a link may see
 /// is decided. Private photos of others, a link's group, trash, companions and look-alikes are
 /// left out here, so a page, a download, a zip or a rendition that reads through it cannot show
@@ -98,6 +100,63 @@ public struct ScopedCatalog: Sendable {
     public func folder(at path: String) async throws -> FolderSummary? {
         guard boundary == nil else { return nil }
         return try await catalog.folder(at: path, sight: sight)
+    }
+
+    /// The subfolders of `parent` with what this audience sees of them (none for a link).
+    public func folders(in parent: String) async throws -> [FolderSummary] {
+        guard boundary == nil else { return [] }
+        return try await catalog.folders(in: parent, sight: sight)
+    }
+
+    /// The picture that stands for `group` to this audience (nil for a group it may not read).
+    public func cover(_ group: PhotoGroup) async throws -> Picture? {
+        guard let group = readable(group) else { return nil }
+        return try await catalog.cover(group, sight: sight)
+    }
+
+    /// The household's tags with how many photos this audience sees under each (none for a link).
+    public func tagCounts() async throws -> [TagCount] {
+        guard boundary == nil else { return [] }
+        return try await catalog.tagCounts(sight: sight)
+    }
+
+    /// The months this audience's photos were taken in (none for a link).
+    public func timeline() async throws -> (months: [TimelineMonth], undated: Int) {
+        guard boundary == nil else { return ([], 0) }
+        return try await catalog.timeline(sight: sight)
+    }
+
+    /// Photos taken on this day in earlier years that this audience sees (none for a link).
+    public func onThisDay(month: Int, day: Int, before year: Int, limit: Int) async throws -> [(card: PhotoCard, year: Int)] {
+        guard boundary == nil else { return [] }
+        return try await catalog.onThisDay(month: month, day: day, before: year, limit: limit, sight: sight)
+    }
+
+    /// A file of the picture with these bytes that this audience sees, and its format; nil for none.
+    public func file(ofContent sha256: String) async throws -> (key: String, format: ImageFormat)? {
+        if boundary != nil, !(try await sees(sha256: sha256)) { return nil }
+        return try await catalog.fileForContent(sha256: sha256, sight: sight)
+    }
+
+    /// The ids of every file `group` shows this audience, in `sort`'s order.
+    public func fileIds(in group: PhotoGroup, sort: PhotoSort) async throws -> [Int64] {
+        guard let group = readable(group) else { return [] }
+        return try await catalog.fileIds(in: group, sort: sort, sight: sight)
+    }
+
+    /// The files with these ids that this audience sees, in the order asked (a link's holders:
+    /// only those its group shows).
+    public func files(ids: [Int64]) async throws -> [FileRef] {
+        let files = try await catalog.files(ids: ids, sight: sight)
+        guard boundary != nil else { return files }
+        var kept: [FileRef] = []
+        for file in files where try await photo(key: file.key) != nil { kept.append(file) }
+        return kept
+    }
+
+    /// `files`, each followed by the files that belong to it that this audience sees.
+    public func withCompanions(_ files: [FileRef]) async throws -> [FileRef] {
+        try await catalog.withCompanions(files, sight: sight)
     }
 
     /// Every file `group` shows, in `sort`'s order, each followed by the files that belong to it

@@ -185,7 +185,7 @@ public struct GalleryParts {
         let gate = PasswordGate(passwords: passwords, throttle: LoginThrottle(store: failures), slowdownScale: config.loginSlowdownScale)
         AuthController(store: store, gate: gate, sessions: sessions, signIn: signIn, pages: kit).register(with: routes)
         UsersController(store: store, passwords: passwords, pages: kit).register(with: routes)
-        var browse = BrowseController(store: store, monitor: monitor, pages: kit, groupPage: groupPage,
+        var browse = BrowseController(store: store, reads: reads, monitor: monitor, pages: kit, groupPage: groupPage,
                                       libraryName: libraryName.isEmpty ? config.libraryPath : libraryName, patience: config.countPatience)
         browse.sidecars = sidecars
         browse.uploads = UploadNaming(pattern: config.uploadFolder)
@@ -215,19 +215,19 @@ public struct GalleryParts {
         slideshows.register(with: routes)
         ViewOptionsController(store: store, cookiePath: cookiePath, secureCookies: config.secureCookies).register(with: routes)
         originals.register(with: routes)
-        CurationController(store: store).register(with: routes)
-        PrivacyController(store: store, flash: flash, uploads: UploadNaming(pattern: config.uploadFolder)).register(with: routes)
-        SelectionController(store: store, source: source, flash: flash, readOnly: config.readOnlyLibrary).register(with: routes)
+        CurationController(store: store, reads: reads).register(with: routes)
+        PrivacyController(store: store, reads: reads, flash: flash, uploads: UploadNaming(pattern: config.uploadFolder)).register(with: routes)
+        SelectionController(store: store, reads: reads, source: source, flash: flash, readOnly: config.readOnlyLibrary).register(with: routes)
         AlbumsController(store: store, pages: kit, groupPage: groupPage, flash: flash,
                          pageSize: config.pageSize).register(with: routes)
-        GroupsController(store: store, pages: kit, groupPage: groupPage).register(with: routes)
-        PlacesController(store: store, pages: kit, places: placeBook, cache: pages).register(with: routes)
-        TrashController(store: store, source: source, forgetRenditions: forgetRenditions, pages: kit,
+        GroupsController(pages: kit, groupPage: groupPage).register(with: routes)
+        PlacesController(store: store, reads: reads, pages: kit, places: placeBook, cache: pages).register(with: routes)
+        TrashController(store: store, reads: reads, source: source, forgetRenditions: forgetRenditions, pages: kit,
                         flash: flash, readOnly: config.readOnlyLibrary).register(with: routes)
         let playableRoutes = PlayableController(reads: reads, playable: playable, pages: kit)
         playableRoutes.register(with: routes)
         self.scanner = scanner
-        let uploads = UploadController(store: store, source: source, scanner: scanner, pages: kit,
+        let uploads = UploadController(store: store, reads: reads, source: source, scanner: scanner, pages: kit,
                                        naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit,
                                        fileLimit: config.uploadFileLimit, dataPath: config.dataPath, readOnly: config.readOnlyLibrary, logger: logger)
         uploads.register(with: routes)

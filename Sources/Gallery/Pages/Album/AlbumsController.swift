@@ -6,7 +6,7 @@ import Hummingbird
 /// arranging page (`?arrange=1`), and the forms that make, fill, order and remove them. Every
 /// form answers with a 303 back and a line saying what was done.
 struct AlbumsController: Sendable {
-    let store: any PhotoQueries & CurationStore & AlbumStore
+    let store: any CurationStore & AlbumStore
     let pages: PageKit
     let groupPage: GroupPage
     let flash: FlashMiddleware
@@ -47,8 +47,8 @@ struct AlbumsController: Sendable {
     private func arrange(_ album: Album, _ request: Request, _ context: GalleryContext) async throws -> Response {
         guard context.visitor.can(.member) else { throw PageError(.forbidden, message: Phrase("Your account can look at albums but not arrange them.")) }
         let query = try GroupQuery(request.uri, defaultSort: PhotoGroup.album(album.id).defaultSort)
-        guard let page = try await store.page(.album(album.id), sort: PhotoGroup.album(album.id).defaultSort, number: query.page,
-                                              perPage: pageSize, viewer: context.visitor.viewer, sight: context.visitor.sight) else {
+        guard let page = try await groupPage.reads.view(for: context.visitor.audience).page(.album(album.id), sort: PhotoGroup.album(album.id).defaultSort,
+                                                                                           number: query.page, perPage: pageSize) else {
             throw PageError(.notFound, message: Phrase("Page \(query.page) does not exist in “\(album.name)”."))
         }
         let throughLinks = try await store.photosAddedThroughShares(albumId: album.id)

@@ -38,11 +38,11 @@ struct Household: GroupAudience {
         let visitor = context.visitor
         if let folder = spec.folder {
             builder.subfolders = builder.page.number == 1 && filter.isEmpty
-                ? try await page.store.folders(in: folder.path, sight: visitor.sight).map(FolderCard.init) : []
+                ? try await spec.view.folders(in: folder.path).map(FolderCard.init) : []
             builder.folderCount = folder.folderCount
         }
         let placeName: String? = if let place = filter.place { await page.places.name(place) } else { nil }
-        builder.filterForm = FilterForm(base: spec.base, filter: filter, sort: query.sort, tagNames: try await page.store.tagCounts(sight: visitor.sight).map(\.name),
+        builder.filterForm = FilterForm(base: spec.base, filter: filter, sort: query.sort, tagNames: try await spec.view.tagCounts().map(\.name),
                                         placeName: placeName)
         builder.csrf = context.csrfToken
         builder.visitor = visitor

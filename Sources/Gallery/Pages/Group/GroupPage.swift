@@ -9,7 +9,7 @@ struct GroupPage: Sendable {
     /// What each page's audience reads its photos through (`GroupSpec.view`).
     let reads: CatalogReads
     /// What the household's pages offer around the photos: subfolders, albums.
-    let store: any PhotoQueries & AlbumStore
+    let store: any AlbumStore
     let pages: PageKit
     let pageSize: Int
     let cache: PageCache

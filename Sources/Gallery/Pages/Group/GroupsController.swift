@@ -4,7 +4,6 @@ import Hummingbird
 
 /// Virtual groups (favorites, top rated, tags, recently added, duplicates), paged like folders.
 struct GroupsController: Sendable {
-    let store: any PhotoQueries
     let pages: PageKit
     let groupPage: GroupPage
 
@@ -48,7 +47,7 @@ struct GroupsController: Sendable {
     }
 
     @Sendable func tags(_ request: Request, context: GalleryContext) async throws -> Response {
-        let tags = try await store.tagCounts(sight: context.visitor.sight).map { tag in
+        let tags = try await groupPage.reads.view(for: context.visitor.audience).tagCounts().map { tag in
             NamedLink(name: .verbatim(tag.name), url: SiteURL.group(.tag(tag.name)),
                       countText: Phrase(count: tag.count, "\(tag.count) photo", "\(tag.count) photos"))
         }

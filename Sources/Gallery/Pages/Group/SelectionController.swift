@@ -8,7 +8,9 @@ import HummingbirdCore
 /// action is one transaction; the answer is a 303 back to the page with a line saying what was
 /// done, or the zip itself.
 struct SelectionController: Sendable {
-    let store: any PhotoQueries & CurationStore & TrashStore & AlbumStore & UndoStore & LikenessStore & PrivacyStore
+    let store: any CurationStore & TrashStore & AlbumStore & UndoStore & LikenessStore & PrivacyStore
+    /// What a selection's photos are read through: the visitor's view.
+    let reads: CatalogReads
     let source: any PhotoSource
     let flash: FlashMiddleware
     let readOnly: Bool
@@ -45,7 +47,8 @@ struct SelectionController: Sendable {
         let viewer = context.visitor.viewer
         let sight = context.visitor.sight
         let (group, sort, title) = try await selectedGroup(form, viewer: viewer, sight: sight)
-        var files = try await selectedFiles(form, group: group, sort: sort, sight: sight)
+        let view = reads.view(for: context.visitor.audience)
+        var files = try await selectedFiles(form, group: group, sort: sort, view: view)
         // "Keep this one" on a burst's page: every shot of the burst but this one, to the trash.
         var kept: FileRef?
         if let raw = form["keep"] {
@@ -59,7 +62,7 @@ struct SelectionController: Sendable {
             throw PageError(.badRequest, message: Phrase("No photo was selected: tick some photos, or “All … in this group”, then choose what to do."))
         }
         if action == "zip" {
-            return ZipDownload.response(try await store.withCompanions(files, sight: sight), title: title, source: source, language: context.language)
+            return ZipDownload.response(try await view.withCompanions(files), title: title, source: source, language: context.language)
         }
 
         var seen = Set<Int64>()
@@ -313,9 +316,9 @@ struct SelectionController: Sendable {
     }
 
     /// The files ticked, or all of the group's.
-    private func selectedFiles(_ form: FormBody, group: PhotoGroup, sort: PhotoSort, sight: Sight) async throws -> [FileRef] {
+    private func selectedFiles(_ form: FormBody, group: PhotoGroup, sort: PhotoSort, view: ScopedCatalog) async throws -> [FileRef] {
         if form["all"] == "1" {
-            return try await store.files(ids: try await store.fileIds(in: group, sort: sort, sight: sight), sight: sight)
+            return try await view.files(ids: try await view.fileIds(in: group, sort: sort))
         }
         let raw = form.values("ids")
         guard raw.count <= Self.maxIds else {
@@ -325,7 +328,7 @@ struct SelectionController: Sendable {
             guard let id = Int64(value), id > 0 else { throw PageError(.badRequest, message: Phrase("“\(value.prefix(20))” is not a photo of this page.")) }
             return id
         }
-        return try await store.files(ids: ids, sight: sight)
+        return try await view.files(ids: ids)
     }
 
     /// Moves each file to the trash; says how many went and why any did not, and gives the trash

@@ -4,7 +4,10 @@ import Hummingbird
 
 /// The folder grid, group pages and the scan page: parse input, ask the catalog, render.
 struct BrowseController: Sendable {
-    let store: any PhotoQueries & TrashStore & AlbumStore & PlaceStore & PrivacyStore
+    /// Albums, the trash, places and what is private: never a photo read.
+    let store: any TrashStore & AlbumStore & PlaceStore & PrivacyStore
+    /// Folders, counts, covers, tags, the timeline and On this day are read through views.
+    let reads: CatalogReads
     let monitor: ScanMonitor
     let pages: PageKit
     let groupPage: GroupPage
@@ -26,6 +29,10 @@ struct BrowseController: Sendable {
     /// Where uploads land (`--upload-folder`), whose folders are offered no privacy form.
     var uploads = UploadNaming(pattern: ServeSettings.uploadFolder.defaultValue)
 
+    /// What `sight` sees of the household's photos, for counts, covers and cards (no one's
+    /// favorites are read here).
+    private func view(_ sight: Sight) -> ScopedCatalog { reads.view(for: .household(viewer: .guest, sight: sight)) }
+
     func register(with routes: Routes) {
         routes.viewer.get(.home, use: home)
         routes.viewer.get(.rootFolder, use: folder)
@@ -36,7 +43,7 @@ struct BrowseController: Sendable {
 
     @Sendable func home(_ request: Request, context: GalleryContext) async throws -> Response {
         // Kept like a group page, and for the day too: On this day changes at midnight.
-        let key = PageCache.Key(version: store.version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "",
+        let key = PageCache.Key(version: reads.version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "",
                                 day: Self.today().description)
         return try await groupPage.cache.response(key, request, context) { try await homePage($0) }
     }
@@ -46,7 +53,7 @@ struct BrowseController: Sendable {
     private func homePage(_ context: GalleryContext) async throws -> (bytes: ByteBuffer, keep: Bool) {
         let sight = context.visitor.sight
         let hiding = try await store.hiding(sight)
-        let root = try await store.folder(at: "", sight: sight)
+        let root = try await view(sight).folder(at: "")
         // Both wait at most `patience`, side by side.
         async let cards = collectionCards(for: context.visitor, hiding)
         async let strip = onThisDay(sight, hiding)
@@ -64,7 +71,7 @@ struct BrowseController: Sendable {
             throw PageError(.notFound, message: Phrase("There is no such folder in the library."))
         }
         let query = try GroupQuery(request.uri)
-        guard let folder = try await store.folder(at: path, sight: context.visitor.sight) else {
+        guard let folder = try await view(context.visitor.sight).folder(at: path) else {
             throw PageError(.notFound, message: Phrase("There is no folder “\(path)” in the library, or it holds no photos."))
         }
         let title = folder.path.isEmpty ? Phrase("Library root") : .verbatim(folder.name)
@@ -78,10 +85,10 @@ struct BrowseController: Sendable {
     @Sendable func scan(_ request: Request, context: GalleryContext) async throws -> Response {
         let sight = context.visitor.sight
         let page = ScanView(chrome: pages.chrome(title: Phrase("Scan"), for: context), progress: monitor.progress, libraryName: libraryName,
-                            photos: try await store.count(.filtered(.all, SearchFilter(kind: .photo)), sight: sight),
-                            videos: try await store.count(.filtered(.all, SearchFilter(kind: .video)), sight: sight),
-                            folders: try await topLevelCards(root: try await store.folder(at: "", sight: sight), sight: sight),
-                            issues: try await store.scanIssues(),
+                            photos: try await view(sight).count(.filtered(.all, SearchFilter(kind: .photo))),
+                            videos: try await view(sight).count(.filtered(.all, SearchFilter(kind: .video))),
+                            folders: try await topLevelCards(root: try await view(sight).folder(at: ""), sight: sight),
+                            issues: try await reads.scanIssues(),
                             sidecarNote: await sidecarNote())
         return try pages.response(page, for: context)
     }
@@ -100,7 +107,7 @@ struct BrowseController: Sendable {
     @Sendable func timeline(_ request: Request, context: GalleryContext) async throws -> Response {
         // Kept like a group page (a year's worth of months is a page of its own to render), but
         // not while it says the months are still being counted.
-        let version = store.version
+        let version = reads.version
         let key = PageCache.Key(version: version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "")
         return try await groupPage.cache.response(key, request, context) { context in
             let sight = context.visitor.sight
@@ -114,7 +121,7 @@ struct BrowseController: Sendable {
 
     /// The timeline's months, counted by one pass over the catalog.
     private func countTimeline(_ sight: Sight) async throws -> TimelineCounts {
-        let (months, undated) = try await store.timeline(sight: sight)
+        let (months, undated) = try await view(sight).timeline()
         return TimelineCounts(months: months, undated: undated)
     }
 
@@ -135,12 +142,12 @@ struct BrowseController: Sendable {
 
     /// On this day's key: it changes with the catalog and with the date (days since 1970 stay far
     /// below a million).
-    private func onThisDayVersion(now: Date) -> Int { store.version &* 1_000_000 &+ Self.today(now: now) }
+    private func onThisDayVersion(now: Date) -> Int { reads.version &* 1_000_000 &+ Self.today(now: now) }
 
     /// One pass over the camera dates for On this day.
     private func findOnThisDay(_ sight: Sight, now: Date) async throws -> OnThisDay? {
         let today = Calendar.current.dateComponents([.year, .month, .day], from: now)
-        let found = try await store.onThisDay(month: today.month!, day: today.day!, before: today.year!, limit: 12, sight: sight)
+        let found = try await view(sight).onThisDay(month: today.month!, day: today.day!, before: today.year!, limit: 12)
         guard !found.isEmpty else { return nil }
         return OnThisDay(tiles: found.map { card, year in
             let ago = today.year! - year
@@ -163,7 +170,7 @@ struct BrowseController: Sendable {
         let now = Date()
         // What a guest sees, which is what everyone sees while nothing is private.
         guard let hiding = try? await store.hiding(.publicOnly) else { return }
-        async let cards = try? collections.cache(for: hiding).value(at: store.version) { try await sharedCollectionCards(.publicOnly) }
+        async let cards = try? collections.cache(for: hiding).value(at: reads.version) { try await sharedCollectionCards(.publicOnly) }
         async let day = try? onThisDayCache.cache(for: hiding).value(at: onThisDayVersion(now: now)) {
             try await findOnThisDay(.publicOnly, now: now)
         }
@@ -175,7 +182,7 @@ struct BrowseController: Sendable {
     private func collectionCards(for visitor: Visitor, _ hiding: Hiding) async throws -> (cards: [FolderCard], current: Bool) {
         let sight = visitor.sight
         let favorites = try await collectionCard(.favorites(visitor.viewer), sight)
-        let counted = try await collections.cache(for: hiding).value(at: store.version, patience: patience, tolerating: scanTolerance) {
+        let counted = try await collections.cache(for: hiding).value(at: reads.version, patience: patience, tolerating: scanTolerance) {
             try await sharedCollectionCards(sight)
         }
         var shared = counted.value ?? Self.countingCards
@@ -190,11 +197,11 @@ struct BrowseController: Sendable {
         var mine = SearchFilter()
         mine.privateOf = visitor.viewer
         let group = PhotoGroup.filtered(.all, mine)
-        let count = try await store.count(group, sight: visitor.sight)
+        let count = try await view(visitor.sight).count(group)
         guard count > 0 else { return nil }
         return FolderCard(url: SiteURL.group(group), name: Phrase("Private"), countText: Phrase(count: count, "\(count) photo", "\(count) photos"),
                           dateText: nil,
-                          cover: try await store.cover(group, sight: visitor.sight).map { ThumbImage($0, alt: Phrase("Cover of your private photos")) })
+                          cover: try await view(visitor.sight).cover(group).map { ThumbImage($0, alt: Phrase("Cover of your private photos")) })
     }
 
     /// The shared collections while they are counted for the first time.
@@ -210,21 +217,21 @@ struct BrowseController: Sendable {
         let title = GroupTitles.title(group)
         let countText: Phrase
         if counted {
-            let count = try await store.count(group, sight: sight)
+            let count = try await view(sight).count(group)
             countText = Phrase(count: count, "\(count) photo", "\(count) photos")
         } else {
             countText = Phrase("Newest first")
         }
         return FolderCard(url: SiteURL.group(group), name: title, countText: countText,
-                          dateText: nil, cover: try await store.cover(group, sight: sight).map { ThumbImage($0, alt: Phrase("Cover of \(title)")) })
+                          dateText: nil, cover: try await view(sight).cover(group).map { ThumbImage($0, alt: Phrase("Cover of \(title)")) })
     }
 
     /// Top rated, tags, the timeline, places, albums, recently added, duplicates, similar and trash, as cards.
     private func sharedCollectionCards(_ sight: Sight) async throws -> [FolderCard] {
-        let tags = try await store.tagCounts(sight: sight)
+        let tags = try await view(sight).tagCounts()
         let albums = try await store.albums(sight: sight)
         let months = try await timelineCounts.cache(for: try await store.hiding(sight))
-            .value(at: store.version, tolerating: scanTolerance) { try await countTimeline(sight) }.months
+            .value(at: reads.version, tolerating: scanTolerance) { try await countTimeline(sight) }.months
         let trash = try await store.trashItems(sight: sight)
         let places = try await store.placeCounts(sight: sight)
         return [
@@ -236,7 +243,7 @@ struct BrowseController: Sendable {
                        cover: try await timelineCover(months, sight)),
             FolderCard(url: SiteURL.places(), name: Phrase("Places"),
                        countText: Phrase(count: places.count, "\(places.count) place", "\(places.count) places"), dateText: nil,
-                       cover: try await store.cover(.filtered(.all, SearchFilter(located: true)), sight: sight)
+                       cover: try await view(sight).cover(.filtered(.all, SearchFilter(located: true)))
                            .map { ThumbImage($0, alt: Phrase("Cover of Places")) }),
             FolderCard(url: SiteURL.albums, name: Phrase("Albums"),
                        countText: Phrase(count: albums.count, "\(albums.count) album", "\(albums.count) albums"), dateText: nil,
@@ -252,26 +259,26 @@ struct BrowseController: Sendable {
     /// The Tags card's cover: the newest photo of the tag most photos carry.
     private func tagsCover(_ tags: [TagCount], _ sight: Sight) async throws -> ThumbImage? {
         guard let top = tags.max(by: { ($0.count, $1.name) < ($1.count, $0.name) }) else { return nil }
-        return try await store.cover(.tag(top.name), sight: sight).map { ThumbImage($0, alt: Phrase("Cover of Tags")) }
+        return try await view(sight).cover(.tag(top.name)).map { ThumbImage($0, alt: Phrase("Cover of Tags")) }
     }
 
     /// The Timeline card's cover: the newest photo of its newest month (down the index of camera
     /// dates, so its cost is the month's, not the library's).
     private func timelineCover(_ months: [TimelineMonth], _ sight: Sight) async throws -> ThumbImage? {
         guard let newest = months.max(by: { ($0.year, $0.month) < ($1.year, $1.month) }) else { return nil }
-        return try await store.cover(.filtered(.all, TimelinePage.monthFilter(year: newest.year, month: newest.month)), sight: sight)
+        return try await view(sight).cover(.filtered(.all, TimelinePage.monthFilter(year: newest.year, month: newest.month)))
             .map { ThumbImage($0, alt: Phrase("Cover of Timeline")) }
     }
 
     /// Top-level folders, with the root's own photos as a card of their own so none are lost.
     private func topLevelCards(root: FolderSummary?, sight: Sight) async throws -> [FolderCard] {
-        var cards = try await store.folders(in: "", sight: sight).map(FolderCard.init)
+        var cards = try await view(sight).folders(in: "").map(FolderCard.init)
         if let root, root.photoCount > 0 {
             var card = FolderCard(root)
             card.name = Phrase("Library root")
             card.countText = Phrase(count: root.photoCount, "\(root.photoCount) photo", "\(root.photoCount) photos")
             // The root's own photos, not the whole library's latest.
-            card.cover = try await store.cover(.folder(""), sight: sight).map { ThumbImage($0, alt: Phrase("Cover of library root")) }
+            card.cover = try await view(sight).cover(.folder("")).map { ThumbImage($0, alt: Phrase("Cover of library root")) }
             cards.insert(card, at: 0)
         }
         return cards

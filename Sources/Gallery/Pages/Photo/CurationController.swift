@@ -4,7 +4,9 @@ import Hummingbird
 /// The favorite, rate, tag, untag, caption and rotate forms: POST, CSRF-checked, answered with a 303 back to
 /// where the person was, so reload and the back button never resubmit.
 struct CurationController: Sendable {
-    let store: any CurationStore & PhotoQueries
+    let store: any CurationStore
+    /// What a form's photo is read through: the visitor's view.
+    let reads: CatalogReads
 
     func register(with routes: Routes) {
         // Favorites are personal: viewers keep their own. Stars and tags are the household's.
@@ -66,7 +68,7 @@ struct CurationController: Sendable {
     @Sendable func rotate(_ request: Request, context: GalleryContext) async throws -> Response {
         let (form, photoId, back) = try await read(request, context)
         // A video plays as it was shot: turning it would turn only its poster.
-        if try await store.photo(key: try form.require("key"), viewer: context.visitor.viewer, sight: context.visitor.sight)?.card.kind == .video {
+        if try await reads.view(for: context.visitor.audience).photo(key: try form.require("key"))?.card.kind == .video {
             throw PageError(.badRequest, message: Phrase("A video plays as it was shot, so it cannot be turned."))
         }
         let turn = try form.require("turn")

@@ -7,7 +7,10 @@ import Places
 /// country, region and place, each card opening the next level or the place's photos (a search
 /// with `place=`). Kept like a group page, per catalog version.
 struct PlacesController: Sendable {
-    let store: any PhotoCatalog
+    /// How many photos each place holds, for a sight.
+    let store: any PlaceStore
+    /// The located photos' count and each place's cover are read through the visitor's view.
+    let reads: CatalogReads
     let pages: PageKit
     let places: PlaceBook
     let cache: PageCache
@@ -20,16 +23,16 @@ struct PlacesController: Sendable {
     @Sendable func show(_ request: Request, context: GalleryContext) async throws -> Response {
         let level = try Self.level(request.uri)
         let number = try Self.pageNumber(request.uri)
-        let key = PageCache.Key(version: store.version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "")
+        let key = PageCache.Key(version: reads.version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "")
         return try await cache.response(key, request, context) { context in
             try await render(level, page: number, context)
         }
     }
 
     private func render(_ level: PlacesLevel, page number: Int, _ context: GalleryContext) async throws -> ByteBuffer {
-        let sight = context.visitor.sight
+        let (sight, view) = (context.visitor.sight, reads.view(for: context.visitor.audience))
         let counts = try await store.placeCounts(sight: sight)
-        let located = try await store.count(.filtered(.all, SearchFilter(located: true)), sight: sight)
+        let located = try await view.count(.filtered(.all, SearchFilter(located: true)))
         guard let gazetteer = await places.gazetteer() else {
             let chrome = pages.chrome(title: Phrase("Places"), crumbs: [Crumb(name: Phrase("Places"), url: nil)], for: context)
             return try pages.render(PlacesPage.template, PlacesPage(
@@ -50,7 +53,7 @@ struct PlacesController: Sendable {
             case .photos: SiteURL.group(photos)
             }
             folders.append(FolderCard(url: url, name: entry.label, countText: Phrase(count: entry.count, "\(entry.count) photo", "\(entry.count) photos"),
-                                      cover: try await store.cover(photos, sight: sight).map { ThumbImage($0, alt: entry.label) }))
+                                      cover: try await view.cover(photos).map { ThumbImage($0, alt: entry.label) }))
         }
         let map = level.map(counts, gazetteer)
         let total = entries.reduce(0) { $0 + $1.count }

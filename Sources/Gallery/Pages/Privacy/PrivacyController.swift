@@ -7,7 +7,9 @@ import Hummingbird
 /// theirs; an admin who sees private photos (`--admins-see-private`) may give back what a deleted
 /// account kept.
 struct PrivacyController: Sendable {
-    let store: any PrivacyStore & CurationStore & PhotoQueries & AlbumStore
+    let store: any PrivacyStore & CurationStore & AlbumStore
+    /// What a form's photo or folder is read through: the visitor's view.
+    let reads: CatalogReads
     let flash: FlashMiddleware
     /// Where uploads land: everyone's, so none of it can be kept private as a folder.
     let uploads: UploadNaming
@@ -21,7 +23,7 @@ struct PrivacyController: Sendable {
     @Sendable func photo(_ request: Request, context: GalleryContext) async throws -> Response {
         let (form, owner, on) = try await read(request, context)
         let key = try form.require("key")
-        guard SourceKey.isValid(key), let photo = try await store.photo(key: key, viewer: context.visitor.viewer, sight: context.visitor.sight) else {
+        guard SourceKey.isValid(key), let photo = try await reads.view(for: context.visitor.audience).photo(key: key) else {
             throw PageError(.notFound, message: Phrase(CurationError.unknownPhoto))
         }
         let acting = try Self.owner(owner, holder: photo.card.privateTo, on: on, context, what: "This photo")
@@ -40,7 +42,7 @@ struct PrivacyController: Sendable {
     @Sendable func folder(_ request: Request, context: GalleryContext) async throws -> Response {
         let (form, owner, on) = try await read(request, context)
         let path = try form.require("path")
-        guard SourceKey.isValid(path), let folder = try await store.folder(at: path, sight: context.visitor.sight) else {
+        guard SourceKey.isValid(path), let folder = try await reads.view(for: context.visitor.audience).folder(at: path) else {
             throw PageError(.notFound, message: Phrase(PrivacyError.unknownFolder))
         }
         if on, Self.takesUploads(folder.path, uploads) {

@@ -4,7 +4,9 @@ import Hummingbird
 
 /// Delete to trash (with a confirmation step), the trash page, restore, and empty trash.
 struct TrashController: Sendable {
-    let store: any PhotoQueries & TrashStore & CurationStore
+    let store: any TrashStore & CurationStore
+    /// What a form's photo or folder is read through: the visitor's view.
+    let reads: CatalogReads
     let source: any PhotoSource
     /// Deletes the renditions of destroyed photos, on every instance (`Renditions.forget`).
     let forgetRenditions: @Sendable (Set<String>) async -> Void
@@ -41,7 +43,7 @@ struct TrashController: Sendable {
 
     @Sendable func confirmDelete(_ request: Request, context: GalleryContext) async throws -> Response {
         guard let key = request.uri.queryParameters["key"].map(String.init), SourceKey.isValid(key),
-              let photo = try await store.photo(key: key, viewer: context.visitor.viewer, sight: context.visitor.sight) else {
+              let photo = try await reads.view(for: context.visitor.audience).photo(key: key) else {
             throw PageError(.notFound, message: Phrase(CurationError.unknownPhoto))
         }
         try await requireWritableLibrary(.toTrash)
@@ -69,7 +71,7 @@ struct TrashController: Sendable {
         } catch let error as CurationError {
             throw PageError(Self.status(error), message: Phrase(error))
         }
-        let back = try await store.folder(at: folder, sight: context.visitor.sight) != nil ? SiteURL.folder(folder) : SiteURL.home
+        let back = try await reads.view(for: context.visitor.audience).folder(at: folder) != nil ? SiteURL.folder(folder) : SiteURL.home
         return .redirect(to: back)
     }
 

@@ -9,7 +9,9 @@ import Logging
 /// deduplicated by content, and added to the library through its source under the upload
 /// folder, indexed at once.
 struct UploadController: Sendable {
-    let store: any PhotoQueries & CurationStore
+    let store: any CurationStore
+    /// Whether an upload's content is kept already is read through views (`check`).
+    let reads: CatalogReads
     let source: any PhotoSource
     let scanner: LibraryScanner
     let pages: PageKit
@@ -25,10 +27,11 @@ struct UploadController: Sendable {
     let logger: Logger
     private let pool = BlockingPool(label: "photolala.upload", qos: .userInitiated)
 
-    init(store: any PhotoQueries & CurationStore, source: any PhotoSource, scanner: LibraryScanner, pages: PageKit,
+    init(store: any CurationStore, reads: CatalogReads, source: any PhotoSource, scanner: LibraryScanner, pages: PageKit,
          naming: UploadNaming, limit: Int, fileLimit: Int, dataPath: String, readOnly: Bool, logger: Logger) {
         self.fileLimit = fileLimit
         self.store = store
+        self.reads = reads
         self.source = source
         self.scanner = scanner
         self.pages = pages
@@ -280,14 +283,16 @@ struct UploadController: Sendable {
     /// asking the catalog whether a library file already has its content.
     private func check(_ file: StagedFile, seen: inout [String: String], into destination: Destination, sight: Sight) async throws -> Verdict {
         let staged = SourceEntry(key: file.name, size: 0, mtimeNs: 0)
-        let store = self.store
+        // Whether the content is kept already is the server's own question; whether the visitor
+        // may be told where, theirs.
+        let (everything, visible) = (reads.everythingForServerWork, reads.view(for: .household(viewer: .guest, sight: sight)))
         var inLibrary: (key: String?, sha256: String)?
         let analysis = await FileAnalysis.analyse([staged], files: [.file(LocalFile(path: file.path, entry: staged))], as: .upload,
                                                   journal: scanner.journal, pool: pool) { identities in
             guard let identity = identities.first,
-                  let found = try await store.fileForContent(sha256: identity.sha256, sight: .everything) else { return [:] }
+                  let found = try await everything.file(ofContent: identity.sha256) else { return [:] }
             // Already there, but private to someone else: said without saying where.
-            let seen = try await store.fileForContent(sha256: identity.sha256, sight: sight) != nil
+            let seen = try await visible.file(ofContent: identity.sha256) != nil
             inLibrary = (seen ? found.key : nil, identity.sha256)
             return [identity: 0]
         }
