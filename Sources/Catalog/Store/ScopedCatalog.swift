@@ -8,12 +8,12 @@ import Imaging
 /// The gallery's handlers hold `CatalogReads`, which hands out views and nothing else; the
 /// catalog itself is reached only by the composition root and by the server's own work.
 public struct ScopedCatalog: Sendable {
-    private let catalog: any PhotoQueries
+    private let catalog: any PhotoCatalog
     /// Whom this view reads for.
     public let audience: Audience
 
     /// A view of `catalog` for `audience`.
-    public init(_ catalog: any PhotoQueries, for audience: Audience) {
+    public init(_ catalog: any PhotoCatalog, for audience: Audience) {
         (self.catalog, self.audience) = (catalog, audience)
     }
 
@@ -157,6 +157,36 @@ public struct ScopedCatalog: Sendable {
     /// `files`, each followed by the files that belong to it that this audience sees.
     public func withCompanions(_ files: [FileRef]) async throws -> [FileRef] {
         try await catalog.withCompanions(files, sight: sight)
+    }
+
+    /// The album with this id, when this audience sees it (a link's holders: their link's album).
+    public func album(id: Int64) async throws -> Album? {
+        if let boundary, boundary.parts.base != .album(id) { return nil }
+        return try await catalog.album(id: id, sight: sight)
+    }
+
+    /// The household's albums this audience sees (none for a link).
+    public func albums() async throws -> [Album] {
+        guard boundary == nil else { return [] }
+        return try await catalog.albums(sight: sight)
+    }
+
+    /// The id of the photo at `key`, when this audience sees it.
+    public func photoId(forKey key: String) async throws -> Int64? {
+        guard boundary == nil else { return try await photo(key: key)?.photoId }
+        return try await catalog.photoId(forKey: key, sight: sight)
+    }
+
+    /// What is in the trash that this audience sees (nothing for a link).
+    public func trashItems() async throws -> [TrashItem] {
+        guard boundary == nil else { return [] }
+        return try await catalog.trashItems(sight: sight)
+    }
+
+    /// How many photos this audience sees in each place (none for a link).
+    public func placeCounts() async throws -> [PlaceCount] {
+        guard boundary == nil else { return [] }
+        return try await catalog.placeCounts(sight: sight)
     }
 
     /// Every file `group` shows, in `sort`'s order, each followed by the files that belong to it

@@ -25,14 +25,14 @@ struct AlbumsController: Sendable {
     // MARK: pages
 
     @Sendable func list(_ request: Request, context: GalleryContext) async throws -> Response {
-        let albums = try await store.albums(sight: context.visitor.sight)
+        let albums = try await groupPage.reads.view(for: context.visitor.audience).albums()
         let model = AlbumsView(chrome: pages.chrome(title: Phrase("Albums"), crumbs: [Crumb(name: Phrase("Albums"), url: nil)], for: context),
                                albums: albums, visitor: context.visitor, csrf: context.csrfToken)
         return try pages.response(model, for: context)
     }
 
     @Sendable func album(_ request: Request, context: GalleryContext) async throws -> Response {
-        let album = try await Self.album(context.parameters.get("id"), sight: context.visitor.sight, store: store)
+        let album = try await Self.album(context.parameters.get("id"), in: groupPage.reads.view(for: context.visitor.audience))
         if request.uri.queryParameters["arrange"] != nil { return try await arrange(album, request, context) }
         let query = try GroupQuery(request.uri, defaultSort: PhotoGroup.album(album.id).defaultSort)
         var spec = GroupSpec(base: .album(album.id), title: .verbatim(album.name), audience: Household(),
@@ -73,14 +73,14 @@ struct AlbumsController: Sendable {
 
     @Sendable func update(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        let album = try await Self.album(form["album"], sight: context.visitor.sight, store: store)
+        let album = try await Self.album(form["album"], in: groupPage.reads.view(for: context.visitor.audience))
         try await Self.catching { try await store.updateAlbum(id: album.id, name: try form.require("name"), description: form["description"] ?? "") }
         return done(Phrase("Saved the album."), to: SiteURL.album(album.id).path, context)
     }
 
     @Sendable func delete(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        let album = try await Self.album(form["album"], sight: context.visitor.sight, store: store)
+        let album = try await Self.album(form["album"], in: groupPage.reads.view(for: context.visitor.audience))
         guard form["confirm"] == "1" else {
             let untick = Phrase("Tick “Yes, delete this album” first: its photos stay in the library, but the album and its order go.")
             throw PageError(.badRequest, message: untick)
@@ -93,7 +93,7 @@ struct AlbumsController: Sendable {
     @Sendable func add(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
         let (photoId, key) = try await photo(form, context)
-        let (album, made) = try await Self.albumNamed(form["album"] ?? "", store: store, creator: context.visitor.account?.id, sight: context.visitor.sight)
+        let (album, made) = try await Self.albumNamed(form["album"] ?? "", store: store, creator: context.visitor.account?.id, in: groupPage.reads.view(for: context.visitor.audience))
         let added = try await Self.catching { try await store.addToAlbum(id: album.id, photoIds: [photoId], now: Date(), by: context.visitor.account?.id) }
         let text = added == 0 ? Phrase("The photo was already in “\(album.name)”.")
             : made ? Phrase("Made the album “\(album.name)” with this photo.") : Phrase("Added to “\(album.name)”.")
@@ -102,7 +102,7 @@ struct AlbumsController: Sendable {
 
     @Sendable func remove(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        let album = try await Self.album(form["album"], sight: context.visitor.sight, store: store)
+        let album = try await Self.album(form["album"], in: groupPage.reads.view(for: context.visitor.audience))
         let (photoId, key) = try await photo(form, context)
         let removed = try await Self.catching { try await store.removeFromAlbum(id: album.id, photoIds: [photoId]) }
         let text = removed == 0 ? Phrase("The photo was not in “\(album.name)”.")
@@ -113,13 +113,13 @@ struct AlbumsController: Sendable {
 
     @Sendable func move(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        let album = try await Self.album(form["album"], sight: context.visitor.sight, store: store)
+        let album = try await Self.album(form["album"], in: groupPage.reads.view(for: context.visitor.audience))
         let (photoId, _) = try await photo(form, context)
         let back = form.returnPath(default: SiteURL.album(album.id, arrange: true))
         if let place = form["move"], place == "after" || place == "before" {
             // Where a drag left it: next to another photo of the album, named by its key.
             let other = try form.require("other")
-            guard SourceKey.isValid(other), let otherId = try await store.photoId(forKey: other, sight: context.visitor.sight) else {
+            guard SourceKey.isValid(other), let otherId = try await groupPage.reads.view(for: context.visitor.audience).photoId(forKey: other) else {
                 throw PageError(.notFound, message: Phrase(CurationError.unknownPhoto))
             }
             try await Self.catching { try await store.placeInAlbum(id: album.id, photoId: photoId, nextTo: otherId, after: place == "after") }
@@ -134,7 +134,7 @@ struct AlbumsController: Sendable {
 
     @Sendable func cover(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
-        let album = try await Self.album(form["album"], sight: context.visitor.sight, store: store)
+        let album = try await Self.album(form["album"], in: groupPage.reads.view(for: context.visitor.audience))
         let (photoId, _) = try await photo(form, context)
         try await Self.catching { try await store.setAlbumCover(id: album.id, photoId: photoId) }
         return done(Phrase("This photo is now the cover of “\(album.name)”."), to: form.returnPath(default: SiteURL.album(album.id, arrange: true)),
@@ -151,28 +151,28 @@ struct AlbumsController: Sendable {
 
     private func photo(_ form: FormBody, _ context: GalleryContext) async throws -> (Int64, String) {
         let key = try form.require("key")
-        guard SourceKey.isValid(key), let id = try await store.photoId(forKey: key, sight: context.visitor.sight) else {
+        guard SourceKey.isValid(key), let id = try await groupPage.reads.view(for: context.visitor.audience).photoId(forKey: key) else {
             throw PageError(.notFound, message: Phrase(CurationError.unknownPhoto))
         }
         return (id, key)
     }
 
-    /// The album an id names, or a 404.
-    static func album(_ raw: String?, sight: Sight, store: any AlbumStore) async throws -> Album {
-        guard let raw, let id = Int64(raw), id > 0, let album = try await store.album(id: id, sight: sight) else {
+    /// The album an id names, as `view`'s audience sees it, or a 404.
+    static func album(_ raw: String?, in view: ScopedCatalog) async throws -> Album {
+        guard let raw, let id = Int64(raw), id > 0, let album = try await view.album(id: id) else {
             throw PageError(.notFound, message: Phrase(AlbumError.unknownAlbum))
         }
         return album
     }
 
     /// The album of a typed name, made when there is none; and whether it was made.
-    static func albumNamed(_ raw: String, store: any AlbumStore, creator: Int64?, sight: Sight) async throws -> (Album, Bool) {
+    static func albumNamed(_ raw: String, store: any AlbumStore, creator: Int64?, in view: ScopedCatalog) async throws -> (Album, Bool) {
         guard let name = AlbumRules.name(raw) else {
             throw PageError(.badRequest, message: Phrase("Type the album’s name: \(Phrase(AlbumError.invalidName))"))
         }
         if let album = try await store.album(named: name) {
             // Names are the household's: one kept private by someone else is taken, and stays theirs.
-            guard try await store.album(id: album.id, sight: sight) != nil else { throw PageError(.conflict, message: Phrase(AlbumError.nameTaken(name))) }
+            guard try await view.album(id: album.id) != nil else { throw PageError(.conflict, message: Phrase(AlbumError.nameTaken(name))) }
             return (album, false)
         }
         return (try await catching { try await store.createAlbum(name: name, description: "", createdBy: creator, now: Date()) }, true)

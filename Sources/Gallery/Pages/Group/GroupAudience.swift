@@ -56,7 +56,7 @@ struct Household: GroupAudience {
         if query.selecting, visitor.can(.viewer) {
             builder.selection = SelectionForm(base: spec.base, filter: filter, sort: query.sort, page: builder.page.number,
                                               total: builder.page.total, visitor: visitor, csrf: context.csrfToken)
-            if visitor.can(.member) { builder.selection?.albumNames = try await page.store.albums(sight: visitor.sight).map(\.name) }
+            if visitor.can(.member) { builder.selection?.albumNames = try await spec.view.albums().map(\.name) }
         }
         return page.pages.chrome(title: spec.title, crumbs: spec.crumbs, for: context)
     }

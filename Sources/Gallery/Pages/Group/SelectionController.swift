@@ -45,9 +45,8 @@ struct SelectionController: Sendable {
         }
         if action == "restore" { return try await restore(form, context: context) }
         let viewer = context.visitor.viewer
-        let sight = context.visitor.sight
-        let (group, sort, title) = try await selectedGroup(form, viewer: viewer, sight: sight)
         let view = reads.view(for: context.visitor.audience)
+        let (group, sort, title) = try await selectedGroup(form, viewer: viewer, view: view)
         var files = try await selectedFiles(form, group: group, sort: sort, view: view)
         // "Keep this one" on a burst's page: every shot of the burst but this one, to the trash.
         var kept: FileRef?
@@ -124,7 +123,7 @@ struct SelectionController: Sendable {
             }
         case "album-add":
             let (album, made) = try await AlbumsController.albumNamed(form["album"] ?? "", store: store, creator: context.visitor.account?.id,
-                                                                        sight: context.visitor.sight)
+                                                                        in: reads.view(for: context.visitor.audience))
             undo = try await store.undoStep(before: .album(id: album.id), photoIds: photoIds)
             let k = try await AlbumsController.catching {
                 try await store.addToAlbum(id: album.id, photoIds: photoIds, now: Date(), by: context.visitor.account?.id)
@@ -234,7 +233,7 @@ struct SelectionController: Sendable {
     private func restore(_ form: FormBody, context: GalleryContext) async throws -> Response {
         let ids: [Int64]
         if form["all"] == "1" {
-            ids = try await store.trashItems(sight: context.visitor.sight).map(\.id)
+            ids = try await reads.view(for: context.visitor.audience).trashItems().map(\.id)
         } else {
             let raw = form.values("ids")
             guard raw.count <= Self.maxIds else {
@@ -287,7 +286,7 @@ struct SelectionController: Sendable {
     }
 
     /// The group the form came from, with its filter and sort, and a title for a zip's name (in English: a file name, sent in a header).
-    private func selectedGroup(_ form: FormBody, viewer: Viewer, sight: Sight) async throws -> (PhotoGroup, PhotoSort, String) {
+    private func selectedGroup(_ form: FormBody, viewer: Viewer, view: ScopedCatalog) async throws -> (PhotoGroup, PhotoSort, String) {
         guard let base = SelectionForm.group(try form.require("group"), viewer: viewer) else {
             throw PageError(.badRequest, message: Phrase("The form names no group of photos."))
         }
@@ -308,7 +307,7 @@ struct SelectionController: Sendable {
         case .duplicates: title = "Duplicates"
         case .similar: title = "Similar"
         case .album(let id):
-            guard let album = try await store.album(id: id, sight: sight) else { throw PageError(.notFound, message: Phrase(AlbumError.unknownAlbum)) }
+            guard let album = try await view.album(id: id) else { throw PageError(.notFound, message: Phrase(AlbumError.unknownAlbum)) }
             title = album.name
         case .all, .filtered: title = "Photos"
         }
@@ -354,7 +353,7 @@ struct SelectionController: Sendable {
         // The newest trash item of each key moved is the one this action made.
         var made: [Int64] = []
         var seen = Set<String>()
-        for item in try await store.trashItems(sight: .everything) where movedKeys.contains(item.key) && seen.insert(item.key).inserted { made.append(item.id) }
+        for item in try await reads.everythingForServerWork.trashItems() where movedKeys.contains(item.key) && seen.insert(item.key).inserted { made.append(item.id) }
         let text = Phrase(count: moved, "Moved \(moved) file to the trash; restore them from the Trash page.", "Moved \(moved) files to the trash; restore them from the Trash page.")
         guard !failed.isEmpty else { return (text, made) }
         // (the files' keys: names, not words to translate)

@@ -229,11 +229,11 @@ struct BrowseController: Sendable {
     /// Top rated, tags, the timeline, places, albums, recently added, duplicates, similar and trash, as cards.
     private func sharedCollectionCards(_ sight: Sight) async throws -> [FolderCard] {
         let tags = try await view(sight).tagCounts()
-        let albums = try await store.albums(sight: sight)
+        let albums = try await view(sight).albums()
         let months = try await timelineCounts.cache(for: try await store.hiding(sight))
             .value(at: reads.version, tolerating: scanTolerance) { try await countTimeline(sight) }.months
-        let trash = try await store.trashItems(sight: sight)
-        let places = try await store.placeCounts(sight: sight)
+        let trash = try await view(sight).trashItems()
+        let places = try await view(sight).placeCounts()
         return [
             try await collectionCard(.topRated, sight),
             FolderCard(url: SiteURL.tags, name: Phrase("Tags"), countText: Phrase(count: tags.count, "\(tags.count) tag", "\(tags.count) tags"),

@@ -83,7 +83,7 @@ struct CurationController: Sendable {
     private func read(_ request: Request, _ context: GalleryContext) async throws -> (FormBody, Int64, String) {
         let form = try await FormBody(request, context: context)
         let key = try form.require("key")
-        guard SourceKey.isValid(key), let photoId = try await store.photoId(forKey: key, sight: context.visitor.sight) else {
+        guard SourceKey.isValid(key), let photoId = try await reads.view(for: context.visitor.audience).photoId(forKey: key) else {
             throw PageError(.notFound, message: Phrase(CurationError.unknownPhoto))
         }
         return (form, photoId, form.returnPath(default: SiteURL.photo(key)))

@@ -30,8 +30,8 @@ struct PlacesController: Sendable {
     }
 
     private func render(_ level: PlacesLevel, page number: Int, _ context: GalleryContext) async throws -> ByteBuffer {
-        let (sight, view) = (context.visitor.sight, reads.view(for: context.visitor.audience))
-        let counts = try await store.placeCounts(sight: sight)
+        let view = reads.view(for: context.visitor.audience)
+        let counts = try await view.placeCounts()
         let located = try await view.count(.filtered(.all, SearchFilter(located: true)))
         guard let gazetteer = await places.gazetteer() else {
             let chrome = pages.chrome(title: Phrase("Places"), crumbs: [Crumb(name: Phrase("Places"), url: nil)], for: context)

@@ -59,7 +59,7 @@ struct PrivacyController: Sendable {
 
     @Sendable func album(_ request: Request, context: GalleryContext) async throws -> Response {
         let (form, owner, on) = try await read(request, context)
-        guard let raw = form["album"], let id = Int64(raw), id > 0, let album = try await store.album(id: id, sight: context.visitor.sight) else {
+        guard let raw = form["album"], let id = Int64(raw), id > 0, let album = try await reads.view(for: context.visitor.audience).album(id: id) else {
             throw PageError(.notFound, message: Phrase(AlbumError.unknownAlbum))
         }
         // An album is the household's, made by one of them: only its maker keeps it to themselves.

@@ -243,7 +243,7 @@ struct ShareController: Sendable {
         if case .folder(let path) = group.parts.base, hiding.hides(folder: path) { throw Self.kept }
         if case .album(let id) = group.parts.base {
             if hiding.hides(albumId: id) { throw Self.kept }
-            guard let album = try await store.album(id: id, sight: .publicOnly) else { throw Self.ended }
+            guard let album = try await reads.view(for: .household(viewer: .guest, sight: .publicOnly)).album(id: id) else { throw Self.ended }
             title = .verbatim(album.name)
         }
         return OpenLink(link, token: token, group: group, title: title, reads: reads)
@@ -297,7 +297,7 @@ struct ShareController: Sendable {
         case .favorites:
             guard value.isEmpty else { throw PageError(.badRequest, message: Phrase("Only your own favorites can be shared.")) }
         case .album:
-            guard let id = Int64(value), try await store.album(id: id, sight: context.visitor.sight) != nil else {
+            guard let id = Int64(value), try await reads.view(for: context.visitor.audience).album(id: id) != nil else {
                 throw PageError(.notFound, message: Phrase("There is no such album to share."))
             }
         case .search:

@@ -61,7 +61,7 @@ struct TrashController: Sendable {
         let key = try form.require("key")
         guard SourceKey.isValid(key) else { throw PageError(.notFound, message: Phrase(CurationError.unknownPhoto)) }
         // A photo private to someone else is not there to be deleted.
-        if try await store.photoId(forKey: key, sight: .everything) != nil, try await store.photoId(forKey: key, sight: context.visitor.sight) == nil {
+        if try await reads.everythingForServerWork.photoId(forKey: key) != nil, try await reads.view(for: context.visitor.audience).photoId(forKey: key) == nil {
             throw PageError(.notFound, message: Phrase(CurationError.unknownPhoto))
         }
         try await requireWritableLibrary(.toTrash)
@@ -77,7 +77,7 @@ struct TrashController: Sendable {
 
     @Sendable func trash(_ request: Request, context: GalleryContext) async throws -> Response {
         let model = TrashView(chrome: pages.chrome(title: Phrase("Trash"), crumbs: [Crumb(name: Phrase("Trash"), url: nil)], for: context),
-                              items: try await store.trashItems(sight: context.visitor.sight), forAdmin: context.visitor.can(.admin), csrf: context.csrfToken)
+                              items: try await reads.view(for: context.visitor.audience).trashItems(), forAdmin: context.visitor.can(.admin), csrf: context.csrfToken)
         return try pages.response(model, for: context)
     }
 
@@ -94,7 +94,7 @@ struct TrashController: Sendable {
     }
 
     @Sendable func confirmEmpty(_ request: Request, context: GalleryContext) async throws -> Response {
-        let count = try await store.trashItems(sight: context.visitor.sight).count
+        let count = try await reads.view(for: context.visitor.audience).trashItems().count
         let model = ConfirmView(chrome: pages.chrome(title: Phrase("Empty the trash?"), for: context),
                                 heading: Phrase(count: count, "Delete \(count) file for good?", "Delete \(count) files for good?"),
                                 message: Phrase("Emptying the trash destroys these files. This cannot be undone."),
