@@ -30,6 +30,9 @@ public enum OwnerOnly {
         var info = stat()
         guard stat(path, &info) == 0 else { throw CocoaError(.fileNoSuchFile) }
         guard info.st_mode & 0o7777 != mode else { return }
+        // A folder another user owns (a mount the server may only write into) keeps its mode:
+        // refusing to start over it would lose more than it protects.
+        guard info.st_uid == geteuid() else { return }
         guard chmod(path, mode) == 0 else { throw CocoaError(.fileWriteNoPermission) }
     }
 }
