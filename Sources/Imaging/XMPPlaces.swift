@@ -32,6 +32,9 @@ enum XMPPlaces {
         return lower.hasSuffix("state") || lower == "coverage"
     }
 
+    /// Words that say a position is near: what is passed over unread may not hold them.
+    static let positionWords = ["gps", "latitude", "longitude"]
+
     /// A walk over the packet's markup, keeping the open elements.
     private struct Scan {
         let data: JPEGHeader.Reader
@@ -49,9 +52,13 @@ enum XMPPlaces {
                 steps += 1
                 guard steps < 1_000_000 else { return false }
                 guard data[at] == 0x3C else { at += 1; continue }  // "<"
-                if starts("<?") { guard skip(past: "?>") else { return false }; continue }
-                if starts("<!--") { guard skip(past: "-->") else { return false }; continue }
-                if starts("<![CDATA[") { guard skip(past: "]]>") else { return false }; continue }
+                // What is passed over unread must not be markup, nor name a position: a reader less
+                // strict than XML (a damaged packet's start, `?>` lost) would still find it there.
+                // (inside a place element all of it is blanked anyway)
+                let refused = inPlace > 0 ? [] : XMPPlaces.positionWords
+                if starts("<?") { guard skip(past: "?>", refusing: refused + (inPlace > 0 ? [] : ["<"])) else { return false }; continue }
+                if starts("<!--") { guard skip(past: "-->", refusing: refused) else { return false }; continue }
+                if starts("<![CDATA[") { guard skip(past: "]]>", refusing: refused) else { return false }; continue }
                 // A document type could declare entities that spell a value: not XMP.
                 if starts("<!") { return false }
                 if starts("</") {
@@ -65,10 +72,15 @@ enum XMPPlaces {
 
         func starts(_ text: String) -> Bool { data.starts(with: Array(text.utf8), at: at) && at + text.utf8.count <= end }
 
-        mutating func skip(past text: String) -> Bool {
+        mutating func skip(past text: String, refusing words: [String] = []) -> Bool {
             let marker = Array(text.utf8)
+            let start = at + 1
             while at + marker.count <= end {
-                if data.starts(with: marker, at: at) { at += marker.count; return true }
+                if data.starts(with: marker, at: at) {
+                    let skipped = String(decoding: data.slice(start..<at), as: UTF8.self).lowercased()
+                    at += marker.count
+                    return !words.contains { skipped.contains($0) }
+                }
                 at += 1
             }
             return false
