@@ -46,20 +46,13 @@ enum IPTCPlaces {
                 for rest in at..<range.upperBound where data[rest] != 0 { return nil }
                 return out
             }
-            guard at + 12 <= range.upperBound, signatures.contains(where: { data.starts(with: $0, at: at) }) else { return nil }
-            let id = data.u16(at + 4, bigEndian: true)
-            let nameLength = Int(data[at + 6])
-            let sizeAt = at + 6 + ((nameLength + 2) & ~1)
-            guard sizeAt + 4 <= range.upperBound else { return nil }
-            let size = data.u32(sizeAt, bigEndian: true)
-            let start = sizeAt + 4
-            guard size <= range.upperBound - start else { return nil }
-            let body = start..<start + size
+            guard signatures.contains(where: { data.starts(with: $0, at: at) }),
+                  let (id, body, next) = JPEGHeader.photoshopResource(data, at: at, in: range) else { return nil }
             switch id {
             case 0x0404:
                 guard let found = iim(data, body) else { return nil }
                 out += found
-            case 0x0422 where size > 0:
+            case 0x0422 where !body.isEmpty:
                 guard depth < 4, let found = exif(data, body, depth: depth) else { return nil }
                 out += found
             case 0x0409, 0x040C:
@@ -71,7 +64,7 @@ enum IPTCPlaces {
             default:
                 break
             }
-            at = min(range.upperBound, start + ((size + 1) & ~1))
+            at = min(range.upperBound, next)
         }
         return out
     }

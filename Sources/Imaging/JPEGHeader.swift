@@ -93,18 +93,24 @@ public enum JPEGHeader {
     /// The IPTC-IIM block (image resource 0x0404) inside an APP13 Photoshop segment.
     private static func photoshopIPTC(_ data: Reader, _ range: Range<Int>) -> [UInt8]? {
         var at = range.lowerBound
-        while at + 12 <= range.upperBound, data.starts(with: Array("8BIM".utf8), at: at) {
-            let id = data.u16(at + 4, bigEndian: true)
-            // A Pascal name padded to an even length, then a 4-byte size and the data padded likewise.
-            let nameLength = Int(data[at + 6])
-            let sizeAt = at + 6 + ((nameLength + 2) & ~1)
-            guard sizeAt + 4 <= range.upperBound else { return nil }
-            let size = data.u32(sizeAt, bigEndian: true)
-            let start = sizeAt + 4
-            guard size <= range.upperBound - start else { return nil }
-            if id == 0x0404 { return data.slice(start..<start + size) }
-            at = start + ((size + 1) & ~1)
+        while data.starts(with: Array("8BIM".utf8), at: at), let resource = photoshopResource(data, at: at, in: range) {
+            if resource.id == 0x0404 { return data.slice(resource.body) }
+            at = resource.next
         }
         return nil
+    }
+
+    /// The Photoshop image resource whose signature starts at `at`: its id, its data, and where
+    /// the next one starts (a Pascal name padded to an even length, then a 4-byte size and the
+    /// data padded likewise); nil when its header or its data do not fit in `range`.
+    static func photoshopResource(_ data: Reader, at: Int, in range: Range<Int>) -> (id: Int, body: Range<Int>, next: Int)? {
+        guard at + 12 <= range.upperBound else { return nil }
+        let nameLength = Int(data[at + 6])
+        let sizeAt = at + 6 + ((nameLength + 2) & ~1)
+        guard sizeAt + 4 <= range.upperBound else { return nil }
+        let size = data.u32(sizeAt, bigEndian: true)
+        let start = sizeAt + 4
+        guard size <= range.upperBound - start else { return nil }
+        return (data.u16(at + 4, bigEndian: true), start..<start + size, start + ((size + 1) & ~1))
     }
 }
