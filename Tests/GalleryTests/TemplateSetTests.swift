@@ -142,7 +142,7 @@ import Testing
                                  width: n == 1 ? 4000 : 120, height: n == 1 ? 3000 : 160, rotation: n == 3 ? Rotation.right : Rotation.none)
             return PhotoTile(url: "/photos/a/\(n).jpg", anchor: "p\(n)", fileId: Int64(n), name: "IMG \"\(n)\".jpg",
                       image: RowImage(card, alt: .verbatim("IMG \(n)")),
-                      favorite: n == 2 ? nil : TileFavorite(csrf: "tok", key: "a/\(n).jpg", back: "/folders/a#p\(n)", value: "on", on: n == 3, label: .verbatim("Favorite")))
+                      favorite: n == 2 ? nil : TileFavorite(csrf: "tok", key: "a/\(n).jpg", back: "/folders/a#p\(n)", value: "on", on: n == 3, label: .verbatim("Favorite"), otherLabel: .verbatim("Unfavorite")))
         }
         let folders = [FolderCard(url: "/folders/a", name: .verbatim("a <b>"), countText: .verbatim("3 photos"), dateText: .verbatim("2024"), cover: ThumbImage(Picture(sha256: "cd"), alt: .verbatim("a"))),
                        FolderCard(url: "/folders/b", name: .verbatim("b"), countText: .verbatim("0 photos"), dateText: nil, cover: nil)]

@@ -7,7 +7,8 @@ struct ChromeBuilder: Sendable {
     var demo: DemoNote?
 
     /// The chrome for a page seen by this request's visitor.
-    func chrome(title: Phrase, crumbs: [Crumb] = [], for context: GalleryContext) -> PageChrome {
+    /// `section` is the tab the page belongs to, marked as the current one.
+    func chrome(title: Phrase, crumbs: [Crumb] = [], section: NavSection? = nil, for context: GalleryContext) -> PageChrome {
         let visitor = context.visitor
         guard visitor.role != nil else {
             return PageChrome(title: title, crumbs: crumbs, banner: nil, demo: demo, flash: context.flash.map { FlashNote(text: $0.text) },
@@ -20,7 +21,8 @@ struct ChromeBuilder: Sendable {
                          usersURL: visitor.can(.admin) && visitor.account != nil ? SiteURL.users : nil,
                          accountURL: visitor.account != nil ? SiteURL.account : nil,
                          loginURL: visitor.account == nil ? SiteURL.login : nil,
-                         logout: visitor.account != nil ? LogoutForm(csrf: context.csrfToken) : nil)
+                         logout: visitor.account != nil ? LogoutForm(csrf: context.csrfToken) : nil,
+                         tabs: NavSection.allCases.map { NavTab(label: $0.label, url: $0.url, icon: $0.icon, current: $0 == section) })
         let flash = context.flash.map { FlashNote(text: $0.text, undo: $0.undoToken.map { UndoButton(csrf: context.csrfToken, token: $0) }) }
         return PageChrome(title: title, crumbs: crumbs, banner: banner(), demo: demo, flash: flash, nav: nav)
     }

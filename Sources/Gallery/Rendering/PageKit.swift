@@ -8,8 +8,8 @@ struct PageKit: Sendable {
     let chromeBuilder: ChromeBuilder
 
     /// The chrome for a page seen by this request's visitor.
-    func chrome(title: Phrase, crumbs: [Crumb] = [], for context: GalleryContext) -> PageChrome {
-        chromeBuilder.chrome(title: title, crumbs: crumbs, for: context)
+    func chrome(title: Phrase, crumbs: [Crumb] = [], section: NavSection? = nil, for context: GalleryContext) -> PageChrome {
+        chromeBuilder.chrome(title: title, crumbs: crumbs, section: section, for: context)
     }
 
     /// The chrome of a share-link page: no menu, no banner, no way out of the shared group.

@@ -26,7 +26,7 @@ struct AlbumsController: Sendable {
 
     @Sendable func list(_ request: Request, context: GalleryContext) async throws -> Response {
         let albums = try await groupPage.reads.view(for: context.visitor.audience).albums()
-        let model = AlbumsView(chrome: pages.chrome(title: Phrase("Albums"), crumbs: [Crumb(name: Phrase("Albums"), url: nil)], for: context),
+        let model = AlbumsView(chrome: pages.chrome(title: Phrase("Albums"), crumbs: [Crumb(name: Phrase("Albums"), url: nil)], section: .albums, for: context),
                                albums: albums, visitor: context.visitor, csrf: context.csrfToken)
         return try pages.response(model, for: context)
     }
@@ -40,6 +40,7 @@ struct AlbumsController: Sendable {
                              crumbs: [Crumb(name: Phrase("Albums"), url: SiteURL.albums), Crumb(name: .verbatim(album.name), url: nil)])
         spec.album = AlbumPanel(album, visitor: context.visitor, csrf: context.csrfToken)
         spec.privacy = PrivacyForm.album(album, visitor: context.visitor)
+        spec.section = .albums
         return try await groupPage.response(spec, query: query, request, context)
     }
 

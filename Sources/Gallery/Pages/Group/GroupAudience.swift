@@ -58,7 +58,7 @@ struct Household: GroupAudience {
                                               total: builder.page.total, visitor: visitor, csrf: context.csrfToken)
             if visitor.can(.member) { builder.selection?.albumNames = try await spec.view.albums().map(\.name) }
         }
-        return page.pages.chrome(title: spec.title, crumbs: spec.crumbs, for: context)
+        return page.pages.chrome(title: spec.title, crumbs: spec.crumbs, section: spec.section, for: context)
     }
 
     func finish(_ model: inout GroupView, _ spec: GroupSpec, builder: GroupPageBuilder, _ request: Request, _ context: GalleryContext) {

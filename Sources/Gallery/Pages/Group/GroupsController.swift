@@ -9,7 +9,7 @@ struct GroupsController: Sendable {
 
     func register(with routes: Routes) {
         let router = routes.viewer
-        router.get(.favorites) { request, context in try await show(.favorites(context.visitor.viewer), request, context) }
+        router.get(.favorites) { request, context in try await show(.favorites(context.visitor.viewer), section: .favorites, request, context) }
         router.get(.topRated) { request, context in try await show(.topRated, request, context) }
         router.get(.recent) { request, context in try await show(.recent, request, context) }
         router.get(.duplicates) { request, context in try await show(.duplicates, request, context) }
@@ -24,7 +24,7 @@ struct GroupsController: Sendable {
             return try await show(.similar(within: within), request, context)
         }
         router.get(.tags, use: tags)
-        router.get(.search) { request, context in try await show(.all, request, context) }
+        router.get(.search) { request, context in try await show(.all, section: .search, request, context) }
         router.get(.tag) { request, context in
             guard let raw = context.parameters.get("name"), let name = raw.removingPercentEncoding, !name.isEmpty else {
                 throw PageError(.notFound, message: Phrase("No such tag."))
@@ -33,7 +33,7 @@ struct GroupsController: Sendable {
         }
     }
 
-    func show(_ base: PhotoGroup, _ request: Request, _ context: GalleryContext) async throws -> Response {
+    func show(_ base: PhotoGroup, section: NavSection? = nil, _ request: Request, _ context: GalleryContext) async throws -> Response {
         let query = try GroupQuery(request.uri, defaultSort: base.defaultSort)
         // A month of the timeline is named for its month, under the Timeline.
         let month = base == .all ? (try? FilterQuery.parse(request.uri)).flatMap(GroupTitles.monthTitle) : nil
@@ -42,8 +42,9 @@ struct GroupsController: Sendable {
         if case .tag = base { crumbs.append(Crumb(name: Phrase("Tags"), url: SiteURL.tags)) }
         if month != nil { crumbs.append(Crumb(name: Phrase("Timeline"), url: SiteURL.timeline)) }
         crumbs.append(Crumb(name: title, url: nil))
-        return try await groupPage.response(GroupSpec(base: base, title: title, audience: Household(), view: groupPage.reads.view(for: context.visitor.audience),
-                                                            crumbs: crumbs), query: query, request, context)
+        var spec = GroupSpec(base: base, title: title, audience: Household(), view: groupPage.reads.view(for: context.visitor.audience), crumbs: crumbs)
+        spec.section = month != nil ? .photos : section
+        return try await groupPage.response(spec, query: query, request, context)
     }
 
     @Sendable func tags(_ request: Request, context: GalleryContext) async throws -> Response {

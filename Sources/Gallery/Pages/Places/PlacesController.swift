@@ -34,7 +34,7 @@ struct PlacesController: Sendable {
         let counts = try await view.placeCounts()
         let located = try await view.count(.filtered(.all, SearchFilter(located: true)))
         guard let gazetteer = await places.gazetteer() else {
-            let chrome = pages.chrome(title: Phrase("Places"), crumbs: [Crumb(name: Phrase("Places"), url: nil)], for: context)
+            let chrome = pages.chrome(title: Phrase("Places"), crumbs: [Crumb(name: Phrase("Places"), url: nil)], section: .places, for: context)
             return try pages.render(PlacesPage.template, PlacesPage(
                 chrome: chrome, heading: Phrase("Places"),
                 summary: Phrase(count: located, "\(located) photo says where it was taken.", "\(located) photos say where it was taken."),
@@ -65,7 +65,7 @@ struct PlacesController: Sendable {
             notes.append(Phrase(count: unnamed, "\(unnamed) photo says where it was taken but no place is named near it (yet).", "\(unnamed) photos say where it was taken but no place is named near it (yet)."))
         }
         var page = PlacesPage(
-            chrome: pages.chrome(title: heading, crumbs: level.crumbs(gazetteer), for: context), heading: heading,
+            chrome: pages.chrome(title: heading, crumbs: level.crumbs(gazetteer), section: .places, for: context), heading: heading,
             summary: level.summary(photos: total, cards: entries.count),
             viewBox: map.viewBox, worldURL: SiteURL.worldMap, marks: map.marks, folders: folders,
             emptyMessage: entries.isEmpty
