@@ -245,6 +245,8 @@ def follow(d, target) -> None:
         settled(d)
         old = d.find_element(By.TAG_NAME, "html")
         element = d.find_element(By.CSS_SELECTOR, target) if isinstance(target, str) else target
+        # a control in a closed menu (the toolbar's "Sort and view", "⋯") is reached by opening it, as a person would
+        d.execute_script("for (let e = arguments[0].parentElement; e; e = e.parentElement) if (e.tagName === 'DETAILS') e.open = true;", element)
         try:
             element.click()
         except WebDriverException as error:

@@ -21,7 +21,7 @@ struct GroupPage: Sendable {
         // The key is read before the catalog is, so a change made meanwhile is never kept under an older version.
         let key = PageCache.Key(version: spec.view.version, likeness: spec.base.readsLikeness ? spec.view.likenessVersion : 0, request, context, chrome: pages.chromeBuilder, visitor: spec.audience.visitor(context),
                                 layout: spec.audience.layout(request, context))
-        return try await cache.response(key, request, context) { try await render(spec, query: query, request, $0) }
+        return try await cache.response(key, request, context) { (try await render(spec, query: query, request, $0), spec.keepsPage) }
     }
 
     /// The page, rendered: the group's page built into its view model, with what the page's
@@ -35,9 +35,18 @@ struct GroupPage: Sendable {
         if case .tag = spec.base, page.total == 0, filter.isEmpty { throw PageError(.notFound, message: Phrase("No photo carries this tag.")) }
         var builder = GroupPageBuilder(group: group, title: spec.title, page: page, sort: query.sort, subfolders: [])
         builder.scope = spec.audience.scope
+        builder.streams = spec.stream != nil
         let pageChrome = try await spec.audience.prepare(&builder, spec, filter: filter, query: query, self, request, context)
         var model = builder.build(chrome: pageChrome)
         spec.audience.finish(&model, spec, builder: builder, request, context)
+        if let stream = spec.stream {
+            // The stream is every photo by day: no sorts, no filters, no link of it all to share.
+            model.stream = stream
+            model.stream?.start = context.visitor.account == nil ? nil : StartForm(csrf: context.csrfToken)
+            model.filterForm = nil
+            model.share = nil
+        }
+        model.hasMore = model.album?.canEdit == true || model.privacy != nil
         if spec.summaryPrefix != nil || spec.summarySuffix != nil {
             model.summary = Phrase.joined([spec.summaryPrefix, model.summary, spec.summarySuffix].compactMap { $0 }, separator: " · ")
         }

@@ -31,6 +31,10 @@ struct GroupView: PageModel {
     var downloadAll: SiteURL?
     /// A folder's or an album's privacy, and the form that changes it (the household's pages).
     var privacy: PrivacyForm?
+    /// The timeline's stream: the scrubber of years and months beside the photos.
+    var stream: TimelineScrubber?
+    /// Whether the toolbar's "more" menu holds anything (an album's tools, privacy).
+    var hasMore = false
 }
 
 /// The Similar collection's thresholds, as links.
