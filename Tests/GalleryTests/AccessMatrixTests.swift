@@ -51,6 +51,8 @@ import Testing
         Route(method: .get, pattern: "/actions/select", uri: "/actions/select", needs: .viewer),
         Route(method: .get, pattern: "/albums", uri: "/albums", needs: .viewer),
         Route(method: .get, pattern: "/timeline", uri: "/timeline", needs: .viewer),
+        Route(method: .get, pattern: "/timeline/months", uri: "/timeline/months", needs: .viewer),
+        Route(method: .get, pattern: "/library", uri: "/library", needs: .viewer),
         Route(method: .get, pattern: "/places", uri: "/places", needs: .viewer),
         Route(method: .post, pattern: "/view", uri: "/view", needs: .viewer),
         Route(method: .get, pattern: "/view", uri: "/view?set=list&back=/", needs: .viewer),

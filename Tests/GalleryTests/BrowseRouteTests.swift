@@ -26,7 +26,7 @@ import Testing
                 let html = response.text
                 #expect(html.contains("<!DOCTYPE html>"))
                 #expect(html.contains("href=\"/folders/2024\""))
-                #expect(html.contains("Library root"))
+                #expect(html.contains("Not in a folder"))
                 #expect(html.contains("href=\"/folders\""))
                 #expect(html.contains("7 photos"))
                 #expect(html.contains("loading=\"lazy\""))

@@ -76,7 +76,7 @@ import Testing
                 seen[mode] = sizes
                 #expect(page.contains(mode == "medium" ? #"class="photos rows""# : #"class="photos rows size-\#(mode)""#))
                 // the cover of the folder on the home page stays a square crop
-                #expect(try await max.get("/").text.contains("/thumbs/256/"))
+                #expect(try await max.get("/library").text.contains("/thumbs/256/"))
             }
             // then each layout says how wide a 3:2 tile is drawn at its row height: on a wide screen,
             // on a dense phone (medium only: the 1x rendition) and on a phone

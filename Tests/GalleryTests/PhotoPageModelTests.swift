@@ -164,7 +164,7 @@ import Testing
     @Test func aPhotoAtTheLibrarysRootAndInAFilteredGroupIsPlacedByItsGroup() {
         // a photo at the root: the crumbs say so
         let root = Self.builder(Self.detail(5, folder: ""))
-        #expect(root.crumbs.map(\.name) == ["Library root", "p5.jpg"])
+        #expect(root.crumbs.map(\.name) == ["All folders", "p5.jpg"])
         // in a search, the crumbs name the search, and the group's page is the way back
         let search = Self.builder(Self.detail(5), group: .all)
         #expect(search.crumbs.count == 2 && search.crumbs.first?.name != "trip")

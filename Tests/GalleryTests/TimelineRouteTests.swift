@@ -20,7 +20,7 @@ import Testing
         try f.addJPEG("b/nodate.jpg", seed: 5)
         try await f.scan()
         try await f.withClient { client in
-            let html = try await client.execute(uri: "/timeline", method: .get).text
+            let html = try await client.execute(uri: "/timeline/months", method: .get).text
             #expect(html.contains("4 photos in 3 months"))
             let years = Set([y - 4, y - 8, 2021]).sorted(by: >)
             #expect(html.contains("<nav class=\"jumpbar\" aria-label=\"Years\">" + years.map { "<a href=\"#y\($0)\">\($0)</a>" }.joined() + "</nav>"))
@@ -59,7 +59,7 @@ import Testing
             let today = Calendar.current.dateComponents([.month, .day], from: Date())
             let home = try await client.execute(uri: "/", method: .get).text
             #expect(home.contains("On this day") == (today.month == 3 && today.day == 1))
-            #expect(try await client.execute(uri: "/timeline", method: .get).text.contains("1 photo in 1 month"))
+            #expect(try await client.execute(uri: "/timeline/months", method: .get).text.contains("1 photo in 1 month"))
         }
     }
 }

@@ -87,7 +87,7 @@ def test_the_similar_collection_and_its_thresholds_on_a_phone(burst_server):
     try:
         sign_in(d, burst_server, "ada")
         stacked(burst_server, d)
-        d.get(burst_server + "/")
+        d.get(burst_server + "/library")
         follow(d, ".folders a[href='/similar']")
         assert d.find_element(By.TAG_NAME, "h1").text == "Similar"
         # the burst's shots look alike; the other picture does not

@@ -52,7 +52,7 @@ def test_a_phone_without_javascript_goes_from_the_world_to_a_photos_position(pla
     try:
         sign_in(d, places_server, "ada")
         named(places_server, d)
-        d.get(places_server + "/")
+        d.get(places_server + "/library")
         follow(d, ".folders a[href='/places']")
         assert d.find_element(By.TAG_NAME, "h1").text == "Places"
         assert "3 photos in 2 countries" in d.find_element(By.CSS_SELECTOR, ".summary").text

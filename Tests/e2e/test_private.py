@@ -34,7 +34,7 @@ def test_a_member_keeps_a_photo_and_a_folder_private_and_gives_them_back(server)
             assert "private" in maxs.find_element(By.CSS_SELECTOR, ".flash").text
             screenshot(maxs, "private-folder-phone")
             # then his home page gathers them, marked
-            maxs.get(server + "/")
+            maxs.get(server + "/library")
             assert maxs.find_elements(By.CSS_SELECTOR, "a[href='/search?private=1']")
             # and ada finds neither: not in the grid, not at its address
             adas.get(server + "/search?q=loose")

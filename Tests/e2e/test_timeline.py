@@ -6,8 +6,8 @@ from conftest import follow, screenshot
 
 def test_a_month_of_the_timeline_opens_as_a_group_and_walks_into_its_photos(phone_nojs, server):
     d = phone_nojs
-    d.get(server + "/")
-    follow(d, ".folders a[href='/timeline']")
+    d.get(server + "/library")
+    follow(d, ".folders a[href='/timeline/months']")
     assert d.find_element(By.CSS_SELECTOR, ".jumpbar a").text == "2024"
     june = d.find_element(By.CSS_SELECTOR, "#y2024 + .months li a")
     assert june.text.split("\n") == ["June", "80 photos"]

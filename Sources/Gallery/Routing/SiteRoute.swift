@@ -12,6 +12,7 @@ struct SiteRoute: Sendable {
 
     static let home = SiteRoute(.home)
     static let rootFolder = SiteRoute(.rootFolder)
+    static let library = SiteRoute(.library)
     static let folder = SiteRoute(SiteURL.folderPrefix + "**")
     static let scan = SiteRoute(.scan)
     static let favorites = SiteRoute(.favorites)
@@ -40,6 +41,7 @@ struct SiteRoute: Sendable {
     static let shared = SiteRoute(.shared)
     static let albums = SiteRoute(.albums)
     static let timeline = SiteRoute(.timeline)
+    static let timelineMonths = SiteRoute(.timelineMonths)
     static let places = SiteRoute(.places())
     static let view = SiteRoute(.view)
     static let slideshow = SiteRoute(SiteURL.slideshowPrefix + "**")

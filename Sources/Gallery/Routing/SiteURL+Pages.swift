@@ -11,10 +11,14 @@ extension SiteURL {
     public static let slideshowScript = SiteURL(staticPrefix + "slideshow.js")
     /// The select mode's one script: ranges by shift-click and a count of what is ticked.
     public static let selectScript = SiteURL(staticPrefix + "select.js")
+    /// Every page's script: forms in place, the viewer, the stream's next pages (none needed for any action).
+    public static let appScript = SiteURL(staticPrefix + "app.js")
     public static let arrangeScript = SiteURL(staticPrefix + "arrange.js")
     /// The countries' outlines the Places page draws its marks on (Natural Earth, public domain).
     public static let worldMap = SiteURL(staticPrefix + "world.svg")
     public static let rootFolder = SiteURL("/folders")
+    /// The folders, On this day and the collections (what `/` shows those who chose it).
+    public static let library = SiteURL("/library")
     public static let favorites = SiteURL("/favorites")
     public static let topRated = SiteURL("/top-rated")
     public static let recent = SiteURL("/recent")
@@ -32,6 +36,8 @@ extension SiteURL {
     public static let shared = SiteURL("/shared")
     public static let albums = SiteURL("/albums")
     public static let timeline = SiteURL("/timeline")
+    /// The timeline's overview: every year's months, with their counts.
+    public static let timelineMonths = SiteURL("/timeline/months")
     public static let view = SiteURL("/view")
 
     /// The link that sets the group layout and returns to `back`.
@@ -84,9 +90,16 @@ extension SiteURL {
         case .similar(let within):
             let more = within == PhotoGroup.similarDefault ? [] : [("within", String(within))]
             return SiteURL(similar.path + query(sort: sort ?? group.defaultSort, defaultSort: group.defaultSort, page: page)).appending(more)
-        case .all: base = search.path
+        // Every photo newest first, or from a day back, is the timeline's stream; any other
+        // search or order is the search page.
+        case .all: base = (sort ?? group.defaultSort) == group.defaultSort ? timeline.path : search.path
         case .album(let id): base = albumPrefix + String(id)
         case .filtered(let inner, let filter):
+            // A search is the search page, even at the stream's order, unless it only says up to what day.
+            let streams = inner == .all && filter == SearchFilter(takenTo: filter.takenTo)
+            if inner == .all, !streams {
+                return SiteURL(search.path + query(sort: sort ?? group.defaultSort, defaultSort: group.defaultSort, page: page)).appending(FilterQuery.pairs(filter))
+            }
             return self.group(inner, sort: sort ?? group.defaultSort, page: page).appending(FilterQuery.pairs(filter))
         }
         return SiteURL(base + query(sort: sort ?? group.defaultSort, defaultSort: group.defaultSort, page: page))

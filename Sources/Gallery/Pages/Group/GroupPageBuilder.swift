@@ -21,13 +21,15 @@ struct GroupPageBuilder {
     var stacks: StackTools?
     /// On an album's list view: who put each photo of the page in it, by file id.
     var albumAdders: [Int64: Uploader]?
+    /// The timeline's stream: headed by days, the undated last under a heading of their own.
+    var streams = false
 
     private var isAlbum: Bool { if case .album = group.parts.base { return true } else { return false } }
 
     /// Whether the page's tiles are headed by their days: photos of a span of dates in the order
     /// they were taken (a month of the timeline, or any search by dates).
     var showsDays: Bool {
-        sort.field == .taken && (group.parts.filter.takenFrom != nil || group.parts.filter.takenTo != nil)
+        sort.field == .taken && (streams || group.parts.filter.takenFrom != nil || group.parts.filter.takenTo != nil)
     }
 
     /// A link of this page, in select mode when the page is.
@@ -49,16 +51,21 @@ struct GroupPageBuilder {
                                              back: SiteURL.group(group, sort: sort, page: page.number).fragment("p\(card.fileId)").path,
                                              value: card.isFavorite ? "off" : "on", on: card.isFavorite,
                                              label: card.isFavorite ? Phrase("Remove \(card.name) from favorites")
-                                                                    : Phrase("Add \(card.name) to favorites")),
+                                                                    : Phrase("Add \(card.name) to favorites"),
+                                             otherLabel: card.isFavorite ? Phrase("Add \(card.name) to favorites")
+                                                                         : Phrase("Remove \(card.name) from favorites")),
                       duration: card.playTime, badge: badge(card), stack: stackBadge(card), keep: keepForm(card))
         }
         if showsDays {
-            var previous: Int64?
+            // A photo with no camera date is ordered by its file's time; it is headed as undated,
+            // not put under the day of the photo before it.
+            var previous: Int64??
             for (index, card) in shownCards.enumerated() {
-                guard let taken = card.takenAt else { continue }
-                let day = taken >= 0 ? taken / 86_400 : (taken - 86_399) / 86_400
-                if day != previous { tiles[index].dayHeader = Phrase.date(taken, .weekday) }
-                previous = day
+                let day = card.takenAt.map { $0 >= 0 ? $0 / 86_400 : ($0 - 86_399) / 86_400 }
+                if previous == nil || previous! != day {
+                    tiles[index].dayHeader = card.takenAt.map { Phrase.date($0, .weekday) } ?? Phrase("No date from a camera")
+                }
+                previous = .some(day)
             }
         }
         return GroupView(chrome: chrome, heading: title, summary: summary, folders: subfolders, photos: tiles,

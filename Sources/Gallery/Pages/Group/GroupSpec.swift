@@ -22,6 +22,13 @@ struct GroupSpec {
     var album: AlbumPanel?
     /// A folder's or an album's privacy and its form (for the household).
     var privacy: PrivacyForm?
+    /// The header's tab the page belongs to.
+    var section: NavSection?
+    /// The timeline's stream: every photo by day, newest first, with the scrubber beside it.
+    var stream: TimelineScrubber?
+    /// False when the page shows something the catalog's version does not follow (the
+    /// scrubber while the months are still being counted): rendered, but not kept.
+    var keepsPage = true
 
     /// The 404's text for a page past the last.
     func missingPage(_ number: Int) -> Phrase {

@@ -5,7 +5,7 @@ import Foundation
 enum GroupTitles {
     static func title(_ group: PhotoGroup) -> Phrase {
         switch group {
-        case .folder(let path): return path.isEmpty ? Phrase("Library root") : .verbatim(SourceKey.name(of: path))
+        case .folder(let path): return path.isEmpty ? Phrase("All folders") : .verbatim(SourceKey.name(of: path))
         case .favorites: return Phrase("My favorites")
         case .topRated: return Phrase("Top rated")
         case .tag(let name): return Phrase("Tag: \(name)")

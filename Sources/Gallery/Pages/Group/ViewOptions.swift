@@ -50,6 +50,25 @@ enum ViewMode: String, CaseIterable, Sendable {
     }
 }
 
+/// What `/` opens with for a signed-in person: the stream of photos by day (the default), or the
+/// folders. Kept in a cookie, chosen with the form at the foot of either page.
+enum StartPage: String, Sendable {
+    case photos, folders
+
+    static let cookieName = "photolala_start"
+
+    static func of(_ request: Request) -> StartPage {
+        request.cookie(cookieName).flatMap(StartPage.init(rawValue:)) ?? .photos
+    }
+}
+
+/// "Open the gallery with: Photos · Folders", at the foot of both (for a signed-in person), a
+/// POST as the layout's.
+struct StartForm: Encodable {
+    let action = SiteURL.view
+    var csrf: String
+}
+
 /// The layout buttons above a grid: one form (a POST, since it changes what is stored for the
 /// account), its way back, and a choice a mode.
 struct ViewForm: Encodable {
@@ -97,6 +116,13 @@ struct ViewOptionsController: Sendable {
 
     @Sendable func set(_ request: Request, context: GalleryContext) async throws -> Response {
         let params = try await FormBody(request, context: context)
+        if let raw = params["start"] {
+            guard let start = StartPage(rawValue: raw) else { throw PageError(.badRequest, message: Phrase("start: choose photos or folders.")) }
+            var response = Response.redirect(to: SiteURL.home.path, type: .normal)
+            response.setCookie(Cookie(name: StartPage.cookieName, value: start.rawValue, maxAge: 365 * 86_400, path: cookiePath,
+                                      secure: secureCookies || context.isHTTPS, httpOnly: true, sameSite: .lax))
+            return response
+        }
         guard let raw = params["set"], let mode = ViewMode(rawValue: raw) else {
             throw PageError(.badRequest, message: Phrase("set: choose small, medium, large or list."))
         }

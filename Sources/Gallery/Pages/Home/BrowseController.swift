@@ -38,10 +38,20 @@ struct BrowseController: Sendable {
         routes.viewer.get(.rootFolder, use: folder)
         routes.viewer.get(.folder, use: folder)
         routes.viewer.get(.scan, use: scan)
-        routes.viewer.get(.timeline, use: timeline)
+        routes.viewer.get(.library, use: library)
+        routes.viewer.get(.timeline, use: stream)
+        routes.viewer.get(.timelineMonths, use: timeline)
     }
 
+    /// `/`: what a signed-in person chose to open with, the stream unless they chose the folders;
+    /// the folders for everyone else.
     @Sendable func home(_ request: Request, context: GalleryContext) async throws -> Response {
+        if context.visitor.account != nil, StartPage.of(request) == .photos { return try await stream(request, context: context) }
+        return try await library(request, context: context)
+    }
+
+    /// `/library`: the folders, On this day and the collections.
+    @Sendable func library(_ request: Request, context: GalleryContext) async throws -> Response {
         // Kept like a group page, and for the day too: On this day changes at midnight.
         let key = PageCache.Key(version: reads.version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "",
                                 day: Self.today().description)
@@ -61,8 +71,9 @@ struct BrowseController: Sendable {
         var chrome = pages.chrome(title: Phrase("Library"), for: context)
         // Counted for the first time (a start on a large catalog): the page comes back for them.
         if collections.contains(where: \.counting) { chrome.refreshSeconds = 3 }
-        let page = HomeView(chrome: chrome, root: root, folders: try await topLevelCards(root: root, sight: sight),
+        var page = HomeView(chrome: chrome, root: root, folders: try await topLevelCards(root: root, sight: sight),
                             collections: collections, onThisDay: day, scan: monitor.progress, libraryName: libraryName)
+        page.start = context.visitor.account == nil ? nil : StartForm(csrf: context.csrfToken)
         return (try pages.render(HomeView.template, page, for: context), counted && dayFound)
     }
 
@@ -74,7 +85,7 @@ struct BrowseController: Sendable {
         guard let folder = try await view(context.visitor.sight).folder(at: path) else {
             throw PageError(.notFound, message: Phrase("There is no folder “\(path)” in the library, or it holds no photos."))
         }
-        let title = folder.path.isEmpty ? Phrase("Library root") : .verbatim(folder.name)
+        let title = folder.path.isEmpty ? Phrase("All folders") : .verbatim(folder.name)
         var spec = GroupSpec(base: .folder(path), title: title, audience: Household(), view: groupPage.reads.view(for: context.visitor.audience),
                              crumbs: pages.crumbs(forFolder: path, linkLast: false), folder: folder)
         spec.privacy = PrivacyForm.folder(path, try await store.privateIndex(), visitor: context.visitor,
@@ -104,6 +115,24 @@ struct BrowseController: Sendable {
         return Phrase("Stars, tags, captions, turns and favorites are written to XMP sidecars beside the files.")
     }
 
+    /// `/timeline`: every photo by day, newest first, in pages; `taken_to` starts it from a day
+    /// back (the scrubber's links). The months are counted as for the overview, and while they
+    /// are, the page has no scrubber and is not kept.
+    @Sendable func stream(_ request: Request, context: GalleryContext) async throws -> Response {
+        let query = try GroupQuery(request.uri, defaultSort: PhotoGroup.all.defaultSort)
+        let sight = context.visitor.sight
+        let counts = try await timelineCounts.cache(for: try await store.hiding(sight))
+            .value(at: reads.version, patience: patience, tolerating: scanTolerance) { try await countTimeline(sight) }
+        let until = (try? FilterQuery.parse(request.uri))?.takenTo
+        var spec = GroupSpec(base: .all, title: Phrase(context: "tab", "Photos"), audience: Household(),
+                             view: groupPage.reads.view(for: context.visitor.audience))
+        spec.section = .photos
+        spec.stream = TimelineScrubber(months: counts.value?.months ?? [], until: until)
+        spec.keepsPage = counts.current
+        return try await groupPage.response(spec, query: query, request, context)
+    }
+
+    /// `/timeline/months`: the overview, every year's months with their counts.
     @Sendable func timeline(_ request: Request, context: GalleryContext) async throws -> Response {
         // Kept like a group page (a year's worth of months is a page of its own to render), but
         // not while it says the months are still being counted.
@@ -113,7 +142,8 @@ struct BrowseController: Sendable {
             let sight = context.visitor.sight
             let counts = try await timelineCounts.cache(for: try await store.hiding(sight))
                 .value(at: version, patience: patience, tolerating: scanTolerance) { try await countTimeline(sight) }
-            let chrome = pages.chrome(title: Phrase("Timeline"), crumbs: [Crumb(name: Phrase("Timeline"), url: nil)], for: context)
+            let chrome = pages.chrome(title: Phrase("Timeline"), crumbs: [Crumb(name: Phrase(context: "tab", "Photos"), url: SiteURL.timeline),
+                                                                          Crumb(name: Phrase("All months"), url: nil)], section: .photos, for: context)
             let page = counts.value.map { TimelinePage(chrome: chrome, counts: $0) } ?? TimelinePage(countingWith: chrome)
             return (try pages.render(TimelinePage.template, page, for: context), counts.current)
         }
@@ -230,15 +260,18 @@ struct BrowseController: Sendable {
     private func sharedCollectionCards(_ sight: Sight) async throws -> [FolderCard] {
         let tags = try await view(sight).tagCounts()
         let albums = try await view(sight).albums()
+        // The months of this very version: the cards are kept as this version's, so months counted
+        // before (a first scan's empty catalog) would leave the Timeline card without a cover
+        // until the catalog next changed.
         let months = try await timelineCounts.cache(for: try await store.hiding(sight))
-            .value(at: reads.version, tolerating: scanTolerance) { try await countTimeline(sight) }.months
+            .value(at: reads.version) { try await countTimeline(sight) }.months
         let trash = try await view(sight).trashItems()
         let places = try await view(sight).placeCounts()
         return [
             try await collectionCard(.topRated, sight),
             FolderCard(url: SiteURL.tags, name: Phrase("Tags"), countText: Phrase(count: tags.count, "\(tags.count) tag", "\(tags.count) tags"),
                        dateText: nil, cover: try await tagsCover(tags, sight)),
-            FolderCard(url: SiteURL.timeline, name: Phrase("Timeline"),
+            FolderCard(url: SiteURL.timelineMonths, name: Phrase("Timeline"),
                        countText: Phrase(count: months.count, "\(months.count) month", "\(months.count) months"), dateText: nil,
                        cover: try await timelineCover(months, sight)),
             FolderCard(url: SiteURL.places(), name: Phrase("Places"),
@@ -275,10 +308,12 @@ struct BrowseController: Sendable {
         var cards = try await view(sight).folders(in: "").map(FolderCard.init)
         if let root, root.photoCount > 0 {
             var card = FolderCard(root)
-            card.name = Phrase("Library root")
+            card.name = Phrase("Not in a folder")
             card.countText = Phrase(count: root.photoCount, "\(root.photoCount) photo", "\(root.photoCount) photos")
+            // The folder's dates are the whole library's: said of these few photos they would mislead.
+            card.dateText = nil
             // The root's own photos, not the whole library's latest.
-            card.cover = try await view(sight).cover(.folder("")).map { ThumbImage($0, alt: Phrase("Cover of library root")) }
+            card.cover = try await view(sight).cover(.folder("")).map { ThumbImage($0, alt: Phrase("Photos not in a folder")) }
             cards.insert(card, at: 0)
         }
         return cards

@@ -14,6 +14,8 @@ struct HomeView: PageModel {
     var emptyMessage: Phrase?
     /// Photos from this day in earlier years, when there are any.
     var onThisDay: OnThisDay?
+    /// The choice of what `/` opens with, for a signed-in person.
+    var start: StartForm?
 }
 
 extension HomeView {

@@ -44,7 +44,7 @@ struct PhotoPageBuilder {
             crumbs = [Crumb(name: groupTitle, url: scope.group(group, sort: sort))]
         } else if case .folder = group.parts.base, group.parts.filter.isEmpty {
             crumbs = ChromeBuilder.crumbs(forFolder: photo.folder, linkLast: true)
-            if photo.folder.isEmpty { crumbs.append(Crumb(name: Phrase("Library root"), url: SiteURL.folder(""))) }
+            if photo.folder.isEmpty { crumbs.append(Crumb(name: Phrase("All folders"), url: SiteURL.folder(""))) }
         } else {
             crumbs = [Crumb(name: groupTitle, url: SiteURL.group(group, sort: sort))]
         }
@@ -148,7 +148,7 @@ struct PhotoPageBuilder {
                                external: Self.mapLink(location.latitude, location.longitude)))
         }
         if shared != nil { return facts }
-        let folder = photo.folder.isEmpty ? Phrase("Library root") : .verbatim(photo.folder)
+        let folder = photo.folder.isEmpty ? Phrase("All folders") : .verbatim(photo.folder)
         facts.append(.init(label: Phrase("Folder"), value: folder, url: SiteURL.folder(photo.folder)))
         for copy in photo.copies {
             facts.append(.init(label: Phrase("Same bytes at"), value: .verbatim(copy), url: SiteURL.photo(copy)))
