@@ -3,5 +3,7 @@ struct TileFavorite: Encodable {
     var csrf, key, back, value: String
     var on: Bool
     var label: Phrase
+    /// The label once tapped: the page's script turns the button without a reload.
+    var otherLabel: Phrase
     let action = SiteURL.Action.favorite.url
 }

@@ -6,6 +6,8 @@ struct CurationPanel: Encodable {
         var value: Int
         var label: Phrase
         var on: Bool
+        /// What the rating line says once this star is chosen (the page's script says it without a reload).
+        var said: Phrase
     }
     struct AlbumLink: Encodable {
         var id: Int64
@@ -52,8 +54,8 @@ struct CurationPanel: Encodable {
         self.back = back
         isFavorite = photo.isFavorite
         favoriteValue = photo.isFavorite ? "off" : "on"
-        stars = (1...5).map { Star(value: $0, label: Phrase(count: $0, "\($0) star", "\($0) stars"), on: $0 <= photo.rating) }
-        ratingText = photo.rating == 0 ? Phrase("Not rated") : Phrase("\(photo.rating) of 5 stars")
+        stars = (1...5).map { Star(value: $0, label: Phrase(count: $0, "\($0) star", "\($0) stars"), on: $0 <= photo.rating, said: Self.ratingText($0)) }
+        ratingText = Self.ratingText(photo.rating)
         tags = photo.tags.map { NamedLink(name: .verbatim($0), url: SiteURL.group(.tag($0))) }
         deleteURL = SiteURL.confirmDelete(photo.card.key)
     }
@@ -86,5 +88,12 @@ struct PrivacyBox: Encodable, Equatable {
         default:
             note = Phrase("Private to another member (admins see it here).")
         }
+    }
+}
+
+extension CurationPanel {
+    /// "3 of 5 stars", or "Not rated".
+    static func ratingText(_ rating: Int) -> Phrase {
+        rating == 0 ? Phrase("Not rated") : Phrase("\(rating) of 5 stars")
     }
 }
