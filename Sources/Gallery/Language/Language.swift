@@ -71,7 +71,7 @@ public final class Language: Sendable {
             for piece in forms[min(form, forms.count - 1)] {
                 switch piece {
                 case .text(let text): out += text
-                case .argument(let index): if index < phrase.arguments.count { write(phrase.arguments[index], into: &out) }
+                case .argument(let index): if index < phrase.arguments.count { write(phrase.arguments[index], of: phrase, into: &out) }
                 }
             }
             return
@@ -85,7 +85,7 @@ public final class Language: Sendable {
             let after = rest[rest.index(after: open)...]
             let digits = after.prefix { $0.isASCII && $0.isNumber }
             if !digits.isEmpty, digits.count <= 2, after.dropFirst(digits.count).first == "}", let index = Int(digits) {
-                if index < phrase.arguments.count { write(phrase.arguments[index], into: &out) }
+                if index < phrase.arguments.count { write(phrase.arguments[index], of: phrase, into: &out) }
                 rest = after.dropFirst(digits.count + 1)
             } else {
                 out += "{"
@@ -95,9 +95,19 @@ public final class Language: Sendable {
         out += rest
     }
 
-    private func write(_ argument: Phrase.Argument, into out: inout String) {
+    private func write(_ argument: Phrase.Argument, of phrase: Phrase, into out: inout String) {
         switch argument {
+        case .text(let text) where rightToLeft && phrase.id != "{0}":
+            // A name inside a right-to-left sentence ("العودة إلى 2019 Holiday") is set apart
+            // (first strong isolate … pop directional isolate), so it keeps its own direction
+            // and the sentence's punctuation stays where the sentence put it.
+            out += "\u{2068}" + text + "\u{2069}"
         case .text(let text): out += text
+        case .phrase(let inner) where rightToLeft && phrase.id != "{0}" && inner.id == "{0}":
+            // A name given as a phrase (`Phrase.verbatim`, a folder's or an album's) as well.
+            out += "\u{2068}"
+            say(inner, into: &out)
+            out += "\u{2069}"
         case .phrase(let phrase): say(phrase, into: &out)
         case .number(let n): out += formats?.number(n) ?? Formatting.count(n)
         case .tenths(let value):
