@@ -1,5 +1,17 @@
 // With JavaScript on, the pages behave as a photo app; every action works without it. Three parts:
-// forms that apply in place, a viewer to swipe and zoom, and a stream that loads as you scroll.
+// forms that apply in place, a viewer to swipe and zoom, and a stream that loads as you scroll;
+// and the browser's time zone named to the server.
+(() => {
+  // The `tz` cookie: the times the server keeps (a link's end, when a file went to the trash or was
+  // changed) are written as this clock reads them from the next page on; without it, in the
+  // server's zone with its offset. The server takes only a zone it knows (TimeZoneCookie).
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone && /^[A-Za-z0-9/_+-]{1,64}$/.test(zone) && !document.cookie.split('; ').includes('tz=' + zone)) {
+      document.cookie = `tz=${zone}; Path=/; Max-Age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+    }
+  } catch { /* no zone to name */ }
+})();
 (() => {
   const root = document.documentElement;
   root.classList.add('js');

@@ -1,8 +1,9 @@
 import Foundation
 
 extension Gazetteer {
-    /// Reads `cities.tsv`, `regions.tsv` and `countries.tsv` from `folder` (see
-    /// scripts/gazetteer.py). A line that is not what it should be is left out, not trusted.
+    /// Reads `cities.tsv`, `regions.tsv`, `countries.tsv` and `names.tsv` from `folder` (see
+    /// scripts/gazetteer.py). A line that is not what it should be is left out, not trusted; a
+    /// folder without `names.tsv` names places in English alone.
     public static func load(folder: String) throws -> Gazetteer {
         func read(_ name: String) throws -> Data {
             guard let data = FileManager.default.contents(atPath: folder + "/" + name) else {
@@ -13,7 +14,9 @@ extension Gazetteer {
         var places: [Place] = []
         places.reserveCapacity(70_000)
         forEachLine(try read("cities.tsv")) { if let place = place($0) { places.append(place) } }
-        return Gazetteer(places: places, countries: names(try read("countries.tsv"), key: 1), regions: names(try read("regions.tsv"), key: 2))
+        let localized = FileManager.default.contents(atPath: folder + "/names.tsv").map(localizedNames) ?? [:]
+        return Gazetteer(places: places, countries: names(try read("countries.tsv"), key: 1), regions: names(try read("regions.tsv"), key: 2),
+                         localized: localized)
     }
 
     /// Calls `body` with the tab-separated fields of each line, one line at a time, so that
@@ -37,6 +40,32 @@ extension Gazetteer {
               !fields[1].isEmpty, fields[2].count == 2, abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
         return Place(id: id, name: String(fields[1]), country: String(fields[2]), region: String(fields[3]),
                      latitude: latitude, longitude: longitude, population: population)
+    }
+
+    /// `names.tsv`: a header `key<TAB>de<TAB>es…` naming a language a column, then a line a key
+    /// (a country's code, a region's "CC.code", a place's id) with its name in each language or
+    /// an empty field. A line with another count of fields, or with an empty or spaced key, is
+    /// skipped; so is a column whose tag is not one (empty, or other than letters, digits and
+    /// dashes); a header that is not one gives no names.
+    static func localizedNames(_ data: Data) -> [String: [String: String]] {
+        var tags: [String?]?
+        var names: [String: [String: String]] = [:]
+        forEachLine(data) { fields in
+            guard let columns = tags else {
+                guard fields.first == "key", fields.count > 1 else { tags = []; return }
+                tags = fields.dropFirst().map { tag in
+                    !tag.isEmpty && tag.count <= 35 && tag.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } ? String(tag) : nil
+                }
+                return
+            }
+            guard !columns.isEmpty, fields.count == columns.count + 1, !fields[0].isEmpty,
+                  !fields[0].contains(where: \.isWhitespace) else { return }
+            let key = String(fields[0])
+            for (tag, name) in zip(columns, fields.dropFirst()) where !name.isEmpty {
+                if let tag { names[tag, default: [:]][key] = String(name) }
+            }
+        }
+        return names
     }
 
     /// The last field by the first `key` fields joined with "." (a country; a country and region).

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Places found by name ("Paris", "Paris, France", "Peru", "Bavaria"), for `place=` typed by a
-/// person: names compared without case or accents, through an index made once.
+/// Places found by name ("Paris", "Paris, France", "Peru", "Bavaria", and as the gallery's other
+/// languages name them: "París, Francia", "イタリア"), for `place=` typed by a person: names
+/// compared without case or accents, through an index made once.
 extension Gazetteer {
     /// What a name stands for: a country, a region or a place.
     public enum Found: Sendable, Equatable {
@@ -23,19 +24,35 @@ extension Gazetteer {
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// The index of every name (about a second for the whole gazetteer: made once, off the request threads).
+    /// The index of every name, the English ones and each language's (about a second for the
+    /// whole gazetteer: made once, off the request threads). A place's name in any language finds
+    /// it, the most populous place of a name first; where a country's name in some language is
+    /// another country's English name, the English name wins.
     public func nameIndex() -> NameIndex {
         var byName: [String: [Int]] = [:]
         for (index, place) in places.enumerated() { byName[Self.fold(place.name), default: []].append(index) }
-        for key in byName.keys { byName[key]?.sort { places[$0].population > places[$1].population } }
         var countries: [String: String] = [:]
-        for (code, name) in self.countries { countries[Self.fold(name)] = code }
         var regions: [String: [(country: String, region: String)]] = [:]
-        for (key, name) in self.regions {
+        func addRegion(_ key: String, _ name: String) {
             let parts = key.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2 else { continue }
-            regions[Self.fold(name), default: []].append((String(parts[0]), String(parts[1])))
+            guard parts.count == 2 else { return }
+            let region = (country: String(parts[0]), region: String(parts[1]))
+            if regions[Self.fold(name)]?.contains(where: { $0 == region }) != true { regions[Self.fold(name), default: []].append(region) }
         }
+        for (key, name) in self.regions { addRegion(key, name) }
+        for tag in localized.keys.sorted() {
+            for (key, name) in localized[tag] ?? [:] {
+                if self.countries[key] != nil {
+                    countries[Self.fold(name)] = key
+                } else if self.regions[key] != nil {
+                    addRegion(key, name)
+                } else if let id = Int64(key), let index = index(of: id), byName[Self.fold(name)]?.contains(index) != true {
+                    byName[Self.fold(name), default: []].append(index)
+                }
+            }
+        }
+        for (code, name) in self.countries { countries[Self.fold(name)] = code }
+        for key in byName.keys { byName[key]?.sort { places[$0].population > places[$1].population } }
         return NameIndex(places: byName, countries: countries, regions: regions)
     }
 
@@ -56,7 +73,7 @@ extension Gazetteer {
         guard let country else { return nil }
         let region = parts.count == 3 ? parts[1] : nil
         let candidates = (index.places[first] ?? []).map { places[$0] }.filter { place in
-            place.country == country && (region.map { Self.fold(regionName(country: country, region: place.region) ?? "") == $0 } ?? true)
+            place.country == country && (region.map { regionNames(country: country, region: place.region).contains($0) } ?? true)
         }
         if let best = candidates.first { return .place(best.id) }
         // "Bavaria, Germany": a region of that country
@@ -64,5 +81,12 @@ extension Gazetteer {
             return .region(country: found.country, region: found.region)
         }
         return nil
+    }
+
+    /// A region's names folded: the English one and each language's.
+    func regionNames(country: String, region: String) -> [String] {
+        let key = country + "." + region
+        guard let english = regions[key] else { return [] }
+        return [Self.fold(english)] + localized.values.compactMap { $0[key].map(Self.fold) }
     }
 }

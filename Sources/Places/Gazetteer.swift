@@ -10,6 +10,9 @@ public struct Gazetteer: Sendable {
     let countries: [String: String]
     /// "CC.code" (GeoNames' spelling of a first-order division) to region name.
     let regions: [String: String]
+    /// A language's tag ("es") to its names, by the key of what they name (a country's code, a
+    /// region's "CC.code", a place's id in decimal), where its name differs from the English one.
+    let localized: [String: [String: String]]
     let grid: Grid
     /// Each place's position and weight, apart from its names, so the loop that names a position
     /// reads plain numbers.
@@ -23,11 +26,13 @@ public struct Gazetteer: Sendable {
     /// The furthest a photo may be from a place to be named after it.
     public static let reach = 30.0
 
-    /// Builds the gazetteer and its grid from parsed places and names.
-    public init(places: [Place], countries: [String: String], regions: [String: String]) {
+    /// Builds the gazetteer and its grid from parsed places and names; `localized` gives, by
+    /// language tag, the names that language has of its own (keyed as `names.tsv` keys them).
+    public init(places: [Place], countries: [String: String], regions: [String: String], localized: [String: [String: String]] = [:]) {
         self.places = places.sorted { $0.id < $1.id }
         self.countries = countries
         self.regions = regions
+        self.localized = localized
         grid = Grid(self.places)
         points = self.places.map { Point(latitude: $0.latitude, longitude: $0.longitude, weight: $0.weight, id: $0.id) }
     }
@@ -58,22 +63,42 @@ public struct Gazetteer: Sendable {
 
     /// The place with this id, or nil.
     public func place(id: Int64) -> Place? {
+        index(of: id).map { places[$0] }
+    }
+
+    /// Where the place with this id is in `places`, or nil.
+    func index(of id: Int64) -> Int? {
         var low = 0, high = places.count
         while low < high {
             let mid = (low + high) / 2
             if places[mid].id < id { low = mid + 1 } else { high = mid }
         }
-        return low < places.count && places[low].id == id ? places[low] : nil
+        return low < places.count && places[low].id == id ? low : nil
     }
 
-    /// The country's name, or its code when the gazetteer has no name for it.
-    public func countryName(_ code: String) -> String {
-        countries[code] ?? code
+    /// The country's name in `language` (a tag, "es"), else in English, else its code.
+    public func countryName(_ code: String, in language: String) -> String {
+        name(code, in: language) ?? countries[code] ?? code
     }
 
-    /// The region's name, or nil when the gazetteer has none.
-    public func regionName(country: String, region: String) -> String? {
-        regions[country + "." + region]
+    /// The region's name in `language`, else in English; nil when the gazetteer has none.
+    public func regionName(country: String, region: String, in language: String) -> String? {
+        let key = country + "." + region
+        guard let english = regions[key] else { return nil }
+        return name(key, in: language) ?? english
+    }
+
+    /// The place's own name in `language`, else in English.
+    public func placeName(_ place: Place, in language: String) -> String {
+        name(String(place.id), in: language) ?? place.name
+    }
+
+    /// The name `language` has of its own for what `key` names: its tag's ("pt-BR"), else its
+    /// primary language's ("pt"); nil where it says the English name (English's always).
+    func name(_ key: String, in language: String) -> String? {
+        if let names = localized[language] { return names[key] }
+        guard let dash = language.firstIndex(of: "-") else { return nil }
+        return localized[String(language[..<dash])]?[key]
     }
 
     /// Kilometres in a degree of latitude (a meridian's length over 180, on the sphere of `distance`),

@@ -40,6 +40,7 @@ struct Serve: AsyncParsableCommand {
         if let note = locations.note { FileHandle.standardError.write(Data((Words.language.say(note) + "\n").utf8)) }
         if locations.isDemo { try DemoLibrary.ensure(at: locations.library) }
         config.demoLibrary = DemoLibrary.isDemo(locations.library)
+        config.timeZone = .current
         logger.info("serving \(config.libraryPath) on http://\(config.host):\(config.port)/ (data in \(config.dataPath))")
         do {
             // A bucket's source is handed in; a folder goes through the application's own wiring.

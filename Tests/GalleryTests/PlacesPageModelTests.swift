@@ -15,26 +15,26 @@ import Testing
                   PlaceCount(placeId: 2, country: "FR", region: "84", count: 1), PlaceCount(placeId: 4, country: "PE", region: "15", count: 20)]
 
     @Test func eachLevelListsItsCardsMostPhotosFirstThenByName() {
-        let world = PlacesLevel().entries(counts, gazetteer)
+        let world = PlacesLevel().entries(counts, gazetteer, language: "en")
         #expect(world.map(\.name) == ["Peru", "France"] && world.map(\.count) == [20, 11])
         #expect(world[1].opens == .level(country: "FR", region: nil) && world[1].scope == .country("FR"))
-        let france = PlacesLevel(country: "FR").entries(counts, gazetteer)
+        let france = PlacesLevel(country: "FR").entries(counts, gazetteer, language: "en")
         #expect(france.map(\.name) == ["Ile-de-France", "Auvergne-Rhone-Alpes"])
-        let region = PlacesLevel(country: "FR", region: "11").entries(counts, gazetteer)
+        let region = PlacesLevel(country: "FR", region: "11").entries(counts, gazetteer, language: "en")
         // two places with as many photos: by name
         #expect(region.map(\.name) == ["Paris", "Versailles"] && region.allSatisfy { $0.opens == .photos })
         #expect(region.map(\.scope) == [.place(1), .place(3)])
-        #expect(PlacesLevel(country: "DE").entries(counts, gazetteer).isEmpty)
+        #expect(PlacesLevel(country: "DE").entries(counts, gazetteer, language: "en").isEmpty)
     }
 
     @Test func theWorldShowsEveryPlaceAndACountryZoomsOnItsOwn() {
-        let world = PlacesLevel().map(counts, gazetteer)
+        let world = PlacesLevel().map(counts, gazetteer, language: "en")
         #expect(world.viewBox == "0 0 720 360" && world.marks.count == 4)
         // the most photos first, each mark a link to its place's photos, sized by its count
         #expect(world.marks[0].title == "Lima, Peru: 20 photos" && world.marks[0].url == SiteURL.group(.filtered(.all, SearchFilter(place: .place(4)))))
         #expect(Double(world.marks[0].r)! > Double(world.marks[3].r)!)
         #expect(world.marks[0].x == "205.92" && world.marks[0].y == "204.1")
-        let france = PlacesLevel(country: "FR").map(counts, gazetteer)
+        let france = PlacesLevel(country: "FR").map(counts, gazetteer, language: "en")
         #expect(france.marks.count == 3)
         let box = france.viewBox.split(separator: " ").compactMap { Double($0) }
         // 2:1 like the world, holding every French place, and far smaller than the world
@@ -43,6 +43,26 @@ import Testing
             let x = Double(mark.x)!, y = Double(mark.y)!
             #expect(x > box[0] && x < box[0] + box[2] && y > box[1] && y < box[1] + box[3])
         }
+    }
+
+    @Test func aLevelIsNamedAndOrderedInThePagesLanguage() {
+        // given a gazetteer that has Spanish and Japanese names for some of its places
+        let named = Gazetteer(places: gazetteer.places, countries: ["FR": "France", "PE": "Peru"],
+                              regions: ["FR.11": "Ile-de-France", "FR.84": "Auvergne-Rhone-Alpes"],
+                              localized: ["es": ["FR": "Francia", "PE": "Perú", "FR.11": "Isla de Francia", "1": "París"],
+                                          "ja": ["FR": "フランス", "1": "パリ"]])
+        // when the levels are listed in Spanish
+        let world = PlacesLevel().entries(counts, named, language: "es")
+        let region = PlacesLevel(country: "FR", region: "11").entries(counts, named, language: "es")
+        // then each card says its Spanish name, and cards with as many photos are ordered by it
+        #expect(world.map(\.name) == ["Perú", "Francia"] && world.map(\.label.english) == ["Perú", "Francia"])
+        #expect(PlacesLevel(country: "FR").entries(counts, named, language: "es").map(\.name) == ["Isla de Francia", "Auvergne-Rhone-Alpes"])
+        #expect(region.map(\.name) == ["París", "Versailles"])
+        // and the heading, the crumbs and the marks too; Japanese falls back to English where it has no name
+        #expect(PlacesLevel(country: "FR", region: "11").heading(named, language: "es").english == "Isla de Francia")
+        #expect(PlacesLevel(country: "FR", region: "11").crumbs(named, language: "ja").map(\.name.english) == ["Places", "フランス", "Ile-de-France"])
+        #expect(PlacesLevel().map(counts, named, language: "ja").marks.map(\.title.english).contains("パリ, Ile-de-France, フランス: 5 photos"))
+        #expect(PlacesLevel().map(counts, named, language: "en").marks.map(\.title.english).contains("Paris, Ile-de-France, France: 5 photos"))
     }
 
     @Test func mapUnitsAreShort() {

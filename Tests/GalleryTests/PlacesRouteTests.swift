@@ -62,6 +62,37 @@ import Testing
         }
     }
 
+    @Test func placesAreNamedInThePagesLanguageAndFoundByThoseNames() async throws {
+        // given a photo taken by the Colosseum
+        let f = try GalleryFixture()
+        try f.addJPEG("rome/colosseum.jpg", seed: 6, exif: ["-GPSLatitude=41.8902", "-GPSLatitudeRef=N", "-GPSLongitude=12.4922", "-GPSLongitudeRef=E"])
+        try await f.scan()
+        try await f.namePlaces()
+        try await f.withClient { client in
+            func get(_ uri: String, _ tag: String) async throws -> String {
+                try await client.execute(uri: uri, method: .get, headers: [.acceptLanguage: tag]).text
+            }
+            // when its page, the Places page and the country's level are read in Spanish, Japanese and Arabic
+            for (tag, rome, italy) in [("es", "Roma", "Italia"), ("ja", "ローマ", "イタリア"), ("ar", "روما", "إيطاليا"), ("en", "Rome", "Italy")] {
+                let photo = try await get("/photos/rome/colosseum.jpg", tag)
+                // (a name inside a right-to-left sentence is set apart with Unicode isolates)
+                let places = try await get("/places", tag).replacingOccurrences(of: "\u{2068}", with: "").replacingOccurrences(of: "\u{2069}", with: "")
+                let country = try await get("/places?country=IT", tag)
+                // then each names the place in that language
+                #expect(photo.contains(#"<a href="/search?place=3169070">\#(rome), "#) && photo.contains(", \(italy)</a></dd>"), "\(tag)")
+                #expect(places.contains("<strong>\(italy)</strong>") && places.contains("<title>\(rome), "), "\(tag)")
+                #expect(country.contains("<h1>\(italy)</h1>") || country.contains(">\(italy)</h1>"), "\(tag)")
+                // and the search the place opens says it in its chip
+                #expect(try await get("/search?place=IT", tag).contains(italy), "\(tag)")
+            }
+            // and a place typed in another language, or in English, leads to its code
+            for typed in ["Italia", "%E3%82%A4%E3%82%BF%E3%83%AA%E3%82%A2", "Italy"] {
+                #expect(try await client.execute(uri: "/search?place=\(typed)", method: .get).headers[.location] == "/search?place=IT", "\(typed)")
+            }
+            #expect(try await client.execute(uri: "/search?place=Roma,+Italia", method: .get).headers[.location] == "/search?place=3169070")
+        }
+    }
+
     @Test func badPlaceAddressesAreClearErrors() async throws {
         let f = try await located()
         try await f.withClient { client in

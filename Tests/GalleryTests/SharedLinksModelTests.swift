@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Catalog
 @testable import Gallery
@@ -11,8 +12,8 @@ import Testing
                   createdAt: 1_000, expiresAt: expiresAt, passwordHash: password ? "hash" : nil, uploadsLeft: uploadsLeft, endedAt: endedAt)
     }
 
-    private static func item(_ link: ShareLink, shown: String? = nil, now: Int64 = 5_000) -> SharedView.Item {
-        SharedView.Item(link, title: .verbatim("Summer"), now: now, newId: 2, shownToken: shown, linkBase: "https://photos.example")
+    private static func item(_ link: ShareLink, shown: String? = nil, now: Int64 = 5_000, zone: TimeZone = TimeZone(secondsFromGMT: 0)!) -> SharedView.Item {
+        SharedView.Item(link, title: .verbatim("Summer"), now: now, newId: 2, shownToken: shown, linkBase: "https://photos.example", zone: zone)
     }
 
     @Test func aNewLinksTokenIsShownOnItsOwnRowAndNoOther() {
@@ -30,7 +31,10 @@ import Testing
 
     @Test func eachRowSaysWhetherTheLinkStillOpensAndWhatItAsks() {
         #expect(Self.item(Self.link(1, token: "a")).state == "Open until revoked")
-        #expect(Self.item(Self.link(1, token: "a", expiresAt: 6_000)).state == "Open until 1 Jan 1970, 01:40 UTC")
+        #expect(Self.item(Self.link(1, token: "a", expiresAt: 6_000)).state == "Open until 1 Jan 1970, 01:40 \u{2066}+00:00\u{2069}")
+        // in the zone the viewer's browser named, with its offset then, as is when it was made
+        let tokyo = Self.item(Self.link(1, token: "a", expiresAt: 6_000), zone: TimeZone(identifier: "Asia/Tokyo")!)
+        #expect(tokyo.state == "Open until 1 Jan 1970, 10:40 \u{2066}+09:00\u{2069}" && tokyo.created == "1 Jan 1970, 09:16 \u{2066}+09:00\u{2069}")
         #expect(Self.item(Self.link(1, token: "a", expiresAt: 4_000)).state == "Expired")
         #expect(Self.item(Self.link(1, token: "a", endedAt: 3_000)).state == "Ended: what it showed is gone")
         #expect(Self.item(Self.link(1, token: "a", password: true)).state == "Open until revoked · asks for a password")

@@ -21,8 +21,8 @@ import TestSupport
         let pacific = gazetteer.named(latitude: -30, longitude: -140)
         // then the nearest place of each is named, with its country and region, and the open sea is no place
         #expect(eiffel.name == "Paris")
-        #expect(gazetteer.countryName(eiffel.country) == "France")
-        #expect(gazetteer.regionName(country: eiffel.country, region: eiffel.region) == "Ile-de-France")
+        #expect(gazetteer.countryName(eiffel.country, in: "en") == "France")
+        #expect(gazetteer.regionName(country: eiffel.country, region: eiffel.region, in: "en") == "Ile-de-France")
         #expect(opera.country == "AU")
         #expect(pacific == nil)
         #expect(gazetteer.places.count > 60_000)
@@ -114,7 +114,7 @@ import TestSupport
         let named = gazetteer.named(latitude: -16.5, longitude: -179.95)
         // then it is that place, about 11 km away
         #expect(named == place)
-        #expect(gazetteer.countryName("FJ") == "FJ")
+        #expect(gazetteer.countryName("FJ", in: "en") == "FJ" && gazetteer.countryName("FJ", in: "ja") == "FJ")
     }
 
     @Test func badLinesAreLeftOut() {
@@ -123,5 +123,62 @@ import TestSupport
             .compactMap(Gazetteer.place)
         // then only the sound one is kept
         #expect(good.map(\.id) == [1])
+    }
+
+    @Test func theShippedGazetteerNamesPlacesInEachLanguageAndEnglishWhereItHasNoOther() throws {
+        // given the shipped gazetteer and a photo by the Colosseum
+        let gazetteer = Self.shipped
+        let rome = try #require(gazetteer.named(latitude: 41.8902, longitude: 12.4922))
+        // then Italy and Rome are named in each of the gallery's languages
+        let italy = ["en": "Italy", "de": "Italien", "es": "Italia", "fr": "Italie", "ar": "إيطاليا", "ja": "イタリア"]
+        for (tag, name) in italy { #expect(gazetteer.countryName(rome.country, in: tag) == name, "\(tag)") }
+        #expect(rome.name == "Rome" && gazetteer.placeName(rome, in: "en") == "Rome")
+        #expect(gazetteer.placeName(rome, in: "es") == "Roma" && gazetteer.placeName(rome, in: "ja") == "ローマ")
+        #expect(gazetteer.placeName(rome, in: "ar") == "روما" && gazetteer.placeName(rome, in: "de") == "Rom")
+        // and a regional tag takes its language's names; a language the gazetteer has no names in, the English ones
+        #expect(gazetteer.countryName("IT", in: "es-MX") == "Italia" && gazetteer.countryName("IT", in: "pt-BR") == "Italy")
+        #expect(gazetteer.regionName(country: "DE", region: "02", in: "de") == "Bayern")
+        #expect(gazetteer.regionName(country: "DE", region: "02", in: "en") == "Bavaria")
+    }
+
+    @Test func namesLinesThatAreNotSoundAreSkipped() {
+        // given a names file with a header, sound lines and broken ones
+        let text = "key\tes\tja\tbad tag\n"
+            + "IT\tItalia\tイタリア\tX\n"  // sound (the column with no tag is left out)
+            + "3169070\tRoma\t\t\n"  // sound, no Japanese name
+            + "FR\tFrancia\tフランス\n"  // a field short
+            + "DE\tAlemania\tドイツ\tX\textra\n"  // a field over
+            + "\tNada\tなし\tX\n"  // no key
+            + "E S\tEse\tエス\tX\n"  // a key with a space
+            + "\n\n\t\t\t\t\n"
+        // when it is read
+        let names = Gazetteer.localizedNames(Data(text.utf8))
+        // then only the sound lines' names are kept, each under its language
+        #expect(names == ["es": ["IT": "Italia", "3169070": "Roma"], "ja": ["IT": "イタリア"]])
+        // and a file without its header, or an empty one, gives no names
+        #expect(Gazetteer.localizedNames(Data("IT\tItalia\n".utf8)).isEmpty)
+        #expect(Gazetteer.localizedNames(Data()).isEmpty && Gazetteer.localizedNames(Data("key\n".utf8)).isEmpty)
+        #expect(Gazetteer.localizedNames(Data([0xFF, 0xFE, 0x09, 0x0A, 0x80])).isEmpty)
+    }
+
+    @Test func aPlaceTypedInAnotherLanguageIsFoundAndEnglishStillIs() {
+        // given a gazetteer with English names and Spanish and Japanese ones
+        let gazetteer = Gazetteer(places: [
+            Place(id: 1, name: "Rome", country: "IT", region: "07", latitude: 41.89, longitude: 12.48, population: 2_300_000),
+            Place(id: 2, name: "Roma", country: "AU", region: "04", latitude: -26.57, longitude: 148.79, population: 6_000),
+            Place(id: 3, name: "Munich", country: "DE", region: "02", latitude: 48.14, longitude: 11.58, population: 1_260_000),
+        ], countries: ["IT": "Italy", "AU": "Australia", "DE": "Germany"], regions: ["IT.07": "Latium", "DE.02": "Bavaria", "AU.04": "Queensland"],
+           localized: ["es": ["IT": "Italia", "DE": "Alemania", "1": "Roma", "3": "Múnich", "IT.07": "Lacio"],
+                       "ja": ["IT": "イタリア", "1": "ローマ", "DE.02": "バイエルン州"]])
+        let index = gazetteer.nameIndex()
+        // when names are looked up, in English and in the other languages
+        let cases: [(String, Gazetteer.Found?)] = [
+            ("Rome", .place(1)), ("Italy", .country("IT")), ("italia", .country("IT")), ("イタリア", .country("IT")),
+            ("Roma", .place(1)), ("Roma, Australia", .place(2)), ("ローマ", .place(1)), ("munich", .place(3)), ("Munich, Alemania", .place(3)),
+            ("Roma, Lacio, Italia", .place(1)), ("Rome, Latium, Italy", .place(1)), ("バイエルン州", .region(country: "DE", region: "02")),
+            ("Bavaria", .region(country: "DE", region: "02")), ("Tokio", nil),
+        ]
+        // then each finds what it names
+        for (text, found) in cases { #expect(gazetteer.lookUp(text, in: index) == found, "\(text)") }
     }
 }

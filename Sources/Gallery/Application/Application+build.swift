@@ -152,7 +152,7 @@ public struct GalleryParts {
         router.add(middleware: outer)
         router.add(middleware: CSRFMiddleware(secureCookies: config.secureCookies, cookiePath: cookiePath,
                                               publicOrigins: config.publicURLs.compactMap { WebOrigin($0.absoluteString) }))
-        sessionLayer = SessionMiddleware(store: store, sessions: sessions, languages: renderer.languages)
+        sessionLayer = SessionMiddleware(store: store, sessions: sessions, languages: renderer.languages, serverZone: config.timeZone)
         router.add(middleware: sessionLayer)
         let flash = FlashMiddleware(cookiePath: cookiePath, secureCookies: config.secureCookies)
         router.add(middleware: flash)

@@ -97,6 +97,9 @@ public struct GalleryConfig: Sendable {
     public var metricsToken: String? = ServeSettings.metricsToken.defaultValue
     /// The library is the generated demo: every page says so, and how to serve one's own photos.
     public var demoLibrary = false
+    /// The server's own time zone: what server times (a link's end, the trash, a file's change)
+    /// are written in for a visitor whose browser named none. `serve` sets the machine's.
+    public var timeZone = TimeZone(secondsFromGMT: 0)!
 
     /// A configuration with every setting at its default.
     public init(libraryPath: String, dataPath: String) {

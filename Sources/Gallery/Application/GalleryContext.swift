@@ -1,3 +1,4 @@
+import Foundation
 import Catalog
 import Hummingbird
 import NIOCore
@@ -25,6 +26,9 @@ public struct GalleryContext: RequestContext {
     var isHead = false
     /// The language pages are written in for this visitor (`SessionMiddleware` chooses it).
     var language = Language.english
+    /// The zone server times are written in for this visitor (`SessionMiddleware` chooses it:
+    /// the one their browser named in the `tz` cookie, else the server's).
+    var timeZone = TimeZone(secondsFromGMT: 0)!
     /// What the last action did, shown once on the page it returned to (`FlashMiddleware`).
     var flash: FlashCookie?
 

@@ -11,6 +11,8 @@ struct SessionMiddleware: RouterMiddleware {
     let sessions: SessionSettings
     /// The languages a visitor's pages may be written in.
     var languages = Languages.englishOnly
+    /// The zone server times are written in for a visitor whose browser named none (`GalleryConfig.timeZone`).
+    var serverZone = TimeZone(secondsFromGMT: 0)!
 
     /// What a request's session cookie says of its sender.
     enum Lookup {
@@ -67,6 +69,7 @@ struct SessionMiddleware: RouterMiddleware {
         }
         if context.visitor.account == nil { context.visitor = sessions.guest }
         context.language = languages.choose(account: context.visitor.account?.language, acceptLanguage: request.headers[.acceptLanguage])
+        context.timeZone = TimeZoneCookie.zone(request.cookie(TimeZoneCookie.name)) ?? serverZone
         var response = try await next(request, context)
         // Most answers change no session: their cookies are not looked at.
         guard staleCookie || renewed != nil else { return response }

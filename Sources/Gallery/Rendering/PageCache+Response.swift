@@ -11,7 +11,7 @@ extension PageCache.Key {
         guard context.flash == nil, chrome.banner() == nil else { return nil }
         self.init(version: version, likeness: likeness, target: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""),
                   account: visitor.account?.id, accountName: visitor.account?.name, role: visitor.role, layout: layout,
-                  language: context.language.tag, day: day)
+                  language: context.language.tag, zone: context.timeZone.identifier, day: day)
     }
 }
 

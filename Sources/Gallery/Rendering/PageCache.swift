@@ -24,6 +24,8 @@ final class PageCache: Sendable {
         var layout: String
         /// The language the page is written in.
         var language = "en"
+        /// The zone its server times are written in (`GalleryContext.timeZone`).
+        var zone = ""
         /// The day, for a page that shows what was taken on this day.
         var day: String = ""
     }

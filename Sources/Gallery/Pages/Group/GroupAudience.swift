@@ -41,7 +41,7 @@ struct Household: GroupAudience {
                 ? try await spec.view.folders(in: folder.path).map(FolderCard.init) : []
             builder.folderCount = folder.folderCount
         }
-        let placeName: String? = if let place = filter.place { await page.places.name(place) } else { nil }
+        let placeName: String? = if let place = filter.place { await page.places.name(place, in: context.language.tag) } else { nil }
         builder.filterForm = FilterForm(base: spec.base, filter: filter, sort: query.sort, tagNames: try await spec.view.tagCounts().map(\.name),
                                         placeName: placeName)
         builder.csrf = context.csrfToken

@@ -51,9 +51,10 @@ struct PhotoController: Sendable {
                                        around: try await view.neighbors(of: photo, in: group, sort: sort, perPage: pageSize),
                                        pageSize: pageSize, shared: shared.map { ($0.title, $0.scope, view.showsPlaces) }, visitor: context.visitor,
                                        csrf: context.csrfToken)
+        builder.timeZone = context.timeZone
         let sight = view.sight
         if view.showsPlaces, let place = photo.location?.place, let places {
-            builder.placeName = await places.name(.place(place.id))
+            builder.placeName = await places.name(.place(place.id), in: context.language.tag)
         }
         if builder.showsCuration {
             builder.albums = try await albums.albums(containing: photo.photoId, sight: sight)

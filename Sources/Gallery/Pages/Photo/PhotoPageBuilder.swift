@@ -24,6 +24,8 @@ struct PhotoPageBuilder {
     var live: VideoPlayer?
     /// The name of the place the photo was taken at ("Paris, Île-de-France, France"), when named.
     var placeName: String?
+    /// The zone server times (the file's change) are written in: the viewer's, else the server's.
+    var timeZone = TimeZone(secondsFromGMT: 0)!
     /// Seen in an album: its name and who put the photo in it, when known (the household's page only).
     var albumAdder: (album: String, adder: Uploader)?
 
@@ -87,13 +89,6 @@ struct PhotoPageBuilder {
             alsoDownloads: alsoDownloads)
     }
 
-    /// A time zone as people read it: "UTC+2", "UTC−5:30", "UTC".
-    static func zone(_ minutes: Int) -> String {
-        guard minutes != 0 else { return "UTC" }
-        let sign = minutes < 0 ? "−" : "+", whole = abs(minutes)
-        return "UTC" + sign + String(whole / 60) + (whole % 60 == 0 ? "" : String(format: ":%02d", whole % 60))
-    }
-
     /// Where the date taken was read, in words.
     static func describe(_ source: DateSource) -> Phrase {
         switch source {
@@ -109,11 +104,11 @@ struct PhotoPageBuilder {
         var facts: [PhotoView.Fact] = []
         if let taken = photo.takenAt {
             let when = Phrase.Argument.date(taken, .time)
-            facts.append(.init(label: Phrase("Taken"), value: photo.takenOffset.map { Phrase("\(when) (\(Self.zone($0)))") } ?? .date(taken, .time)))
+            facts.append(.init(label: Phrase("Taken"), value: photo.takenOffset.map { Phrase("\(when) (\(Phrase.offset(minutes: $0)))") } ?? .date(taken, .time)))
             if let source = photo.takenSource { facts.append(.init(label: Phrase("Date from"), value: Self.describe(source))) }
         } else {
-            let modified = Phrase.Argument.date(photo.mtimeNs / 1_000_000_000, .time)
-            facts.append(.init(label: Phrase("Taken"), value: Phrase("Unknown (file modified \(modified) UTC)")))
+            let modified = Phrase.instant(photo.mtimeNs / 1_000_000_000, in: timeZone)
+            facts.append(.init(label: Phrase("Taken"), value: Phrase("Unknown (file modified \(modified))")))
         }
         if let camera = Self.cameraName(make: photo.cameraMake, model: photo.cameraModel) {
             facts.append(.init(label: Phrase("Camera"), value: .verbatim(camera)))

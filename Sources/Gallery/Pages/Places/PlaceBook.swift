@@ -73,26 +73,29 @@ final class PlaceBook: Sendable {
         return await task.value
     }
 
-    /// "Paris, Île-de-France, France", "Île-de-France, France", "France"; the code when the
-    /// gazetteer does not know it.
-    func name(_ scope: PlaceScope) async -> String {
+    /// "Paris, Île-de-France, France", "Île-de-France, France", "France", in `language` (the
+    /// page's tag, "es": "París, Isla de Francia, Francia") where the gazetteer has its names, else
+    /// in English; the code when the gazetteer does not know it.
+    func name(_ scope: PlaceScope, in language: String) async -> String {
         guard let gazetteer = await gazetteer() else { return scope.code }
         switch scope {
         case .country(let country):
-            return gazetteer.countryName(country)
+            return gazetteer.countryName(country, in: language)
         case .region(let country, let region):
-            return [gazetteer.regionName(country: country, region: region) ?? region, gazetteer.countryName(country)].joined(separator: ", ")
+            return [gazetteer.regionName(country: country, region: region, in: language) ?? region,
+                    gazetteer.countryName(country, in: language)].joined(separator: ", ")
         case .place(let id):
             guard let place = gazetteer.place(id: id) else { return scope.code }
-            return Self.name(place, in: gazetteer)
+            return Self.name(place, in: gazetteer, language: language)
         }
     }
 
-    /// A place with its region (when it has a name other than the place's) and country.
-    static func name(_ place: Place, in gazetteer: Gazetteer) -> String {
-        var parts = [place.name]
-        if let region = gazetteer.regionName(country: place.country, region: place.region), region != place.name { parts.append(region) }
-        parts.append(gazetteer.countryName(place.country))
+    /// A place with its region (when it has a name other than the place's) and country, in `language`.
+    static func name(_ place: Place, in gazetteer: Gazetteer, language: String) -> String {
+        let name = gazetteer.placeName(place, in: language)
+        var parts = [name]
+        if let region = gazetteer.regionName(country: place.country, region: place.region, in: language), region != name { parts.append(region) }
+        parts.append(gazetteer.countryName(place.country, in: language))
         return parts.joined(separator: ", ")
     }
 }

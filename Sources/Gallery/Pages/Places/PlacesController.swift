@@ -41,7 +41,8 @@ struct PlacesController: Sendable {
                 viewBox: "0 0 720 360", worldURL: SiteURL.worldMap, marks: [], folders: [],
                 emptyMessage: Phrase("Places cannot be named: the gazetteer could not be read."), notes: []), for: context)
         }
-        let entries = level.entries(counts, gazetteer)
+        let language = context.language.tag
+        let entries = level.entries(counts, gazetteer, language: language)
         if level.country != nil, entries.isEmpty { throw PageError(.notFound, message: Phrase("No photo was taken there.")) }
         let pageCount = max(1, (entries.count + Self.perPage - 1) / Self.perPage)
         guard number <= pageCount else { throw PageError(.notFound, message: Phrase("The places have \(pageCount) pages; there is no page \(number).")) }
@@ -55,17 +56,17 @@ struct PlacesController: Sendable {
             folders.append(FolderCard(url: url, name: entry.label, countText: Phrase(count: entry.count, "\(entry.count) photo", "\(entry.count) photos"),
                                       cover: try await view.cover(photos).map { ThumbImage($0, alt: entry.label) }))
         }
-        let map = level.map(counts, gazetteer)
+        let map = level.map(counts, gazetteer, language: language)
         let total = entries.reduce(0) { $0 + $1.count }
         let named = counts.reduce(0) { $0 + $1.count }
-        let heading = level.heading(gazetteer)
+        let heading = level.heading(gazetteer, language: language)
         var notes: [Phrase] = []
         if level.country == nil, located > named {
             let unnamed = located - named
             notes.append(Phrase(count: unnamed, "\(unnamed) photo says where it was taken but no place is named near it (yet).", "\(unnamed) photos say where it was taken but no place is named near it (yet)."))
         }
         var page = PlacesPage(
-            chrome: pages.chrome(title: heading, crumbs: level.crumbs(gazetteer), section: .places, for: context), heading: heading,
+            chrome: pages.chrome(title: heading, crumbs: level.crumbs(gazetteer, language: language), section: .places, for: context), heading: heading,
             summary: level.summary(photos: total, cards: entries.count),
             viewBox: map.viewBox, worldURL: SiteURL.worldMap, marks: map.marks, folders: folders,
             emptyMessage: entries.isEmpty
@@ -125,18 +126,21 @@ extension PlacesLevel {
         }
     }
 
-    func heading(_ gazetteer: Gazetteer) -> Phrase {
+    /// The level's title, its country or region named in `language` (a page's tag).
+    func heading(_ gazetteer: Gazetteer, language: String) -> Phrase {
         guard let country else { return Phrase("Places") }
-        guard let region else { return .verbatim(gazetteer.countryName(country)) }
-        if let name = gazetteer.regionName(country: country, region: region) { return .verbatim(name) }
-        return region.isEmpty ? Phrase("Elsewhere in \(gazetteer.countryName(country))") : .verbatim(region)
+        let countryName = gazetteer.countryName(country, in: language)
+        guard let region else { return .verbatim(countryName) }
+        if let name = gazetteer.regionName(country: country, region: region, in: language) { return .verbatim(name) }
+        return region.isEmpty ? Phrase("Elsewhere in \(countryName)") : .verbatim(region)
     }
 
-    func crumbs(_ gazetteer: Gazetteer) -> [Crumb] {
+    func crumbs(_ gazetteer: Gazetteer, language: String) -> [Crumb] {
         guard let country else { return [Crumb(name: Phrase("Places"), url: nil)] }
         var crumbs = [Crumb(name: Phrase("Places"), url: SiteURL.places())]
-        guard region != nil else { return crumbs + [Crumb(name: heading(gazetteer), url: nil)] }
-        crumbs.append(Crumb(name: .verbatim(gazetteer.countryName(country)), url: SiteURL.places(country: country)))
-        return crumbs + [Crumb(name: heading(gazetteer), url: nil)]
+        let heading = heading(gazetteer, language: language)
+        guard region != nil else { return crumbs + [Crumb(name: heading, url: nil)] }
+        crumbs.append(Crumb(name: .verbatim(gazetteer.countryName(country, in: language)), url: SiteURL.places(country: country)))
+        return crumbs + [Crumb(name: heading, url: nil)]
     }
 }

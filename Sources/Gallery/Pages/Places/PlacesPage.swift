@@ -39,7 +39,8 @@ struct PlacesPage: PageModel {
 /// One card of the Places page before its cover is read: a country, a region or a place, its
 /// photos' scope and count.
 struct PlaceEntry: Equatable {
-    /// The gazetteer's name, or the English one for a place it does not name: what cards are ordered by.
+    /// The gazetteer's name in the page's language, or the English one for a place it does not
+    /// name: what cards are ordered by.
     var name: String
     /// The name as the card says it.
     var label: Phrase
@@ -65,27 +66,28 @@ struct PlacesLevel {
         counts.filter { count in country.map { count.country == $0 } ?? true && region.map { count.region == $0 } ?? true }
     }
 
-    /// The level's cards, most photos first, then by name.
-    func entries(_ counts: [PlaceCount], _ gazetteer: Gazetteer) -> [PlaceEntry] {
+    /// The level's cards, most photos first, then by name, named in `language` (a page's tag).
+    func entries(_ counts: [PlaceCount], _ gazetteer: Gazetteer, language: String) -> [PlaceEntry] {
         let here = within(counts)
         let entries: [PlaceEntry]
         switch (country, region) {
         case (nil, _):
             entries = Dictionary(grouping: here, by: \.country).map { code, counts in
-                let name = gazetteer.countryName(code)
+                let name = gazetteer.countryName(code, in: language)
                 return PlaceEntry(name: name, label: .verbatim(name), scope: .country(code), count: counts.reduce(0) { $0 + $1.count },
                                   opens: .level(country: code, region: nil))
             }
         case (let country?, nil):
             entries = Dictionary(grouping: here, by: \.region).map { code, counts in
-                let name = gazetteer.regionName(country: country, region: code) ?? (code.isEmpty ? "Elsewhere" : code)
-                let label = gazetteer.regionName(country: country, region: code) == nil && code.isEmpty ? Phrase("Elsewhere") : .verbatim(name)
+                let named = gazetteer.regionName(country: country, region: code, in: language)
+                let name = named ?? (code.isEmpty ? "Elsewhere" : code)
+                let label = named == nil && code.isEmpty ? Phrase("Elsewhere") : .verbatim(name)
                 return PlaceEntry(name: name, label: label, scope: .region(country, code), count: counts.reduce(0) { $0 + $1.count },
                                   opens: .level(country: country, region: code))
             }
         case (_, _):
             entries = here.map { count in
-                let name = gazetteer.place(id: count.placeId)?.name
+                let name = gazetteer.place(id: count.placeId).map { gazetteer.placeName($0, in: language) }
                 return PlaceEntry(name: name ?? "Place \(count.placeId)", label: name.map { .verbatim($0) } ?? Phrase("Place \(String(count.placeId))"),
                                   scope: .place(count.placeId), count: count.count, opens: .photos)
             }
@@ -94,8 +96,9 @@ struct PlacesLevel {
     }
 
     /// A mark for each of the level's places (the `PlacesPage.maxMarks` with the most photos),
-    /// and the view box that holds them: the world, or their extent with a margin.
-    func map(_ counts: [PlaceCount], _ gazetteer: Gazetteer) -> (viewBox: String, marks: [PlacesPage.Mark]) {
+    /// and the view box that holds them: the world, or their extent with a margin; each mark's
+    /// title names its place in `language`.
+    func map(_ counts: [PlaceCount], _ gazetteer: Gazetteer, language: String) -> (viewBox: String, marks: [PlacesPage.Mark]) {
         let located = within(counts).sorted { ($0.count, $1.placeId) > ($1.count, $0.placeId) }.prefix(PlacesPage.maxMarks)
             .compactMap { count in gazetteer.place(id: count.placeId).map { (count, $0) } }
         var box = (x: 0.0, y: 0.0, width: 720.0, height: 360.0)
@@ -110,7 +113,7 @@ struct PlacesLevel {
         }
         let scale = box.width / 720
         let marks = located.map { count, place in
-            let name = PlaceBook.name(place, in: gazetteer)
+            let name = PlaceBook.name(place, in: gazetteer, language: language)
             return PlacesPage.Mark(x: Self.unit((place.longitude + 180) * 2), y: Self.unit((90 - place.latitude) * 2),
                                    r: Self.unit((7 + 1.5 * log2(Double(max(1, count.count)))) * scale),
                                    url: SiteURL.group(.filtered(.all, SearchFilter(place: .place(place.id)))),

@@ -81,7 +81,7 @@ struct ShareController: Sendable {
         }
         var spec = GroupSpec(base: group, title: title, audience: holders, view: open.view)
         spec.summaryPrefix = Phrase("Shared by \(link.ownerName)")
-        spec.summarySuffix = link.expiresAt.map { Phrase("link open until \(Phrase.Argument.date($0, .time)) UTC") }
+        spec.summarySuffix = link.expiresAt.map { Phrase("link open until \(Phrase.instant($0, in: context.timeZone))") }
         return try await groupPage.response(spec, query: query, request, context)
     }
 
@@ -349,7 +349,7 @@ struct ShareController: Sendable {
         let shown = request.cookie(Self.newLinkCookieName)
         let items = links.map { link in
             SharedView.Item(link, title: (try? Self.group(of: link).1) ?? Phrase("Shared photos"), now: now, newId: fresh, shownToken: shown,
-                            linkBase: linkBase)
+                            linkBase: linkBase, zone: context.timeZone)
         }
         let model = SharedView(chrome: pages.chrome(title: Phrase("Shared links"), crumbs: [Crumb(name: Phrase("Shared links"), url: nil)], for: context),
                                csrf: context.csrfToken, items: items, hasItems: !items.isEmpty, showOwner: isAdmin,

@@ -1,3 +1,4 @@
+import Foundation
 import Catalog
 
 /// The "Shared links" page.
@@ -24,17 +25,18 @@ struct SharedView: PageModel {
 
 extension SharedView.Item {
     /// A row of the page for `link`: what it shows, whether it still opens and how, and its token
-    /// only when `shownToken` (the one-time cookie its maker got) is a token of this very link.
-    init(_ link: ShareLink, title: Phrase, now: Int64, newId: Int64?, shownToken: String?, linkBase: String) {
+    /// only when `shownToken` (the one-time cookie its maker got) is a token of this very link;
+    /// its times as a clock in `zone` reads them.
+    init(_ link: ShareLink, title: Phrase, now: Int64, newId: Int64?, shownToken: String?, linkBase: String, zone: TimeZone) {
         let live = link.isLive(at: now)
         let token = shownToken.flatMap { SecretToken.isWellFormed($0) && TokenHash.of($0) == link.tokenHash ? $0 : nil }
-        let open = link.expiresAt.map { Phrase("Open until \(Phrase.Argument.date($0, .time)) UTC") } ?? Phrase("Open until revoked")
+        let open = link.expiresAt.map { Phrase("Open until \(Phrase.instant($0, in: zone))") } ?? Phrase("Open until revoked")
         var states = [link.endedAt != nil ? Phrase("Ended: what it showed is gone") : !live ? Phrase("Expired") : open]
         if link.passwordHash != nil { states.append(Phrase("asks for a password")) }
         let left = link.uploadsLeft
         if left > 0 && live && link.endedAt == nil { states.append(Phrase(count: left, "takes photos (\(left) more)", "takes photos (\(left) more)")) }
         self.init(id: link.id, title: title, url: token.map(SiteURL.share), fullURL: token.map { linkBase + SiteURL.share($0).path },
                   owner: link.ownerName, isNew: link.id == newId, state: states.count == 1 ? states[0] : Phrase.joined(states, separator: " · "),
-                  created: .date(link.createdAt, .time))
+                  created: .instant(link.createdAt, in: zone))
     }
 }

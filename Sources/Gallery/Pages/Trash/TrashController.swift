@@ -77,7 +77,8 @@ struct TrashController: Sendable {
 
     @Sendable func trash(_ request: Request, context: GalleryContext) async throws -> Response {
         let model = TrashView(chrome: pages.chrome(title: Phrase("Trash"), crumbs: [Crumb(name: Phrase("Trash"), url: nil)], for: context),
-                              items: try await reads.view(for: context.visitor.audience).trashItems(), forAdmin: context.visitor.can(.admin), csrf: context.csrfToken)
+                              items: try await reads.view(for: context.visitor.audience).trashItems(), forAdmin: context.visitor.can(.admin), csrf: context.csrfToken,
+                              zone: context.timeZone)
         return try pages.response(model, for: context)
     }
 

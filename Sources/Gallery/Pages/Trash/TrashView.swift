@@ -1,3 +1,4 @@
+import Foundation
 import Catalog
 
 /// The trash, with restore buttons.
@@ -21,12 +22,12 @@ struct TrashView: PageModel {
 
 extension TrashView {
     /// The trash page of `items` for a visitor; only an admin's shows their pictures (a trashed
-    /// photo's renditions are admins' alone to fetch).
-    init(chrome: PageChrome, items: [TrashItem], forAdmin: Bool, csrf: String) {
+    /// photo's renditions are admins' alone to fetch), each one's time as a clock in `zone` read it.
+    init(chrome: PageChrome, items: [TrashItem], forAdmin: Bool, csrf: String, zone: TimeZone) {
         self.init(chrome: chrome, items: items.map { item in
                       Item(id: item.id, key: item.key, name: SourceKey.name(of: item.key),
                            image: forAdmin ? ThumbImage(item.picture, alt: .verbatim(SourceKey.name(of: item.key))) : nil,
-                           trashedText: Phrase("\(Phrase.Argument.date(item.trashedAt, .time)) UTC"))
+                           trashedText: .instant(item.trashedAt, in: zone))
                   },
                   hasItems: !items.isEmpty, summary: Phrase(count: items.count, "\(items.count) file", "\(items.count) files"), csrf: csrf,
                   restoreAction: SiteURL.Action.restore.url, emptyURL: SiteURL.confirmEmptyTrash)

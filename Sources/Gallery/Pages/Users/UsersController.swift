@@ -80,7 +80,7 @@ struct UsersController: Sendable {
     private func page(_ context: GalleryContext, notice: Phrase? = nil, error: Phrase? = nil,
                       status: HTTPResponse.Status = .ok) async throws -> Response {
         let me = context.visitor.account?.id
-        let rows = try await store.accounts().map { UsersView.Row($0, me: me) }
+        let rows = try await store.accounts().map { UsersView.Row($0, me: me, zone: context.timeZone) }
         let model = UsersView(chrome: pages.chrome(title: Phrase("Accounts"), crumbs: [Crumb(name: Phrase("Accounts"), url: nil)], for: context),
                               csrf: context.csrfToken, users: rows, notice: notice, error: error,
                               roles: UsersView.choices(selected: .member))

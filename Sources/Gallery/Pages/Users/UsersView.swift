@@ -1,3 +1,4 @@
+import Foundation
 import Catalog
 
 /// The accounts page.
@@ -30,9 +31,10 @@ struct UsersView: PageModel {
 }
 
 extension UsersView.Row {
-    /// The row of `account`, its role chosen in its form; `isMe` marks the admin's own.
-    init(_ account: Account, me: Int64?) {
-        self.init(id: account.id, name: account.name, created: .date(account.createdAt, .time), isMe: account.id == me,
+    /// The row of `account`, its role chosen in its form; `isMe` marks the admin's own; when it
+    /// was made, as a clock in `zone` read it.
+    init(_ account: Account, me: Int64?, zone: TimeZone) {
+        self.init(id: account.id, name: account.name, created: .instant(account.createdAt, in: zone), isMe: account.id == me,
                   roles: UsersView.choices(selected: account.role))
     }
 }
