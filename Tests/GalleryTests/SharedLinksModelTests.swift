@@ -1,3 +1,6 @@
+import Foundation
+import NIOCore
+import TestSupport
 import Testing
 @testable import Catalog
 @testable import Gallery
@@ -38,5 +41,16 @@ import Testing
         #expect(Self.item(Self.link(1, token: "a", uploadsLeft: 20)).state == "Open until revoked · takes photos (20 more)")
         #expect(Self.item(Self.link(1, token: "a", expiresAt: 4_000, uploadsLeft: 20)).state == "Expired")
         #expect(Self.item(Self.link(1, token: "a", endedAt: 3_000, uploadsLeft: 20)).state == "Ended: what it showed is gone")
+    }
+
+    @Test func aRowWithoutItsAddressSaysWhy() {
+        // a link made before nonces was shown once; one whose nonce another secret derived cannot be shown here
+        #expect(Self.item(Self.link(1, token: "a")).hint == "The link was shown once, when it was made; make a new one to copy it again.")
+        var other = Self.link(1, token: "a")
+        other.nonce = "n"
+        #expect(Self.item(other).hint?.english.hasPrefix("This server cannot show the link again") == true)
+        let token = SecretToken.make()
+        #expect(Self.item(Self.link(2, token: token), shown: token).hint == nil)
+        #expect(Self.item(Self.link(2, token: token)).revokeURL == SiteURL("/shared/revoke?id=2"))
     }
 }
