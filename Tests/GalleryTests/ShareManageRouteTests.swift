@@ -7,8 +7,8 @@ import Testing
 @testable import Gallery
 
 /// Share links a person can manage (issue 56): each link listed by its group's name and cover,
-/// its address shown to its maker again (while a copy of the catalog opens nothing), and revoking
-/// that asks first.
+/// its address shown to its maker again (while a copy of the catalog opens nothing), revoking
+/// that asks first, and an album's description for its link's holders.
 @Suite struct ShareManageRouteTests {
     private func fixture() async throws -> GalleryFixture {
         let f = try GalleryFixture()
@@ -139,6 +139,22 @@ import Testing
             #expect(try await max.post("/actions/unshare", [("id", "1")]).status == .seeOther)
             #expect(try await client.execute(uri: "/share/\(token)", method: .get).status == .notFound)
             #expect(try await max.get("/shared/revoke?id=1").status == .notFound)
+        }
+    }
+
+    @Test func aLinksHoldersSeeTheAlbumsDescription() async throws {
+        let f = try await fixture()
+        try await f.withClient { client in
+            // given an album with a description, shared
+            let max = try await FormPoster.signIn(client, "max")
+            let token = try #require(Self.token(in: try await max.keeping("photolala_new_share", from: try await shareAlbum(max)).get("/shared").text))
+            // when its link is opened and its password given
+            let guest = try await FormPoster.start(client, page: "/share/\(token)")
+            let unlocked = try await guest.post("/share/\(token)", [("password", "long enough pass")], csrf: guest.token)
+            let page = try await guest.keeping("photolala_share_unlock", from: unlocked).get("/share/\(token)").text
+            // then the holders read the description, and nothing of the household's album tools or names
+            #expect(page.contains("<p class=\"albumtext\">Grandma&#39;s seaside week</p>"))
+            #expect(!page.contains("Made by max") && !page.contains("data-action=\"album-update\""))
         }
     }
 }

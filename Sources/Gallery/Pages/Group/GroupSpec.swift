@@ -22,6 +22,8 @@ struct GroupSpec {
     var album: AlbumPanel?
     /// A folder's or an album's privacy and its form (for the household).
     var privacy: PrivacyForm?
+    /// An album's share links that open, for the household's members (`partials/album-shared`).
+    var albumShared: AlbumSharing?
 
     /// The 404's text for a page past the last.
     func missingPage(_ number: Int) -> Phrase {

@@ -31,6 +31,8 @@ struct GroupView: PageModel {
     var downloadAll: SiteURL?
     /// A folder's or an album's privacy, and the form that changes it (the household's pages).
     var privacy: PrivacyForm?
+    /// That an album is shared by link, until when and how, for its members (`partials/album-shared`).
+    var albumShared: AlbumSharing?
 }
 
 /// The Similar collection's thresholds, as links.

@@ -82,6 +82,7 @@ struct ShareController: Sendable {
         if link.kind == .album, link.uploadsLeft > 0, let action = holders.scope.upload {
             holders.upload = ShareUploadBox(action: action, left: link.uploadsLeft, limitText: .bytes(Int64(uploads.limit)))
         }
+        holders.album = open.album.map(AlbumPanel.forHolders)
         var spec = GroupSpec(base: group, title: title, audience: holders, view: open.view)
         spec.summaryPrefix = Phrase("Shared by \(link.ownerName)")
         spec.summarySuffix = link.expiresAt.map { Phrase("link open until \(Phrase.Argument.date($0, .time)) UTC") }
@@ -240,6 +241,7 @@ struct ShareController: Sendable {
         }
         guard link.endedAt == nil else { throw Self.ended }
         var (group, title) = try Self.group(of: link)
+        var shown: Album?
         // A folder or an album its maker (or anyone) has since kept private is no one's to see
         // through a link, not even by its name, for as long as it stays private.
         let hiding = try await store.hiding(.publicOnly)
@@ -247,9 +249,9 @@ struct ShareController: Sendable {
         if case .album(let id) = group.parts.base {
             if hiding.hides(albumId: id) { throw Self.kept }
             guard let album = try await reads.view(for: .household(viewer: .guest, sight: .publicOnly)).album(id: id) else { throw Self.ended }
-            title = .verbatim(album.name)
+            (title, shown) = (.verbatim(album.name), album)
         }
-        return OpenLink(link, token: token, group: group, title: title, reads: reads)
+        return OpenLink(link, token: token, group: group, title: title, album: shown, reads: reads)
     }
 
     /// A link whose folder or album is private now answers as a link that is not there.
