@@ -1,7 +1,7 @@
 import Foundation
 
 /// Files and folders that hold the household's secrets (the catalog and its journal, backups,
-/// the trash, the data folder) are the server's user's alone, whatever the umask: folders 0700,
+/// the trash, the data folder, the share links' secret) are the server's user's alone, whatever the umask: folders 0700,
 /// files 0600. The one place those modes are set.
 public enum OwnerOnly {
     /// Makes `path` and any missing folder above it, and leaves `path` itself readable by its
@@ -24,6 +24,32 @@ public enum OwnerOnly {
         let made = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         if made >= 0 { close(made) }
         for name in [path] + suffixes.map({ path + $0 }) { try file(name) }
+    }
+
+    /// Writes `contents` to a new file at `path` readable by its owner only, unless a file is
+    /// there: returns what the file holds then. The bytes are written whole to a file of their
+    /// own and linked into place, so two processes at once keep the first, and no reader ever
+    /// finds a file half written.
+    public static func writeOnce(_ contents: Data, to path: String) throws -> Data {
+        if let kept = FileManager.default.contents(atPath: path) {
+            try file(path)
+            return kept
+        }
+        let draft = path + ".\(getpid()).new"
+        unlink(draft)
+        let made = open(draft, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard made >= 0 else { throw CocoaError(.fileWriteNoPermission) }
+        defer { unlink(draft) }
+        let written = contents.withUnsafeBytes { write(made, $0.baseAddress, $0.count) }
+        let synced = fsync(made) == 0
+        close(made)
+        guard written == contents.count, synced else { throw CocoaError(.fileWriteUnknown) }
+        if link(draft, path) != 0 {
+            guard errno == EEXIST, let kept = FileManager.default.contents(atPath: path) else { throw CocoaError(.fileWriteUnknown) }
+            try file(path)
+            return kept
+        }
+        return contents
     }
 
     private static func restrict(_ path: String, to mode: mode_t) throws {

@@ -39,4 +39,20 @@ import Testing
         _ = try CatalogStore.open(dataFolder: data)
         #expect(mode(data) == 0o700)
     }
+
+    @Test func aFileWrittenOnceIsTheOwnersAloneAndKeptAgainstASecondWrite() throws {
+        // given a data folder
+        let root = NSTemporaryDirectory() + "photolala-once-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try OwnerOnly.folder(root)
+        let path = root + "/secret"
+        // when a file is written once, then again with other bytes
+        let first = try OwnerOnly.writeOnce(Data([1, 2, 3]), to: path)
+        let second = try OwnerOnly.writeOnce(Data([9, 9]), to: path)
+        // then the first bytes stay, readable by the owner alone, with no draft left beside them
+        #expect(first == Data([1, 2, 3]) && second == first)
+        #expect(FileManager.default.contents(atPath: path) == first)
+        #expect(mode(path) == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root) == ["secret"])
+    }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import TestSupport
 import Testing
 @testable import Catalog
 @testable import Gallery
@@ -42,5 +44,52 @@ import Testing
         #expect(Self.item(Self.link(1, token: "a", uploadsLeft: 20)).state == "Open until revoked · takes photos (20 more)")
         #expect(Self.item(Self.link(1, token: "a", expiresAt: 4_000, uploadsLeft: 20)).state == "Expired")
         #expect(Self.item(Self.link(1, token: "a", endedAt: 3_000, uploadsLeft: 20)).state == "Ended: what it showed is gone")
+    }
+
+    @Test func aRowWithoutItsAddressSaysWhy() {
+        // a link made before nonces was shown once; one whose nonce another secret derived cannot be shown here
+        #expect(Self.item(Self.link(1, token: "a")).hint == "The link was shown once, when it was made; make a new one to copy it again.")
+        var other = Self.link(1, token: "a")
+        other.nonce = "n"
+        #expect(Self.item(other).hint?.english.hasPrefix("This server cannot show the link again") == true)
+        let token = SecretToken.make()
+        #expect(Self.item(Self.link(2, token: token), shown: token).hint == nil)
+        #expect(Self.item(Self.link(2, token: token)).revokeURL == SiteURL("/shared/revoke?id=2"))
+    }
+
+    @Test func anAlbumsPageTellsItsMembersOfTheLinksThatOpen() throws {
+        // given an album's links: max's open one with a password and uploads, eve's until revoked, an expired and an ended one
+        let max = Visitor(account: Account(id: 1, name: "max", role: .member, createdAt: 0), role: .member, sessionHash: nil)
+        let vera = Visitor(account: Account(id: 3, name: "vera", role: .viewer, createdAt: 0), role: .viewer, sessionHash: nil)
+        var mine = Self.link(1, token: "a", expiresAt: 6_000, password: true, uploadsLeft: 20)
+        mine.accountId = 1
+        var eves = Self.link(2, token: "b")
+        (eves.accountId, eves.ownerName) = (2, "eve")
+        let links = [mine, eves, Self.link(3, token: "c", expiresAt: 4_000), Self.link(4, token: "d", endedAt: 3_000)]
+        // when max opens the album's page
+        let note = try #require(AlbumSharing(links, visitor: max, now: 5_000))
+        // then it names each link that opens, until when and how, and lets him manage his own
+        #expect(note.links.count == 2)
+        #expect(note.links[0].text.english.hasPrefix("Shared by link with anyone who has it, until 1 Jan 1970"))
+        #expect(note.links[0].text.english.hasSuffix(" · asks for a password · takes photos (20 more)"))
+        #expect(note.links[0].manageURL == SiteURL("/shared#share-1"))
+        #expect(note.links[1].text == "Shared by link with anyone who has it, until the link is revoked · made by eve")
+        #expect(note.links[1].manageURL == nil)
+        #expect(note.links.allSatisfy { !$0.text.english.contains("UTC") })
+        // and a viewer is told nothing, nor is anyone of an album whose links no longer open
+        #expect(AlbumSharing(links, visitor: vera, now: 5_000) == nil)
+        #expect(AlbumSharing(Array(links.suffix(2)), visitor: max, now: 5_000) == nil)
+        // and the page kept for it is another once a link stops opening
+        #expect(note.cacheKey != AlbumSharing(links, visitor: max, now: 7_000)?.cacheKey)
+    }
+
+    @Test func theAlbumSharedPartialShowsTheNoteAndTheWayToManage() throws {
+        struct Page: Encodable { var albumShared: AlbumSharing? }
+        let max = Visitor(account: Account(id: 1, name: "max", role: .member, createdAt: 0), role: .member, sessionHash: nil)
+        let renderer = try PageRenderer(resourcesPath: GalleryFixture.resources)
+        let note = AlbumSharing([Self.link(1, token: "a")], visitor: max, now: 5_000)
+        let html = String(buffer: try renderer.render("partials/album-shared", Page(albumShared: note), in: .english))
+        #expect(html.contains("<li>Shared by link with anyone who has it, until the link is revoked · <a href=\"/shared#share-1\">Manage this link</a></li>"))
+        #expect(String(buffer: try renderer.render("partials/album-shared", Page(albumShared: nil), in: .english)).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
     }
 }

@@ -20,7 +20,7 @@ enum PeopleRows {
     /// (the link is `s`, its owner `a`).
     static let shareSelect = """
         SELECT s.id, s.tokenHash, s.accountId, CAST(a.name AS TEXT) AS ownerName, s.kind, s.value, s.filter, s.createdAt,
-               s.expiresAt, s.passwordHash, s.uploadsLeft, s.endedAt, s.showsPlaces
+               s.expiresAt, s.passwordHash, s.uploadsLeft, s.endedAt, s.showsPlaces, s.nonce
         FROM shareLink s JOIN account a ON a.id = s.accountId
         """
 
@@ -31,6 +31,6 @@ enum PeopleRows {
                   value: try row.string("value"), filter: try row.string("filter"), createdAt: try row.int("createdAt"),
                   expiresAt: try row.optionalInt("expiresAt"), passwordHash: try row.optionalString("passwordHash"),
                   uploadsLeft: Int(try row.int("uploadsLeft")), endedAt: try row.optionalInt("endedAt"),
-                  showsPlaces: try row.bool("showsPlaces"))
+                  showsPlaces: try row.bool("showsPlaces"), nonce: try row.optionalString("nonce"))
     }
 }

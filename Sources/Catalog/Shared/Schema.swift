@@ -112,6 +112,10 @@ enum CatalogSchema {
             UPDATE file SET mtimeNs = -1 WHERE photoId IN (SELECT id FROM photo WHERE reprobe = 1 AND format IN ('png', 'webp', 'tiff'));
             """
         },
+        // The random part a link's token is derived from with the server's secret (`ShareTokens`),
+        // so its maker can see its address again while the catalog alone opens nothing; NULL for
+        // a link made before, whose token was shown once.
+        .both("v36-share-nonce") { _ in "ALTER TABLE shareLink ADD COLUMN nonce TEXT" },
     ]
 }
 

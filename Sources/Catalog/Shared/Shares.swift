@@ -3,16 +3,16 @@ import Foundation
 /// Read-only share links, in both catalogs: of a link's token only its hash (`TokenHash`) is
 /// stored, and a link goes with the account that made it.
 extension ShareStore where Self: SQLCatalog {
-    /// Stores a new link; of its token only the hash is kept.
+    /// Stores a new link; of its token only the hash is kept, and the nonce it was derived from.
     @discardableResult
-    public func createShare(token: String, accountId: Int64, kind: ShareLink.Kind, value: String, filter: String,
+    public func createShare(token: String, nonce: String?, accountId: Int64, kind: ShareLink.Kind, value: String, filter: String,
                             expiresAt: Int64?, now: Int64) async throws -> Int64 {
         let tokenHash = TokenHash.of(token)
         return try await core.database.write { db in
             try await db.insertedId("""
-                INSERT INTO shareLink (tokenHash, accountId, kind, value, filter, createdAt, expiresAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id
-                """, [tokenHash, accountId, kind.rawValue, value, filter, now, expiresAt])
+                INSERT INTO shareLink (tokenHash, nonce, accountId, kind, value, filter, createdAt, expiresAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
+                """, [tokenHash, nonce, accountId, kind.rawValue, value, filter, now, expiresAt])
         }
     }
 
@@ -32,6 +32,14 @@ extension ShareStore where Self: SQLCatalog {
                     .map(PeopleRows.share)
             }
             return try await db.rows(PeopleRows.shareSelect + " ORDER BY s.id DESC").map(PeopleRows.share)
+        }
+    }
+
+    /// The links to one group (an album's id, a folder's path, a tag), live or not; newest first.
+    public func shares(kind: ShareLink.Kind, value: String) async throws -> [ShareLink] {
+        try await core.database.read { db in
+            try await db.rows(PeopleRows.shareSelect + " WHERE s.kind = ? AND s.value = ? ORDER BY s.id DESC", [kind.rawValue, value])
+                .map(PeopleRows.share)
         }
     }
 

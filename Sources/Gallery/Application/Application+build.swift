@@ -109,6 +109,8 @@ public struct GalleryParts {
         let runtime = try await Runtime.start(CatalogLocation(catalog: config.catalogURL, dataFolder: config.dataPath), library: config.libraryPath,
                                               dataFolder: config.dataPath, imaging: config.imaging, logger: logger)
         store = runtime.store
+        // The secret share links' tokens are derived from, in the data folder (not the catalog).
+        let shareTokens = try ShareTokens.load(dataFolder: config.dataPath)
         let source: any PhotoSource = source ?? LocalFolderSource(root: config.libraryPath, trashFolder: config.dataPath + "/trash", logger: logger)
         self.source = source
         let recovered = try await store.recoverTrashMoves(source: source)
@@ -233,7 +235,7 @@ public struct GalleryParts {
         uploads.register(with: routes)
         ShareController(store: store, reads: reads, pages: kit, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,
                         slideshows: slideshows, thumbnails: thumbnailRoutes, originals: originals, playable: playableRoutes, uploads: uploads,
-                        gate: gate).register(with: routes)
+                        gate: gate, tokens: shareTokens).register(with: routes)
         if let token = config.metricsToken {
             routes.open.get(.metrics, use: MetricsController(metrics: metrics, token: token).serve)
         }

@@ -8,7 +8,12 @@ enum SecretToken {
         var bytes = [UInt8]()
         bytes.reserveCapacity(32)
         for _ in 0..<4 { withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) } }
-        return Data(bytes).base64EncodedString()
+        return encode(Data(bytes))
+    }
+
+    /// 32 bytes as a token: URL-safe base64 without padding.
+    static func encode(_ bytes: Data) -> String {
+        bytes.base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 

@@ -7,11 +7,11 @@ extension PageCache.Key {
     /// look-alikes' `likeness`, for a page that shows them); nil when
     /// the page must be made afresh: it shows a flash, or a running scan's banner (`chrome`).
     init?(version: Int, likeness: Int = 0, _ request: Request, _ context: GalleryContext, chrome: ChromeBuilder, visitor: Visitor, layout: String,
-          day: String = "") {
+          day: String = "", notes: String = "") {
         guard context.flash == nil, chrome.banner() == nil else { return nil }
         self.init(version: version, likeness: likeness, target: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""),
                   account: visitor.account?.id, accountName: visitor.account?.name, role: visitor.role, layout: layout,
-                  language: context.language.tag, zone: context.timeZone.identifier, day: day)
+                  language: context.language.tag, zone: context.timeZone.identifier, day: day, notes: notes)
     }
 }
 

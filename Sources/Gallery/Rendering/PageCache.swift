@@ -28,6 +28,9 @@ final class PageCache: Sendable {
         var zone = ""
         /// The day, for a page that shows what was taken on this day.
         var day: String = ""
+        /// What the page says that the catalog's version does not follow (an album's share links,
+        /// which open and close with time), so a change of it is another page.
+        var notes: String = ""
     }
 
     /// A kept page: the bytes between the places the token goes.

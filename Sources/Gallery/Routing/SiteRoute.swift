@@ -39,6 +39,7 @@ struct SiteRoute: Sendable {
     static let users = SiteRoute(.users)
     static let upload = SiteRoute(.upload)
     static let shared = SiteRoute(.shared)
+    static let confirmUnshare = SiteRoute(SiteURL.confirmUnsharePath)
     static let albums = SiteRoute(.albums)
     static let timeline = SiteRoute(.timeline)
     static let timelineMonths = SiteRoute(.timelineMonths)

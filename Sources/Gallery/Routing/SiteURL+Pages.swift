@@ -14,6 +14,7 @@ extension SiteURL {
     /// Every page's script: forms in place, the viewer, the stream's next pages (none needed for any action).
     public static let appScript = SiteURL(staticPrefix + "app.js")
     public static let arrangeScript = SiteURL(staticPrefix + "arrange.js")
+    /// The Copy buttons beside share links' addresses.
     /// The countries' outlines the Places page draws its marks on (Natural Earth, public domain).
     public static let worldMap = SiteURL(staticPrefix + "world.svg")
     public static let rootFolder = SiteURL("/folders")
@@ -136,6 +137,9 @@ extension SiteURL {
     /// The confirmation page before a file goes to the trash.
     public static func confirmDelete(_ key: String) -> SiteURL { SiteURL(confirmDeletePath + "?key=" + encodeSegment(key)) }
     static let confirmDeletePath = "/delete"
+    /// The confirmation page before a share link is revoked.
+    public static func confirmUnshare(_ id: Int64) -> SiteURL { SiteURL(confirmUnsharePath + "?id=\(id)") }
+    static let confirmUnsharePath = "/shared/revoke"
 
     /// The original file's bytes.
     public static func original(_ key: String) -> SiteURL { SiteURL(originalPrefix + encodeKey(key)) }

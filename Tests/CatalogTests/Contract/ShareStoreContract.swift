@@ -35,6 +35,25 @@ import Testing
     }
 
     @Test(arguments: StoreUnderTest.allCases)
+    func aLinkKeepsItsNonceBesideItsTokensHashAndIsFoundByItsGroup(_ kind: StoreUnderTest) async throws {
+        // given a link made with a nonce, one made without, and a link to another album
+        let opened = try await kind.make()
+        let store = opened.store
+        let bo = try await store.addAccount(name: "bo", passwordHash: "h", role: .member, now: Date())
+        let first = try await store.createShare(token: "t1", nonce: "n1", accountId: bo.id, kind: .album, value: "7", filter: "", expiresAt: nil, now: 1)
+        let second = try await store.createShare(token: "t2", accountId: bo.id, kind: .album, value: "7", filter: "", expiresAt: 9, now: 2)
+        try await store.createShare(token: "t3", accountId: bo.id, kind: .album, value: "8", filter: "", expiresAt: nil, now: 3)
+        try await store.createShare(token: "t4", accountId: bo.id, kind: .tag, value: "7", filter: "", expiresAt: nil, now: 4)
+        // then each reads back its nonce, or none, and never the token
+        #expect(try await store.share(token: "t1")?.nonce == "n1")
+        #expect(try await store.share(token: "t2")?.nonce == nil)
+        #expect(try await store.shares(accountId: bo.id).compactMap(\.nonce) == ["n1"])
+        // and the album's links are its own two, newest first
+        #expect(try await store.shares(kind: .album, value: "7").map(\.id) == [second, first])
+        #expect(try await store.shares(kind: .album, value: "9").isEmpty)
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
     func aLinkKeepsThePasswordHashItWasGivenUntilItIsRemoved(_ kind: StoreUnderTest) async throws {
         let opened = try await kind.make()
         let store = opened.store

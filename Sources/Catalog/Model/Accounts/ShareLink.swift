@@ -6,8 +6,8 @@ public struct ShareLink: Sendable, Equatable {
     }
 
     public var id: Int64
-    /// The SHA-256 of the unguessable part of `/share/<token>` (`TokenHash`); the token itself is
-    /// shown once, when the link is made, and never stored.
+    /// The SHA-256 of the unguessable part of `/share/<token>` (`TokenHash`), by which a link is
+    /// found; the token itself is never stored.
     public var tokenHash: String
     /// Who made it; their favorites when `kind` is `.favorites`.
     public var accountId: Int64
@@ -29,6 +29,10 @@ public struct ShareLink: Sendable, Equatable {
     /// Whether its photo pages say where each photo was taken (place and position): only when
     /// its maker ticked it, since a household's home is in its photos.
     public var showsPlaces = false
+    /// The random part its token is derived from with the server's secret (the gallery's
+    /// `ShareTokens`), so its maker can see the address again; the catalog alone opens nothing.
+    /// Nil for a link made before v36 (its token was shown once) or made from a given token.
+    public var nonce: String? = nil
 
     /// Whether the link still opens at `now` (seconds since 1970).
     public func isLive(at now: Int64) -> Bool { expiresAt.map { $0 > now } ?? true }

@@ -39,7 +39,8 @@ struct AlbumsView: PageModel {
 struct AlbumPanel: Encodable {
     var id: Int64
     var description: String?
-    var madeBy: Phrase
+    /// Who made it and when; nil for a share link's holders, to whom the household's names are not told.
+    var madeBy: Phrase?
     var csrf, name, descriptionValue: String
     var canEdit: Bool
     var arrangeURL: SiteURL
@@ -56,6 +57,13 @@ struct AlbumPanel: Encodable {
         self.csrf = csrf
         name = album.name
         descriptionValue = album.description
+    }
+
+    /// The album as a share link's holders see it above its photos: its description alone.
+    static func forHolders(_ album: Album) -> AlbumPanel {
+        var panel = AlbumPanel(album, visitor: .nobody, csrf: "")
+        panel.madeBy = nil
+        return panel
     }
 }
 

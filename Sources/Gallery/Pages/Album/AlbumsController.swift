@@ -6,7 +6,7 @@ import Hummingbird
 /// arranging page (`?arrange=1`), and the forms that make, fill, order and remove them. Every
 /// form answers with a 303 back and a line saying what was done.
 struct AlbumsController: Sendable {
-    let store: any CurationStore & AlbumStore
+    let store: any CurationStore & AlbumStore & ShareStore
     let pages: PageKit
     let groupPage: GroupPage
     let flash: FlashMiddleware
@@ -41,6 +41,10 @@ struct AlbumsController: Sendable {
         spec.album = AlbumPanel(album, visitor: context.visitor, csrf: context.csrfToken)
         spec.privacy = PrivacyForm.album(album, visitor: context.visitor)
         spec.section = .albums
+        if context.visitor.can(.member) {
+            let links = try await store.shares(kind: .album, value: String(album.id))
+            spec.albumShared = AlbumSharing(links, visitor: context.visitor, now: Int64(Date().timeIntervalSince1970))
+        }
         return try await groupPage.response(spec, query: query, request, context)
     }
 

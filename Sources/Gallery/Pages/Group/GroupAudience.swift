@@ -63,6 +63,7 @@ struct Household: GroupAudience {
 
     func finish(_ model: inout GroupView, _ spec: GroupSpec, builder: GroupPageBuilder, _ request: Request, _ context: GalleryContext) {
         model.album = spec.album
+        model.albumShared = spec.albumShared
         // (its token is the render's, as every form's, so the page cache keeps the page)
         model.privacy = spec.privacy.map { form in
             var form = form
@@ -90,12 +91,14 @@ struct Household: GroupAudience {
 }
 
 /// Whoever holds a share link: the link's photos and nothing of the household's (no favorites,
-/// no forms, no layout, no filters), with the link's own zip and, for an album's link that
-/// takes photos, its upload form.
+/// no forms, no layout, no filters), with the link's own zip, an album's description and, for
+/// an album's link that takes photos, its upload form.
 struct LinkHolders: GroupAudience {
     let token: String
     /// The upload form of an album's link that takes photos.
     var upload: ShareUploadBox?
+    /// An album's link's album: its description, and nothing of the household's tools.
+    var album: AlbumPanel?
 
     var scope: SiteURL.Scope { .share(token) }
     var takesFilters: Bool { false }
@@ -114,5 +117,6 @@ struct LinkHolders: GroupAudience {
         // The form token of whoever the page is rendered for: the cache's placeholder, never a visitor's own.
         model.shareUpload?.csrf = context.csrfToken
         model.downloadAll = model.photos.isEmpty ? nil : scope.zip
+        model.album = album
     }
 }

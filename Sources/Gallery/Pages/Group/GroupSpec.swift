@@ -29,6 +29,8 @@ struct GroupSpec {
     /// False when the page shows something the catalog's version does not follow (the
     /// scrubber while the months are still being counted): rendered, but not kept.
     var keepsPage = true
+    /// An album's share links that open, for the household's members (`partials/album-shared`).
+    var albumShared: AlbumSharing?
 
     /// The 404's text for a page past the last.
     func missingPage(_ number: Int) -> Phrase {

@@ -35,6 +35,8 @@ struct GroupView: PageModel {
     var stream: TimelineScrubber?
     /// Whether the toolbar's "more" menu holds anything (an album's tools, privacy).
     var hasMore = false
+    /// That an album is shared by link, until when and how, for its members (`partials/album-shared`).
+    var albumShared: AlbumSharing?
 }
 
 /// The Similar collection's thresholds, as links.

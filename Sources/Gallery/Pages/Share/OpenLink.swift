@@ -9,10 +9,12 @@ struct OpenLink: Sendable {
     /// What the link shows.
     let group: PhotoGroup
     let title: Phrase
+    /// An album's link's album, as anyone may see it (its description heads the page).
+    let album: Album?
     let view: ScopedCatalog
 
-    init(_ link: ShareLink, token: String, group: PhotoGroup, title: Phrase, reads: CatalogReads) {
-        (self.link, self.token, self.group, self.title) = (link, token, group, title)
+    init(_ link: ShareLink, token: String, group: PhotoGroup, title: Phrase, album: Album?, reads: CatalogReads) {
+        (self.link, self.token, self.group, self.title, self.album) = (link, token, group, title, album)
         view = reads.view(for: .link(group: group, maker: link.accountId, showsPlaces: link.showsPlaces))
     }
 

@@ -28,11 +28,14 @@ struct ShareController: Sendable {
     let uploads: UploadController
     /// Share-link passwords are bcrypt hashes, checked as slowly as sign-ins and throttled like them.
     let gate: PasswordGate
+    /// New links' tokens, and the addresses their makers see again (`ShareTokens`).
+    let tokens: ShareTokens
 
     func register(with routes: Routes) {
         routes.member.form(.action(.share), use: create)
         routes.member.form(.action(.unshare), use: revoke)
         routes.member.get(.shared, use: list)
+        routes.member.get(.confirmUnshare, use: confirmRevoke)
         routes.open.get(.share, use: group)
         routes.open.post(.share, use: unlock)
         routes.open.get(.sharePhoto, use: photo)
@@ -79,6 +82,7 @@ struct ShareController: Sendable {
         if link.kind == .album, link.uploadsLeft > 0, let action = holders.scope.upload {
             holders.upload = ShareUploadBox(action: action, left: link.uploadsLeft, limitText: .bytes(Int64(uploads.limit)))
         }
+        holders.album = open.album.map(AlbumPanel.forHolders)
         var spec = GroupSpec(base: group, title: title, audience: holders, view: open.view)
         spec.summaryPrefix = Phrase("Shared by \(link.ownerName)")
         spec.summarySuffix = link.expiresAt.map { Phrase("link open until \(Phrase.instant($0, in: context.timeZone))") }
@@ -237,6 +241,7 @@ struct ShareController: Sendable {
         }
         guard link.endedAt == nil else { throw Self.ended }
         var (group, title) = try Self.group(of: link)
+        var shown: Album?
         // A folder or an album its maker (or anyone) has since kept private is no one's to see
         // through a link, not even by its name, for as long as it stays private.
         let hiding = try await store.hiding(.publicOnly)
@@ -244,9 +249,9 @@ struct ShareController: Sendable {
         if case .album(let id) = group.parts.base {
             if hiding.hides(albumId: id) { throw Self.kept }
             guard let album = try await reads.view(for: .household(viewer: .guest, sight: .publicOnly)).album(id: id) else { throw Self.ended }
-            title = .verbatim(album.name)
+            (title, shown) = (.verbatim(album.name), album)
         }
-        return OpenLink(link, token: token, group: group, title: title, reads: reads)
+        return OpenLink(link, token: token, group: group, title: title, album: shown, reads: reads)
     }
 
     /// A link whose folder or album is private now answers as a link that is not there.
@@ -255,7 +260,8 @@ struct ShareController: Sendable {
     /// A link whose group ended (`ShareLink.endedAt`) answers this, whatever took the group's place.
     static let ended = PageError(.gone, message: Phrase("What this link showed is gone: its album was deleted, or its tag or folder no longer holds photos. Ask the person who shared it for a new link."))
 
-    /// What a link shows, rebuilt from what was stored, and its title.
+    /// What a link shows, rebuilt from what was stored, and its title; an album's title is its
+    /// name, read where the album may be seen (`resolveLink`, `named(_:in:)`), else this says why not.
     static func group(of link: ShareLink) throws -> (PhotoGroup, Phrase) {
         let filter = try FilterQuery.parse(URI("/?" + link.filter), viewer: .account(link.accountId))
         let base: PhotoGroup
@@ -266,7 +272,7 @@ struct ShareController: Sendable {
         case .tag: (base, title) = (.tag(link.value), .verbatim(link.value))
         case .favorites: (base, title) = (.favorites(.account(link.accountId)), Phrase("Favorites of \(link.ownerName)"))
         case .search: (base, title) = (.all, filter.text.map { Phrase("Photos matching “\($0)”") } ?? Phrase("Selected photos"))
-        case .album: (base, title) = (.album(Int64(link.value) ?? 0), Phrase("Album"))
+        case .album: (base, title) = (.album(Int64(link.value) ?? 0), link.endedAt == nil ? Phrase("An album you cannot see") : Phrase("A deleted album"))
         }
         return (filter.isEmpty ? base : .filtered(base, filter), title)
     }
@@ -306,7 +312,7 @@ struct ShareController: Sendable {
         let days = Int(form["expires"] ?? "0") ?? -1
         guard [0, 1, 7, 30, 365].contains(days) else { throw PageError(.badRequest, message: Phrase("A link lasts 1, 7, 30 or 365 days, or until revoked.")) }
         let now = Int64(Date().timeIntervalSince1970)
-        let token = SecretToken.make()
+        let (token, nonce) = tokens.make()
         guard form["uploads"] != "1" || kind == .album else {
             throw PageError(.badRequest, message: Phrase("Only an album's link can take photos."))
         }
@@ -314,48 +320,17 @@ struct ShareController: Sendable {
         if !password.isEmpty, let problem = Passwords.problem(password) {
             throw PageError(.badRequest, message: Phrase("The link's password: \(problem)"))
         }
-        let id = try await store.createShare(token: token, accountId: account.id, kind: kind,
+        let id = try await store.createShare(token: token, nonce: nonce, accountId: account.id, kind: kind,
                                        value: kind == .tag ? TagName.normalize(value) : value, filter: canonical,
                                        expiresAt: days == 0 ? nil : now + Int64(days) * 86_400, now: now)
         if !password.isEmpty { try await store.setSharePassword(id: id, passwordHash: try await gate.passwords.hash(password)) }
         if form["uploads"] == "1" { try await store.setShareUploads(id: id, count: Self.linkUploads) }
         if form["places"] == "1" { try await store.setSharePlaces(id: id, shown: true) }
-        // The catalog keeps only the token's hash: the token goes to its maker once, in a short-lived
-        // cookie the list page reads and clears, so it never sits in a URL or the browser's history.
+        // The list derives the token again (`ShareTokens`). It also goes to its maker once, in a
+        // short-lived cookie the list page reads and clears (never in a URL or the browser's
+        // history), for an instance of a shared catalog whose data folder has another secret.
         var response = Response.redirect(to: SiteURL.shared.appending([("new", String(id))]).fragment("share-\(id)"))
         response.setCookie(newLinkCookie(token, maxAge: 600, context: context))
-        return response
-    }
-
-    @Sendable func revoke(_ request: Request, context: GalleryContext) async throws -> Response {
-        let form = try await FormBody(request, context: context)
-        guard let id = form["id"].flatMap({ Int64($0) }) else { throw PageError(.badRequest, message: Phrase("Which link should be revoked?")) }
-        // An admin may revoke any link, an account its own; a guest has none.
-        let account = context.visitor.account?.id
-        let isAdmin = context.visitor.can(.admin)
-        guard isAdmin || account != nil, try await store.deleteShare(id: id, accountId: isAdmin ? nil : account) else {
-            throw PageError(.notFound, message: Phrase("That link does not exist, or it is not yours to revoke."))
-        }
-        return .redirect(to: SiteURL.shared.appending([("done", "revoked")]))
-    }
-
-    @Sendable func list(_ request: Request, context: GalleryContext) async throws -> Response {
-        let isAdmin = context.visitor.can(.admin)
-        // An admin sees every link, an account its own; a guest has made none.
-        let account = context.visitor.account?.id
-        let links = isAdmin || account != nil ? try await store.shares(accountId: isAdmin ? nil : account) : []
-        let now = Int64(Date().timeIntervalSince1970)
-        let fresh = request.uri.queryParameters["new"].flatMap { Int64($0) }
-        let shown = request.cookie(Self.newLinkCookieName)
-        let items = links.map { link in
-            SharedView.Item(link, title: (try? Self.group(of: link).1) ?? Phrase("Shared photos"), now: now, newId: fresh, shownToken: shown,
-                            linkBase: linkBase, zone: context.timeZone)
-        }
-        let model = SharedView(chrome: pages.chrome(title: Phrase("Shared links"), crumbs: [Crumb(name: Phrase("Shared links"), url: nil)], for: context),
-                               csrf: context.csrfToken, items: items, hasItems: !items.isEmpty, showOwner: isAdmin,
-                               notice: request.uri.queryParameters["done"] == "revoked" ? Phrase("The link was revoked: it no longer opens.") : nil)
-        var response = try pages.response(model, for: context)
-        if shown != nil { response.setCookie(newLinkCookie("", maxAge: 0, context: context)) }
         return response
     }
 
@@ -400,7 +375,7 @@ struct ShareController: Sendable {
     }
 
     /// The one-time cookie carrying a new link's token to the list page.
-    private func newLinkCookie(_ token: String, maxAge: Int, context: GalleryContext) -> Cookie {
+    func newLinkCookie(_ token: String, maxAge: Int, context: GalleryContext) -> Cookie {
         Cookie(name: Self.newLinkCookieName, value: token, maxAge: maxAge, path: sessions.cookiePath,
                secure: sessions.secureCookies || context.isHTTPS, httpOnly: true, sameSite: .strict)
     }

@@ -9,4 +9,6 @@ struct ConfirmView: PageModel {
     var button: Phrase
     var csrf, key: String
     var cancelURL: SiteURL
+    /// The name `key` is posted under (a share link's confirmation posts its `id`).
+    var field = "key"
 }
