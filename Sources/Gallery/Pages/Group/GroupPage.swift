@@ -36,6 +36,7 @@ struct GroupPage: Sendable {
         var builder = GroupPageBuilder(group: group, title: spec.title, page: page, sort: query.sort, subfolders: [])
         builder.scope = spec.audience.scope
         let pageChrome = try await spec.audience.prepare(&builder, spec, filter: filter, query: query, self, request, context)
+        if let burst = builder.burstPage(chrome: pageChrome) { return try pages.render(BurstView.template, burst, for: context) }
         var model = builder.build(chrome: pageChrome)
         spec.audience.finish(&model, spec, builder: builder, request, context)
         if spec.summaryPrefix != nil || spec.summarySuffix != nil {
