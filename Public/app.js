@@ -206,6 +206,33 @@
     watcher.observe(pages);
   };
 
+  // On a narrower screen the stream's years are also a rail at the screen's edge: a thumb runs
+  // along it, the year under it is shown, and letting go jumps there (the year links stay above).
+  const rail = () => {
+    const years = [...document.querySelectorAll('.scrubber .years > li:not(.overview) > a')];
+    if (years.length < 2 || !matchMedia('(max-width: 999px)').matches || document.querySelector('.rail')) return;
+    const bar = document.createElement('div');
+    bar.className = 'rail';
+    bar.setAttribute('aria-hidden', 'true');
+    for (const a of years) { const s = document.createElement('span'); s.textContent = a.textContent; bar.append(s); }
+    const bubble = document.createElement('b');
+    bar.append(bubble);
+    let chosen = null;
+    const pick = (event) => {
+      const r = bar.getBoundingClientRect();
+      const i = Math.min(years.length - 1, Math.max(0, Math.floor((event.clientY - r.top) / r.height * years.length)));
+      chosen = years[i];
+      bubble.textContent = chosen.textContent;
+      bubble.style.top = `${event.clientY - r.top}px`;
+      bar.classList.add('active');
+    };
+    bar.addEventListener('pointerdown', (event) => { bar.setPointerCapture(event.pointerId); pick(event); });
+    bar.addEventListener('pointermove', (event) => { if (bar.classList.contains('active')) pick(event); });
+    bar.addEventListener('pointerup', () => { bar.classList.remove('active'); if (chosen) location.href = chosen.href; });
+    bar.addEventListener('pointercancel', () => { bar.classList.remove('active'); chosen = null; });
+    document.body.append(bar);
+  };
+
   // Shared links: a Copy button beside each address (without JavaScript the address is a field to select).
   const copies = () => {
     for (const field of document.querySelectorAll('input.copy[data-copy]')) {
@@ -241,4 +268,5 @@
   };
   start();
   copies();
+  rail();
 })();

@@ -197,7 +197,7 @@ import Testing
             #expect(photo.contains("data-action=\"favorite\""))
             #expect(!photo.contains("data-action=\"rate\"") && !photo.contains("data-action=\"tag\"") && !photo.contains("Move to trash"))
             let folder = try await vera.get("/folders/trip").text
-            let home = try await vera.get("/").text
+            let home = try await vera.get("/library").text
             #expect(!folder.contains("data-action=\"share\"") && !home.contains("href=\"/upload\""))
         }
     }

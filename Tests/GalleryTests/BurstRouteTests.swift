@@ -6,7 +6,8 @@ import Testing
 @testable import Gallery
 
 /// Bursts through the real application: a folder's burst is one tile with its count, opened as
-/// a group of its shots; "Keep this one" moves the others to the trash in one step, undone in one.
+/// a page of its shots; "Keep this one" moves the others to the trash in one step, undone in one;
+/// a burst folds in any group (a search, a month) and is kept from there.
 @Suite struct BurstRouteTests {
     /// Five shots of one scene a second apart in `trip` (the third the sharpest), another scene a
     /// day later, and accounts of every role; measured and stacked.
@@ -49,8 +50,7 @@ import Testing
             // opened, the burst lists its five shots in the order they were taken, and says it is one burst
             let burst = try await vic.get(url)
             #expect(burst.status == .ok)
-            #expect(burst.text.contains("5 photos"))
-            #expect(burst.text.contains("One burst"))
+            #expect(burst.text.contains("<h1>Burst of 5 shots, "))
             let names = burst.text.matches(of: #/title="(shot-\d\.jpg)"/#).map { String($0.output.1) }
             #expect(names == (1...5).map { "shot-\($0).jpg" })
             // a viewer may look, not keep
@@ -125,7 +125,7 @@ import Testing
         try await f.withClient { client in
             let vic = try await FormPoster.signIn(client, "vic")
             // the home page offers it beside Duplicates
-            #expect(try await vic.get("/").text.contains("href=\"/similar\""))
+            #expect(try await vic.get("/library").text.contains("href=\"/similar\""))
             // it holds the burst's shots and the copy, not the other scene, and names its thresholds
             let page = try await vic.get("/similar")
             #expect(page.status == .ok)
@@ -144,6 +144,47 @@ import Testing
             // and a photo opened from it steps through the collection
             let link = try #require(page.text.firstMatch(of: #/href="(/photos/[^"]*in=similar%3A8[^"]*)"/#))
             #expect(try await vic.get(String(link.output.1).replacingOccurrences(of: "&amp;", with: "&")).status == .ok)
+        }
+    }
+
+    @Test func aBurstFoldsInASearchAndInAMonth() async throws {
+        let f = try await fixture()
+        try await f.withClient { client in
+            let ada = try await FormPoster.signIn(client, "ada")
+            for page in ["/search?q=shot", SiteURL.month(year: 2024, month: 5).path] {
+                let html = try await ada.get(page).text
+                #expect(html.contains("❐ 5"), "\(page)")
+                #expect(tiles(html).count == (page.contains("q=shot") ? 1 : 2), "\(page)")
+                #expect(html.contains("stack="), "\(page)")
+            }
+        }
+    }
+
+    @Test func aBurstsPageSaysWhatKeepDoesAndKeepingFromAMonthTrashesTheBurstsOtherShots() async throws {
+        let f = try await fixture()
+        try await f.withClient { client in
+            let ada = try await FormPoster.signIn(client, "ada")
+            let month = try await ada.get(SiteURL.month(year: 2024, month: 5).path).text
+            let link = try #require(month.firstMatch(of: #/href="(/search\?[^"]*stack=\d+[^"]*)"/#))
+            // given the burst opened from its month
+            let burst = try await ada.get(String(link.output.1).replacingOccurrences(of: "&amp;", with: "&")).text
+            // then its page is its own: its heading and, in words, what Keep does
+            #expect(burst.contains("<h1>Burst of 5 shots, "))
+            #expect(burst.contains("“Keep this one” keeps that shot and moves the other 4 shots of this burst shown here to the trash"))
+            #expect(burst.contains("until it is emptied"))
+            #expect(burst.matches(of: #/<span aria-hidden="true">Keep this one</span>/#).count == 5)
+            #expect(burst.contains("Sharpest"))
+            #expect(!burst.contains("<nav class=\"sortbar\""))
+            // when the first shot is kept there
+            let form = try #require(burst.firstMatch(of: #/<form method="post" action="/actions/select" data-action="keep" class="keep">(.*?)</form>/#)).output.1
+            let fields = form.matches(of: #/<input type="hidden" name="(\w+)" value="([^"]*)">/#)
+                .filter { $0.output.1 != "csrf" }.map { (String($0.output.1), String($0.output.2).replacingOccurrences(of: "&amp;", with: "&")) }
+            #expect(fields.contains { $0.0 == "group" && $0.1 == "all" })
+            let kept = try await ada.post("/actions/select", fields + [("do", "trash")])
+            #expect(kept.status == .seeOther)
+            #expect(kept.headers[.location]?.hasPrefix("/search?") == true)
+            // then exactly the burst's four other shots are in the trash
+            #expect(try await f.keys() == ["trip/other.jpg", "trip/shot-1.jpg"])
         }
     }
 }

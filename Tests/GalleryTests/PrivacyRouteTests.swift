@@ -49,8 +49,8 @@ import Testing
             #expect(try await ada.get("/folders/trip").text.contains("<span class=\"kind-badge\" aria-hidden=\"true\">Private</span>"))
             #expect(try await ada.get("/thumbs/256/\(a).jpg").status == .ok)
             #expect(try await ada.get("/search?private=1").text.contains("trip/a.jpg"))
-            #expect(try await ada.get("/").text.contains("href=\"/search?private=1\""))
-            #expect(!(try await max.get("/").text.contains("private=1")))
+            #expect(try await ada.get("/library").text.contains("href=\"/search?private=1\""))
+            #expect(!(try await max.get("/library").text.contains("private=1")))
             // and for max, an admin and a guest it is not there: its page, original, thumbnail,
             // its folder's grid, the search, and every form about it
             for other in [max, root, guest] {
@@ -149,7 +149,7 @@ import Testing
             #expect(try await ada.post("/actions/private-folder", [("path", "trip"), ("value", "on")]).status == .seeOther)
             #expect(try await ada.get("/folders/trip").text.contains("only you see this folder and every photo that arrives in it"))
             // then max's home, search and folder address know nothing of it
-            let home = try await max.get("/").text
+            let home = try await max.get("/library").text
             #expect(!home.contains("/folders/trip") && home.contains("/folders/home"))
             #expect(try await max.get("/folders/trip").status == .notFound)
             #expect(try await max.get("/photos/trip/b.jpg").status == .notFound)

@@ -105,7 +105,7 @@ import Testing
 
     @Test func everyShippedTemplateCompiles() throws {
         let set = try TemplateSet(directory: Self.templatesFolder)
-        for page in ["home", "group", "photo", "scan", "error", "login", "account", "users", "upload", "shared", "tags", "trash", "confirm"] {
+        for page in ["home", "group", "photo", "scan", "error", "login", "account", "users", "upload", "shared", "tags", "trash", "confirm", "burst"] {
             #expect(set.plan(page) != nil, "\(page).mustache")
         }
     }

@@ -342,3 +342,18 @@ def test_screens_in_three_languages(base, language, size):
                 screenshot(d, f"screen-{name}-{tag}")
         finally:
             d.quit()
+
+
+def test_a_thumb_runs_down_the_rail_to_a_year_on_a_phone(base):
+    with at(base, PHONE, True, "/timeline", touch=True) as d:
+        rail = d.find_element(By.CSS_SELECTOR, ".rail")
+        r = rail.rect
+        x = r["x"] + r["width"] / 2
+        # from the top (the newest year) to the foot (the oldest), the year shown as the thumb goes
+        d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": r["y"] + 5}]})
+        d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": r["y"] + r["height"] - 3}]})
+        assert d.find_element(By.CSS_SELECTOR, ".rail b").text == "2014"
+        screenshot(d, "app-stream-phone-js-rail")
+        d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        WebDriverWait(d, 10).until(lambda drv: "taken_to=2014-05-31" in drv.current_url)
+        assert d.find_elements(By.CSS_SELECTOR, ".photos a[title='Y2014_2.jpg']")

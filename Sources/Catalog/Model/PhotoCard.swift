@@ -29,10 +29,12 @@ public struct PhotoCard: Sendable, Equatable {
     public var motionLength: Int64?
     /// The file of its folder it is stacked under, as a shot of a burst; nil on its own or on top.
     public var stackOf: Int64?
-    /// How many shots are stacked under it (filled in on a folder's pages); 0 for none.
+    /// How many shots of the page's group are stacked under it (filled in on group pages); 0 for none.
     public var stacked = 0
     /// The account it is private to; nil when it is the household's.
     public var privateTo: Int64?
+    /// How sharp its picture measured (`Imaging.Likeness`); nil before it is measured, and for videos.
+    public var sharpness: Double?
 
     /// Whether it moves when played: a Live Photo's clip beside it, or a motion photo's inside it.
     public var isLive: Bool { companions.contains(.live) || motionLength != nil }

@@ -5,7 +5,7 @@ import Imaging
 enum CardColumns {
     /// The card's columns, to be followed by more columns or a FROM clause.
     static let columns = "SELECT f.id AS fileId, f.key, f.name, p.sha256, p.width, p.height, f.size, p.takenAt, p.rating, p.rotation, "
-        + "p.kind, p.durationMs, f.companions, p.motionLength, f.stackOf, p.privateTo"
+        + "p.kind, p.durationMs, f.companions, p.motionLength, f.stackOf, p.privateTo, p.sharpness"
     /// The favorite flag of the viewer whose `favorite.userId` is the next argument.
     static let isFavorite = "EXISTS (SELECT 1 FROM favorite WHERE photoId = p.id AND userId = ?) AS isFavorite"
 
@@ -23,6 +23,7 @@ enum CardColumns {
                          durationMs: try row.optionalInt("durationMs"), companions: companions,
                          motionLength: try row.optionalInt("motionLength"), stackOf: try row.optionalInt("stackOf"))
         card.privateTo = try row.optionalInt("privateTo")
+        card.sharpness = try row.optionalDouble("sharpness").flatMap { $0 >= 0 ? $0 : nil }
         return card
     }
 }

@@ -49,14 +49,17 @@ extension PhotoQueries where Self: SQLCatalog {
             guard number >= 1, number <= pageCount else { return nil }
             guard index.total > 0 else { return PhotoPage(photos: [], number: 1, pageCount: 1, total: 0) }
             if let ids = index.ids {
-                let slice = ids.slice((number - 1) * perPage..<number * perPage)
+                let range = index.range(ofPage: number, perPage: perPage)
+                let slice = ids.slice(range)
                 let cards = try await db.rows("""
                     \(CardColumns.columns), \(CardColumns.isFavorite)
                     FROM file f JOIN photo p ON p.id = f.photoId WHERE \(db.dialect.isIn("f.id"))
                     """, [userId, slice]).map { try CardColumns.card($0) }
                 let byId = Dictionary(cards.map { ($0.fileId, $0) }, uniquingKeysWith: { a, _ in a })
                 let photos = try await QueryRules.stacks(slice.compactMap { byId[$0] }, group, db, hiding)
-                return PhotoPage(photos: photos, number: number, pageCount: pageCount, total: index.total)
+                var page = PhotoPage(photos: photos, number: number, pageCount: pageCount, total: index.total)
+                page.lookAlikes = index.lookAlikeRuns(in: range).map { QueryRules.runs($0, slice: slice, shown: photos) }
+                return page
             }
             let start = index.starts[number - 1]
             let filter = GroupSQL.filter(group, db.dialect, hiding)
@@ -110,7 +113,7 @@ extension PhotoQueries where Self: SQLCatalog {
                     }
                 }
                 return PhotoNeighbors(previous: previousId.flatMap { cards[$0] }, next: nextId.flatMap { cards[$0] },
-                                      position: at + 1, total: index.total)
+                                      position: at + 1, total: index.total, page: index.page(holding: at))
             }
             let value = try GroupSQL.argument(key.value)
             let args: [any SQLArgument] = filter.arguments + [value, key.id]
@@ -125,7 +128,8 @@ extension PhotoQueries where Self: SQLCatalog {
                 // A photo the group does not show (taken out of Favorites while its page was
                 // open, say) stands where its order would put it.
                 let place = try await QueryRules.place(of: key, among: ids, group, sort, db)
-                return PhotoNeighbors(previous: previous, next: next, position: place + 1, total: index.total)
+                return PhotoNeighbors(previous: previous, next: next, position: place + 1, total: index.total,
+                                      page: index.page(holding: min(place, max(0, index.total - 1))))
             }
             // The last page starting at or before the photo (in the group's order)...
             var low = 0, high = index.starts.count - 1, page = 0
@@ -327,29 +331,57 @@ extension PhotoQueries where Self: SQLCatalog {
 }
 
 enum QueryRules {
-    /// `cards` of a folder's page with how many shots are stacked under each (one look down
-    /// `file_stack` for the page's files); other groups' cards as they are. A filtered folder
-    /// counts the shots its filter keeps, as its burst's own page (`stack=`, the same filter) shows.
+    /// `cards` of a group's page with how many shots of the group are stacked under each: one
+    /// look down `file_stack` for the page's files, and where the group is not a whole folder,
+    /// a count within the group of the few that head a burst. A filtered group counts the
+    /// shots its filter keeps, as its burst's own page (`stack=`, the same filter) shows.
     static func stacks(_ cards: [PhotoCard], _ group: PhotoGroup, _ db: any SQLSession, _ hiding: Hiding) async throws -> [PhotoCard] {
-        guard case .folder = group.parts.base, !cards.isEmpty else { return cards }
+        guard !cards.isEmpty else { return cards }
         var counts: [Int64: Int] = [:]
-        let rows: [SQLRow]
-        if group.parts.filter.isEmpty && hiding.isEmpty {
-            rows = try await db.rows("SELECT stackOf, COUNT(*) AS n FROM file WHERE \(db.dialect.isIn("stackOf")) GROUP BY stackOf",
-                                     [cards.map(\.fileId)])
-        } else {
-            let kept = GroupSQL.filter(group, db.dialect, hiding)
-            rows = try await db.rows("SELECT f.stackOf, COUNT(*) AS n \(kept.sql) AND \(db.dialect.isIn("f.stackOf")) GROUP BY f.stackOf",
-                                     kept.arguments + [cards.map(\.fileId)])
-        }
-        for row in rows {
+        for row in try await db.rows("SELECT stackOf, COUNT(*) AS n FROM file WHERE \(db.dialect.isIn("stackOf")) GROUP BY stackOf",
+                                     [cards.map(\.fileId)]) {
             counts[try row.int("stackOf")] = Int(try row.int("n"))
+        }
+        if !counts.isEmpty, !(group.isPlainFolder && hiding.isEmpty) {
+            // (`f.photoId = p.id` says again what the group's join says, so that the few shots
+            // found down `file_stack` reach their photo rows by id.)
+            let kept = GroupSQL.filter(group, db.dialect, hiding)
+            let tops = Array(counts.keys)
+            counts = [:]
+            for row in try await db.rows("""
+                SELECT f.stackOf, COUNT(*) AS n \(kept.sql) AND f.photoId = p.id AND \(db.dialect.isIn("f.stackOf")) GROUP BY f.stackOf
+                """, kept.arguments + [tops]) {
+                counts[try row.int("stackOf")] = Int(try row.int("n"))
+            }
         }
         return cards.map { card in
             var card = card
             card.stacked = counts[card.fileId] ?? 0
             return card
         }
+    }
+
+    /// The page's runs of look-alikes (`PageIndexCache.Entry.lookAlikeRuns`, over the ids it
+    /// asked for) as runs over the cards it shows: a card gone meanwhile leaves its run shorter.
+    static func runs(_ runs: [(range: Range<Int>, count: Int, continued: Bool, continues: Bool)], slice: [Int64],
+                     shown: [PhotoCard]) -> [LookAlikeRun] {
+        var runOf: [Int64: Int] = [:]
+        for (n, run) in runs.enumerated() {
+            for id in slice[run.range] { runOf[id] = n }
+        }
+        var out: [LookAlikeRun] = []
+        var last: Int?
+        for (i, card) in shown.enumerated() {
+            let n = runOf[card.fileId] ?? -1
+            if n == last, !out.isEmpty {
+                out[out.count - 1].range = out[out.count - 1].range.lowerBound..<(i + 1)
+            } else {
+                let run = runs.indices.contains(n) ? runs[n] : (range: 0..<1, count: 1, continued: false, continues: false)
+                out.append(LookAlikeRun(range: i..<(i + 1), count: run.count, continued: run.continued, continues: run.continues))
+            }
+            last = n
+        }
+        return out
     }
 
     /// How many of a group's `ids` (in `sort`'s order) come before a photo it does not hold,
@@ -401,9 +433,30 @@ enum QueryRules {
                 let matched = FileIdSet(try await db.orderedIds("SELECT x.id FROM (\(apart.matches.sql)) AS x", [apart.matches.argument]))
                 ids.removeAll { !matched.contains($0) }
             }
-            built = PageIndexCache.Entry(ids: OrderedIds(ids), perPage: perPage)
+            if case .similar(let within) = group.parts.base {
+                let (ordered, groups) = LookAlikes.clusters(ids, pairs: try await lookAlikePairs(within: within, db))
+                built = PageIndexCache.Entry(ids: OrderedIds(ordered), lookAlikeGroups: groups, perPage: perPage)
+            } else {
+                built = PageIndexCache.Entry(ids: OrderedIds(ids), perPage: perPage)
+            }
         }
         return core.pageIndexCache.entry(for: key) { built }
+    }
+}
+
+extension QueryRules {
+    /// Every kept pair of listed look-alikes within `within` bits, as the files they are shown
+    /// by (`photo.listedFile`), each pair once: what the Similar collection's groups are made of.
+    /// Both ends of such a pair are in the collection (each one's nearest is that close), so
+    /// the pairs of the collection are these; the page index keeps those among its ids.
+    static func lookAlikePairs(within: Int, _ db: any SQLSession) async throws -> [(Int64, Int64)] {
+        try await db.reduce("""
+            SELECT p.listedFile AS a, o.listedFile AS b FROM similarPair sp
+            JOIN photo p ON p.id = sp.photoId JOIN photo o ON o.id = sp.otherId
+            WHERE sp.distance <= ? AND sp.photoId < sp.otherId AND p.listedFile IS NOT NULL AND o.listedFile IS NOT NULL
+            """, [within], into: [(Int64, Int64)]()) { pairs, row in
+            pairs.append((try row.int(0), try row.int(1)))
+        }
     }
 }
 

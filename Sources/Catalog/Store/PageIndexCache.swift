@@ -26,6 +26,10 @@ final class PageIndexCache: Sendable {
         var ids: OrderedIds? = nil
         /// How many pages there are (none for an empty group).
         var pages: Int
+        /// The Similar collection's: where each group of look-alikes starts among `ids`, and
+        /// where each page starts (`LookAlikes.pageStarts`: pages of whole groups). Nil where a
+        /// page is `perPage` ids.
+        var lookAlikes: (groups: [Int], pages: [Int])? = nil
 
         /// A folder's entry: its pages' first rows, and how many rows in all.
         init(starts: [(value: DatabaseValue, id: Int64)], total: Int) {
@@ -37,8 +41,55 @@ final class PageIndexCache: Sendable {
             (self.ids, self.total, self.pages) = (ids, ids.count, (ids.count + perPage - 1) / max(1, perPage))
         }
 
+        /// A group's entry whose ids stand in groups of look-alikes starting at `groups`, each
+        /// kept on one page where it fits.
+        init(ids: OrderedIds, lookAlikeGroups groups: [Int], perPage: Int) {
+            let pages = LookAlikes.pageStarts(groupStarts: groups, count: ids.count, perPage: perPage)
+            (self.ids, self.total, self.pages, self.lookAlikes) = (ids, ids.count, pages.count, (groups, pages))
+        }
+
+        /// Where page `number` (1-based) stands among `ids`.
+        func range(ofPage number: Int, perPage: Int) -> Range<Int> {
+            guard let pages = lookAlikes?.pages else { return (number - 1) * perPage..<number * perPage }
+            guard pages.indices.contains(number - 1) else { return total..<total }
+            return pages[number - 1]..<(number < pages.count ? pages[number] : total)
+        }
+
+        /// The page (1-based) holding the id at `offset` among `ids`, where pages are not all `perPage`.
+        func page(holding offset: Int) -> Int? {
+            guard let pages = lookAlikes?.pages else { return nil }
+            return Self.last(in: pages, atOrBefore: offset) + 1
+        }
+
+        /// The runs of look-alikes among the ids at `range`, as offsets from its start, each
+        /// with its whole group's size and whether the group runs past the range; nil where the
+        /// entry keeps no groups.
+        func lookAlikeRuns(in range: Range<Int>) -> [(range: Range<Int>, count: Int, continued: Bool, continues: Bool)]? {
+            guard let groups = lookAlikes?.groups, !range.isEmpty else { return lookAlikes == nil ? nil : [] }
+            var runs: [(range: Range<Int>, count: Int, continued: Bool, continues: Bool)] = []
+            var n = Self.last(in: groups, atOrBefore: range.lowerBound)
+            while n < groups.count, groups[n] < range.upperBound {
+                let whole = groups[n]..<(n + 1 < groups.count ? groups[n + 1] : total)
+                let part = whole.clamped(to: range)
+                runs.append((part.lowerBound - range.lowerBound..<part.upperBound - range.lowerBound, whole.count,
+                             whole.lowerBound < range.lowerBound, whole.upperBound > range.upperBound))
+                n += 1
+            }
+            return runs
+        }
+
+        /// The index of the last of `sorted` at or before `offset` (0 when none is).
+        private static func last(in sorted: [Int], atOrBefore offset: Int) -> Int {
+            var (low, high) = (0, sorted.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle] <= offset { low = middle + 1 } else { high = middle }
+            }
+            return max(0, low - 1)
+        }
+
         /// Memory the entry takes, roughly, in bytes.
-        var bytes: Int { starts.count * 32 + (ids?.bytes ?? 0) + 64 }
+        var bytes: Int { starts.count * 32 + (ids?.bytes ?? 0) + 8 * ((lookAlikes?.groups.count ?? 0) + (lookAlikes?.pages.count ?? 0)) + 64 }
     }
 
     private let entries = Mutex<(byKey: [Key: Entry], bytes: Int)>(([:], 0))

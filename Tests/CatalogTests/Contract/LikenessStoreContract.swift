@@ -109,6 +109,37 @@ import TestSupport
     }
 
     @Test(arguments: StoreUnderTest.allCases)
+    func burstsAreCountedInAnyGroupAndSimilarKeepsItsLookAlikesTogether(_ kind: StoreUnderTest) async throws {
+        // given the burst measured and stacked
+        let opened = try await kind.make()
+        let store = opened.store
+        try await burst(store)
+        try await measureAll(store)
+        try await store.restackPending(limit: 100)
+        let top = try #require(try await cards(store)["trip/burst-2.jpg"])
+        // when a search and a month's dates ask for it, then its top counts the shots each keeps
+        let search = try #require(try await store.page(.filtered(.all, SearchFilter(text: "burst")), sort: .default, number: 1,
+                                                       perPage: 60, viewer: .guest))
+        #expect(search.photos.first { $0.fileId == top.fileId }?.stacked == 4)
+        let dates = try #require(try await store.page(.filtered(.all, SearchFilter(takenFrom: 1_000, takenTo: 1_004)), sort: .default,
+                                                      number: 1, perPage: 60, viewer: .guest))
+        #expect(dates.photos.first { $0.fileId == top.fileId }?.stacked == 2)
+        #expect(try await store.count(.filtered(.all, SearchFilter(stack: top.fileId))) == 5)
+        #expect(search.lookAlikes == nil)
+        // and Similar's look-alikes are one group: whole on a page that holds it, said to go on where it cannot be
+        let whole = try #require(try await store.page(.similar(within: 4), sort: .default, number: 1, perPage: 60, viewer: .guest))
+        #expect(whole.lookAlikes == [LookAlikeRun(range: 0..<7, count: 7)])
+        #expect(whole.photos.compactMap(\.sharpness).count == 7)
+        let cut = try #require(try await store.page(.similar(within: 4), sort: .default, number: 3, perPage: 3, viewer: .guest))
+        #expect(cut.pageCount == 3 && cut.lookAlikes == [LookAlikeRun(range: 0..<1, count: 7, continued: true)])
+        // and at no distance, the three alike to the bit are one group, kept on one page of three
+        let exact = try #require(try await store.page(.similar(within: 0), sort: .default, number: 1, perPage: 4, viewer: .guest))
+        #expect(Set(exact.photos.map(\.key)) == ["trip/burst-1.jpg", "trip/later.jpg", "home/same.jpg"])
+        #expect(exact.lookAlikes == [LookAlikeRun(range: 0..<3, count: 3)])
+        _ = opened
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
     func aStillThatCannotBeMeasuredIsNotTriedAgain(_ kind: StoreUnderTest) async throws {
         let opened = try await kind.make()
         let store = opened.store

@@ -47,9 +47,7 @@ struct Household: GroupAudience {
         builder.csrf = context.csrfToken
         builder.visitor = visitor
         builder.share = ShareForm.offer(spec.base, filter: filter, context: context)
-        if case .folder = spec.base {
-            builder.stacks = StackTools(collapses: filter.stack == nil, canKeep: visitor.can(.admin))
-        }
+        builder.stacks = StackTools(collapses: filter.stack == nil, canKeep: visitor.can(.admin))
         if case .album(let albumId) = spec.base, ViewMode.of(request, account: visitor.account) == .list {
             builder.albumAdders = try await page.store.albumAdders(albumId: albumId, fileIds: builder.page.photos.map(\.fileId))
         }
@@ -77,7 +75,7 @@ struct Household: GroupAudience {
         model.views = ViewForm(csrf: context.csrfToken, back: back,
                                choices: ViewMode.allCases.map { ViewChoice(label: $0.label, mode: $0.rawValue, current: $0 == mode) })
         model.gridClass = mode == .list || mode == .medium ? "photos rows" : "photos rows size-\(mode.rawValue)"
-        for i in model.photos.indices { model.photos[i].image.lay(in: mode) }
+        model.lay(in: mode)
         if mode == .list, builder.selection == nil {
             model.list = ListView(rows: builder.shownCards.enumerated().map { i, card in
                 var row = ListRow(url: model.photos[i].url, name: card.name, image: ThumbImage(card.picture, alt: .verbatim("")),

@@ -37,6 +37,7 @@ struct GroupPage: Sendable {
         builder.scope = spec.audience.scope
         builder.streams = spec.stream != nil
         let pageChrome = try await spec.audience.prepare(&builder, spec, filter: filter, query: query, self, request, context)
+        if let burst = builder.burstPage(chrome: pageChrome) { return try pages.render(BurstView.template, burst, for: context) }
         var model = builder.build(chrome: pageChrome)
         spec.audience.finish(&model, spec, builder: builder, request, context)
         if let stream = spec.stream {

@@ -43,19 +43,8 @@ struct GroupPageBuilder {
         if page.pageCount > 1 { parts.append(Phrase("page \(page.number) of \(page.pageCount)")) }
         let summary = parts.count == 1 ? parts[0] : Phrase.joined(parts, separator: " · ")
         let photoGroup = group.linkContext
-        let canFavorite = visitor?.can(.viewer) == true && selection == nil
-        var tiles = shownCards.map { card in
-            PhotoTile(url: stackURL(card) ?? scope.photo(card.key, sort: sort, in: photoGroup, sharedGroup: group), anchor: "p\(card.fileId)",
-                      fileId: card.fileId, selecting: selection != nil, name: card.name, image: RowImage(card, alt: card.tileLabel, scope: scope),
-                      favorite: !canFavorite ? nil : TileFavorite(csrf: csrf, key: card.key,
-                                             back: SiteURL.group(group, sort: sort, page: page.number).fragment("p\(card.fileId)").path,
-                                             value: card.isFavorite ? "off" : "on", on: card.isFavorite,
-                                             label: card.isFavorite ? Phrase("Remove \(card.name) from favorites")
-                                                                    : Phrase("Add \(card.name) to favorites"),
-                                             otherLabel: card.isFavorite ? Phrase("Add \(card.name) to favorites")
-                                                                         : Phrase("Remove \(card.name) from favorites")),
-                      duration: card.playTime, badge: badge(card), stack: stackBadge(card), keep: keepForm(card))
-        }
+        let best = bestOfRuns
+        var tiles = shownCards.map { tile($0, best: best) }
         if showsDays {
             // A photo with no camera date is ordered by its file's time; it is headed as undated,
             // not put under the day of the photo before it.
@@ -76,19 +65,42 @@ struct GroupPageBuilder {
                          selectURL: tiles.isEmpty || selection != nil || visitor?.can(.viewer) != true
                             ? nil : SiteURL.group(group, sort: sort, page: page.number).appending([("select", "1")]),
                          slideshowURL: selection != nil ? nil
-                            : page.photos.first.map { scope.slideshow($0.key, sort: sort, in: photoGroup, sharedGroup: group) })
+                            : page.photos.first.map { scope.slideshow($0.key, sort: sort, in: photoGroup, sharedGroup: group) },
+                         lookAlikes: lookAlikeBoxes(best: best))
+    }
+
+    /// The tile of `card`; `best` holds the file ids marked "Best" among their look-alikes.
+    func tile(_ card: PhotoCard, best: Set<Int64> = []) -> PhotoTile {
+        let canFavorite = visitor?.can(.viewer) == true && selection == nil
+        return PhotoTile(url: stackURL(card) ?? scope.photo(card.key, sort: sort, in: group.linkContext, sharedGroup: group), anchor: "p\(card.fileId)",
+                  fileId: card.fileId, selecting: selection != nil, name: card.name, image: RowImage(card, alt: card.tileLabel, scope: scope),
+                  favorite: !canFavorite ? nil : TileFavorite(csrf: csrf, key: card.key,
+                                         back: SiteURL.group(group, sort: sort, page: page.number).fragment("p\(card.fileId)").path,
+                                         value: card.isFavorite ? "off" : "on", on: card.isFavorite,
+                                         label: card.isFavorite ? Phrase("Remove \(card.name) from favorites")
+                                                                : Phrase("Add \(card.name) to favorites"),
+                                         otherLabel: card.isFavorite ? Phrase("Add \(card.name) to favorites")
+                                                                     : Phrase("Remove \(card.name) from favorites")),
+                  duration: card.playTime, badge: badge(card), stack: stackBadge(card), keep: keepForm(card),
+                  best: best.contains(card.fileId) ? Phrase(context: "look-alikes", "Best") : nil)
     }
 
     /// The cards shown as tiles: on a page that stacks bursts, a shot whose top is on the same
-    /// page is part of the top's tile. (A shot whose top is on another page, or filtered out,
-    /// keeps its own tile: nothing is ever hidden with no way to it.)
+    /// page (on the Similar collection, among the same look-alikes) is part of the top's tile.
+    /// (A shot whose top is on another page, or filtered out, keeps its own tile, and so does
+    /// the best of a group of look-alikes: nothing is ever hidden with no way to it.)
     var shownCards: [PhotoCard] {
         guard let stacks, stacks.collapses, selection == nil else { return page.photos }
-        let here = Set(page.photos.map(\.fileId))
-        return page.photos.filter { card in card.stackOf.map { !here.contains($0) } ?? true }
+        let runOf = runIndex, best = bestOfRuns
+        var here: [Int64: Int] = [:]
+        for card in page.photos { here[card.fileId] = runOf[card.fileId] ?? 0 }
+        return page.photos.filter { card in
+            guard let top = card.stackOf, let topRun = here[top], !best.contains(card.fileId) else { return true }
+            return topRun != (runOf[card.fileId] ?? 0)
+        }
     }
 
-    /// Where a stack's tile leads: the folder narrowed to its burst, in the order it was taken.
+    /// Where a stack's tile leads: the group narrowed to its burst, in the order it was taken.
     private func stackURL(_ card: PhotoCard) -> SiteURL? {
         guard let stacks, stacks.collapses, selection == nil, card.stacked > 0 else { return nil }
         var filter = group.parts.filter
@@ -108,15 +120,17 @@ struct GroupPageBuilder {
         stackURL(card) == nil ? nil : Phrase.number(card.stacked + 1)
     }
 
-    /// On a burst's own page, for someone who may use the trash: keep this shot, the others to the trash.
+    /// On a burst's own page (in any group), for someone who may use the trash: keep this
+    /// shot, the burst's other shots in the group to the trash; the kept one is then shown in
+    /// the group the burst was opened from.
     private func keepForm(_ card: PhotoCard) -> KeepForm? {
-        guard let stacks, let top = group.parts.filter.stack, stacks.canKeep, selection == nil, page.total > 1,
-              case .folder(let path) = group.parts.base else { return nil }
-        var filter = group.parts.filter
-        filter.stack = top
+        guard let stacks, group.parts.filter.stack != nil, stacks.canKeep, selection == nil, page.total > 1 else { return nil }
+        var around = group.parts.filter
+        around.stack = nil
         let others = page.total - 1
-        return KeepForm(csrf: csrf, group: SelectionForm.value(of: .folder(path)), filter: SiteURL.queryString(FilterQuery.pairs(filter)),
-                        keep: card.fileId, back: SiteURL.folder(path).fragment("p\(card.fileId)").path,
+        return KeepForm(csrf: csrf, group: SelectionForm.value(of: group.parts.base), filter: SiteURL.queryString(FilterQuery.pairs(group.parts.filter)),
+                        keep: card.fileId,
+                        back: SiteURL.group(around.isEmpty ? group.parts.base : .filtered(group.parts.base, around)).fragment("p\(card.fileId)").path,
                         label: Phrase(count: others, "Keep \(card.name), move the other \(others) shot to the trash", "Keep \(card.name), move the other \(others) shots to the trash"))
     }
 

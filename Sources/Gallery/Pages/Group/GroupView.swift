@@ -1,4 +1,4 @@
-/// A paged group view (a folder for now).
+/// A paged group view: a folder, a collection, a search, a tag or a share link's photos.
 struct GroupView: PageModel {
     static let template = "group"
     var chrome: PageChrome
@@ -37,6 +37,17 @@ struct GroupView: PageModel {
     var hasMore = false
     /// That an album is shared by link, until when and how, for its members (`partials/album-shared`).
     var albumShared: AlbumSharing?
+    /// On the Similar collection: the page's photos as groups of look-alikes (`photos` stays
+    /// the flat list, for the list view); nil on other groups.
+    var lookAlikes: [LookAlikeBox]?
+
+    /// Every tile's picture laid out for the layout `mode`.
+    mutating func lay(in mode: ViewMode) {
+        for i in photos.indices { photos[i].image.lay(in: mode) }
+        for b in (lookAlikes ?? []).indices {
+            for i in lookAlikes![b].photos.indices { lookAlikes![b].photos[i].image.lay(in: mode) }
+        }
+    }
 }
 
 /// The Similar collection's thresholds, as links.

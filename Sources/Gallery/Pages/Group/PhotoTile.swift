@@ -21,15 +21,17 @@ struct PhotoTile: Encodable {
     var stack: Phrase?
     /// On a burst's page: "Keep this one", the other shots to the trash.
     var keep: KeepForm?
+    /// Among look-alikes (the Similar collection): "Best" on the one most worth keeping.
+    var best: Phrase?
     /// The heading of the day this tile begins ("Saturday 3 August 2024"), on a page of dates
     /// in order (a month of the timeline); nil elsewhere and for the day's other tiles.
     var dayHeader: Phrase?
 }
 
-/// What a group page offers for bursts: on a folder's page, each burst shown as its top's tile;
-/// on a burst's own page, for an admin, a "Keep this one" form under each shot.
+/// What a group page offers for bursts: on the household's group pages, each burst shown as
+/// its top's tile; on a burst's own page, for an admin, a "Keep this one" form under each shot.
 struct StackTools {
-    /// Whether bursts are folded into their tops' tiles (a folder's page, not a burst's own).
+    /// Whether bursts are folded into their tops' tiles (a group's page, not a burst's own).
     var collapses: Bool
     /// Whether the visitor may move the other shots to the trash.
     var canKeep: Bool

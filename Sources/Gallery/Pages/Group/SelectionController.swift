@@ -48,11 +48,14 @@ struct SelectionController: Sendable {
         let view = reads.view(for: context.visitor.audience)
         let (group, sort, title) = try await selectedGroup(form, viewer: viewer, view: view)
         var files = try await selectedFiles(form, group: group, sort: sort, view: view)
-        // "Keep this one" on a burst's page: every shot of the burst but this one, to the trash.
+        // "Keep this one" on a burst's page (every shot of the burst but this one, to the
+        // trash), and "Keep the best" among look-alikes (the ticked photos but this one).
         var kept: FileRef?
         if let raw = form["keep"] {
             guard action == "trash", let id = Int64(raw), let shot = files.first(where: { $0.id == id }) else {
-                throw PageError(.badRequest, message: Phrase("That shot is no longer part of this burst: open the folder again."))
+                throw PageError(.badRequest, message: form["all"] == "1"
+                    ? Phrase("That shot is no longer part of this burst: open the folder again.")
+                    : Phrase("That photo is no longer in the library: open the page again."))
             }
             kept = shot
             files.removeAll { $0.id == id }

@@ -32,7 +32,7 @@ struct PhotoPageBuilder {
     var scope: SiteURL.Scope { shared?.scope ?? .gallery }
     /// The favorite, stars, tags and albums panel: the household's, never a link's holders'.
     var showsCuration: Bool { shared == nil && visitor.can(.viewer) }
-    private var groupPage: Int { (around.position - 1) / pageSize + 1 }
+    private var groupPage: Int { around.page ?? (around.position - 1) / pageSize + 1 }
     private var groupTitle: Phrase {
         if shared == nil, case .filtered(.all, let filter) = group, let month = GroupTitles.monthTitle(filter) { return month }
         if let shared { return shared.title }
