@@ -85,6 +85,8 @@
       form.submit();
     } finally {
       form.removeAttribute('aria-busy');
+      // answered: counted on the page, for whoever waits on it (the end-to-end tests)
+      root.dataset.sent = String(Number(root.dataset.sent || 0) + 1);
     }
   });
 

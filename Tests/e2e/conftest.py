@@ -239,23 +239,36 @@ def settled(d) -> None:
 
 def follow(d, target) -> None:
     """Clicks a link or submit button (an element, or a CSS selector found afresh on each try) and
-    waits until the next page replaced this one and loaded. Chromium now and then reports the node
-    as gone from a document that just finished loading; the click was not dispatched, so it is retried."""
+    waits until the next page replaced this one and loaded, or, with JavaScript on, until a form the
+    page's script sends in place was answered (`data-sent` counts them). Chromium now and then reports
+    the node as gone from a document that just finished loading; the click was not dispatched, so it
+    is retried."""
     for attempt in range(3):
         settled(d)
         old = d.find_element(By.TAG_NAME, "html")
         element = d.find_element(By.CSS_SELECTOR, target) if isinstance(target, str) else target
         # a control in a closed menu (the toolbar's "Sort and view", "⋯") is reached by opening it, as a person would
         d.execute_script("for (let e = arguments[0].parentElement; e; e = e.parentElement) if (e.tagName === 'DETAILS') e.open = true;", element)
+        # and brought to the middle of the screen, clear of a phone's tab bar, as a thumb scrolls to it
+        d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element)
+        sent = d.execute_script("return document.documentElement.dataset.sent || '0'")
         try:
             element.click()
         except WebDriverException as error:
             if attempt == 2 or not isinstance(target, str) or "does not belong to the document" not in str(error):
                 raise
             continue
-        WebDriverWait(d, 20).until(lambda _: detached(old))
+        WebDriverWait(d, 20).until(lambda _: detached(old) or d.execute_script("return document.documentElement.dataset.sent || '0'") != sent)
         settled(d)
         return
+
+
+def reveal(d, selector: str) -> None:
+    """Opens the `<details>` found by `selector` and every menu it sits in (the toolbar's "⋯"), and
+    brings it to the middle of the screen: what a person's taps on the menu and its summary do."""
+    element = d.find_element(By.CSS_SELECTOR, selector)
+    d.execute_script("for (let e = arguments[0]; e; e = e.parentElement) if (e.tagName === 'DETAILS') e.open = true;"
+                     "arguments[0].scrollIntoView({block: 'center'})", element)
 
 
 def detached(element) -> bool:

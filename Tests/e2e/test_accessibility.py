@@ -149,21 +149,24 @@ def test_keyboard_alone_reaches_search_filters_photos_and_curation_in_order_with
         order = tab_order(d, 20)
         # a way past the header first
         assert order.pop(0) == ("a", "Skip to content")
-        # the header, then the search field and its button, the filters, select, slideshow, the sort bar, then the photos
-        assert [name for _, name in order[:17]] == [
-            "Photolala", "Search", "Upload", "ada", "q", "Search", "Filters", "Select…", "▶ Slideshow",
-            "Name", "File size", "Stars", "Date added", "Oldest first", "Small", "Large", "List"], order
-        first_tile = order[17]
+        # the header and its tabs, then the search field and its button, the filters, the tools (sorts
+        # and layouts behind "Sort and view"), then the photos
+        assert [name for _, name in order[:14]] == [
+            "Photolala", "Photos", "Albums", "Places", "Favorites", "Search", "Upload", "ada", "q", "Search", "Filters",
+            "Select…", "▶ Slideshow", "Sort and view"], order
+        first_tile = order[14]
         assert first_tile[0] == "a" and first_tile[1].endswith(".jpg"), order
-        assert order[18] == ("button", f"Add {first_tile[1]} to favorites"), order
+        assert order[15] == ("button", f"Add {first_tile[1]} to favorites"), order
 
         d.get(server + "/photos/Holiday%202024/IMG_000.jpg")
         settled(d)
-        order = tab_order(d, 9)
+        order = tab_order(d, 20)
         assert order.pop(0) == ("a", "Skip to content")
-        # no previous photo: the next link comes first, then favorite and the stars
-        assert [name for _, name in order[:5]] == ["Photolala", "Holiday 2024", "Search", "Upload", "ada"], order
-        assert [name for _, name in order[5:8]] == ["Next ›", "♡ Add to favorites", "1 star"], order
+        # the header and its tabs, the folder's crumb; no previous photo: the next link comes first,
+        # the way back and the photo's facts under it, then favorite and the stars
+        names = [name for _, name in order]
+        assert names[:10] == ["Photolala", "Photos", "Albums", "Places", "Favorites", "Search", "Upload", "ada", "Holiday 2024", "Next ›"], order
+        assert names.index("↑ Back to Holiday 2024") < names.index("♡ Add to favorites") == names.index("1 star") - 1, order
         # and the skip link lands on the page's content
         d.get(server + "/photos/Holiday%202024/IMG_000.jpg")
         settled(d)

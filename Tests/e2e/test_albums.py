@@ -2,7 +2,7 @@
 filled from a photo's page, renamed, shared, and deleted without losing a photo."""
 from selenium.webdriver.common.by import By
 
-from conftest import DESKTOP, PHONE, follow, make_driver, screenshot, settled, sign_in
+from conftest import DESKTOP, PHONE, follow, make_driver, screenshot, settled, sign_in, reveal
 from test_selection import flash, tick
 
 
@@ -42,7 +42,7 @@ def test_an_album_made_arranged_filled_shared_and_deleted_on_a_phone_without_jav
         d.get(album)
         assert tiles(d) == ["sea2.jpg", "sea0.jpg", "sea1.jpg", "loose.jpg"]
         # and renamed from its page
-        d.find_element(By.CSS_SELECTOR, "details.albumedit summary").click()
+        reveal(d, "details.albumedit")
         name = d.find_element(By.CSS_SELECTOR, "form[data-action=album-update] input[name=name]")
         name.clear()
         name.send_keys("Beach, summer 2024")
@@ -50,7 +50,7 @@ def test_an_album_made_arranged_filled_shared_and_deleted_on_a_phone_without_jav
         assert d.find_element(By.TAG_NAME, "h1").text == "Beach, summer 2024"
         screenshot(d, "album-phone-nojs")
         # and shared: someone with the link and no account sees it in its order
-        d.find_element(By.CSS_SELECTOR, "details.sharebox:not(.albumedit) summary").click()
+        reveal(d, "details.sharebox:not(.albumedit)")
         follow(d, "form[data-action=share] button[type=submit]")
         link = d.find_element(By.CSS_SELECTOR, ".shares li.new input.copy").get_attribute("value")
         o = make_driver(DESKTOP, javascript=True)
@@ -64,7 +64,7 @@ def test_an_album_made_arranged_filled_shared_and_deleted_on_a_phone_without_jav
             o.quit()
         # and deleted, its photos staying where they are
         d.get(album)
-        d.find_element(By.CSS_SELECTOR, "details.albumedit summary").click()
+        reveal(d, "details.albumedit")
         d.find_element(By.CSS_SELECTOR, "form[data-action=album-delete] input[name=confirm]").click()
         follow(d, "form[data-action=album-delete] button")
         assert flash(d) == "Deleted the album “Beach, summer 2024”; its photos stay in the library."
@@ -115,7 +115,7 @@ def test_an_album_is_rearranged_by_dragging_with_javascript_on_a_phone(server):
         d.get(album)
         assert tiles(d) == ["sea0.jpg", "sea2.jpg", "sea1.jpg"]
         # (deleted again, for the tests that follow)
-        d.find_element(By.CSS_SELECTOR, "details.albumedit summary").click()
+        reveal(d, "details.albumedit")
         d.find_element(By.CSS_SELECTOR, "form[data-action=album-delete] input[name=confirm]").click()
         follow(d, "form[data-action=album-delete] button")
     finally:

@@ -119,6 +119,10 @@ def test_demo_then_own_photos_then_the_demo_again_untouched(newcomer, tmp_path):
         # when they sign in and browse: real photographs in dated folders, the demo note on every page
         sign_in_as(d, base, "ada")
         assert d.find_element(By.CSS_SELECTOR, "aside.demo").text.startswith("A demo library of sample photographs.")
+        # the gallery opens with the stream of photos by day; the folders are a tap away
+        assert d.find_elements(By.CSS_SELECTOR, ".scrubber") and d.find_elements(By.CSS_SELECTOR, ".photos .dayhead")
+        screenshot(d, "newcomer-demo-stream-phone")
+        d.get(base + "/library")
         # (the month range is kept on one line with a no-break space and a word joiner)
         cards = {c.find_element(By.CSS_SELECTOR, "strong").text: c.text.replace("\u2060", "").replace("\u00a0", " ")
                  for c in d.find_elements(By.CSS_SELECTOR, ".folders li")}

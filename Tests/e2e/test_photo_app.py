@@ -29,8 +29,9 @@ def fill(library, work) -> None:
     years.mkdir()
     args = []
     for i in range(8):
+        # noise, as a real photo's detail, so its renditions weigh what a photo's do
         path = holiday / f"IMG_{i:02d}.jpg"
-        subprocess.run(["convert", "-size", "480x320", f"gradient:rgb({i * 30},120,200)-rgb(250,{i * 30},60)", str(path)], check=True)
+        subprocess.run(["convert", "-size", "1200x800", "-seed", str(i), "plasma:", "-quality", "90", str(path)], check=True)
         args += ["-overwrite_original", f"-DateTimeOriginal=2019:07:{10 + i // 3:02d} 1{i % 3}:00:00", str(path), "-execute"]
     for year in YEARS:
         for n in range(3):
@@ -357,3 +358,25 @@ def test_a_thumb_runs_down_the_rail_to_a_year_on_a_phone(base):
         d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         WebDriverWait(d, 10).until(lambda drv: "taken_to=2014-05-31" in drv.current_url)
         assert d.find_elements(By.CSS_SELECTOR, ".photos a[title='Y2014_2.jpg']")
+
+
+def test_a_phones_first_screen_of_a_group_weighs_at_most_150_kb(base):
+    """The budget: what a phone fetches for the first screen of a folder, page, style, script and
+    the pictures it shows, as sent (compressed)."""
+    d = driver(PHONE, True)
+    try:
+        sign_in(d, base, "ada")
+        # as a first visit: nothing from the cache
+        d.execute_cdp_cmd("Network.enable", {})
+        d.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+        d.get(base + "/folders/2019%20Holiday")
+        settled(d)
+        time.sleep(1)
+        sent = d.execute_script("""
+            const nav = performance.getEntriesByType('navigation')[0];
+            return [nav.transferSize, ...performance.getEntriesByType('resource').map(e => e.transferSize)];""")
+        images = d.execute_script("return [...document.images].filter(i => i.complete && i.naturalWidth && i.getBoundingClientRect().top < innerHeight).length")
+        assert images >= 6, images
+        assert sum(sent) <= 150_000, sent
+    finally:
+        d.quit()

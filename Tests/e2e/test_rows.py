@@ -34,7 +34,7 @@ def base():
 
 LAYOUT = """
 const ul = document.querySelector('ul.photos'), box = ul.getBoundingClientRect();
-const tiles = [...ul.querySelectorAll(':scope > li')].map(li => {
+const tiles = [...ul.querySelectorAll(':scope > li:not(.rowend)')].map(li => {
   if (li.classList.contains('dayhead')) return {day: true, y: li.getBoundingClientRect().top};
   const r = li.querySelector('img').getBoundingClientRect();
   return {shape: parseInt(li.className.slice(1)) / 100, x: r.left, right: r.right, y: r.top, w: r.width, h: r.height};

@@ -4,7 +4,7 @@ import subprocess
 
 from selenium.webdriver.common.by import By
 
-from conftest import PHONE, follow, make_driver, screenshot, sign_in
+from conftest import PHONE, follow, make_driver, reveal, screenshot, sign_in
 
 
 def test_a_friend_adds_a_photo_to_a_shared_album_without_an_account(server, fresh_phone, tmp_path):
@@ -17,7 +17,7 @@ def test_a_friend_adds_a_photo_to_a_shared_album_without_an_account(server, fres
         follow(d, "form[data-action=album-add] button")
         follow(d, "form[data-action=album-add] ~ .albums a, .albums a")
         album = d.current_url
-        d.find_element(By.CSS_SELECTOR, "details.sharebox:not(.albumedit) summary").click()
+        reveal(d, "details.sharebox:not(.albumedit)")
         d.find_element(By.CSS_SELECTOR, "form[data-action=share] input[name=uploads]").click()
         follow(d, "form[data-action=share] button[type=submit]")
         assert "takes photos (200 more)" in d.find_element(By.CSS_SELECTOR, ".shares li.new").text
@@ -31,7 +31,7 @@ def test_a_friend_adds_a_photo_to_a_shared_album_without_an_account(server, fres
         o.get(link)
         assert len(o.find_elements(By.CSS_SELECTOR, ".photos li")) == 1
         assert o.find_element(By.CSS_SELECTOR, ".groupacts a[href$='/zip']").text == "⤓ Download all (zip)"
-        o.find_element(By.CSS_SELECTOR, "details.sharebox summary").click()
+        reveal(o, "details.sharebox")
         o.find_element(By.CSS_SELECTOR, "form[data-action=share-upload] input[type=file]").send_keys(str(photo))
         screenshot(o, "share-upload-phone-nojs")
         follow(o, "form[data-action=share-upload] button")
@@ -46,7 +46,7 @@ def test_a_friend_adds_a_photo_to_a_shared_album_without_an_account(server, fres
         assert notes == ["added through the share link"]
         # (the album goes again; the photo stays in the library, in the link's own folder under Link uploads)
         d.get(album)
-        d.find_element(By.CSS_SELECTOR, "details.albumedit summary").click()
+        reveal(d, "details.albumedit")
         d.find_element(By.CSS_SELECTOR, "form[data-action=album-delete] input[name=confirm]").click()
         follow(d, "form[data-action=album-delete] button")
     finally:

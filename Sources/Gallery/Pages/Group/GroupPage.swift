@@ -47,7 +47,8 @@ struct GroupPage: Sendable {
             model.filterForm = nil
             model.share = nil
         }
-        model.hasMore = model.album?.canEdit == true || model.privacy != nil
+        // (a private folder's or album's privacy is said under its head, with its button, not in the menu)
+        model.hasMore = model.album?.canEdit == true || (model.privacy.map { $0.note == nil && $0.value != nil } ?? false)
         if spec.summaryPrefix != nil || spec.summarySuffix != nil {
             model.summary = Phrase.joined([spec.summaryPrefix, model.summary, spec.summarySuffix].compactMap { $0 }, separator: " · ")
         }
