@@ -8,6 +8,10 @@ SETTLE = "return new Promise(r => setTimeout(r, 1500))"
 def test_lazy_loading_requests_only_nearby_thumbnails(server, phone_js):
     # given JavaScript on (browsers load lazy images eagerly without it), at a phone viewport
     d = phone_js
+    # (with nothing from the cache: signing in opens the stream, whose thumbnails a browser would
+    # otherwise take from memory at once, lazy or not)
+    d.execute_cdp_cmd("Network.enable", {})
+    d.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
     # when the 60-photo page loads and settles
     d.get(server + "/folders/Holiday%202024")
     d.execute_script(SETTLE)
