@@ -123,13 +123,16 @@ struct POFile: Sendable, Equatable {
 
     /// The text of a quoted PO string, with its escapes read.
     static func unquote(_ text: Substring, line: Int) throws -> String {
-        var body = text
+        // Scalar by scalar, not character by character: an escape's letter followed by a combining
+        // mark ("\t" then U+0650) is one character, and read as one it lost its escape; so is the
+        // opening quote with a mark after it.
+        var body = text.unicodeScalars[...]
         while let last = body.last, last == " " || last == "\t" { body = body.dropLast() }
         guard body.count >= 2, body.first == "\"", body.last == "\"" else {
             throw POError(line: line, message: "a string is not in double quotes")
         }
         body = body.dropFirst().dropLast()
-        var out = ""
+        var out = String.UnicodeScalarView()
         var escaped = false
         for ch in body {
             if escaped {
@@ -149,20 +152,22 @@ struct POFile: Sendable, Equatable {
             }
         }
         guard !escaped else { throw POError(line: line, message: "a string ends in a backslash") }
-        return out
+        return String(out)
     }
 
     /// `text` as a PO string, quoted and escaped.
     static func quote(_ text: String) -> String {
         var out = "\""
-        for ch in text {
+        // (scalar by scalar, as `unquote` reads it: "\r\n" is one character, and a quote or a
+        // backslash with a combining mark after it is one too)
+        for ch in text.unicodeScalars {
             switch ch {
             case "\\": out += "\\\\"
             case "\"": out += "\\\""
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             case "\r": out += "\\r"
-            default: out.append(ch)
+            default: out.unicodeScalars.append(ch)
             }
         }
         return out + "\""
