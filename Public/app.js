@@ -193,9 +193,14 @@
         const page = parse(await fetchPage(next.href));
         const more = page.querySelector('ul.photos');
         if (!more) return;
+        // (a day's heading comes after the end of the line before it, `.rowend`: both go)
         const heads = list.querySelectorAll('.dayhead h2');
-        const first = more.firstElementChild;
-        if (first && first.matches('.dayhead') && heads.length && heads[heads.length - 1].textContent === first.textContent) first.remove();
+        const end = more.firstElementChild && more.firstElementChild.matches('.rowend') ? more.firstElementChild : null;
+        const first = end ? end.nextElementSibling : more.firstElementChild;
+        if (first && first.matches('.dayhead') && heads.length && heads[heads.length - 1].textContent === first.textContent) {
+          first.remove();
+          if (end) end.remove();
+        }
         list.append(...more.children);
         const newer = page.querySelector('nav.pages');
         if (newer) pages.replaceWith(newer); else pages.remove();
