@@ -135,7 +135,7 @@ import Testing
         let chrome = PageChrome(
             title: .verbatim("Trip <2024>"), crumbs: [Crumb(name: .verbatim("2024"), url: "/folders/2024"), Crumb(name: .verbatim("Trip & co"), url: nil)],
             banner: ScanBanner(text: .verbatim("Scanning 40%"), failed: false), refreshSeconds: nil,
-            nav: NavBar(menuLabel: .verbatim("ada"), searchURL: "/search", scanURL: "/scan", uploadURL: "/upload", sharedURL: "/shared",
+            nav: NavBar(menuLabel: .verbatim("ada"), scanURL: "/scan", uploadURL: "/upload", sharedURL: "/shared",
                         usersURL: "/users", accountURL: "/account", loginURL: nil, logout: LogoutForm(csrf: "tok")))
         let tiles = (1...3).map { n in
             let card = PhotoCard(fileId: Int64(n), key: "a/\(n).jpg", name: "IMG \(n).jpg", sha256: String(repeating: "ab", count: 32),

@@ -96,19 +96,18 @@ public final class Language: Sendable {
     }
 
     private func write(_ argument: Phrase.Argument, of phrase: Phrase, into out: inout String) {
+        // A name inside a right-to-left sentence ("العودة إلى 2019 Holiday"), given as text or as
+        // `Phrase.verbatim` (a folder's or an album's), is set apart (first strong isolate … pop
+        // directional isolate), so it keeps its own direction and the sentence's punctuation
+        // stays where the sentence put it.
+        let isolating = rightToLeft && phrase.id != "{0}"
         switch argument {
-        case .text(let text) where rightToLeft && phrase.id != "{0}":
-            // A name inside a right-to-left sentence ("العودة إلى 2019 Holiday") is set apart
-            // (first strong isolate … pop directional isolate), so it keeps its own direction
-            // and the sentence's punctuation stays where the sentence put it.
-            out += "\u{2068}" + text + "\u{2069}"
-        case .text(let text): out += text
-        case .phrase(let inner) where rightToLeft && phrase.id != "{0}" && inner.id == "{0}":
-            // A name given as a phrase (`Phrase.verbatim`, a folder's or an album's) as well.
-            out += "\u{2068}"
+        case .text(let text): out += isolating ? "\u{2068}" + text + "\u{2069}" : text
+        case .phrase(let inner):
+            let apart = isolating && inner.id == "{0}"
+            if apart { out += "\u{2068}" }
             say(inner, into: &out)
-            out += "\u{2069}"
-        case .phrase(let phrase): say(phrase, into: &out)
+            if apart { out += "\u{2069}" }
         case .number(let n): out += formats?.number(n) ?? Formatting.count(n)
         case .tenths(let value):
             let english = String(format: "%.1f", value)

@@ -15,7 +15,7 @@ struct ChromeBuilder: Sendable {
                               nav: NavBar(menuLabel: Phrase("Menu"), loginURL: SiteURL.login), homeURL: nil)
         }
         let nav = NavBar(menuLabel: visitor.account.map { .verbatim($0.name) } ?? Phrase("Guest"),
-                         searchURL: SiteURL.search, scanURL: SiteURL.scan,
+                         scanURL: SiteURL.scan,
                          uploadURL: visitor.can(.member) ? SiteURL.upload : nil,
                          sharedURL: visitor.can(.member) && visitor.account != nil ? SiteURL.shared : nil,
                          usersURL: visitor.can(.admin) && visitor.account != nil ? SiteURL.users : nil,

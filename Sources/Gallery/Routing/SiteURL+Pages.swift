@@ -14,7 +14,6 @@ extension SiteURL {
     /// Every page's script: forms in place, the viewer, the stream's next pages (none needed for any action).
     public static let appScript = SiteURL(staticPrefix + "app.js")
     public static let arrangeScript = SiteURL(staticPrefix + "arrange.js")
-    /// The Copy buttons beside share links' addresses.
     /// The countries' outlines the Places page draws its marks on (Natural Earth, public domain).
     public static let worldMap = SiteURL(staticPrefix + "world.svg")
     public static let rootFolder = SiteURL("/folders")
@@ -97,11 +96,10 @@ extension SiteURL {
         case .album(let id): base = albumPrefix + String(id)
         case .filtered(let inner, let filter):
             // A search is the search page, even at the stream's order, unless it only says up to what day.
-            let streams = inner == .all && filter == SearchFilter(takenTo: filter.takenTo)
-            if inner == .all, !streams {
-                return SiteURL(search.path + query(sort: sort ?? group.defaultSort, defaultSort: group.defaultSort, page: page)).appending(FilterQuery.pairs(filter))
-            }
-            return self.group(inner, sort: sort ?? group.defaultSort, page: page).appending(FilterQuery.pairs(filter))
+            let searches = inner == .all && filter != SearchFilter(takenTo: filter.takenTo)
+            let url = searches ? SiteURL(search.path + query(sort: sort ?? group.defaultSort, defaultSort: group.defaultSort, page: page))
+                               : self.group(inner, sort: sort ?? group.defaultSort, page: page)
+            return url.appending(FilterQuery.pairs(filter))
         }
         return SiteURL(base + query(sort: sort ?? group.defaultSort, defaultSort: group.defaultSort, page: page))
     }

@@ -43,7 +43,7 @@ struct GroupPage: Sendable {
         if let stream = spec.stream {
             // The stream is every photo by day: no sorts, no filters, no link of it all to share.
             model.stream = stream
-            model.stream?.start = context.visitor.account == nil ? nil : StartForm(csrf: context.csrfToken)
+            model.stream?.start = StartForm.offered(to: context)
             model.filterForm = nil
             model.share = nil
         }

@@ -48,10 +48,10 @@ struct GroupPageBuilder {
         if showsDays {
             // A photo with no camera date is ordered by its file's time; it is headed as undated,
             // not put under the day of the photo before it.
-            var previous: Int64??
+            var previous: Int64??  // nil before the first tile; .some(nil) after an undated one
             for (index, card) in shownCards.enumerated() {
                 let day = card.takenAt.map { $0 >= 0 ? $0 / 86_400 : ($0 - 86_399) / 86_400 }
-                if previous == nil || previous! != day {
+                if previous != .some(day) {
                     tiles[index].dayHeader = card.takenAt.map { Phrase.date($0, .weekday) } ?? Phrase("No date from a camera")
                 }
                 previous = .some(day)

@@ -67,6 +67,11 @@ enum StartPage: String, Sendable {
 struct StartForm: Encodable {
     let action = SiteURL.view
     var csrf: String
+
+    /// The form for this request's visitor: none for someone not signed in, who has no choice kept.
+    static func offered(to context: GalleryContext) -> StartForm? {
+        context.visitor.account == nil ? nil : StartForm(csrf: context.csrfToken)
+    }
 }
 
 /// The layout buttons above a grid: one form (a POST, since it changes what is stored for the
@@ -118,18 +123,20 @@ struct ViewOptionsController: Sendable {
         let params = try await FormBody(request, context: context)
         if let raw = params["start"] {
             guard let start = StartPage(rawValue: raw) else { throw PageError(.badRequest, message: Phrase("start: choose photos or folders.")) }
-            var response = Response.redirect(to: SiteURL.home.path, type: .normal)
-            response.setCookie(Cookie(name: StartPage.cookieName, value: start.rawValue, maxAge: 365 * 86_400, path: cookiePath,
-                                      secure: secureCookies || context.isHTTPS, httpOnly: true, sameSite: .lax))
-            return response
+            return remembering(StartPage.cookieName, start.rawValue, back: SiteURL.home.path, context)
         }
         guard let raw = params["set"], let mode = ViewMode(rawValue: raw) else {
             throw PageError(.badRequest, message: Phrase("set: choose small, medium, large or list."))
         }
         let back = params["back"].flatMap { SiteURL.isLocal($0) ? $0 : nil } ?? SiteURL.home.path
         if let account = context.visitor.account { try await store.setViewLayout(accountId: account.id, mode.rawValue) }
+        return remembering(ViewMode.cookieName, mode.rawValue, back: back, context)
+    }
+
+    /// The 303 back to `back`, with the choice kept in this browser's cookie for a year.
+    private func remembering(_ cookie: String, _ value: String, back: String, _ context: GalleryContext) -> Response {
         var response = Response.redirect(to: back, type: .normal)
-        response.setCookie(Cookie(name: ViewMode.cookieName, value: mode.rawValue, maxAge: 365 * 86_400, path: cookiePath,
+        response.setCookie(Cookie(name: cookie, value: value, maxAge: 365 * 86_400, path: cookiePath,
                                   secure: secureCookies || context.isHTTPS, httpOnly: true, sameSite: .lax))
         return response
     }

@@ -73,7 +73,7 @@ struct BrowseController: Sendable {
         if collections.contains(where: \.counting) { chrome.refreshSeconds = 3 }
         var page = HomeView(chrome: chrome, root: root, folders: try await topLevelCards(root: root, sight: sight),
                             collections: collections, onThisDay: day, scan: monitor.progress, libraryName: libraryName)
-        page.start = context.visitor.account == nil ? nil : StartForm(csrf: context.csrfToken)
+        page.start = StartForm.offered(to: context)
         return (try pages.render(HomeView.template, page, for: context), counted && dayFound)
     }
 
@@ -121,8 +121,7 @@ struct BrowseController: Sendable {
     @Sendable func stream(_ request: Request, context: GalleryContext) async throws -> Response {
         let query = try GroupQuery(request.uri, defaultSort: PhotoGroup.all.defaultSort)
         let sight = context.visitor.sight
-        let counts = try await timelineCounts.cache(for: try await store.hiding(sight))
-            .value(at: reads.version, patience: patience, tolerating: scanTolerance) { try await countTimeline(sight) }
+        let counts = try await timelineMonths(sight, at: reads.version)
         let until = (try? FilterQuery.parse(request.uri))?.takenTo
         var spec = GroupSpec(base: .all, title: Phrase(context: "tab", "Photos"), audience: Household(),
                              view: groupPage.reads.view(for: context.visitor.audience))
@@ -140,13 +139,19 @@ struct BrowseController: Sendable {
         let key = PageCache.Key(version: version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "")
         return try await groupPage.cache.response(key, request, context) { context in
             let sight = context.visitor.sight
-            let counts = try await timelineCounts.cache(for: try await store.hiding(sight))
-                .value(at: version, patience: patience, tolerating: scanTolerance) { try await countTimeline(sight) }
+            let counts = try await timelineMonths(sight, at: version)
             let chrome = pages.chrome(title: Phrase("Timeline"), crumbs: [Crumb(name: Phrase(context: "tab", "Photos"), url: SiteURL.timeline),
                                                                           Crumb(name: Phrase("All months"), url: nil)], section: .photos, for: context)
             let page = counts.value.map { TimelinePage(chrome: chrome, counts: $0) } ?? TimelinePage(countingWith: chrome)
             return (try pages.render(TimelinePage.template, page, for: context), counts.current)
         }
+    }
+
+    /// The timeline's months as `sight` sees them at `version`, for the stream's scrubber and the
+    /// overview: counted within `patience`, else the last counts kept (`current` false).
+    private func timelineMonths(_ sight: Sight, at version: Int) async throws -> (value: TimelineCounts?, current: Bool) {
+        try await timelineCounts.cache(for: try await store.hiding(sight))
+            .value(at: version, patience: patience, tolerating: scanTolerance) { try await countTimeline(sight) }
     }
 
     /// The timeline's months, counted by one pass over the catalog.

@@ -21,7 +21,7 @@ struct PageChrome: Encodable {
 struct NavBar: Encodable {
     /// The menu's label: the account name, "Guest", or "Menu".
     var menuLabel: Phrase
-    var searchURL, scanURL, uploadURL, sharedURL, usersURL, accountURL, loginURL: SiteURL?
+    var scanURL, uploadURL, sharedURL, usersURL, accountURL, loginURL: SiteURL?
     var logout: LogoutForm?
     /// Photos, Albums, Places, Favorites and Search, one tap away at every width (a bar at the
     /// foot of a phone's screen); empty for a visitor who may not browse.
