@@ -61,6 +61,17 @@
       form.querySelector('.rating').textContent = value ? button.dataset.said : form.dataset.none;
     },
   };
+  // Pages fetched ahead (the viewer's neighbours, the stream's next page), each once; forgotten when
+  // an action changed what they show, and a fetch that failed is tried again when next asked for.
+  const ahead = new Map();
+  const fetchPage = (url) => {
+    if (!ahead.has(url)) {
+      ahead.set(url, fetch(url, { credentials: 'same-origin' }).then((r) => (r.ok ? r.text() : Promise.reject(r)))
+        .catch((error) => { ahead.delete(url); throw error; }));
+    }
+    return ahead.get(url);
+  };
+
   const inPlace = new Set(['favorite', 'rate', 'tag', 'untag', 'caption', 'album-add', 'album-remove', 'private', 'rotate', 'select', 'keep']);
   document.addEventListener('submit', async (event) => {
     const form = event.target;
@@ -79,6 +90,7 @@
         say(said ? said.textContent.trim() : String(response.status));
         return;
       }
+      ahead.clear();
       if (local[action] && button) local[action](form, button);
       else await refresh();
     } catch {
@@ -93,11 +105,6 @@
   // The viewer: arrow keys and swipes move between photos, Escape or a swipe down goes back to the
   // grid at the photo, a double tap or a pinch zooms. The next page is fetched ahead, put in place
   // without a reload, and the address follows, so back, reload and a shared link all work.
-  const ahead = new Map();
-  const fetchPage = (url) => {
-    if (!ahead.has(url)) ahead.set(url, fetch(url, { credentials: 'same-origin' }).then((r) => (r.ok ? r.text() : Promise.reject(r))));
-    return ahead.get(url);
-  };
   const link = (rel) => document.querySelector(`.photonav a[rel=${rel}]`);
   const show = async (url, push) => {
     let html;

@@ -392,3 +392,25 @@ def test_a_phones_first_screen_of_a_group_weighs_at_most_150_kb(base):
         assert sum(sent) <= 150_000, sent
     finally:
         d.quit()
+
+
+def test_a_heart_given_in_the_viewer_is_still_there_after_moving_on_and_back(base):
+    """The neighbours' pages are fetched ahead; an action forgets them, so none shows what was before it."""
+    with at(base, DESKTOP, True, "/photos/2019%20Holiday/IMG_02.jpg") as d:
+        heart = lambda: d.find_element(By.CSS_SELECTOR, "form[data-action=favorite] button")
+        body = lambda: d.find_element(By.TAG_NAME, "body")
+        # IMG_03 is fetched ahead from here, and shown from what was fetched
+        time.sleep(0.5)
+        body().send_keys(Keys.ARROW_RIGHT)
+        WebDriverWait(d, 10).until(lambda drv: "IMG_03.jpg" in drv.current_url)
+        heart().click()
+        WebDriverWait(d, 10).until(lambda drv: heart().get_attribute("aria-pressed") == "true")
+        # back, and on to IMG_03 again: its page is the one with the heart
+        body().send_keys(Keys.ARROW_LEFT)
+        WebDriverWait(d, 10).until(lambda drv: "IMG_02.jpg" in drv.current_url)
+        body().send_keys(Keys.ARROW_RIGHT)
+        WebDriverWait(d, 10).until(lambda drv: "IMG_03.jpg" in drv.current_url)
+        assert heart().get_attribute("aria-pressed") == "true"
+        assert stayed(d)
+        heart().click()  # as it was, for the other tests
+        WebDriverWait(d, 10).until(lambda drv: heart().get_attribute("aria-pressed") == "false")
