@@ -23,7 +23,8 @@ enum GalleryTargets {
         }
     }
 
-    /// `Cookie` headers (one a line): every pair found is found again by its name, in order.
+    /// `Cookie` headers (one a line): every pair found is found again by its name, in order; a
+    /// value taken as a time zone (`tz`) is one of the few characters the zone names use.
     static func cookie(_ bytes: [UInt8]) {
         let headers = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let pairs = CookieHeader.pairs(in: headers)
@@ -33,11 +34,14 @@ enum GalleryTargets {
             // Bytes, not Characters: U+037E (Greek question mark) is canonically a semicolon.
             check(!pair.name.isEmpty && !pair.name.utf8.contains(0x3B) && !pair.name.utf8.contains(0x3D), "name \(pair.name.debugDescription)")
             check(!pair.value.utf8.contains(0x3B), "value \(pair.value.debugDescription)")
+            if TimeZoneCookie.zone(pair.value) != nil {
+                check(pair.value.utf8.count <= TimeZoneCookie.maxLength && !pair.value.utf8.contains(0x2E), "zone \(pair.value.debugDescription)")
+            }
             if byName[pair.name] == nil { names.append(pair.name) }
             byName[pair.name, default: []].append(pair.value)
         }
         // The first few names (each lookup parses every header again) and the names the gallery reads.
-        for name in names.prefix(4) + ["photolala_csrf", "photolala_session", ""] {
+        for name in names.prefix(4) + ["photolala_csrf", "photolala_session", TimeZoneCookie.name, ""] {
             let values = CookieHeader.values(named: name, in: headers)
             check(values == (name.isEmpty ? [] : byName[name] ?? []), "the values of \(name.debugDescription)")
             check(CookieHeader.value(named: name, in: headers) == values.first, "the first value of \(name.debugDescription)")
