@@ -67,4 +67,6 @@ public struct PhotoDetail: Sendable, Equatable {
 public enum Uploader: Sendable, Equatable {
     case account(String)
     case link(madeBy: String?)
+    /// A member's device, through its device password (the WebDAV door).
+    case device(account: String, label: String)
 }

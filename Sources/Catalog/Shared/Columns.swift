@@ -41,7 +41,7 @@ enum PhotoDetailColumns {
                p.id AS photoId, p.addedAt, p.caption, p.videoCodec, p.audioCodec,
                p.latitude, p.longitude, p.placeId, p.placeCountry, p.placeRegion, p.takenSource, p.takenOffset,
                (SELECT key FROM file WHERE id = f.pairedTo) AS pairedToKey,
-               (SELECT CAST(name AS TEXT) FROM account WHERE id = p.addedBy) AS uploaderName, p.addedThrough,
+               (SELECT CAST(name AS TEXT) FROM account WHERE id = p.addedBy) AS uploaderName, p.addedWith, p.addedThrough,
                (SELECT CAST(a.name AS TEXT) FROM shareLink s JOIN account a ON a.id = s.accountId WHERE s.id = p.addedThrough) AS linkOwner,
                \(CardColumns.isFavorite),
                \(dialect.jsonList("""
@@ -88,7 +88,10 @@ enum PhotoDetailColumns {
 
     /// Who uploaded the photo, if anyone did.
     private static func uploader(_ row: SQLRow) throws -> Uploader? {
-        if let name = try row.optionalString("uploaderName") { return .account(name) }
+        if let name = try row.optionalString("uploaderName") {
+            if let device = try row.optionalString("addedWith") { return .device(account: name, label: device) }
+            return .account(name)
+        }
         if try row.optionalInt("addedThrough") != nil { return .link(madeBy: try row.optionalString("linkOwner")) }
         return nil
     }

@@ -60,13 +60,13 @@ extension CurationStore where Self: SQLCatalog {
         core.changed()
     }
 
-    public func recordUploader(keys: [String], account: Int64?, link: Int64?) async throws {
+    public func recordUploader(keys: [String], account: Int64?, link: Int64?, device: String?) async throws {
         guard !keys.isEmpty, account != nil || link != nil else { return }
         try await core.database.write { db in
             try await db.execute("""
-                UPDATE photo SET addedBy = ?, addedThrough = ?
+                UPDATE photo SET addedBy = ?, addedThrough = ?, addedWith = ?
                 WHERE id IN (SELECT photoId FROM file WHERE \(db.dialect.isIn("key"))) AND addedBy IS NULL AND addedThrough IS NULL
-                """, [account, link, keys])
+                """, [account, link, account == nil ? nil : device, keys])
         }
         core.changed()
     }

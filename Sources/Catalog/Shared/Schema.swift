@@ -116,6 +116,8 @@ enum CatalogSchema {
         // so its maker can see its address again while the catalog alone opens nothing; NULL for
         // a link made before, whose token was shown once.
         .both("v36-share-nonce") { _ in "ALTER TABLE shareLink ADD COLUMN nonce TEXT" },
+        // Device passwords, the members' WebDAV inboxes and their locks (Schema+Devices).
+        .both("v37-devices") { d in devicesTables(d) },
     ]
 }
 

@@ -24,7 +24,8 @@ public protocol CurationStore: Sendable {
 
     /// Records who uploaded the photos of these files (an account, or a share link's holders)
     /// where no one is recorded yet: the first upload of a picture is its adder's.
-    func recordUploader(keys: [String], account: Int64?, link: Int64?) async throws
+    /// `device` names the device password a member's files came through (the WebDAV door).
+    func recordUploader(keys: [String], account: Int64?, link: Int64?, device: String?) async throws
 
     // Many photos at once: each call is one transaction, and says how many photos it changed.
 
@@ -46,5 +47,12 @@ public enum CaptionText {
     public static func clean(_ raw: String) -> String {
         let kept = raw.replacingOccurrences(of: "\r\n", with: "\n").unicodeScalars.filter { $0 == "\n" || ($0.value >= 0x20 && $0.value != 0x7F) }
         return String(String(String.UnicodeScalarView(kept)).trimmingCharacters(in: .whitespacesAndNewlines).prefix(maxLength))
+    }
+}
+
+extension CurationStore {
+    /// Records who uploaded these files' photos, through no device.
+    public func recordUploader(keys: [String], account: Int64?, link: Int64?) async throws {
+        try await recordUploader(keys: keys, account: account, link: link, device: nil)
     }
 }

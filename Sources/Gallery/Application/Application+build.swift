@@ -69,6 +69,8 @@ public struct GalleryParts {
     let statics: StaticController
     let health: HealthController
     let thumbnailRoutes: ThumbnailController
+    /// The WebDAV door under /dav/, answered before the router.
+    let dav: DavController
     /// Who is asking, for the warm renditions answered before the router.
     let sessionLayer: SessionMiddleware
     /// The layer every answer passes through, the shortcuts' included.
@@ -233,6 +235,20 @@ public struct GalleryParts {
                                        naming: UploadNaming(pattern: config.uploadFolder), limit: config.uploadLimit,
                                        fileLimit: config.uploadFileLimit, dataPath: config.dataPath, readOnly: config.readOnlyLibrary, logger: logger)
         uploads.register(with: routes)
+        let davSettings = DavSettings(base: config.basePath, readOnly: config.readOnlyLibrary, adminsSeePrivate: config.adminsSeePrivate,
+                                      allowance: config.uploadAllowance, freeSpaceFloor: config.freeSpaceFloor,
+                                      stagingFolder: config.dataPath + "/dav-incoming", libraryFolder: source.localPath(forKey: "") ?? config.libraryPath)
+        // Whatever an interrupted PUT left behind is garbage: nothing refers to it.
+        try? FileManager.default.removeItem(atPath: davSettings.stagingFolder)
+        let blobs = InboxBlobs(folder: config.dataPath + "/inbox")
+        let davTree = DavTree(inbox: store, reads: reads, source: source, base: config.basePath)
+        let locking = DavLocking(store: store, settings: davSettings)
+        let filing = InboxFiling(intake: uploads.intake, store: store, source: source, scanner: scanner, layout: UploadNaming(pattern: config.uploadLayout),
+                                 blobs: blobs, logger: logger)
+        dav = DavController(store: store, tree: davTree,
+                            inbox: DavInbox(store: store, tree: davTree, locking: locking, filing: filing, blobs: blobs, settings: davSettings, logger: logger),
+                            locking: locking, originals: originals, blobs: blobs, throttle: LoginThrottle(store: failures),
+                            slowdownScale: config.loginSlowdownScale, settings: davSettings, logger: logger)
         ShareController(store: store, reads: reads, pages: kit, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,
                         slideshows: slideshows, thumbnails: thumbnailRoutes, originals: originals, playable: playableRoutes, uploads: uploads,
                         gate: gate, tokens: shareTokens).register(with: routes)
@@ -244,7 +260,7 @@ public struct GalleryParts {
 
     /// The router, behind the shortcut for static files, the health check and warm renditions.
     func responder() -> some HTTPResponder<GalleryContext> {
-        ShortcutResponder(statics: statics, health: health, thumbnails: thumbnailRoutes, sessions: sessionLayer, outer: outer,
+        ShortcutResponder(statics: statics, health: health, thumbnails: thumbnailRoutes, dav: dav, sessions: sessionLayer, outer: outer,
                           inner: router.buildResponder())
     }
 

@@ -37,6 +37,12 @@ public struct GalleryConfig: Sendable {
     public var uploadFileLimit = 500
     /// Where uploads land in the library; `{yyyy}`, `{mm}` and `{dd}` come from the date taken.
     public var uploadFolder: String = ServeSettings.uploadFolder.defaultValue
+    /// Where the members' WebDAV inboxes file photos (`--upload-layout`).
+    public var uploadLayout: String = ServeSettings.uploadLayout.defaultValue
+    /// The most a member's inbox may hold, in bytes (`--upload-allowance`); nil for no limit.
+    public var uploadAllowance: Int64? = ServeSettings.uploadAllowance.defaultValue
+    /// The free space a WebDAV upload must leave (`--free-space-floor`).
+    public var freeSpaceFloor: Int64 = ServeSettings.freeSpaceFloor.defaultValue
     /// Treat the library as read-only (no uploads, no delete) even if it is writable.
     public var readOnlyLibrary: Bool = ServeSettings.readOnlyLibrary.defaultValue
     /// Write curation to XMP sidecars beside the files (`SidecarWriting`).

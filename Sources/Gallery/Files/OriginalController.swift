@@ -75,7 +75,7 @@ struct OriginalController: Sendable {
     /// The bytes of `range`: straight from the file when the source keeps one on this machine
     /// (NIO reads it into the response's buffers), else streamed from the source, opened before
     /// the answer starts so an item gone since the look-up is still a 404.
-    private func body(key: String, range: ClosedRange<Int>, patches: [GPSRedaction.Patch]? = nil, _ context: GalleryContext) async throws -> ResponseBody {
+    func body(key: String, range: ClosedRange<Int>, patches: [GPSRedaction.Patch]? = nil, _ context: GalleryContext) async throws -> ResponseBody {
         if patches == nil, let path = source.localPath(forKey: key) {
             return try await fileIO.loadFile(path: path, range: range, context: context)
         }

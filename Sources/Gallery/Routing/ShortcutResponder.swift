@@ -22,11 +22,25 @@ struct ShortcutResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Contex
     let statics: StaticController
     let health: HealthController
     let thumbnails: ThumbnailController
+    let dav: DavController
     let sessions: SessionMiddleware
     let outer: ResponseMiddleware
     let inner: Inner
 
+    static var davEndpoint: String { "/dav/" }
+
     func respond(to request: Request, context: Context) async throws -> Response {
+        // The WebDAV door has its own credentials and no forms, pages or cookies: it skips the
+        // router's layers altogether, the session's and CSRF's among them.
+        if let target = try? DavTarget.parse(path: request.uri.path) {
+            context.coreContext.endpointPath.value = Self.davEndpoint
+            return try await outer.handle(request, context: context) { request, context in
+                try await dav.respond(to: request, target: target, context: context)
+            }
+        }
+        if request.uri.path.hasPrefix("/dav/") {
+            return try await outer.handle(request, context: context) { _, _ in DavError(.badRequest, "a path that names nothing").response }
+        }
         guard request.method == .get else { return try await inner.respond(to: request, context: context) }
         let path = request.uri.path
         if path == SiteURL.health.path {

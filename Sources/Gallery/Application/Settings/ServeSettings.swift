@@ -57,6 +57,28 @@ public enum ServeSettings {
             if let problem = UploadNaming.validate(raw) { throw SettingProblem(problem) }
             return raw
         })
+    public static let uploadLayout = Setting<String>("upload-layout", "pattern", default: "Phones/{member}/{yyyy}/{mm}", \.uploadLayout,
+        help: "Where photos and videos a member's devices send to their WebDAV inbox (/dav/NAME/) are filed in the library; {member} is the member's name, {yyyy}, {mm}, {dd} come from the date taken (or the day it arrived).",
+        parse: { raw in
+            if let problem = UploadNaming.validate(raw) { throw SettingProblem(problem) }
+            return raw
+        })
+    public static let uploadAllowance = Setting<Int64?>("upload-allowance", "size", default: nil, shown: "none", \.uploadAllowance,
+        help: "The most a member's WebDAV inbox may hold (200GB, 500MB); a file past it is refused with 507 before a byte is stored.",
+        parse: { raw in
+            guard let bytes = FilterValue.bytes(raw.trimmingCharacters(in: .whitespaces).uppercased()), bytes >= 1_000_000 else {
+                throw SettingProblem("must be a size of at least 1MB (200GB, 500MB), not “\(raw)”")
+            }
+            return Int64(bytes)
+        })
+    public static let freeSpaceFloor = Setting<Int64>("free-space-floor", "size", default: 2_000_000_000, shown: "2GB", \.freeSpaceFloor,
+        help: "The free space a WebDAV upload must leave on the data folder's and the library's disks; one that would go below it is refused with 507 before a byte is stored.",
+        parse: { raw in
+            guard let bytes = FilterValue.bytes(raw.trimmingCharacters(in: .whitespaces).uppercased()) else {
+                throw SettingProblem("must be a size (2GB, 500MB), not “\(raw)”")
+            }
+            return Int64(bytes)
+        })
     public static let readOnlyLibrary = Setting(switch: "read-only-library", default: false, \.readOnlyLibrary,
         help: "Never write to the library: upload and delete say so, curation keeps working (detected by itself on a read-only mount).")
     public static let writeSidecars = Setting(switch: "write-sidecars", default: false, \.writeSidecars,
@@ -117,7 +139,7 @@ public enum ServeSettings {
     /// The table, in the order `--help` and the docs list it.
     public static let all: [any ServeSetting] = [
         library, s3Endpoint, data, catalog, host, port, pageSize, scan, watch, rescanInterval, guest, secureCookies, trustedProxies, basePath, publicURL,
-        uploadLimit, uploadFolder, readOnlyLibrary, writeSidecars, adminsSeePrivate, cache, thumbnailWorkers, renditionCache, isolateDecoders, decodeTimeout, maxPixels, headerTimeout,
+        uploadLimit, uploadFolder, uploadLayout, uploadAllowance, freeSpaceFloor, readOnlyLibrary, writeSidecars, adminsSeePrivate, cache, thumbnailWorkers, renditionCache, isolateDecoders, decodeTimeout, maxPixels, headerTimeout,
         idleTimeout, connectionsPerAddress, maxConnections, minBodyRate, metricsPort, metricsToken, resources,
     ]
 }

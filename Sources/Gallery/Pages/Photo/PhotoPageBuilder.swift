@@ -151,6 +151,9 @@ struct PhotoPageBuilder {
         switch photo.uploader {
         case .account(let name)?:
             facts.append(.init(label: Phrase("Uploaded by"), value: .verbatim(name), url: SiteURL.group(.filtered(.all, SearchFilter(addedBy: name)))))
+        case .device(let name, let label)?:
+            facts.append(.init(label: Phrase("Uploaded by"), value: Phrase("\(name), from \(label)"),
+                               url: SiteURL.group(.filtered(.all, SearchFilter(addedBy: name)))))
         case let uploader?:
             facts.append(.init(label: Phrase("Uploaded by"), value: Self.describe(uploader)))
         case nil:
@@ -166,6 +169,7 @@ struct PhotoPageBuilder {
     static func describe(_ uploader: Uploader) -> Phrase {
         switch uploader {
         case .account(let name): .verbatim(name)
+        case .device(let name, let label): Phrase("\(name), from \(label)")
         case .link(let maker?): Phrase("a share link's holders (a link of \(maker)'s)")
         case .link(nil): Phrase("a share link's holders")
         }

@@ -25,7 +25,8 @@ struct UploadController: Sendable {
     /// When true, the library is treated as read-only whatever the mount says.
     let readOnly: Bool
     let logger: Logger
-    private let pool = BlockingPool(label: "photolala.upload", qos: .userInitiated)
+    /// How a staged file is examined (shared with the WebDAV inbox).
+    let intake: Intake
 
     init(store: any CurationStore, reads: CatalogReads, source: any PhotoSource, scanner: LibraryScanner, pages: PageKit,
          naming: UploadNaming, limit: Int, fileLimit: Int, dataPath: String, readOnly: Bool, logger: Logger) {
@@ -39,6 +40,7 @@ struct UploadController: Sendable {
         self.limit = limit
         self.readOnly = readOnly
         self.logger = logger
+        intake = Intake(reads: reads, journal: scanner.journal, pool: BlockingPool(label: "photolala.upload", qos: .userInitiated))
         stagingFolder = dataPath + "/uploading"
         // Whatever an interrupted upload left behind is garbage: nothing refers to it.
         try? FileManager.default.removeItem(atPath: stagingFolder)
@@ -282,41 +284,25 @@ struct UploadController: Sendable {
     /// Analyses a staged file as the scan would (each read noted in the journal as an upload),
     /// asking the catalog whether a library file already has its content.
     private func check(_ file: StagedFile, seen: inout [String: String], into destination: Destination, sight: Sight) async throws -> Verdict {
-        let staged = SourceEntry(key: file.name, size: 0, mtimeNs: 0)
-        // Whether the content is kept already is the server's own question; whether the visitor
-        // may be told where, theirs.
-        let (everything, visible) = (reads.everythingForServerWork, reads.view(for: .household(viewer: .guest, sight: sight)))
-        var inLibrary: (key: String?, sha256: String)?
-        let analysis = await FileAnalysis.analyse([staged], files: [.file(LocalFile(path: file.path, entry: staged))], as: .upload,
-                                                  journal: scanner.journal, pool: pool) { identities in
-            guard let identity = identities.first,
-                  let found = try await everything.file(ofContent: identity.sha256) else { return [:] }
-            // Already there, but private to someone else: said without saying where.
-            let seen = try await visible.file(ofContent: identity.sha256) != nil
-            inLibrary = (seen ? found.key : nil, identity.sha256)
-            return [identity: 0]
-        }
         let verdict: Verdict
         let sha256: String
-        switch analysis[0] {
-        case .notImage:
+        switch await intake.examine(path: file.path, name: file.name, sight: sight) {
+        case .notMedia:
             return .refused(Phrase("is not a photo or a video: its bytes are not JPEG, PNG, GIF, WebP, TIFF, HEIC, AVIF, MP4, MOV, M4V, 3GP, WebM, MKV or AVI"))
-        case .failed(_, let reason):
+        case .unreadable(let reason):
             return .refused(Phrase("is not a readable image or video: \(reason)"))
         case .unavailable:
             return .refused(Phrase("could not be checked now; please try again"))
-        case .known:
-            guard let inLibrary else { return .refused(Phrase("could not be read")) }
-            verdict = .duplicate(existing: inLibrary.key.map { Phrase("already in the library as \($0)") } ?? Phrase("already in the library"),
-                                 key: inLibrary.key)
-            sha256 = inLibrary.sha256
-        case .new(_, let identity, let probe):
+        case .known(let hash, let key):
+            verdict = .duplicate(existing: key.map { Phrase("already in the library as \($0)") } ?? Phrase("already in the library"), key: key)
+            sha256 = hash
+        case .new(let format, let takenAt, let hash):
             let folder = switch destination {
-            case .household: naming.folder(for: probe.takenAt ?? Date())
+            case .household: naming.folder(for: takenAt ?? Date())
             case .link(let id): Self.linkFolder(id)
             }
-            verdict = .accepted(folder: folder, name: UploadNaming.fileName(file.name, format: probe.format))
-            sha256 = identity.sha256
+            verdict = .accepted(folder: folder, name: UploadNaming.fileName(file.name, format: format))
+            sha256 = hash
         }
         if let earlier = seen[sha256] { return .duplicate(existing: Phrase("the same photo as “\(earlier)” in this upload"), key: nil) }
         seen[sha256] = file.name

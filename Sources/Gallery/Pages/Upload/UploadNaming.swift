@@ -9,7 +9,7 @@ struct UploadNaming: Sendable {
 
     /// What is wrong with a pattern, as the end of a sentence its setting begins; nil when it is fine.
     static func validate(_ pattern: String) -> String? {
-        let sample = UploadNaming(pattern: pattern).folder(for: Date(timeIntervalSince1970: 0))
+        let sample = UploadNaming(pattern: pattern).folder(for: Date(timeIntervalSince1970: 0), member: "member")
         guard SourceKey.isValid(sample), !sample.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else {
             return "must be a relative folder inside the library, like Uploads/{yyyy}/{mm}, not “\(pattern)”"
         }
@@ -43,12 +43,14 @@ struct UploadNaming: Sendable {
         return part.isEmpty
     }
 
-    /// The folder for a photo taken (or, when unknown, uploaded) at `date`, in camera time.
-    func folder(for date: Date) -> String {
+    /// The folder for a photo taken (or, when unknown, uploaded) at `date`, in camera time, by
+    /// `member` (the phones' layout's `{member}`).
+    func folder(for date: Date, member: String = "") -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let c = calendar.dateComponents([.year, .month, .day], from: date)
         return pattern
+            .replacingOccurrences(of: "{member}", with: member)
             .replacingOccurrences(of: "{yyyy}", with: String(format: "%04d", c.year ?? 1970))
             .replacingOccurrences(of: "{mm}", with: String(format: "%02d", c.month ?? 1))
             .replacingOccurrences(of: "{dd}", with: String(format: "%02d", c.day ?? 1))

@@ -1,0 +1,293 @@
+import Catalog
+import Crypto
+import Foundation
+import Hummingbird
+import Imaging
+import Logging
+
+/// Writes to a member's inbox: PUT (streamed to the data folder, synced, then filed), MKCOL,
+/// DELETE, COPY, MOVE and PROPPATCH. Every write passes `DavLocking.guardWrite` first, so no
+/// method can skip the If header or a lock.
+struct DavInbox: Sendable {
+    let store: any PhotoCatalog
+    let tree: DavTree
+    let locking: DavLocking
+    let filing: InboxFiling
+    let blobs: InboxBlobs
+    let settings: DavSettings
+    let logger: Logger
+
+    // MARK: PUT
+
+    func put(_ request: Request, path: String, caller: DavCaller, now: Int64) async throws -> Response {
+        guard !path.isEmpty else { throw DavError(.methodNotAllowed, "PUT to the inbox itself") }
+        let account = caller.account.id
+        try await requireFolder(InboxPath.parent(of: path), account: account)
+        let existing = try await store.inboxItem(accountId: account, path: path)
+        if existing?.isCollection == true { throw DavError(.methodNotAllowed, "PUT to a folder") }
+        try await locking.guardWrite(request, caller: caller, paths: existing == nil ? [path, InboxPath.parent(of: path)] : [path], now: now)
+        try checkConditions(request, etag: existing.flatMap { DavResource.inbox($0, member: "", base: "", locks: []).etag })
+        if settings.readOnly { throw DavError(.forbidden, "the library is read-only") }
+        let announced = request.headers[.contentLength].flatMap { Int64($0) }
+        let room = try await room(for: account, replacing: existing?.size ?? 0)
+        if let announced, announced > room { throw DavError(DavError.insufficientStorage, "no room for \(announced) bytes") }
+        let staged = try await stage(request.body, room: room)
+        var keep = false
+        defer { if !keep { unlink(staged.path) } }
+        let filed = try await filing.file(staged: staged.path, sha256: staged.sha256, sentName: InboxPath.name(of: path),
+                                          inboxFolder: InboxPath.parent(of: path), caller: caller)
+        if filed.isBlob { keep = true }  // moved into the blob store
+        if case .placed = filed.outcome { keep = true }  // moved into the library
+        let item = InboxItem(accountId: account, path: path, isCollection: false, size: staged.size, sha256: staged.sha256,
+                             contentType: request.headers[.contentType] ?? DavResource.contentType(forName: path),
+                             createdAt: existing?.createdAt ?? now, modifiedAt: now, libraryKey: filed.libraryKey, isBlob: filed.isBlob,
+                             deviceId: caller.device.id, properties: existing?.properties ?? [])
+        let created = try await store.putInboxItem(item)
+        if let old = existing { await forgetBlobs(of: [old]) }
+        logger.info("webdav put", metadata: ["member": "\(caller.account.name)", "device": "\(caller.device.label)", "path": "\(path)",
+                                             "bytes": "\(staged.size)", "filed": "\(filed.outcome)"])
+        var headers = HTTPFields()
+        headers[.eTag] = DavResource.inbox(item, member: "", base: "", locks: []).etag
+        headers[.contentLength] = "0"
+        return Response(status: created ? .created : .noContent, headers: headers)
+    }
+
+    /// How many bytes a PUT may bring: what the member's allowance leaves (the file it replaces
+    /// counted free) and what the free-space floor leaves on the data folder's and the library's
+    /// file systems.
+    private func room(for account: Int64, replacing: Int64) async throws -> Int64 {
+        var room = Int64.max
+        if let allowance = settings.allowance {
+            room = max(0, allowance - (try await store.inboxUsage(accountId: account)) + replacing)
+        }
+        for folder in [settings.stagingFolder, settings.libraryFolder].compactMap({ $0 }) {
+            if let free = Self.freeBytes(folder) { room = min(room, max(0, free - settings.freeSpaceFloor)) }
+        }
+        return room
+    }
+
+    /// The bytes free to an unprivileged writer on the file system holding `folder`.
+    static func freeBytes(_ folder: String) -> Int64? {
+        var stats = statvfs()
+        var probe = folder
+        // The staging folder may not be made yet: ask its nearest existing parent.
+        while statvfs(probe, &stats) != 0 {
+            guard probe.count > 1 else { return nil }
+            probe = (probe as NSString).deletingLastPathComponent
+        }
+        return Int64(stats.f_bavail) * Int64(stats.f_frsize)
+    }
+
+    struct Staged {
+        var path: String
+        var size: Int64
+        var sha256: String
+    }
+
+    /// Streams a body to a new file in the staging folder, hashing it on the way, and syncs it.
+    /// A body cut off, or one past `room`, leaves nothing behind.
+    private func stage(_ body: RequestBody, room: Int64) async throws -> Staged {
+        try FileManager.default.createDirectory(atPath: settings.stagingFolder, withIntermediateDirectories: true)
+        let path = settings.stagingFolder + "/" + UUID().uuidString
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw DavError(DavError.insufficientStorage, "the staging file could not be made") }
+        var hasher = SHA256()
+        var size: Int64 = 0
+        do {
+            for try await chunk in body {
+                size += Int64(chunk.readableBytes)
+                guard size <= room else { throw DavError(DavError.insufficientStorage, "the body outgrew the room left") }
+                try chunk.withUnsafeReadableBytes { raw in
+                    hasher.update(bufferPointer: raw)
+                    var offset = 0
+                    while offset < raw.count {
+                        let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                        if n < 0 && errno == EINTR { continue }
+                        guard n > 0 else { throw DavError(DavError.insufficientStorage, "the data folder is full") }
+                        offset += n
+                    }
+                }
+            }
+            guard fsync(fd) == 0 else { throw DavError(DavError.insufficientStorage, "the staged file could not be synced") }
+            close(fd)
+        } catch {
+            close(fd)
+            unlink(path)
+            throw error
+        }
+        return Staged(path: path, size: size, sha256: Hex.lowercase(hasher.finalize()))
+    }
+
+    /// `If-Match` and `If-None-Match` against the item's ETag (nil: no item there).
+    func checkConditions(_ request: Request, etag: String?) throws {
+        if let match = request.headers[.ifMatch] {
+            let wanted = match.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let etag, wanted.contains("*") || wanted.contains(etag) else { throw DavError(.preconditionFailed, "If-Match") }
+        }
+        if let none = request.headers[.ifNoneMatch] {
+            let unwanted = none.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if let etag, unwanted.contains("*") || unwanted.contains(etag) { throw DavError(.preconditionFailed, "If-None-Match") }
+        }
+    }
+
+    // MARK: MKCOL, DELETE
+
+    func mkcol(_ request: Request, path: String, caller: DavCaller, now: Int64) async throws -> Response {
+        guard !path.isEmpty else { throw DavError(.methodNotAllowed, "the inbox is there") }
+        if !(try await Self.smallBody(request)).isEmpty { throw DavError(.unsupportedMediaType, "MKCOL with a body") }
+        let account = caller.account.id
+        if try await store.inboxItem(accountId: account, path: path) != nil { throw DavError(.methodNotAllowed, "something is there") }
+        try await requireFolder(InboxPath.parent(of: path), account: account)
+        try await locking.guardWrite(request, caller: caller, paths: [path, InboxPath.parent(of: path)], now: now)
+        try await store.putInboxItem(InboxItem(accountId: account, path: path, isCollection: true, createdAt: now, modifiedAt: now,
+                                               deviceId: caller.device.id))
+        return Self.empty(.created)
+    }
+
+    func delete(_ request: Request, path: String, caller: DavCaller, now: Int64) async throws -> Response {
+        guard !path.isEmpty else { throw DavError(.forbidden, "the inbox itself cannot go") }
+        if request.uri.string.contains("#") { throw DavError(.badRequest, "a fragment") }
+        let account = caller.account.id
+        guard let item = try await store.inboxItem(accountId: account, path: path) else { throw DavError.notFound }
+        try await locking.guardWrite(request, caller: caller, paths: [path, InboxPath.parent(of: path)], deep: item.isCollection, now: now)
+        try checkConditions(request, etag: DavResource.inbox(item, member: "", base: "", locks: []).etag)
+        // The inbox forgets what it received; a photo filed into the library stays there (the
+        // inbox is a backup's record, and a phone freeing space must not empty the library).
+        let removed = try await store.deleteInboxTree(accountId: account, at: path)
+        await forgetBlobs(of: removed)
+        return Self.empty(.noContent)
+    }
+
+    // MARK: COPY, MOVE
+
+    func copyOrMove(_ request: Request, path: String, caller: DavCaller, move: Bool, now: Int64) async throws -> Response {
+        let account = caller.account.id
+        guard !path.isEmpty else { throw DavError(.forbidden, "the inbox itself cannot be copied or moved") }
+        guard let header = request.headers[.destination] else { throw DavError(.badRequest, "no Destination") }
+        let destination = try locking.inboxPath(ofHref: header, caller: caller, forDestination: true)
+        guard !destination.isEmpty, destination != path else { throw DavError(.forbidden, "the destination is the source") }
+        guard !InboxPath.isWithin(destination, path) else { throw DavError(.forbidden, "into itself") }
+        let overwrite: Bool
+        switch request.headers[.overwrite]?.uppercased() {
+        case nil, "T": overwrite = true
+        case "F": overwrite = false
+        default: throw DavError(.badRequest, "Overwrite is T or F")
+        }
+        let depth = request.headers[.depth]?.lowercased() ?? "infinity"
+        guard let source = try await store.inboxItem(accountId: account, path: path) else { throw DavError.notFound }
+        if source.isCollection {
+            guard depth == "infinity" || (!move && depth == "0") else { throw DavError(.badRequest, "Depth for a folder's \(move ? "MOVE" : "COPY")") }
+        }
+        try await requireFolder(InboxPath.parent(of: destination), account: account)
+        let existing = try await store.inboxItem(accountId: account, path: destination)
+        if existing != nil && !overwrite { throw DavError(.preconditionFailed, "the destination is there and Overwrite is F") }
+        var guarded = [destination, InboxPath.parent(of: destination)]
+        if move { guarded += [path, InboxPath.parent(of: path)] }
+        try await locking.guardWrite(request, caller: caller, paths: guarded, deep: true, now: now)
+        if existing != nil { await forgetBlobs(of: try await store.deleteInboxTree(accountId: account, at: destination)) }
+        if move {
+            try await store.moveInboxTree(accountId: account, from: path, to: destination, now: now)
+        } else {
+            let items = source.isCollection && depth == "0" ? [source] : try await store.inboxTree(accountId: account, at: path)
+            for var item in items {
+                item.path = InboxPath.moved(item.path, from: path, to: destination)
+                item.createdAt = now
+                try await store.putInboxItem(item)
+            }
+        }
+        return Self.empty(existing == nil ? .created : .noContent)
+    }
+
+    // MARK: PROPPATCH
+
+    func proppatch(_ request: Request, path: String, caller: DavCaller, now: Int64) async throws -> Response {
+        let account = caller.account.id
+        guard var item = try await store.inboxItem(accountId: account, path: path) else {
+            throw path.isEmpty ? DavError(.forbidden, "the inbox keeps no properties of its own") : DavError.notFound
+        }
+        let root: XMLElement
+        do { root = try DavXML.parse(try await Self.smallBody(request)) } catch { throw DavError(.badRequest, "PROPPATCH of XML that is not") }
+        guard root.name == XMLName(namespace: DavXML.dav, local: "propertyupdate") else { throw DavError(.badRequest, "no propertyupdate") }
+        try await locking.guardWrite(request, caller: caller, paths: [path], now: now)
+        var properties = item.properties
+        var names: [XMLName] = []
+        var refused = false
+        for step in root.elements {
+            let set = step.name == XMLName(namespace: DavXML.dav, local: "set")
+            guard set || step.name == XMLName(namespace: DavXML.dav, local: "remove") else { continue }
+            for prop in step.all(XMLName(namespace: DavXML.dav, local: "prop")) {
+                for property in prop.elements {
+                    names.append(property.name)
+                    if property.name.namespace == DavXML.dav && DavProperties.live.contains(property.name.local) { refused = true; continue }
+                    properties.removeAll { $0.namespace == property.name.namespace && $0.name == property.name.local }
+                    if set { properties.append(DeadProperty(namespace: property.name.namespace, name: property.name.local, xml: DavXML.fragment(property))) }
+                }
+            }
+        }
+        var found: [String] = [], failed: [String] = [], dependent: [String] = []
+        for name in names {
+            let element = DavProperties.empty(name)
+            if name.namespace == DavXML.dav && DavProperties.live.contains(name.local) { failed.append(element) }
+            else if refused { dependent.append(element) } else { found.append(element) }
+        }
+        if !refused {
+            item.properties = properties
+            try await store.putInboxItem(item)
+        }
+        var body = "<D:response><D:href>\(DavXML.escape(DavTarget.inboxHref(base: settings.base, member: caller.account.name, path: path, collection: item.isCollection)))</D:href>"
+        if !found.isEmpty { body += DavProperties.propstat(found, "200 OK") }
+        if !failed.isEmpty { body += DavProperties.propstat(failed, "403 Forbidden") }
+        if !dependent.isEmpty { body += DavProperties.propstat(dependent, "424 Failed Dependency") }
+        return Self.xml(DavProperties.multistatus([body + "</D:response>"]), status: DavError.multiStatus)
+    }
+
+    // MARK: Shared steps
+
+    /// 409 unless `path` is the inbox or a folder in it.
+    func requireFolder(_ path: String, account: Int64) async throws {
+        guard !path.isEmpty else { return }
+        guard let folder = try await store.inboxItem(accountId: account, path: path), folder.isCollection else {
+            throw DavError(.conflict, "no folder \(path)")
+        }
+    }
+
+    /// Removes the blobs that no item names any more.
+    func forgetBlobs(of items: [InboxItem]) async {
+        for item in items where item.isBlob {
+            guard let sha = item.sha256, (try? await store.inboxBlobInUse(sha256: sha)) == false else { continue }
+            blobs.remove(sha)
+        }
+    }
+
+    /// Where an inbox item's photo is in the library now, as the caller may read it: where it
+    /// was filed, or, when that file moved or went, another file with its bytes.
+    func libraryKey(of item: InboxItem, caller: DavCaller) async throws -> String? {
+        let view = tree.reads.view(for: caller.visitor.audience)
+        if let key = item.libraryKey, try await view.photo(key: key) != nil { return key }
+        guard let sha = item.sha256 else { return nil }
+        return try await view.file(ofContent: sha)?.key
+    }
+
+    /// A request body small enough to read whole (XML): at most 1 MiB, else 413.
+    static func smallBody(_ request: Request) async throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        for try await chunk in request.body {
+            guard bytes.count + chunk.readableBytes <= 1 << 20 else { throw DavError(.contentTooLarge, "an XML body past 1 MiB") }
+            bytes.append(contentsOf: chunk.readableBytesView)
+        }
+        return bytes
+    }
+
+    static func xml(_ text: String, status: HTTPResponse.Status) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/xml; charset=utf-8"
+        headers[.contentLength] = String(text.utf8.count)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func empty(_ status: HTTPResponse.Status) -> Response {
+        var headers = HTTPFields()
+        headers[.contentLength] = "0"
+        return Response(status: status, headers: headers)
+    }
+}
