@@ -187,7 +187,7 @@ public struct GalleryParts {
         thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)
         thumbnailRoutes.register(with: routes)
         let gate = PasswordGate(passwords: passwords, throttle: LoginThrottle(store: failures), slowdownScale: config.loginSlowdownScale)
-        AuthController(store: store, gate: gate, sessions: sessions, signIn: signIn, pages: kit).register(with: routes)
+        AuthController(store: store, gate: gate, sessions: sessions, signIn: signIn, pages: kit, linkBase: config.linkBase).register(with: routes)
         UsersController(store: store, passwords: passwords, pages: kit).register(with: routes)
         var browse = BrowseController(store: store, reads: reads, monitor: monitor, pages: kit, groupPage: groupPage,
                                       libraryName: libraryName.isEmpty ? config.libraryPath : libraryName, patience: config.countPatience)

@@ -4,11 +4,13 @@ import Hummingbird
 
 /// Sign in, sign out, and one's own account page.
 struct AuthController: Sendable {
-    let store: any AccountStore & SessionStore
+    let store: any AccountStore & SessionStore & DeviceStore
     let gate: PasswordGate
     let sessions: SessionSettings
     let signIn: SignInPage
     let pages: PageKit
+    /// Where links to this gallery start (`GalleryConfig.linkBase`), for the WebDAV address.
+    let linkBase: String
 
     func register(with routes: Routes) {
         routes.open.get(.login, use: loginPage)
@@ -17,6 +19,8 @@ struct AuthController: Sendable {
         routes.viewer.get(.account, use: accountPage)
         routes.viewer.form(.action(.password), use: changePassword)
         routes.viewer.form(.action(.language), use: changeLanguage)
+        routes.viewer.form(.action(.addDevice), use: addDevice)
+        routes.viewer.form(.action(.revokeDevice), use: revokeDevice)
     }
 
     @Sendable func loginPage(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -66,8 +70,9 @@ struct AuthController: Sendable {
     }
 
     @Sendable func accountPage(_ request: Request, context: GalleryContext) async throws -> Response {
-        let notices = ["password": Phrase("Your password was changed."), "language": Phrase("Pages are now in the language you chose.")]
-        return try page(context, notice: request.uri.queryParameters["done"].flatMap { notices[String($0)] })
+        let notices = ["password": Phrase("Your password was changed."), "language": Phrase("Pages are now in the language you chose."),
+                       "revoked": Phrase("The device password was revoked: the device is refused from its next request on.")]
+        return try await page(context, notice: request.uri.queryParameters["done"].flatMap { notices[String($0)] })
     }
 
     /// Keeps the language this person chose for their pages; an empty choice follows the browser.
@@ -94,24 +99,25 @@ struct AuthController: Sendable {
         // be no way to guess the password either.
         guard try await gate.admits(form["current"] ?? "", name: "password:\(account.id)", address: context.remoteAddress,
                                     tooMany: Phrase("Too many wrong passwords."), hash: { hash }) else {
-            return try page(context, error: Phrase("Your current password was not right."), status: .badRequest)
+            return try await page(context, error: Phrase("Your current password was not right."), status: .badRequest)
         }
         let new = form["new"] ?? ""
-        if let problem = Passwords.problem(new) { return try page(context, error: problem, status: .badRequest) }
-        guard new == form["confirm"] else { return try page(context, error: Phrase("The two new passwords differ."), status: .badRequest) }
+        if let problem = Passwords.problem(new) { return try await page(context, error: problem, status: .badRequest) }
+        guard new == form["confirm"] else { return try await page(context, error: Phrase("The two new passwords differ."), status: .badRequest) }
         try await store.setPassword(accountId: account.id, passwordHash: try await gate.passwords.hash(new), keepSession: context.visitor.sessionHash)
         return .redirect(to: SiteURL.account.appending([("done", "password")]))
     }
 
-    private func page(_ context: GalleryContext, notice: Phrase? = nil, error: Phrase? = nil,
-                      status: HTTPResponse.Status = .ok) throws -> Response {
+    func page(_ context: GalleryContext, notice: Phrase? = nil, error: Phrase? = nil, made: DevicesSection.Made? = nil,
+              status: HTTPResponse.Status = .ok) async throws -> Response {
         guard let account = context.visitor.account else {
             throw PageError(.forbidden, message: Phrase("You are browsing as a guest: there is no account to show."))
         }
         let model = AccountView(chrome: pages.chrome(title: Phrase("My account"), crumbs: [Crumb(name: Phrase("My account"), url: nil)], for: context),
                                 name: account.name, role: .role(account.role), csrf: context.csrfToken, notice: notice, error: error,
                                 languages: [.init(value: "", label: Phrase("The browser’s language"), selected: account.language == nil)]
-                                    + pages.languages.all.map { .init(value: $0.tag, label: .verbatim($0.name), selected: $0.tag == account.language) })
+                                    + pages.languages.all.map { .init(value: $0.tag, label: .verbatim($0.name), selected: $0.tag == account.language) },
+                                devices: try await devicesSection(account, made: made, context: context))
         return try pages.response(model, status: status, for: context)
     }
 }
@@ -126,6 +132,8 @@ struct AccountView: PageModel {
     var notice, error: Phrase?
     /// The languages to read pages in, the one chosen marked.
     var languages: [Choice] = []
+    /// Device passwords for WebDAV.
+    var devices: DevicesSection
     let action = SiteURL.Action.password.url
     let languageAction = SiteURL.Action.language.url
 

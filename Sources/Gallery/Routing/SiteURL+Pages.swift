@@ -230,6 +230,7 @@ extension SiteURL {
         case emptyTrash = "empty-trash"
         case privatePhoto = "private", privateFolder = "private-folder", privateAlbum = "private-album"
         case password, language
+        case addDevice = "device-add", revokeDevice = "device-revoke"
         case addUser = "user-add"
         case changeRole = "user-role"
         case resetPassword = "user-password"
