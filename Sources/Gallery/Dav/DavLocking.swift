@@ -146,7 +146,7 @@ struct DavLocking: Sendable {
     private func lockAnswer(_ lock: DavLock, status: HTTPResponse.Status, header: Bool, caller: DavCaller) -> Response {
         let root = DavTarget.inboxHref(base: settings.base, member: caller.account.name, path: lock.path, collection: false)
         var response = DavInbox.xml("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<D:prop xmlns:D=\"DAV:\"><D:lockdiscovery>"
-                                    + DavProperties.activeLock(lock, base: root) + "</D:lockdiscovery></D:prop>", status: status)
+                                    + DavProperties.activeLock(lock, root: root) + "</D:lockdiscovery></D:prop>", status: status)
         if header { response.headers[.lockToken] = "<\(lock.token)>" }
         return response
     }

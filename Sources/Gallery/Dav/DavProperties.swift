@@ -88,16 +88,17 @@ enum DavProperties {
                 <D:supportedlock><D:lockentry><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>\
                 <D:lockentry><D:lockscope><D:shared/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry></D:supportedlock>
                 """))
-            out.append(("lockdiscovery", "<D:lockdiscovery>" + resource.locks.map { activeLock($0, base: resource.href) }.joined() + "</D:lockdiscovery>"))
+            out.append(("lockdiscovery", "<D:lockdiscovery>" + resource.locks.map { activeLock($0, root: resource.lockRoot($0)) }.joined() + "</D:lockdiscovery>"))
         }
         return out
     }
 
     /// A lock as `<D:activelock>` (in lockdiscovery and LOCK's answer); `root` is its root's href.
-    static func activeLock(_ lock: DavLock, base root: String) -> String {
+    static func activeLock(_ lock: DavLock, root: String) -> String {
         "<D:activelock><D:locktype><D:write/></D:locktype><D:lockscope><D:\(lock.exclusive ? "exclusive" : "shared")/></D:lockscope>"
             + "<D:depth>\(lock.deep ? "infinity" : "0")</D:depth>" + (lock.owner.isEmpty ? "" : lock.owner)
             + "<D:timeout>Second-\(lock.timeout)</D:timeout><D:locktoken><D:href>\(DavXML.escape(lock.token))</D:href></D:locktoken>"
+            + "<D:lockroot><D:href>\(DavXML.escape(root))</D:href></D:lockroot>"
             + "</D:activelock>"
     }
 }

@@ -17,6 +17,14 @@ struct DavResource: Sendable {
     var locks: [DavLock] = []
     /// Whether it can be locked (the inbox only; the rest is read-only).
     var lockable = false
+    /// The inbox it is in (its member's name and the base path), to name a lock's root by.
+    var inbox: (member: String, base: String)?
+
+    /// The href of the path a lock was taken on (`<D:lockroot>`).
+    func lockRoot(_ lock: DavLock) -> String {
+        guard let inbox else { return href }
+        return DavTarget.inboxHref(base: inbox.base, member: inbox.member, path: lock.path, collection: false)
+    }
 }
 
 /// The caller of a WebDAV request: a member's device, known by its password.
@@ -43,7 +51,7 @@ extension DavResource {
         DavResource(href: DavTarget.inboxHref(base: base, member: member, path: item.path, collection: item.isCollection),
                     isCollection: item.isCollection, name: item.name, size: item.size, created: item.createdAt, modified: item.modifiedAt,
                     etag: item.sha256.map { "\"\($0.prefix(32))-\(item.modifiedAt)\"" }, contentType: item.contentType,
-                    properties: item.properties, locks: locks.filter { $0.covers(item.path) }, lockable: true)
+                    properties: item.properties, locks: locks.filter { $0.covers(item.path) }, lockable: true, inbox: (member, base))
     }
 
     /// The content type a file name suggests, for clients that show it.

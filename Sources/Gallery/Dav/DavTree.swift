@@ -27,7 +27,7 @@ struct DavTree: Sendable {
             if path.isEmpty {
                 return DavResource(href: DavTarget.inboxHref(base: base, member: caller.account.name, path: "", collection: true),
                                    isCollection: true, name: caller.account.name, created: caller.account.createdAt,
-                                   locks: locks.filter { $0.covers("") }, lockable: true)
+                                   locks: locks.filter { $0.covers("") }, lockable: true, inbox: (caller.account.name, base))
             }
             guard let item = try await inbox.inboxItem(accountId: caller.account.id, path: path) else { return nil }
             return .inbox(item, member: caller.account.name, base: base, locks: locks)

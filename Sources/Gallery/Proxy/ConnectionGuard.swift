@@ -73,6 +73,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             unanswered += 1
             responding = false
             startBody(context, expected: head.headerFields[.contentLength].map { $0 != "0" } ?? (head.headerFields[.transferEncoding] != nil))
+            // A client that asks before it sends its body (curl past 1 MB, WebDAV clients, phones'
+            // backup apps) is told to go on at once, rather than waiting out its own timer.
+            if head.headerFields[.expect]?.lowercased() == "100-continue" {
+                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponse(status: .continue))), promise: nil)
+            }
         case .body(let bytes):
             noteArrival(bytes.readableBytes)
         case .end:
