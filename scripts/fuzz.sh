@@ -33,9 +33,9 @@ declare -A max_len=(
   [jpeg-header]=16384 [xmp-iptc]=8192 [exif-date]=64 [sniff]=128 [multipart]=4096 [form]=2048
   [byte-range]=96 [cookie]=1024 [path-key]=512 [filter-value]=64 [fts-query]=512 [decoder-wire]=4096
   [thumbnail-name]=128 [flash-cookie]=512 [accept-encoding]=256 [video-info]=8192 [raw-preview]=16384 [s3-xml]=4096 [geo-point]=96 [container-exif]=4096 [xmp-sidecar]=8192 [video-places]=8192 [place-redaction]=16384
-  [po-file]=4096 [accept-language]=256
+  [po-file]=4096 [accept-language]=256 [dav-xml]=8192 [dav-if]=1024 [dav-headers]=512
 )
-targets=(jpeg-header xmp-iptc xmp-sidecar exif-date sniff raw-preview video-info video-places place-redaction geo-point container-exif multipart form byte-range cookie path-key filter-value fts-query thumbnail-name flash-cookie accept-encoding accept-language po-file s3-xml)
+targets=(jpeg-header xmp-iptc xmp-sidecar exif-date sniff raw-preview video-info video-places place-redaction geo-point container-exif multipart form byte-range cookie path-key filter-value fts-query thumbnail-name flash-cookie accept-encoding accept-language po-file s3-xml dav-xml dav-if dav-headers)
 sources=(
   Sources/Imaging/{JPEGHeader,JPEGHeader+Exif,JPEGHeader+Reader,GeoPoint,ImageProbe,ImageFormat,ImageFormat+Sniff,ImageFormat+SniffVideo,MediaKind,VideoInfo,ExifDate,XMPDate,TakenDate,GPSRedaction,VideoPlaceRedaction,VideoPlaceRedaction+Walk,ContainerExif,EmbeddedCuration,XMPSidecar,XMPPosition,MotionPhoto}.swift
   Sources/Imaging/{JPEGSizeHint,RenditionGeometry,RenditionFit,RenditionEncoding,Rotation}.swift
@@ -44,7 +44,7 @@ sources=(
   Sources/SourceContract/SourceKey.swift Sources/Catalog/Store/FTSQuery.swift
   Sources/Gallery/Parsing/*.swift Sources/Gallery/Language/{POFile,PluralForms}.swift
   Sources/ObjectStore/{XMLScanner,S3XML,S3Time}.swift
-  Tests/Fuzz/{FuzzMain,ImagingTargets,GalleryTargets,MultipartTarget,ObjectStoreTargets}.swift
+  Tests/Fuzz/{FuzzMain,ImagingTargets,GalleryTargets,MultipartTarget,ObjectStoreTargets,DavTargets}.swift
 )
 defines=()
 # The decoder workers' wire format has a target once it lives in its own pure file.

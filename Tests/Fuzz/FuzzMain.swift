@@ -30,6 +30,9 @@ let targets: [String: ([UInt8]) -> Void] = {
         "accept-language": GalleryTargets.acceptLanguage,
         "po-file": GalleryTargets.poFile,
         "s3-xml": ObjectStoreTargets.s3XML,
+        "dav-xml": DavTargets.xml,
+        "dav-if": DavTargets.ifHeader,
+        "dav-headers": DavTargets.headers,
     ]
     #if PHOTOLALA_DECODER_WIRE
     all["decoder-wire"] = DecoderWireTarget.run

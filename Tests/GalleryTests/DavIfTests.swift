@@ -72,6 +72,9 @@ import Testing
         #expect(DavHeaders.timeout("second-" + String(repeating: "9", count: 400), maximum: 600) == 600)
         #expect(DavHeaders.timeout("Extend-1, Second-x, SECOND-30", maximum: 600) == 30)
         #expect(DavHeaders.timeout("Second-0", maximum: 600) == 0)
+        #expect(DavHeaders.timeout("Second-99999999999999999999", maximum: Int.max) == Int.max)
+        #expect(DavHeaders.timeout("Second-9223372036854775806", maximum: Int.max) == Int.max - 1)
+        #expect(DavHeaders.timeout("Infinite", maximum: -1) == 0)
         for bad in ["", "Second-", "Second--1", "Seconds-5", "Second-5s", "60", ","] { #expect(DavHeaders.timeout(bad, maximum: 600) == nil, "\(bad)") }
     }
 
@@ -92,7 +95,7 @@ import Testing
         #expect(DavHeaders.destination("/dav/a//b/") == DavDestination(host: nil, segments: ["dav", "a", "b"], trailingSlash: true))
         #expect(DavHeaders.destination("HTTPS://h") == DavDestination(host: "h", segments: [], trailingSlash: false))
         #expect(DavHeaders.destination("/dav/../x")?.segments == ["dav", "..", "x"])
-        for bad in [nil, "", "dav/x", "ftp://h/x", "http:///x", "http://u@h/x", "/a b", "/a%", "/a%2", "/a%zz", "/a%00", "/a%C3", "/a%FF"] {
+        for bad in [nil, "", "dav/x", "ftp://h/x", "http:///x", "http://u@h/x", "/a b", "/a%", "/a%2", "/a%zz", "/a%00", "/a%C3", "/a%FF", "//h/x"] {
             #expect(DavHeaders.destination(bad) == nil, "\(bad ?? "nil")")
         }
     }

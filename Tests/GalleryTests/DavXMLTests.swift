@@ -145,6 +145,8 @@ import Testing
             "<nonamespace xmlns=\"\"><x:y xmlns:x=\"urn:x\" x:z=\"'\"/></nonamespace>",
             "<a xmlns=\"urn:a\" xmlns:ns0=\"urn:b\" ns0:x=\"1\"><ns0:b/><c xmlns=\"urn:c\"/></a>",
             "<a xmlns=\"urn:a\"><b xmlns=\"\"/></a>",
+            "<a:x xmlns:a=\"urn:1\"><a:y xmlns:a=\"urn:2\" a:z=\"1\"/></a:x>",
+            "<x xmlns='urn:1' xmlns:p='urn:1' p:a='1' a='2'><p:y/></x>",
         ]
         for body in bodies {
             // when

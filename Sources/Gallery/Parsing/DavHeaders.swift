@@ -18,11 +18,14 @@ enum DavHeaders {
             guard item.hasPrefix("second-") else { continue }
             let digits = item.utf8.dropFirst(7)
             guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { continue }
-            // Digit by digit, stopping at the ceiling, so no count of digits overflows.
+            // Digit by digit, stopping at the ceiling (or an overflow, with Int.max as the
+            // ceiling), so no count of digits traps.
             var seconds = 0
             for digit in digits {
-                seconds = seconds * 10 + Int(digit - 0x30)
-                if seconds >= ceiling { return ceiling }
+                let (tens, over) = seconds.multipliedReportingOverflow(by: 10)
+                let (sum, past) = tens.addingReportingOverflow(Int(digit - 0x30))
+                if over || past || sum >= ceiling { return ceiling }
+                seconds = sum
             }
             return seconds
         }
@@ -57,7 +60,10 @@ enum DavHeaders {
         guard !bytes.isEmpty, bytes.allSatisfy({ $0 > 0x20 && $0 != 0x7F }) else { return nil }
         var at = 0
         var host: String?
-        if bytes[0] != UInt8(ascii: "/") {
+        if bytes[0] == UInt8(ascii: "/") {
+            // `//host/…` is a reference to another host, not an absolute path (RFC 3986, 4.2).
+            guard bytes.count == 1 || bytes[1] != UInt8(ascii: "/") else { return nil }
+        } else {
             // Bytes, not Characters: no letter outside ASCII may pass for one of the scheme's.
             let lowered = bytes.prefix(8).map { $0 | 0x20 }
             at = lowered.starts(with: "http://".utf8) ? 7 : lowered.starts(with: "https://".utf8) ? 8 : 0

@@ -4,7 +4,8 @@ extension DavXML {
     /// `element` (a dead property's value, stored and sent back later) as a self-contained
     /// fragment: every namespace it uses declared on its root, with the prefixes it was written
     /// with where they do not clash, so that reading it again gives the same names, attributes
-    /// and text. Written from an explicit stack, so no tree is too deep for it.
+    /// and text (under limits that allow its root one declaration per namespace of the tree, and
+    /// names a made-up prefix longer). Written from an explicit stack, so no tree is too deep.
     static func fragment(_ element: XMLElement) -> String {
         let scope = FragmentScope(element)
         /// What is left to write, last first.

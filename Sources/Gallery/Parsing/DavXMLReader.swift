@@ -139,7 +139,8 @@ struct DavXMLReader {
             try Self.checkBinding(prefix: declared, namespace: value)
             guard declarations.updateValue(value, forKey: declared) == nil else { throw Failure(reason: "a namespace declared twice") }
         }
-        let bindings = inherited.merging(declarations) { $1 }
+        // Most elements declare nothing and share their parent's scope without a copy.
+        let bindings = declarations.isEmpty ? inherited : inherited.merging(declarations) { $1 }
         let (prefix, local) = parts(qname)
         let namespace = try Self.namespace(of: prefix, in: bindings, unprefixed: bindings[""] ?? "")
         var attributes: [XMLName: String] = [:]
