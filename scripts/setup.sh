@@ -17,7 +17,8 @@ VIDEO_PACKAGES=(ffmpeg util-linux)
 # The end-to-end tests, and the PostgreSQL server the PostgreSQL catalog's tests start (scripts/postgres.sh).
 # nginx: the reverse proxy the scale-out test puts in front of two instances (Tests/e2e/test_scale_out.py).
 # gettext: msgfmt checks every language's catalog as translators' tools read it.
-TEST_PACKAGES=(chromium chromium-driver python3 python3-venv unzip postgresql nginx gettext)
+# litmus, rclone, cadaver: WebDAV clients the door is tested with (Tests/e2e/test_dav_clients.py).
+TEST_PACKAGES=(chromium chromium-driver python3 python3-venv unzip postgresql nginx gettext litmus rclone cadaver)
 # Running a release binary built with --static-swift-stdlib (the Swift libraries are inside it).
 RUNTIME_PACKAGES=(libmagickwand-6.q16-6 libturbojpeg0 libsqlite3-0 zlib1g tzdata ca-certificates)
 
