@@ -369,8 +369,6 @@ LOCKINFO = ('<?xml version="1.0" encoding="utf-8"?><D:lockinfo xmlns:D="DAV:"><D
             '<D:locktype><D:write/></D:locktype><D:owner>anna\'s laptop</D:owner></D:lockinfo>')
 
 
-@pytest.mark.xfail(strict=True, reason="the activelock of a LOCK's answer and of lockdiscovery has no DAV:lockroot, "
-                                       "which RFC 4918 (14.1) requires")
 def test_a_lock_names_its_root(door):
     # given a file in anna's inbox
     secret = door.secrets[("anna", "phone")]
