@@ -65,6 +65,10 @@ public final class GalleryFixture: @unchecked Sendable {
     public var adminsSeePrivate = false
     public var uploadLimit = 200 * 1_000_000
     public var uploadFileLimit = 500
+    /// `--upload-allowance`, per member's WebDAV inbox.
+    public var uploadAllowance: Int64?
+    /// `--free-space-floor`: none by default, so a nearly full test disk refuses nothing it need not.
+    public var freeSpaceFloor: Int64 = 0
     /// Serve the library as the generated demo (every page says so).
     public var demoLibrary = false
     /// The folder holding Templates/, Public/, Locales/ and Gazetteer/ the server reads.
@@ -93,6 +97,8 @@ public final class GalleryFixture: @unchecked Sendable {
         config.adminsSeePrivate = adminsSeePrivate
         config.uploadLimit = uploadLimit
         config.uploadFileLimit = uploadFileLimit
+        config.uploadAllowance = uploadAllowance
+        config.freeSpaceFloor = freeSpaceFloor
         config.demoLibrary = demoLibrary
         config.catalogURL = catalogURL
         // A test client starved by a loaded machine may sit longer than a real browser between

@@ -32,12 +32,11 @@ struct DavInbox: Sendable {
         let room = try await room(for: account, replacing: existing?.size ?? 0)
         if let announced, announced > room { throw DavError(DavError.insufficientStorage, "no room for \(announced) bytes") }
         let staged = try await stage(request.body, room: room)
-        var keep = false
-        defer { if !keep { unlink(staged.path) } }
+        // Whatever took the staged file (the blob store, a folder source) moved it away; a source
+        // that copied it (a bucket) leaves it here to go.
+        defer { unlink(staged.path) }
         let filed = try await filing.file(staged: staged.path, sha256: staged.sha256, sentName: InboxPath.name(of: path),
                                           inboxFolder: InboxPath.parent(of: path), caller: caller)
-        if filed.isBlob { keep = true }  // moved into the blob store
-        if case .placed = filed.outcome { keep = true }  // moved into the library
         let item = InboxItem(accountId: account, path: path, isCollection: false, size: staged.size, sha256: staged.sha256,
                              contentType: request.headers[.contentType] ?? DavResource.contentType(forName: path),
                              createdAt: existing?.createdAt ?? now, modifiedAt: now, libraryKey: filed.libraryKey, isBlob: filed.isBlob,

@@ -41,8 +41,8 @@ struct InboxFiling: Sendable {
         var isBlob: Bool
     }
 
-    /// Files the staged file (synced, named `sentName` in the inbox folder `inboxFolder`). A
-    /// placed file or a blob is moved away from `staged`; otherwise it stays for the caller to remove.
+    /// Files the staged file (synced, named `sentName` in the inbox folder `inboxFolder`); what
+    /// is left at `staged` afterwards is the caller's to remove.
     func file(staged: String, sha256: String, sentName: String, inboxFolder: String, caller: DavCaller) async throws -> Filed {
         switch await intake.examine(path: staged, name: sentName, sight: caller.visitor.sight) {
         case .new(let format, let takenAt, _):
