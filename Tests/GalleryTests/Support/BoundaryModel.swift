@@ -1,4 +1,5 @@
 import Catalog
+import Crypto
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -394,6 +395,75 @@ final class BoundaryModel: @unchecked Sendable {
         for key in files.keys.sorted() where privateContents.contains(files[key]!) {
             let status = try await max.get(SiteURL.photo(key).path).status
             expect(status == .ok, "max's own private \(key) answers him \(status)")
+        }
+    }
+
+    // MARK: the WebDAV door
+
+    /// Device passwords that read the library, by account name (max's own among them).
+    var readers: [String: String] = [:]
+    /// Max's phone, which backs up only.
+    var backupOnly = ""
+
+    /// Gives max, ada and eve a device that reads the library, and max a phone that backs up only.
+    func makeDevices(_ f: GalleryFixture) async throws {
+        let store = try await store(f)
+        for name in ["max", "ada", "eve"] {
+            guard let account = try await store.account(named: name)?.account else { continue }
+            let secret = DeviceSecret.make()
+            try await store.addDevice(accountId: account.id, label: "laptop", secretHash: DeviceSecret.hash(secret), scope: .read, now: 1)
+            readers[name] = secret
+            if name == "max" {
+                backupOnly = DeviceSecret.make()
+                try await store.addDevice(accountId: account.id, label: "phone", secretHash: DeviceSecret.hash(backupOnly), scope: .backup, now: 1)
+            }
+        }
+    }
+
+    /// The door's side of the privacy invariant: through /dav/, no one else lists or reads what
+    /// max keeps private, max reads his own, everyone reads what is not private, and his
+    /// backup-only phone reads nothing of the library at all.
+    func checkDoor(_ client: any TestClientProtocol) async throws {
+        let hiddenKeys = files.filter { privateContents.contains($0.value) }.keys.sorted()
+        let hiddenShas = Set(privateContents.compactMap { sha[$0] })
+        var folders: Set<String> = [""]
+        for key in files.keys {
+            var folder = Self.folder(of: key)
+            while !folder.isEmpty { folders.insert(folder); folder = Self.folder(of: folder) }
+        }
+        func href(_ key: String) -> String { key.split(separator: "/").map { DavTarget.encode(String($0)) }.joined(separator: "/") }
+        for (name, secret) in readers.sorted(by: { $0.key < $1.key }) {
+            let isMax = name == "max"
+            for folder in folders.sorted() {
+                let listing = try await DavRouteTests.dav(client, "PROPFIND", "/dav/library/" + href(folder), as: name, secret,
+                                                          headers: [("Depth", "1")]).text
+                for key in hiddenKeys where Self.folder(of: key) == folder {
+                    privateChecks += 1
+                    expect(listing.contains("/dav/library/" + href(key) + "</D:href>") == isMax,
+                           "the door's listing of \(folder) \(isMax ? "hides" : "shows") \(key) to \(name)")
+                }
+            }
+            for (key, content) in files.sorted(by: { $0.key < $1.key }) {
+                let status = try await DavRouteTests.dav(client, "HEAD", "/dav/library/" + href(key), as: name, secret).status
+                let expected: HTTPResponse.Status = privateContents.contains(content) && !isMax ? .notFound : .ok
+                privateChecks += privateContents.contains(content) ? 1 : 0
+                expect(status == expected, "the door answers \(name) \(status) for \(key)")
+            }
+            let albums = try await DavRouteTests.dav(client, "PROPFIND", "/dav/albums/", as: name, secret, headers: [("Depth", "1")])
+            for match in albums.text.matches(of: #/<D:href>(/dav/albums/[^<]+/)</D:href>/#) {
+                let listing = try await DavRouteTests.dav(client, "PROPFIND", String(match.output.1), as: name, secret, headers: [("Depth", "1")]).text
+                // (each photo an album lists is fetched and known by its bytes' hash)
+                for file in listing.matches(of: #/<D:href>(/dav/albums/[^<]+[^/])</D:href>/#) where !isMax {
+                    let body = try await DavRouteTests.dav(client, "GET", String(file.output.1), as: name, secret).body
+                    let hash = Hex.lowercase(SHA256.hash(data: Array(body.readableBytesView)))
+                    privateChecks += 1
+                    expect(!hiddenShas.contains(hash), "an album on the door hands \(name) a private photo (\(file.output.1))")
+                }
+            }
+        }
+        for path in ["/dav/library/", "/dav/albums/"] + files.keys.sorted().map({ "/dav/library/" + href($0) }) {
+            let status = try await DavRouteTests.dav(client, "GET", path, as: "max", backupOnly).status
+            expect(status == .forbidden, "max's backup-only phone answers \(status) for \(path)")
         }
     }
 

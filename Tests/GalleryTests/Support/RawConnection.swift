@@ -29,11 +29,19 @@ final class RawConnection {
 
     deinit { close(fd) }
 
+    /// Hangs up at once, as a client whose network dropped would.
+    func hangUp() { shutdown(fd, Int32(SHUT_RDWR)) }
+
     /// Sends all of `text`, waiting while the socket's buffer is full; false when the server has
     /// closed the connection.
     @discardableResult
     func send(_ text: String) async throws -> Bool {
-        let bytes = Array(text.utf8)
+        try await send(bytes: Array(text.utf8))
+    }
+
+    /// Sends all of `bytes`, as `send(_:)` does.
+    @discardableResult
+    func send(bytes: [UInt8]) async throws -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
