@@ -19,6 +19,8 @@ struct DavController: Sendable {
     let slowdownScale: Double
     let settings: DavSettings
     let logger: Logger
+    /// The devices already warned about in the log for coming over plain HTTP from outside.
+    let plainHTTP = PlainHTTPNotices()
 
     /// The methods the door answers, as `Allow` lists them.
     static let methods = "OPTIONS, GET, HEAD, PUT, DELETE, MKCOL, COPY, MOVE, PROPFIND, PROPPATCH, LOCK, UNLOCK"
@@ -93,6 +95,10 @@ struct DavController: Sendable {
             throw DavError(.unauthorized, "no such device password")
         }
         try? await store.touchDevice(id: device.id, now: Int64(Date().timeIntervalSince1970))
+        if !context.isHTTPS, !LocalNetwork.contains(context.remoteAddress), await plainHTTP.first(device.id) {
+            logger.warning("a device password came over plain HTTP from outside the local network: serve the gallery over HTTPS",
+                           metadata: ["member": "\(account.name)", "device": "\(device.label)", "address": "\(context.remoteAddress)"])
+        }
         let visitor = Visitor(account: account, role: account.role, sessionHash: nil, adminsSeePrivate: settings.adminsSeePrivate)
         return DavCaller(account: account, device: device, visitor: visitor)
     }
@@ -153,4 +159,12 @@ struct DavController: Sendable {
         }
         return Response(status: answer.status, headers: headers, body: body)
     }
+}
+
+/// Which devices were warned about once already, so the log says it once a device, not once a request.
+actor PlainHTTPNotices {
+    private var warned: Set<Int64> = []
+
+    /// Whether this is the first time for `device`.
+    func first(_ device: Int64) -> Bool { warned.insert(device).inserted }
 }
