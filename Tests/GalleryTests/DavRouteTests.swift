@@ -191,7 +191,7 @@ import Testing
             let made = try await max.post("/actions/device-add", [("label", "Max’s new phone"), ("scope", "backup")])
             // then the page shows it once, with the address and the name to type
             #expect(made.status == .created)
-            let secret = try #require(made.text.firstMatch(of: #/class="copy secret" type="text" readonly value="([a-z0-9-]+)"/#)?.output.1)
+            let secret = try #require(made.text.firstMatch(of: #/class="copy secret" type="text" dir="ltr" readonly value="([a-z0-9-]+)"/#)?.output.1)
             #expect(made.text.contains("/dav/max/"))
             // and it opens the door
             #expect(try await Self.dav(client, "PROPFIND", "/dav/max/", as: "max", String(secret), headers: [("Depth", "0")]).status.code == 207)

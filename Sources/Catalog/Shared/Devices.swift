@@ -7,7 +7,7 @@ extension DeviceStore where Self: SQLCatalog {
         let label = String(label.trimmingCharacters(in: .whitespacesAndNewlines).prefix(Device.maxLabelLength))
         guard !label.isEmpty else { throw DeviceError.emptyLabel }
         let id = try await core.database.write { db -> Int64 in
-            if try await db.exists("SELECT 1 FROM device WHERE accountId = ? AND label = ?", [accountId, label]) {
+            if try await db.exists("SELECT 1 FROM device WHERE accountId = ? AND label = \(db.dialect.caseless)", [accountId, label]) {
                 throw DeviceError.labelTaken(label)
             }
             return try await db.insertedId("""
