@@ -30,6 +30,10 @@ extension S3Source {
             // header: there a race remains, another writer putting the same key between the HEAD
             // and the PUT, and the later PUT wins.
             if try await head(objectKey(key), as: key) != nil { continue }
+            if size > partSize {
+                if try await putInParts(stagedFile, key: key, size: size) { return key }
+                continue
+            }
             let request = client.request(.PUT, key: objectKey(key),
                                          headers: [("If-None-Match", "*")],
                                          body: .stream(FileChunks(path: stagedFile), length: .known(size)),
@@ -55,9 +59,14 @@ extension S3Source {
 struct FileChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
     let path: String
+    /// Where to start, and how many bytes to hand on (nil: to the end).
+    var offset: UInt64 = 0
+    var length: Int64?
 
     struct AsyncIterator: AsyncIteratorProtocol {
         let path: String
+        let offset: UInt64
+        var left: Int64
         var handle: FileHandle?
         var done = false
 
@@ -65,16 +74,18 @@ struct FileChunks: AsyncSequence, Sendable {
             guard !done else { return nil }
             if handle == nil {
                 guard let opened = FileHandle(forReadingAtPath: path) else { throw SourceError.unavailable("The staged file is gone.") }
+                try opened.seek(toOffset: offset)
                 handle = opened
             }
-            guard let data = try handle?.read(upToCount: 1 << 20), !data.isEmpty else {
+            guard left > 0, let data = try handle?.read(upToCount: Int(Swift.min(Int64(1 << 20), left))), !data.isEmpty else {
                 try? handle?.close()
                 done = true
                 return nil
             }
+            left -= Int64(data.count)
             return ByteBuffer(bytes: data)
         }
     }
 
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(path: path) }
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(path: path, offset: offset, left: length ?? .max) }
 }

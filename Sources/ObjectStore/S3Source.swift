@@ -25,12 +25,17 @@ public final class S3Source: PhotoSource {
     public let temporaryFolder: String
     /// Objects asked for per listing page (S3 gives at most 1000).
     let maxKeys: Int
+    /// Files larger than this go up in parts of this size (S3 takes at most 5 GB in one PUT, and
+    /// parts of at least 5 MiB but the last).
+    let partSize: Int64
 
     /// A source over `location` at `endpoint`, signing with `credentials` for `region`.
     public init(location: S3Location, endpoint: S3Endpoint, credentials: SigV4.Credentials, region: String,
-                http: HTTPClient = S3HTTP.client, logger: Logger = Logger(label: "photolala.s3"), maxKeys: Int = 1000) {
+                http: HTTPClient = S3HTTP.client, logger: Logger = Logger(label: "photolala.s3"), maxKeys: Int = 1000,
+                partSize: Int64 = 64 << 20) {
         self.location = location
         self.maxKeys = maxKeys
+        self.partSize = max(5 << 20, partSize)
         client = S3Client(http: http, signer: SigV4(credentials: credentials, region: region), endpoint: endpoint, bucket: location.bucket)
         self.logger = logger
         temporaryFolder = NSTemporaryDirectory() + "photolala-s3-\(UUID().uuidString)"

@@ -99,4 +99,36 @@ public enum S3XML {
         guard let code = fields["Code"]?.trimmingCharacters(in: .whitespacesAndNewlines), !code.isEmpty else { return nil }
         return S3ErrorBody(code: code, message: fields["Message"]?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
     }
+
+    /// The `UploadId` of an InitiateMultipartUploadResult, or nil when the bytes are not one.
+    public static func uploadId(_ bytes: [UInt8]) -> String? {
+        guard let events = XMLScanner.events(bytes), events.first == .open("InitiateMultipartUploadResult") else { return nil }
+        var path: [String] = []
+        var id = ""
+        for event in events {
+            switch event {
+            case .open(let name): path.append(name)
+            case .close: if !path.isEmpty { path.removeLast() }
+            case .text(let text): if path.count == 2 && path[1] == "UploadId" { id += text }
+            }
+        }
+        let trimmed = id.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty || trimmed.utf8.count > 1024 ? nil : trimmed
+    }
+
+    /// Text with XML's five special characters escaped, for a request body.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
 }

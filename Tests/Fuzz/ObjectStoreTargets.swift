@@ -16,6 +16,9 @@ enum ObjectStoreTargets {
             }
             check(depth == 0, "unbalanced events")
         }
+        if let upload = S3XML.uploadId(bytes) {
+            check(!upload.isEmpty && upload.utf8.count <= 1024, "an upload id of \(upload.utf8.count) bytes")
+        }
         if let page = S3XML.listPage(bytes) {
             check(!page.isTruncated || page.nextContinuationToken?.isEmpty == false, "a truncated page without a token")
             check(page.isTruncated || page.nextContinuationToken == nil, "a token on the last page")

@@ -32,6 +32,28 @@ import Testing
         #expect(after.size == before.size && after.mtimeNs != before.mtimeNs)
     }
 
+    @Test(.enabled(if: S3TestBucket.endpoint != nil)) func aLargeFileGoesUpInPartsAndATakenNameIsNeverOverwritten() async throws {
+        // given a source that sends files over 5 MiB in parts, and a staged file of three parts
+        let made = try S3TestBucket.makeSource()
+        let source = S3Source(location: made.location, endpoint: made.client.endpoint, credentials: made.client.signer.credentials,
+                              region: "us-east-1", partSize: 5 << 20)
+        var random = SeededGenerator(seed: 57)
+        let bytes = (0..<(12 << 20) + 1234).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let staged = NSTemporaryDirectory() + "photolala-parts-\(UUID().uuidString)"
+        try Data(bytes).write(to: URL(fileURLWithPath: staged))
+        defer { unlink(staged) }
+        // when it is added twice under one name
+        let first = try await source.add(stagedFile: staged, folder: "Phones/ada/2024/05", name: "VID_1.mp4")
+        let second = try await source.add(stagedFile: staged, folder: "Phones/ada/2024/05", name: "VID_1.mp4")
+        // then both are whole, the second under a name of its own
+        #expect(first == "Phones/ada/2024/05/VID_1.mp4" && second == "Phones/ada/2024/05/VID_1 (2).mp4")
+        #expect(try S3TestBucket(made).bytes(first) == bytes)
+        #expect(try await source.entry(forKey: second)?.size == Int64(bytes.count))
+        // and no upload is left unfinished in the bucket
+        let open = try await source.client.send(source.client.request(.GET, key: nil, query: [("uploads", "")]))
+        #expect(open.status == 200 && !String(decoding: open.body, as: UTF8.self).contains("<UploadId>"))
+    }
+
     @Test func aServerThatCannotBeReachedSaysSo() async throws {
         // given a source whose server is not there
         let source = S3Source(location: S3Location(bucket: "photos", prefix: ""), endpoint: try S3Endpoint.custom("http://127.0.0.1:1"),
