@@ -84,7 +84,15 @@ import Testing
             #expect(try await h.f.exists("Phones/max/2023/07/IMG_0001.JPG"))
             // and nothing is left staged
             #expect(((try? FileManager.default.contentsOfDirectory(atPath: h.f.data + "/dav-incoming")) ?? []).isEmpty)
+            // and the new photo's thumbnails are made in the background, before anyone asks
+            try await DavDoorModelTests.until { Self.renditions(h.f) >= 2 }
         }
+    }
+
+    /// How many renditions the data folder holds.
+    static func renditions(_ f: GalleryFixture) -> Int {
+        let found = FileManager.default.enumerator(atPath: f.data + "/thumbnails")?.allObjects.compactMap { $0 as? String } ?? []
+        return found.filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".webp") || $0.hasSuffix(".avif") }.count
     }
 
     @Test func onlyADevicePasswordOpensTheDoorNeverTheAccountsOwnNorACookie() async throws {

@@ -243,8 +243,15 @@ public struct GalleryParts {
         let blobs = InboxBlobs(folder: config.dataPath + "/inbox")
         let davTree = DavTree(inbox: store, reads: reads, source: source, base: config.basePath)
         let locking = DavLocking(store: store, settings: davSettings)
+        // A phone's new photo gets its row thumbnails ahead of the first visit, once the
+        // requests have gone quiet (or a few seconds have passed).
+        let prepare: @Sendable (String) async -> Void = { [store, activity] key in
+            guard let card = try? await store.photo(key: key, viewer: .guest, sight: .everything)?.card else { return }
+            await activity.waitForQuiet(atMost: .seconds(5))
+            for size in [SiteURL.Rendition.row, .row2x] { _ = await thumbnails.rendition(card.picture, size: size) }
+        }
         let filing = InboxFiling(intake: uploads.intake, store: store, source: source, scanner: scanner, layout: UploadNaming(pattern: config.uploadLayout),
-                                 blobs: blobs, logger: logger)
+                                 blobs: blobs, logger: logger, prepare: prepare)
         dav = DavController(store: store, tree: davTree,
                             inbox: DavInbox(store: store, tree: davTree, locking: locking, filing: filing, blobs: blobs, settings: davSettings, logger: logger),
                             locking: locking, originals: originals, blobs: blobs, throttle: LoginThrottle(store: failures),

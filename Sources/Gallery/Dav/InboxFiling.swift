@@ -16,6 +16,9 @@ struct InboxFiling: Sendable {
     let layout: UploadNaming
     let blobs: InboxBlobs
     let logger: Logger
+    /// Makes a new photo's grid renditions in the background, giving way to visitors, so the
+    /// gallery shows a phone's backup at once when it is opened.
+    let prepare: @Sendable (String) async -> Void
 
     /// What became of a file.
     enum Outcome: Sendable, CustomStringConvertible {
@@ -60,6 +63,7 @@ struct InboxFiling: Sendable {
                 logger.warning("an inbox file was placed but not catalogued", metadata: ["key": "\(key)", "reason": "\(reason)"])
             }
             try await store.recordUploader(keys: [key], account: caller.account.id, link: nil, device: caller.device.label)
+            Task.detached(priority: .background) { [prepare] in await prepare(key) }
             return Filed(outcome: .placed(key), libraryKey: key, isBlob: false)
         case .known(_, let key):
             return Filed(outcome: .known(key), libraryKey: key, isBlob: false)
