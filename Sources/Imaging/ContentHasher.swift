@@ -45,8 +45,10 @@ public enum ContentHasher {
     }
 
     /// Sniffs, hashes and keeps the header in one pass over the file, so a scan reads each file once.
-    /// `ahead`: where the file may already be open and on its way in (`ReadAhead`).
-    public static func examine(fileAt path: String, ahead: ReadAhead? = nil) throws -> Examined {
+    /// `ahead`: where the file may already be open and on its way in (`ReadAhead`). `known`: the
+    /// identity this process took of the same bytes as they arrived (an upload hashed while it was
+    /// written), so only the first chunk is read, for the format and the header.
+    public static func examine(fileAt path: String, ahead: ReadAhead? = nil, known: ContentIdentity? = nil) throws -> Examined {
         let fd = ahead?.take(path) ?? open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ImagingError.unreadable("cannot open file (\(errnoText()))") }
         defer { close(fd) }
@@ -77,6 +79,7 @@ public enum ContentHasher {
                 format = .some(sniffed)
                 guard let sniffed else { return Examined(format: nil, identity: nil, header: []) }
                 if sniffed == .jpeg { header = Array(chunk) }
+                if let known { return Examined(format: sniffed, identity: known, header: header) }
             }
             if filled == 0 { break }
             hasher.update(bufferPointer: chunk)

@@ -32,13 +32,13 @@ public enum FileAnalysis: Sendable {
     /// reads, so a crash inside a parser marks that file at the next start instead of crashing again.
     public static func analyse(
         _ entries: [SourceEntry], files: [SourceFetch], as kind: ReadJournal.Kind, journal: ReadJournal, pool: BlockingPool,
-        alone: Bool = false, lookup: ([ContentIdentity]) async throws -> [ContentIdentity: Int64]
+        alone: Bool = false, known: [ContentIdentity?]? = nil, lookup: ([ContentIdentity]) async throws -> [ContentIdentity: Int64]
     ) async -> [FileAnalysis] {
         defer { withExtendedLifetime(files) {} }
         var results: [FileAnalysis?]
         var images: [Examined]
         do {
-            (results, images) = try await pool.run { journal.withSlot { examine(entries, files, kind, $0, alone) } }
+            (results, images) = try await pool.run { journal.withSlot { examine(entries, files, kind, $0, alone, known) } }
         } catch {
             return entries.map { .unavailable($0, reason: "it could not be read now (\(error))") }
         }
@@ -78,7 +78,8 @@ public enum FileAnalysis: Sendable {
 
     /// Step 1, blocking: one read per file for its format, identity and (JPEG) header.
     private static func examine(
-        _ entries: [SourceEntry], _ files: [SourceFetch], _ kind: ReadJournal.Kind, _ slot: ReadJournal.Slot, _ alone: Bool
+        _ entries: [SourceEntry], _ files: [SourceFetch], _ kind: ReadJournal.Kind, _ slot: ReadJournal.Slot, _ alone: Bool,
+        _ known: [ContentIdentity?]?
     ) -> ([FileAnalysis?], [Examined]) {
         var results: [FileAnalysis?] = Array(repeating: nil, count: entries.count)
         var images: [Examined] = []
@@ -99,7 +100,8 @@ public enum FileAnalysis: Sendable {
             }
             slot.note(kind, entry, alone: alone)
             do {
-                let examined = try ContentHasher.examine(fileAt: path, ahead: ahead)
+                let identity = known.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+                let examined = try ContentHasher.examine(fileAt: path, ahead: ahead, known: identity)
                 guard let format = examined.format, let identity = examined.identity else {
                     results[index] = .notImage(entry)
                     continue

@@ -216,9 +216,21 @@ public struct LibraryScanner: Sendable {
     /// Indexes a few known files at once (fresh uploads) without a full walk.
     @discardableResult
     public func index(keys: [String]) async throws -> [String: IndexResult] {
+        try await index(keys.map { ($0, nil) })
+    }
+
+    /// Indexes files just placed in the library whose bytes were read already (an upload's staged
+    /// copy, moved or copied there whole): a picture's identity and probe are taken over under the
+    /// entry the file has now, with no second read of its bytes; anything else is read again.
+    @discardableResult
+    public func index(placed: [(key: String, analysis: FileAnalysis)]) async throws -> [String: IndexResult] {
+        try await index(placed.map { ($0.key, Optional($0.analysis)) })
+    }
+
+    private func index(_ keys: [(key: String, analysed: FileAnalysis?)]) async throws -> [String: IndexResult] {
         var results: [String: IndexResult] = [:]
         var batch: [FileAnalysis] = []
-        for key in keys {
+        for (key, analysed) in keys {
             let found: SourceEntry?
             do {
                 found = try await source.entry(forKey: key)
@@ -230,7 +242,13 @@ public struct LibraryScanner: Sendable {
                 results[key] = .failed("the file vanished")
                 continue
             }
-            let analysis = try await analyse(entry)
+            let analysis: FileAnalysis
+            switch analysed {
+            case .new(_, let identity, let probe)? where identity.size == entry.size:
+                analysis = .new(entry, identity, probe)
+            default:
+                analysis = try await analyse(entry)
+            }
             batch.append(analysis)
             switch analysis {
             case .known, .new: results[key] = .indexed

@@ -175,7 +175,9 @@ public struct GalleryParts {
         let placeBook = PlaceBook(folder: config.resourcesPath + "/Gazetteer", logger: logger)
         placeNaming = PlaceNaming(store: store, places: placeBook)
         likeness = LikenessMeasuring(store: store, source: source, journal: journal, monitor: monitor,
-                                     giveWay: { [activity] in await activity.waitForQuiet(atMost: .seconds(1)) })
+                                     // (a burst of uploads, a phone's backup, goes first: measuring waits
+                                     // for a second without requests, or half a minute at most a photo)
+                                     giveWay: { [activity] in await activity.waitForQuiet(atMost: .seconds(30)) })
         sidecars = SidecarWriting(store: store, source: source, enabled: config.writeSidecars, readOnly: config.readOnlyLibrary,
                                   monitor: monitor, marker: config.dataPath + "/sidecars-written")
         // Every photo, file and group the handlers below read goes through a view for one audience.
@@ -244,10 +246,10 @@ public struct GalleryParts {
         let davTree = DavTree(inbox: store, reads: reads, source: source, base: config.basePath)
         let locking = DavLocking(store: store, settings: davSettings)
         // A phone's new photo gets its row thumbnails ahead of the first visit, once the
-        // requests have gone quiet (or a few seconds have passed).
+        // requests have gone quiet (a backup's burst of PUTs goes first), or a minute has passed.
         let prepare: @Sendable (String) async -> Void = { [store, activity] key in
             guard let card = try? await store.photo(key: key, viewer: .guest, sight: .everything)?.card else { return }
-            await activity.waitForQuiet(atMost: .seconds(5))
+            await activity.waitForQuiet(atMost: .seconds(60))
             for size in [SiteURL.Rendition.row, .row2x] { _ = await thumbnails.rendition(card.picture, size: size) }
         }
         let filing = InboxFiling(intake: uploads.intake, store: store, source: source, scanner: scanner, layout: UploadNaming(pattern: config.uploadLayout),

@@ -35,7 +35,7 @@ struct DavInbox: Sendable {
         // Whatever took the staged file (the blob store, a folder source) moved it away; a source
         // that copied it (a bucket) leaves it here to go.
         defer { unlink(staged.path) }
-        let filed = try await filing.file(staged: staged.path, sha256: staged.sha256, sentName: InboxPath.name(of: path),
+        let filed = try await filing.file(staged: staged.path, sha256: staged.sha256, size: staged.size, sentName: InboxPath.name(of: path),
                                           inboxFolder: InboxPath.parent(of: path), caller: caller)
         let item = InboxItem(accountId: account, path: path, isCollection: false, size: staged.size, sha256: staged.sha256,
                              contentType: request.headers[.contentType] ?? DavResource.contentType(forName: path),

@@ -46,8 +46,10 @@ struct InboxFiling: Sendable {
 
     /// Files the staged file (synced, named `sentName` in the inbox folder `inboxFolder`); what
     /// is left at `staged` afterwards is the caller's to remove.
-    func file(staged: String, sha256: String, sentName: String, inboxFolder: String, caller: DavCaller) async throws -> Filed {
-        switch await intake.examine(path: staged, name: sentName, sight: caller.visitor.sight) {
+    func file(staged: String, sha256: String, size: Int64, sentName: String, inboxFolder: String, caller: DavCaller) async throws -> Filed {
+        let (finding, analysis) = await intake.examined(path: staged, name: sentName, sight: caller.visitor.sight,
+                                                        identity: ContentIdentity(sha256: sha256, size: size))
+        switch finding {
         case .new(let format, let takenAt, _):
             guard await source.isWritable() else { throw DavError(.forbidden, "the library is read-only") }
             let folder = try await companionFolder(of: sentName, in: inboxFolder, caller: caller)
@@ -59,7 +61,7 @@ struct InboxFiling: Sendable {
                 logger.error("an inbox file could not be placed", metadata: ["name": "\(sentName)", "error": "\(error)"])
                 throw DavError(DavError.insufficientStorage, "the library could not take the file")
             }
-            if case .failed(let reason)? = try await scanner.index(keys: [key])[key] {
+            if case .failed(let reason)? = try await scanner.index(placed: [(key, analysis)])[key] {
                 logger.warning("an inbox file was placed but not catalogued", metadata: ["key": "\(key)", "reason": "\(reason)"])
             }
             try await store.recordUploader(keys: [key], account: caller.account.id, link: nil, device: caller.device.label)

@@ -28,28 +28,34 @@ struct Intake: Sendable {
 
     /// Examines the file at `path` (sent as `name`) for someone who sees `sight`.
     func examine(path: String, name: String, sight: Sight) async -> Finding {
+        await examined(path: path, name: name, sight: sight).finding
+    }
+
+    /// `examine`, with the analysis itself, for the scanner to take over once the file is placed
+    /// (`LibraryScanner.index(placed:)`), so its bytes are read once.
+    /// `identity`: what the caller took of the bytes as they arrived (its own hash, never a
+    /// client's), so they are not read whole again.
+    func examined(path: String, name: String, sight: Sight, identity: ContentIdentity? = nil) async -> (finding: Finding, analysis: FileAnalysis) {
         let staged = SourceEntry(key: name, size: 0, mtimeNs: 0)
         // Whether the content is kept already is the server's own question; whether the asker
         // may be told where, theirs.
         let (everything, visible) = (reads.everythingForServerWork, reads.view(for: .household(viewer: .guest, sight: sight)))
         var inLibrary: (key: String?, sha256: String)?
         let analysis = await FileAnalysis.analyse([staged], files: [.file(LocalFile(path: path, entry: staged))], as: .upload,
-                                                  journal: journal, pool: pool) { identities in
+                                                  journal: journal, pool: pool, known: [identity]) { identities in
             guard let identity = identities.first,
                   let found = try await everything.file(ofContent: identity.sha256) else { return [:] }
             let seen = try await visible.file(ofContent: identity.sha256) != nil
             inLibrary = (seen ? found.key : nil, identity.sha256)
             return [identity: 0]
         }
-        switch analysis[0] {
-        case .notImage: return .notMedia
-        case .failed(_, let reason): return .unreadable(reason)
-        case .unavailable: return .unavailable
-        case .known:
-            guard let inLibrary else { return .unavailable }
-            return .known(sha256: inLibrary.sha256, key: inLibrary.key)
-        case .new(_, let identity, let probe):
-            return .new(format: probe.format, takenAt: probe.takenAt, sha256: identity.sha256)
+        let finding: Finding = switch analysis[0] {
+        case .notImage: .notMedia
+        case .failed(_, let reason): .unreadable(reason)
+        case .unavailable: .unavailable
+        case .known: inLibrary.map { .known(sha256: $0.sha256, key: $0.key) } ?? .unavailable
+        case .new(_, let identity, let probe): .new(format: probe.format, takenAt: probe.takenAt, sha256: identity.sha256)
         }
+        return (finding, analysis[0])
     }
 }
