@@ -242,7 +242,7 @@ public struct GalleryParts {
                                       stagingFolder: config.dataPath + "/dav-incoming", libraryFolder: source.localPath(forKey: "") ?? config.libraryPath)
         // Whatever an interrupted PUT left behind is garbage: nothing refers to it.
         try? FileManager.default.removeItem(atPath: davSettings.stagingFolder)
-        let blobs = InboxBlobs(folder: config.dataPath + "/inbox")
+        let blobs = InboxBlobs(source: source)
         let davTree = DavTree(inbox: store, reads: reads, source: source, base: config.basePath)
         let locking = DavLocking(store: store, settings: davSettings)
         // A phone's new photo gets its row thumbnails ahead of the first visit, once the

@@ -146,7 +146,7 @@ struct DavController: Sendable {
         if case .inbox(_, let path) = target {
             guard let item = try await store.inboxItem(accountId: caller.account.id, path: path) else { throw DavError.notFound }
             if item.isBlob, let sha = item.sha256 {
-                body = try await originals.fileIO.loadFile(path: blobs.path(sha), range: answer.range, context: context)
+                body = try await originals.body(key: InboxBlobs.key(sha), range: answer.range, context)
             } else if let key = try await inbox.libraryKey(of: item, caller: caller) {
                 body = try await originals.body(key: key, range: answer.range, context)
             } else {

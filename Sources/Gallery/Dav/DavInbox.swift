@@ -254,7 +254,7 @@ struct DavInbox: Sendable {
     func forgetBlobs(of items: [InboxItem]) async {
         for item in items where item.isBlob {
             guard let sha = item.sha256, (try? await store.inboxBlobInUse(sha256: sha)) == false else { continue }
-            blobs.remove(sha)
+            await blobs.remove(sha)
         }
     }
 

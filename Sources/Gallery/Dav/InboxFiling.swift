@@ -70,10 +70,10 @@ struct InboxFiling: Sendable {
         case .known(_, let key):
             return Filed(outcome: .known(key), libraryKey: key, isBlob: false)
         case .notMedia:
-            try blobs.keep(staged: staged, sha256: sha256)
+            try await blobs.keep(staged: staged, sha256: sha256)
             return Filed(outcome: .kept("not a photo or a video"), libraryKey: nil, isBlob: true)
         case .unreadable(let reason):
-            try blobs.keep(staged: staged, sha256: sha256)
+            try await blobs.keep(staged: staged, sha256: sha256)
             return Filed(outcome: .kept(reason), libraryKey: nil, isBlob: true)
         case .unavailable:
             throw DavError(.serviceUnavailable, "the catalog could not check the file now")
