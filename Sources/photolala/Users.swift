@@ -32,6 +32,7 @@ struct Users: AsyncParsableCommand {
 
         func run() async throws {
             guard let valid = Account.validName(name) else { throw ValidationError(Phrase(AccountError.invalidName)) }
+            guard !Account.reservedNames.contains(valid.lowercased()) else { throw ValidationError(Phrase(AccountError.reservedName(valid))) }
             // Checked before the password is asked for; the data folder is made only once there is one.
             if try location.hasCatalog(), try await location.openCatalog().account(named: valid) != nil {
                 throw ValidationError(Phrase(AccountError.nameTaken(valid)))

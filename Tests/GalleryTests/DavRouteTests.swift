@@ -211,4 +211,31 @@ import Testing
             #expect(twice.status == .conflict && twice.text.contains("already"))
         }
     }
+
+    @Test func theDoorsOwnFolderNamesAreNoAccountsAndAMoveStaysOnThisServer() async throws {
+        // given max's phone and a note in his inbox
+        let h = try await household(.folder)
+        let phone = try #require(h.secrets["max phone"])
+        // then no account may be called after the door's read-only folders, in any case
+        let store = try await h.f.openCatalog()
+        await #expect(throws: AccountError.reservedName("Library")) {
+            try await store.addAccount(name: "Library", passwordHash: "h", role: .member)
+        }
+        try await h.f.withClient { client in
+            #expect(try await Self.dav(client, "PUT", "/dav/max/a.txt", as: "max", phone, body: Array("a".utf8)).status == .created)
+            // when a MOVE names another server, then it is refused as a gateway's error, and nothing moves
+            let away = try await Self.dav(client, "MOVE", "/dav/max/a.txt", as: "max", phone,
+                                          headers: [("Destination", "http://elsewhere.example/dav/max/b.txt")])
+            #expect(away.status == .badGateway)
+            #expect(try await Self.dav(client, "GET", "/dav/max/a.txt", as: "max", phone).status == .ok)
+            // and one naming this server by its address, or by the path alone, moves it
+            let here = try await Self.dav(client, "MOVE", "/dav/max/a.txt", as: "max", phone,
+                                          headers: [("Destination", "http://127.0.0.1:8080/dav/max/b.txt")])
+            #expect(here.status == .created)
+            #expect(try await Self.dav(client, "MOVE", "/dav/max/b.txt", as: "max", phone, headers: [("Destination", "/dav/max/c.txt")]).status == .created)
+            // and a move into the read-only library is refused
+            #expect(try await Self.dav(client, "MOVE", "/dav/max/c.txt", as: "max", phone,
+                                       headers: [("Destination", "/dav/library/c.txt")]).status == .forbidden)
+        }
+    }
 }

@@ -373,6 +373,57 @@ def test_a_rendition_made_by_one_instance_is_copied_by_the_other(cluster, browse
     assert (c.second.data / "thumbnails" / sha[:2] / f"{sha}-1600.jpg").read_bytes() == first.content
 
 
+def test_two_instances_share_the_webdav_door(cluster, tmp_path):
+    """A phone's backup through one instance is the other's: the inbox, a note's bytes (kept in
+    the bucket's hidden folder), a photo filed into the library, a lock, and a revoked password."""
+    catalog_args = ["--catalog", cluster.first.args[cluster.first.args.index("--catalog") + 1],
+                    "--library", cluster.first.args[cluster.first.args.index("--library") + 1], "--s3-endpoint", S3_ENDPOINT,
+                    "--data", str(cluster.first.data)]
+    made = subprocess.run([str(binary()), "devices", "add", "ada", "Ada's phone", "--scope", "read", *catalog_args],
+                          capture_output=True, text=True, env=dict(os.environ, **AWS))
+    assert made.returncode == 0, made.stderr
+    secret = made.stdout.strip()
+    auth = ("ada", secret)
+    for instance in (cluster.first, cluster.second):
+        if instance.proc is None or instance.proc.poll() is not None:
+            instance.start()
+        instance.wait_healthy()
+    one, two = cluster.first.base, cluster.second.base
+    # given a note and a photo sent to ada's inbox through the first instance
+    note = b"packed the blue bag\n"
+    assert requests.put(one + "/dav/ada/notes.txt", data=note, auth=auth, timeout=30).status_code == 201
+    photo = tmp_path / "IMG_0042.JPG"
+    make_jpeg(photo, "320x240", ["gradient:gold-teal"], "2023:03:04 05:06:07")
+    assert requests.put(one + "/dav/ada/IMG_0042.JPG", data=photo.read_bytes(), auth=auth, timeout=30).status_code == 201
+    # then the second instance lists both and gives each back
+    listing = requests.request("PROPFIND", two + "/dav/ada/", headers={"Depth": "1"}, auth=auth, timeout=30)
+    assert listing.status_code == 207
+    assert "/dav/ada/notes.txt</D:href>" in listing.text and "/dav/ada/IMG_0042.JPG</D:href>" in listing.text
+    assert requests.get(two + "/dav/ada/notes.txt", auth=auth, timeout=30).content == note
+    assert requests.get(two + "/dav/ada/IMG_0042.JPG", auth=auth, timeout=30).content == photo.read_bytes()
+    # and the photo is in the library for both, the note in no listed folder of it
+    assert f"{PREFIX}/Phones/ada/2023/03/IMG_0042.JPG" in cluster.objects()
+    assert requests.request("PROPFIND", two + "/dav/library/Phones/ada/2023/03/", headers={"Depth": "1"}, auth=auth,
+                            timeout=30).text.count("IMG_0042.JPG") >= 1
+    assert not any(key.endswith("notes.txt") for key in cluster.objects())
+    assert any(key.startswith(f"{PREFIX}/.photolala/inbox/") for key in cluster.objects())
+    # when the first instance locks the note, then the second refuses a write without its token
+    lock = requests.request("LOCK", one + "/dav/ada/notes.txt", auth=auth, timeout=30,
+                            data='<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope>'
+                                 '<D:locktype><D:write/></D:locktype></D:lockinfo>')
+    assert lock.status_code == 200
+    token = lock.headers["Lock-Token"]
+    assert requests.put(two + "/dav/ada/notes.txt", data=b"x", auth=auth, timeout=30).status_code == 423
+    assert requests.put(two + "/dav/ada/notes.txt", data=b"y", auth=auth, headers={"If": f"({token})"}, timeout=30).status_code == 204
+    assert requests.request("UNLOCK", two + "/dav/ada/notes.txt", auth=auth, headers={"Lock-Token": token}, timeout=30).status_code == 204
+    # when the password is revoked from the command line, then neither instance takes it
+    revoked = subprocess.run([str(binary()), "devices", "revoke", "ada", "Ada's phone", *catalog_args],
+                             capture_output=True, text=True, env=dict(os.environ, **AWS))
+    assert revoked.returncode == 0, revoked.stderr
+    for base in (one, two):
+        assert requests.request("PROPFIND", base + "/dav/ada/", headers={"Depth": "0"}, auth=auth, timeout=30).status_code == 401
+
+
 def test_two_instances_share_sessions_curation_and_uploads_and_survive_a_kill(cluster, browser, tmp_path):
     c, d = cluster, browser
     first, second, proxy = c.first, c.second, c.nginx
@@ -490,49 +541,3 @@ def test_two_instances_share_sessions_curation_and_uploads_and_survive_a_kill(cl
         assert signed_in(through), f"{through.status_code}: {through.text[:2000]}\n{c.logs()}"
         assert through.headers["X-Upstream"].split(", ")[-1] == f"127.0.0.1:{second.port}", through.headers["X-Upstream"]
 
-
-def test_two_instances_share_the_webdav_door(cluster, tmp_path):
-    """A phone's backup through one instance is the other's: the inbox, a note's bytes (kept in
-    the bucket's hidden folder), a photo filed into the library, a lock, and a revoked password."""
-    catalog_args = ["--catalog", cluster.first.args[cluster.first.args.index("--catalog") + 1],
-                    "--library", cluster.first.args[cluster.first.args.index("--library") + 1], "--s3-endpoint", S3_ENDPOINT,
-                    "--data", str(cluster.first.data)]
-    made = subprocess.run([str(binary()), "devices", "add", "ada", "Ada's phone", "--scope", "read", *catalog_args],
-                          capture_output=True, text=True, env=dict(os.environ, **AWS))
-    assert made.returncode == 0, made.stderr
-    secret = made.stdout.strip()
-    auth = ("ada", secret)
-    one, two = cluster.first.base, cluster.second.base
-    # given a note and a photo sent to ada's inbox through the first instance
-    note = b"packed the blue bag\n"
-    assert requests.put(one + "/dav/ada/notes.txt", data=note, auth=auth, timeout=30).status_code == 201
-    photo = tmp_path / "IMG_0042.JPG"
-    make_jpeg(photo, "320x240", ["gradient:gold-teal"], "2023:03:04 05:06:07")
-    assert requests.put(one + "/dav/ada/IMG_0042.JPG", data=photo.read_bytes(), auth=auth, timeout=30).status_code == 201
-    # then the second instance lists both and gives each back
-    listing = requests.request("PROPFIND", two + "/dav/ada/", headers={"Depth": "1"}, auth=auth, timeout=30)
-    assert listing.status_code == 207
-    assert "/dav/ada/notes.txt</D:href>" in listing.text and "/dav/ada/IMG_0042.JPG</D:href>" in listing.text
-    assert requests.get(two + "/dav/ada/notes.txt", auth=auth, timeout=30).content == note
-    assert requests.get(two + "/dav/ada/IMG_0042.JPG", auth=auth, timeout=30).content == photo.read_bytes()
-    # and the photo is in the library for both, the note in no listed folder of it
-    assert f"{PREFIX}/Phones/ada/2023/03/IMG_0042.JPG" in cluster.objects()
-    assert requests.request("PROPFIND", two + "/dav/library/Phones/ada/2023/03/", headers={"Depth": "1"}, auth=auth,
-                            timeout=30).text.count("IMG_0042.JPG") >= 1
-    assert not any(key.endswith("notes.txt") for key in cluster.objects())
-    assert any(key.startswith(f"{PREFIX}/.photolala/inbox/") for key in cluster.objects())
-    # when the first instance locks the note, then the second refuses a write without its token
-    lock = requests.request("LOCK", one + "/dav/ada/notes.txt", auth=auth, timeout=30,
-                            data='<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope>'
-                                 '<D:locktype><D:write/></D:locktype></D:lockinfo>')
-    assert lock.status_code == 200
-    token = lock.headers["Lock-Token"]
-    assert requests.put(two + "/dav/ada/notes.txt", data=b"x", auth=auth, timeout=30).status_code == 423
-    assert requests.put(two + "/dav/ada/notes.txt", data=b"y", auth=auth, headers={"If": f"({token})"}, timeout=30).status_code == 204
-    assert requests.request("UNLOCK", two + "/dav/ada/notes.txt", auth=auth, headers={"Lock-Token": token}, timeout=30).status_code == 204
-    # when the password is revoked from the command line, then neither instance takes it
-    revoked = subprocess.run([str(binary()), "devices", "revoke", "ada", "Ada's phone", *catalog_args],
-                             capture_output=True, text=True, env=dict(os.environ, **AWS))
-    assert revoked.returncode == 0, revoked.stderr
-    for base in (one, two):
-        assert requests.request("PROPFIND", base + "/dav/ada/", headers={"Depth": "0"}, auth=auth, timeout=30).status_code == 401

@@ -40,6 +40,7 @@ extension AccountStore where Self: SQLCatalog {
     @discardableResult
     public func addAccount(name raw: String, passwordHash: String, role: Role, now: Date) async throws -> Account {
         guard let name = Account.validName(raw) else { throw AccountError.invalidName }
+        guard !Account.reservedNames.contains(name.lowercased()) else { throw AccountError.reservedName(name) }
         let createdAt = Int64(now.timeIntervalSince1970)
         let database = core.database
         let account: Account

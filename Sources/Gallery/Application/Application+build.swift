@@ -175,9 +175,7 @@ public struct GalleryParts {
         let placeBook = PlaceBook(folder: config.resourcesPath + "/Gazetteer", logger: logger)
         placeNaming = PlaceNaming(store: store, places: placeBook)
         likeness = LikenessMeasuring(store: store, source: source, journal: journal, monitor: monitor,
-                                     // (a burst of uploads, a phone's backup, goes first: measuring waits
-                                     // for a second without requests, or half a minute at most a photo)
-                                     giveWay: { [activity] in await activity.waitForQuiet(atMost: .seconds(30)) })
+                                     giveWay: { [activity] in await activity.waitForQuiet(atMost: .seconds(1)) })
         sidecars = SidecarWriting(store: store, source: source, enabled: config.writeSidecars, readOnly: config.readOnlyLibrary,
                                   monitor: monitor, marker: config.dataPath + "/sidecars-written")
         // Every photo, file and group the handlers below read goes through a view for one audience.
@@ -239,19 +237,20 @@ public struct GalleryParts {
         uploads.register(with: routes)
         let davSettings = DavSettings(base: config.basePath, readOnly: config.readOnlyLibrary, adminsSeePrivate: config.adminsSeePrivate,
                                       allowance: config.uploadAllowance, freeSpaceFloor: config.freeSpaceFloor,
-                                      stagingFolder: config.dataPath + "/dav-incoming", libraryFolder: source.localPath(forKey: "") ?? config.libraryPath)
+                                      stagingFolder: config.dataPath + "/dav-incoming", libraryFolder: source.localPath(forKey: "") ?? config.libraryPath,
+                                      names: ServerNames(publicURLs: config.publicURLs))
         // Whatever an interrupted PUT left behind is garbage: nothing refers to it.
         try? FileManager.default.removeItem(atPath: davSettings.stagingFolder)
         let blobs = InboxBlobs(source: source)
         let davTree = DavTree(inbox: store, reads: reads, source: source, base: config.basePath)
         let locking = DavLocking(store: store, settings: davSettings)
-        // A phone's new photo gets its row thumbnails ahead of the first visit, once the
-        // requests have gone quiet (a backup's burst of PUTs goes first), or a minute has passed.
-        let prepare: @Sendable (String) async -> Void = { [store, activity] key in
+        // A phone's new photo gets its row thumbnails ahead of the first visit, one photo at a
+        // time at the pace of the other work beside the requests.
+        let ahead = RenditionsAhead(make: { [store] key in
             guard let card = try? await store.photo(key: key, viewer: .guest, sight: .everything)?.card else { return }
-            await activity.waitForQuiet(atMost: .seconds(60))
             for size in [SiteURL.Rendition.row, .row2x] { _ = await thumbnails.rendition(card.picture, size: size) }
-        }
+        }, giveWay: { [activity] in await activity.waitForQuiet(atMost: .seconds(1)) })
+        let prepare: @Sendable (String) async -> Void = { key in ahead.enqueue(key) }
         let filing = InboxFiling(intake: uploads.intake, store: store, source: source, scanner: scanner, layout: UploadNaming(pattern: config.uploadLayout),
                                  blobs: blobs, logger: logger, prepare: prepare)
         dav = DavController(store: store, tree: davTree,

@@ -163,7 +163,7 @@ struct DavInbox: Sendable {
         let account = caller.account.id
         guard !path.isEmpty else { throw DavError(.forbidden, "the inbox itself cannot be copied or moved") }
         guard let header = request.headers[.destination] else { throw DavError(.badRequest, "no Destination") }
-        let destination = try locking.inboxPath(ofHref: header, caller: caller, forDestination: true)
+        let destination = try locking.inboxPath(ofHref: header, caller: caller, forDestination: true, requestHost: request.head.authority)
         guard !destination.isEmpty, destination != path else { throw DavError(.forbidden, "the destination is the source") }
         guard !InboxPath.isWithin(destination, path) else { throw DavError(.forbidden, "into itself") }
         let overwrite: Bool

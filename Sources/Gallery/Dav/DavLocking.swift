@@ -59,10 +59,17 @@ struct DavLocking: Sendable {
     }
 
     /// The inbox path an href names (an absolute URI or path, as `Destination` and tagged If
-    /// lists carry): 400 when it names nothing, 502 for another server, 403 for a place outside
-    /// the caller's inbox (the read-only library among them).
-    func inboxPath(ofHref href: String, caller: DavCaller, forDestination: Bool) throws -> String {
+    /// lists carry): 400 when it names nothing, 502 for another server (a host that is neither
+    /// the request's nor one this server answers to), 403 for a place outside the caller's inbox
+    /// (the read-only library among them).
+    func inboxPath(ofHref href: String, caller: DavCaller, forDestination: Bool, requestHost: String? = nil) throws -> String {
         guard let components = URLComponents(string: href) else { throw DavError(.badRequest, "an href that is no URI") }
+        if let host = components.host, !host.isEmpty {
+            let authority = host.contains(":") ? "[\(host)]" : host
+            let named = authority + (components.port.map { ":\($0)" } ?? "")
+            let ours = requestHost.map { $0.caseInsensitiveCompare(named) == .orderedSame || $0.caseInsensitiveCompare(authority) == .orderedSame } ?? false
+            guard ours || settings.names.accepts(named) else { throw DavError(.badGateway, "another server's address") }
+        }
         var path = components.percentEncodedPath
         if !settings.base.isEmpty {
             guard path.hasPrefix(settings.base + "/") else { throw DavError(.badGateway, "another server's path") }

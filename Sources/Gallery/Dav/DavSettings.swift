@@ -16,4 +16,7 @@ struct DavSettings: Sendable {
     var libraryFolder: String?
     /// The longest a lock is granted for, in seconds.
     var maxLockSeconds: Int64 = 86_400
+    /// The names this server answers to: a `Destination` naming any other host is another
+    /// server's (502).
+    var names = ServerNames(publicURLs: [])
 }

@@ -16,8 +16,8 @@ struct InboxFiling: Sendable {
     let layout: UploadNaming
     let blobs: InboxBlobs
     let logger: Logger
-    /// Makes a new photo's grid renditions in the background, giving way to visitors, so the
-    /// gallery shows a phone's backup at once when it is opened.
+    /// Queues a new photo's renditions to be made in the background, giving way to visitors, so
+    /// the gallery shows a phone's backup at once when it is opened (`RenditionsAhead`).
     let prepare: @Sendable (String) async -> Void
 
     /// What became of a file.
@@ -65,7 +65,7 @@ struct InboxFiling: Sendable {
                 logger.warning("an inbox file was placed but not catalogued", metadata: ["key": "\(key)", "reason": "\(reason)"])
             }
             try await store.recordUploader(keys: [key], account: caller.account.id, link: nil, device: caller.device.label)
-            Task.detached(priority: .background) { [prepare] in await prepare(key) }
+            await prepare(key)
             return Filed(outcome: .placed(key), libraryKey: key, isBlob: false)
         case .known(_, let key):
             return Filed(outcome: .known(key), libraryKey: key, isBlob: false)

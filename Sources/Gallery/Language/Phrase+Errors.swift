@@ -45,6 +45,7 @@ extension Phrase {
     public init(_ error: AccountError) {
         switch error {
         case .invalidName: self = Phrase("An account name is 1 to 32 letters, digits, dots, dashes or underscores.")
+        case .reservedName(let name): self = Phrase("“\(name)” names a folder of the WebDAV door (/dav/\(name)/): choose another name.")
         case .nameTaken(let name): self = Phrase("There is already an account called “\(name)”.")
         case .notFound(let name): self = Phrase("There is no account called “\(name)”.")
         case .lastAdmin: self = Phrase("This is the last admin account: make another admin first, so someone can still manage the gallery.")

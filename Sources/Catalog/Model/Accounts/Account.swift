@@ -17,6 +17,10 @@ public struct Account: Sendable, Equatable {
     }
 
     /// Account names: 1 to 32 letters, digits, `.`, `_` or `-`, so they are safe on a command line.
+    /// Names no account may take: the WebDAV door's read-only folders (`/dav/library/`,
+    /// `/dav/albums/`) sit where a member's inbox (`/dav/<name>/`) would.
+    public static let reservedNames: Set<String> = ["library", "albums"]
+
     public static func validName(_ raw: String) -> String? {
         let name = normalized(raw)
         guard (1...32).contains(name.count),
@@ -36,6 +40,8 @@ public struct Account: Sendable, Equatable {
 /// Why an account change was refused.
 public enum AccountError: Error, Equatable, CustomStringConvertible {
     case invalidName
+    /// A name the WebDAV door keeps for its own folders (`Account.reservedNames`).
+    case reservedName(String)
     case nameTaken(String)
     case notFound(String)
     case lastAdmin
@@ -43,6 +49,7 @@ public enum AccountError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidName: return "An account name is 1 to 32 letters, digits, dots, dashes or underscores."
+        case .reservedName(let name): return "“\(name)” names a folder of the WebDAV door (/dav/\(name)/): choose another name."
         case .nameTaken(let name): return "There is already an account called “\(name)”."
         case .notFound(let name): return "There is no account called “\(name)”."
         case .lastAdmin: return "This is the last admin account: make another admin first, so someone can still manage the gallery."
