@@ -416,6 +416,10 @@ def test_two_instances_share_the_webdav_door(cluster, tmp_path):
     assert requests.put(two + "/dav/ada/notes.txt", data=b"x", auth=auth, timeout=30).status_code == 423
     assert requests.put(two + "/dav/ada/notes.txt", data=b"y", auth=auth, headers={"If": f"({token})"}, timeout=30).status_code == 204
     assert requests.request("UNLOCK", two + "/dav/ada/notes.txt", auth=auth, headers={"Lock-Token": token}, timeout=30).status_code == 204
+    # when the note leaves the inbox, then its bytes leave the bucket; the photo stays in the library
+    assert requests.delete(two + "/dav/ada/notes.txt", auth=auth, timeout=30).status_code == 204
+    assert not any(key.startswith(f"{PREFIX}/.photolala/inbox/") for key in cluster.objects())
+    cluster.files[f"{PREFIX}/Phones/ada/2023/03/IMG_0042.JPG"] = photo
     # when the password is revoked from the command line, then neither instance takes it
     revoked = subprocess.run([str(binary()), "devices", "revoke", "ada", "Ada's phone", *catalog_args],
                              capture_output=True, text=True, env=dict(os.environ, **AWS))
