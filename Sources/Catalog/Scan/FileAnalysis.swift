@@ -123,14 +123,22 @@ public enum FileAnalysis: Sendable {
             let entry = entries[image.index]
             slot.note(kind, entry, alone: alone)
             do {
-                var probe = try Imaging.probe(fileAt: image.path, format: image.format, header: image.header)
-                // A file that came through a share link brings no curation into the household.
-                if LinkUploads.holds(entry.key) { (probe.rating, probe.keywords) = (nil, []) }
-                return .new(entry, image.identity, probe)
+                let probe = try Imaging.probe(fileAt: image.path, format: image.format, header: image.header)
+                return .new(entry, image.identity, admitted(probe, at: entry.key))
             } catch {
                 return failure(entry, error)
             }
         }
+    }
+
+    /// What a probe may bring into the catalog for a file at `key`: a file that came through a
+    /// share link brings no curation (stars, keywords) into the household. Applied wherever a
+    /// probe meets its library key, read now or taken over from an upload's staged copy.
+    static func admitted(_ probe: ImageProbe, at key: String) -> ImageProbe {
+        guard LinkUploads.holds(key) else { return probe }
+        var probe = probe
+        (probe.rating, probe.keywords) = (nil, [])
+        return probe
     }
 
     private static func failure(_ entry: SourceEntry, _ error: any Error) -> FileAnalysis {

@@ -245,7 +245,7 @@ public struct LibraryScanner: Sendable {
             let analysis: FileAnalysis
             switch analysed {
             case .new(_, let identity, let probe)? where identity.size == entry.size:
-                analysis = .new(entry, identity, probe)
+                analysis = .new(entry, identity, FileAnalysis.admitted(probe, at: entry.key))
             default:
                 analysis = try await analyse(entry)
             }

@@ -115,28 +115,29 @@ struct UploadController: Sendable {
         guard !staged.isEmpty else { throw PageError(.badRequest, message: Phrase("Choose at least one photo to upload.")) }
         var received: [Received] = []
         var seen: [String: String] = [:]  // sha256 → name, for copies within one upload
-        var placed: [(key: String, sent: String)] = []
+        var placed: [(key: String, sent: String, analysis: FileAnalysis)] = []
         for file in staged {
             // A link's holders see nobody's private photos, whoever they are.
             let sight = destination == .household ? context.visitor.sight : .publicOnly
             switch try await check(file, seen: &seen, into: destination, sight: sight) {
             case .refused(let reason): received.append(.refused(sent: file.name, reason: reason))
             case .duplicate(let existing, let key): received.append(.duplicate(sent: file.name, key: key, detail: existing))
-            case .accepted(let folder, let name):
+            case .accepted(let folder, let name, let analysis):
                 do {
                     let key = try await source.add(stagedFile: file.path, folder: folder, name: name)
-                    placed.append((key, file.name))
+                    placed.append((key, file.name, analysis))
                 } catch {
                     logger.error("upload could not be placed", metadata: ["name": "\(file.name)", "error": "\(error)"])
                     received.append(.refused(sent: file.name, reason: Phrase("could not be written to the library (is the disk full?)")))
                 }
             }
         }
-        let indexed = try await scanner.index(keys: placed.map(\.key))
+        // Catalogued from the analysis the check made, so each file's bytes are read once.
+        let indexed = try await scanner.index(placed: placed.map { ($0.key, $0.analysis) })
         let link: Int64? = if case .link(let id) = destination { id } else { nil }
         let indexedKeys = placed.map(\.key).filter { if case .failed? = indexed[$0] { false } else { true } }
         try await store.recordUploader(keys: indexedKeys, account: link == nil ? context.visitor.account?.id : nil, link: link)
-        for (key, sent) in placed {
+        for (key, sent, _) in placed {
             if case .failed(let reason)? = indexed[key] {
                 received.append(.refused(sent: sent, reason: Phrase("was saved as \(key) but could not be indexed: \(reason)")))
             } else {
@@ -276,7 +277,7 @@ struct UploadController: Sendable {
     }
 
     enum Verdict {
-        case accepted(folder: String, name: String)
+        case accepted(folder: String, name: String, analysis: FileAnalysis)
         case duplicate(existing: Phrase, key: String?)
         case refused(Phrase)
     }
@@ -286,7 +287,8 @@ struct UploadController: Sendable {
     private func check(_ file: StagedFile, seen: inout [String: String], into destination: Destination, sight: Sight) async throws -> Verdict {
         let verdict: Verdict
         let sha256: String
-        switch await intake.examine(path: file.path, name: file.name, sight: sight) {
+        let (finding, analysis) = await intake.examined(path: file.path, name: file.name, sight: sight)
+        switch finding {
         case .notMedia:
             return .refused(Phrase("is not a photo or a video: its bytes are not JPEG, PNG, GIF, WebP, TIFF, HEIC, AVIF, MP4, MOV, M4V, 3GP, WebM, MKV or AVI"))
         case .unreadable(let reason):
@@ -301,7 +303,7 @@ struct UploadController: Sendable {
             case .household: naming.folder(for: takenAt ?? Date())
             case .link(let id): Self.linkFolder(id)
             }
-            verdict = .accepted(folder: folder, name: UploadNaming.fileName(file.name, format: format))
+            verdict = .accepted(folder: folder, name: UploadNaming.fileName(file.name, format: format), analysis: analysis)
             sha256 = hash
         }
         if let earlier = seen[sha256] { return .duplicate(existing: Phrase("the same photo as “\(earlier)” in this upload"), key: nil) }
