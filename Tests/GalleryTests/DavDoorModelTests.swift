@@ -9,8 +9,8 @@ import Testing
 @testable import Gallery
 
 /// A model-based test of the WebDAV door: a phone makes folders and sends photos, copies of
-/// them and other files, moves and deletes what it sent, is cut off halfway through a PUT, and
-/// has its password revoked and made anew, in a random order from a fixed seed. After each step
+/// them and other files, moves and deletes what it sent, and has its password revoked and made
+/// anew, in a random order from a fixed seed. After each step
 /// the inbox lists exactly what the model holds, each file gives back its bytes, every photo sent
 /// is in the library once, in the layout's folder, with its page in the gallery, and nothing is
 /// left staged. `PHOTOLALA_MODEL_STEPS` (default 24) and `PHOTOLALA_MODEL_SEED` as for the links' model.
@@ -69,15 +69,17 @@ import Testing
         model.secret = DeviceSecret.make()
         try await store.addDevice(accountId: account.id, label: "phone 1", secretHash: DeviceSecret.hash(model.secret), scope: .backup, now: 1)
         let app = try await buildApplication(f.config())
-        try await app.test(.live) { client in
-            let port = try #require(client.port)
+        // In process, with no socket between: a loaded machine slows the steps but never times
+        // them out. (PUTs cut off on a real socket, and a server killed during one, are the
+        // end-to-end tests' `test_dav_clients.py`.)
+        try await app.test(.router) { client in
             let max = try await FormPoster.signIn(client, "max")
             func dav(_ method: String, _ path: String, body: [UInt8] = [], headers: [(String, String)] = [], as password: String? = nil) async throws -> TestResponse {
                 try await DavRouteTests.dav(client, method, "/dav/max/" + path.split(separator: "/").map { DavTarget.encode(String($0)) }.joined(separator: "/"),
                                             as: "max", password ?? model.secret, body: body, headers: headers)
             }
             for step in 0..<Self.steps {
-                switch model.roll(8) {
+                switch model.roll(7) {
                 case 0, 1:
                     // a new photo, or a note, in some folder (a name sent before is replaced)
                     let photo = model.roll(4) != 0
@@ -120,20 +122,6 @@ import Testing
                     #expect(try await dav("DELETE", path).status == .noContent)
                     for key in model.inbox.keys where InboxPath.isWithin(key, path) { model.inbox[key] = nil }
                     model.log.append("delete \(path)")
-                case 6:
-                    // a PUT cut off after some of its bytes: nothing of it anywhere, and no change
-                    let content = try model.make(photo: true)
-                    let bytes = model.bytes[content]!
-                    let cut = 1 + model.roll(bytes.count - 1)
-                    let connection = try RawConnection(port: port)
-                    let auth = DavRouteTests.basic("max", model.secret)
-                    try await connection.send("PUT /dav/max/cut\(content).jpg HTTP/1.1\r\nHost: localhost\r\nAuthorization: \(auth)\r\nContent-Length: \(bytes.count)\r\n\r\n")
-                    try await connection.send(bytes: Array(bytes.prefix(cut)))
-                    try await Self.until { !Self.staged(f).isEmpty }
-                    connection.hangUp()
-                    try await Self.until { Self.staged(f).isEmpty }
-                    model.media.remove(content)
-                    model.log.append("cut off at \(cut) of \(bytes.count)")
                 default:
                     // the phone's password is revoked: refused at once; a new one works
                     let devices = try await store.devices(accountId: account.id)

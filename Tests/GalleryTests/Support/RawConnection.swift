@@ -29,8 +29,6 @@ final class RawConnection {
 
     deinit { close(fd) }
 
-    /// Hangs up at once, as a client whose network dropped would.
-    func hangUp() { shutdown(fd, Int32(SHUT_RDWR)) }
 
     /// Sends all of `text`, waiting while the socket's buffer is full; false when the server has
     /// closed the connection.
