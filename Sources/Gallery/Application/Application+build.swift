@@ -255,7 +255,7 @@ public struct GalleryParts {
                                  blobs: blobs, logger: logger, prepare: prepare)
         dav = DavController(store: store, tree: davTree,
                             inbox: DavInbox(store: store, tree: davTree, locking: locking, filing: filing, blobs: blobs, settings: davSettings, logger: logger),
-                            locking: locking, originals: originals, blobs: blobs, throttle: LoginThrottle(store: failures),
+                            locking: locking, originals: originals, throttle: LoginThrottle(store: failures),
                             slowdownScale: config.loginSlowdownScale, settings: davSettings, logger: logger)
         ShareController(store: store, reads: reads, pages: kit, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,
                         slideshows: slideshows, thumbnails: thumbnailRoutes, originals: originals, playable: playableRoutes, uploads: uploads,

@@ -14,7 +14,6 @@ struct DavController: Sendable {
     let inbox: DavInbox
     let locking: DavLocking
     let originals: OriginalController
-    let blobs: InboxBlobs
     let throttle: LoginThrottle
     let slowdownScale: Double
     let settings: DavSettings
@@ -112,14 +111,15 @@ struct DavController: Sendable {
     }
 
     private func propfind(_ request: Request, target: DavTarget, caller: DavCaller, now: Int64) async throws -> Response {
-        let depth = request.headers[.depth]?.lowercased() ?? "infinity"
-        guard depth == "0" || depth == "1" else {
+        // (a Depth that is none of 0, 1 and infinity is refused as infinity is)
+        let depth = DavDepth.parse(request.headers[.depth], absent: .infinity) ?? .infinity
+        guard depth != .infinity else {
             throw DavError(.forbidden, "PROPFIND of infinite depth", condition: "propfind-finite-depth")
         }
         let asked = try DavProperties.request(try await DavInbox.smallBody(request))
         guard let resource = try await tree.resource(target, for: caller, now: now) else { throw DavError.notFound }
         var responses = [DavProperties.response(resource, asked: asked)]
-        if depth == "1", resource.isCollection {
+        if depth == .one, resource.isCollection {
             for child in try await tree.children(target, for: caller, now: now) { responses.append(DavProperties.response(child, asked: asked)) }
         }
         return DavInbox.xml(DavProperties.multistatus(responses), status: DavError.multiStatus)

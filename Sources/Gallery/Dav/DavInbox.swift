@@ -26,7 +26,7 @@ struct DavInbox: Sendable {
         let existing = try await store.inboxItem(accountId: account, path: path)
         if existing?.isCollection == true { throw DavError(.methodNotAllowed, "PUT to a folder") }
         try await locking.guardWrite(request, caller: caller, paths: existing == nil ? [path, InboxPath.parent(of: path)] : [path], now: now)
-        try checkConditions(request, etag: existing.flatMap { DavResource.inbox($0, member: "", base: "", locks: []).etag })
+        try checkConditions(request, etag: existing.flatMap(DavResource.etag))
         if settings.readOnly { throw DavError(.forbidden, "the library is read-only") }
         let announced = request.headers[.contentLength].flatMap { Int64($0) }
         let room = try await room(for: account, replacing: existing?.size ?? 0)
@@ -46,7 +46,7 @@ struct DavInbox: Sendable {
         logger.info("webdav put", metadata: ["member": "\(caller.account.name)", "device": "\(caller.device.label)", "path": "\(path)",
                                              "bytes": "\(staged.size)", "filed": "\(filed.outcome)"])
         var headers = HTTPFields()
-        headers[.eTag] = DavResource.inbox(item, member: "", base: "", locks: []).etag
+        headers[.eTag] = DavResource.etag(item)
         headers[.contentLength] = "0"
         return Response(status: created ? .created : .noContent, headers: headers)
     }
@@ -149,7 +149,7 @@ struct DavInbox: Sendable {
         let account = caller.account.id
         guard let item = try await store.inboxItem(accountId: account, path: path) else { throw DavError.notFound }
         try await locking.guardWrite(request, caller: caller, paths: [path, InboxPath.parent(of: path)], deep: item.isCollection, now: now)
-        try checkConditions(request, etag: DavResource.inbox(item, member: "", base: "", locks: []).etag)
+        try checkConditions(request, etag: DavResource.etag(item))
         // The inbox forgets what it received; a photo filed into the library stays there (the
         // inbox is a backup's record, and a phone freeing space must not empty the library).
         let removed = try await store.deleteInboxTree(accountId: account, at: path)
@@ -166,16 +166,12 @@ struct DavInbox: Sendable {
         let destination = try locking.inboxPath(ofHref: header, caller: caller, forDestination: true, requestHost: request.head.authority)
         guard !destination.isEmpty, destination != path else { throw DavError(.forbidden, "the destination is the source") }
         guard !InboxPath.isWithin(destination, path) else { throw DavError(.forbidden, "into itself") }
-        let overwrite: Bool
-        switch request.headers[.overwrite]?.uppercased() {
-        case nil, "T": overwrite = true
-        case "F": overwrite = false
-        default: throw DavError(.badRequest, "Overwrite is T or F")
-        }
-        let depth = request.headers[.depth]?.lowercased() ?? "infinity"
+        guard let overwrite = DavHeaders.overwrite(request.headers[.overwrite]) else { throw DavError(.badRequest, "Overwrite is T or F") }
+        // (a file's copy or move has no depth; a folder's must say infinity, or 0 for a copy)
+        let depth = DavDepth.parse(request.headers[.depth], absent: .infinity)
         guard let source = try await store.inboxItem(accountId: account, path: path) else { throw DavError.notFound }
         if source.isCollection {
-            guard depth == "infinity" || (!move && depth == "0") else { throw DavError(.badRequest, "Depth for a folder's \(move ? "MOVE" : "COPY")") }
+            guard depth == .infinity || (!move && depth == .zero) else { throw DavError(.badRequest, "Depth for a folder's \(move ? "MOVE" : "COPY")") }
         }
         try await requireFolder(InboxPath.parent(of: destination), account: account)
         let existing = try await store.inboxItem(accountId: account, path: destination)
@@ -187,7 +183,7 @@ struct DavInbox: Sendable {
         if move {
             try await store.moveInboxTree(accountId: account, from: path, to: destination, now: now)
         } else {
-            let items = source.isCollection && depth == "0" ? [source] : try await store.inboxTree(accountId: account, at: path)
+            let items = source.isCollection && depth == .zero ? [source] : try await store.inboxTree(accountId: account, at: path)
             for var item in items {
                 item.path = InboxPath.moved(item.path, from: path, to: destination)
                 item.createdAt = now

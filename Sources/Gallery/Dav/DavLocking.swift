@@ -45,7 +45,7 @@ struct DavLocking: Sendable {
             var etag: String?
             if list.conditions.contains(where: { if case .etag = $0 { true } else { false } }),
                let item = try await store.inboxItem(accountId: caller.account.id, path: path) {
-                etag = DavResource.inbox(item, member: "", base: "", locks: []).etag
+                etag = DavResource.etag(item)
             }
             let all = list.conditions.allSatisfy { condition in
                 switch condition {
@@ -87,7 +87,9 @@ struct DavLocking: Sendable {
     func lock(_ request: Request, path: String, caller: DavCaller, now: Int64) async throws -> Response {
         let account = caller.account.id
         let body = try await DavInbox.smallBody(request)
-        let timeout = Self.timeout(request.headers[.timeout], most: settings.maxLockSeconds)
+        // An hour unless the client asks for a time this door reads (none, or none above nothing).
+        let asked = DavHeaders.timeout(request.headers[.timeout], maximum: Int(settings.maxLockSeconds)) ?? 0
+        let timeout = asked > 0 ? Int64(asked) : 3600
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             // A refresh: the lock named in the If header, on this path.
             guard let header = request.headers[.davIf], let parsed = DavIf.parse(header) else {
@@ -110,12 +112,9 @@ struct DavLocking: Sendable {
               info.first(XMLName(namespace: DavXML.dav, local: "locktype"))?.first(XMLName(namespace: DavXML.dav, local: "write")) != nil else {
             throw DavError(.badRequest, "a lockinfo this door does not grant")
         }
-        let deep: Bool
-        switch request.headers[.depth]?.lowercased() {
-        case nil, "infinity": deep = true
-        case "0": deep = false
-        default: throw DavError(.badRequest, "a LOCK's Depth is 0 or infinity")
-        }
+        let depth = DavDepth.parse(request.headers[.depth], absent: .infinity)
+        guard depth == .infinity || depth == .zero else { throw DavError(.badRequest, "a LOCK's Depth is 0 or infinity") }
+        let deep = depth == .infinity
         let owner = info.first(XMLName(namespace: DavXML.dav, local: "owner")).map(DavXML.fragment) ?? ""
         var created = false
         if !path.isEmpty, try await store.inboxItem(accountId: account, path: path) == nil {
@@ -139,10 +138,7 @@ struct DavLocking: Sendable {
     }
 
     func unlock(_ request: Request, path: String, caller: DavCaller, now: Int64) async throws -> Response {
-        guard let header = request.headers[.lockToken], header.hasPrefix("<"), header.hasSuffix(">"), header.count > 2 else {
-            throw DavError(.badRequest, "no Lock-Token")
-        }
-        let token = String(header.dropFirst().dropLast())
+        guard let token = DavHeaders.lockToken(request.headers[.lockToken]) else { throw DavError(.badRequest, "no Lock-Token") }
         guard let lock = try await store.davLock(token: token, now: now), lock.accountId == caller.account.id, lock.covers(path) else {
             throw DavError(.conflict, "no such lock on this path", condition: "lock-token-matches-request-uri")
         }
@@ -160,16 +156,4 @@ struct DavLocking: Sendable {
 
     /// The SHA-256 of no bytes, the content of a file a LOCK made.
     static let emptySHA256 = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
-
-    /// The seconds a `Timeout` header asks for (RFC 4918 §10.7), at most `most`; an hour when it
-    /// asks for nothing this door reads.
-    static func timeout(_ header: String?, most: Int64) -> Int64 {
-        guard let header else { return 3600 }
-        for part in header.split(separator: ",") {
-            let value = part.trimmingCharacters(in: .whitespaces)
-            if value.caseInsensitiveCompare("Infinite") == .orderedSame { return most }
-            if value.lowercased().hasPrefix("second-"), let seconds = Int64(value.dropFirst(7)), seconds > 0 { return min(seconds, most) }
-        }
-        return 3600
-    }
 }

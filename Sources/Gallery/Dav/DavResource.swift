@@ -46,11 +46,16 @@ struct DavCaller: Sendable {
 }
 
 extension DavResource {
+    /// An inbox file's ETag: its content and when it was last written; nil for a folder.
+    static func etag(_ item: InboxItem) -> String? {
+        item.sha256.map { "\"\($0.prefix(32))-\(item.modifiedAt)\"" }
+    }
+
     /// An inbox item as a resource, under `base`.
     static func inbox(_ item: InboxItem, member: String, base: String, locks: [DavLock]) -> DavResource {
         DavResource(href: DavTarget.inboxHref(base: base, member: member, path: item.path, collection: item.isCollection),
                     isCollection: item.isCollection, name: item.name, size: item.size, created: item.createdAt, modified: item.modifiedAt,
-                    etag: item.sha256.map { "\"\($0.prefix(32))-\(item.modifiedAt)\"" }, contentType: item.contentType,
+                    etag: etag(item), contentType: item.contentType,
                     properties: item.properties, locks: locks.filter { $0.covers(item.path) }, lockable: true, inbox: (member, base))
     }
 

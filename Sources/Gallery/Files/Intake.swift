@@ -26,12 +26,8 @@ struct Intake: Sendable {
         case unavailable
     }
 
-    /// Examines the file at `path` (sent as `name`) for someone who sees `sight`.
-    func examine(path: String, name: String, sight: Sight) async -> Finding {
-        await examined(path: path, name: name, sight: sight).finding
-    }
-
-    /// `examine`, with the analysis itself, for the scanner to take over once the file is placed
+    /// Examines the file at `path` (sent as `name`) for someone who sees `sight`: what it is, and
+    /// the analysis itself, for the scanner to take over once the file is placed
     /// (`LibraryScanner.index(placed:)`), so its bytes are read once.
     /// `identity`: what the caller took of the bytes as they arrived (its own hash, never a
     /// client's), so they are not read whole again.
