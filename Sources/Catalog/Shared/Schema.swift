@@ -118,6 +118,8 @@ enum CatalogSchema {
         .both("v36-share-nonce") { _ in "ALTER TABLE shareLink ADD COLUMN nonce TEXT" },
         // Device passwords, the members' WebDAV inboxes and their locks (Schema+Devices).
         .both("v37-devices") { d in devicesTables(d) },
+        // The JSON API's tokens (Schema+Tokens).
+        .both("v38-api-tokens") { d in tokenTables(d) },
     ]
 }
 
