@@ -26,6 +26,7 @@ COPY Templates /usr/share/photolala/Templates
 COPY Public /usr/share/photolala/Public
 COPY Locales /usr/share/photolala/Locales
 COPY Gazetteer /usr/share/photolala/Gazetteer
+COPY API /usr/share/photolala/API
 
 ENV PHOTOLALA_RESOURCES=/usr/share/photolala \
     PHOTOLALA_LIBRARY=/photos \

@@ -69,6 +69,8 @@ public final class GalleryFixture: @unchecked Sendable {
     public var uploadAllowance: Int64?
     /// `--free-space-floor`: none by default, so a nearly full test disk refuses nothing it need not.
     public var freeSpaceFloor: Int64 = 0
+    /// Requests a minute each API token may make.
+    public var apiRequestsPerMinute = 1_000_000
     /// Serve the library as the generated demo (every page says so).
     public var demoLibrary = false
     /// The folder holding Templates/, Public/, Locales/ and Gazetteer/ the server reads.
@@ -99,6 +101,7 @@ public final class GalleryFixture: @unchecked Sendable {
         config.uploadFileLimit = uploadFileLimit
         config.uploadAllowance = uploadAllowance
         config.freeSpaceFloor = freeSpaceFloor
+        config.apiRequestsPerMinute = apiRequestsPerMinute
         config.demoLibrary = demoLibrary
         config.catalogURL = catalogURL
         // A test client starved by a loaded machine may sit longer than a real browser between

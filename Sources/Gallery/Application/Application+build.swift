@@ -71,6 +71,8 @@ public struct GalleryParts {
     let thumbnailRoutes: ThumbnailController
     /// The WebDAV door under /dav/, answered before the router.
     let dav: DavController
+    /// The JSON API under /api/v1/, answered before the router.
+    let api: APIDoor
     /// Who is asking, for the warm renditions answered before the router.
     let sessionLayer: SessionMiddleware
     /// The layer every answer passes through, the shortcuts' included.
@@ -187,7 +189,8 @@ public struct GalleryParts {
         thumbnailRoutes = ThumbnailController(thumbnails: thumbnails, store: store, sharedCaching: config.guestRole != nil)
         thumbnailRoutes.register(with: routes)
         let gate = PasswordGate(passwords: passwords, throttle: LoginThrottle(store: failures), slowdownScale: config.loginSlowdownScale)
-        AuthController(store: store, gate: gate, sessions: sessions, signIn: signIn, pages: kit, linkBase: config.linkBase).register(with: routes)
+        AuthController(store: store, gate: gate, sessions: sessions, signIn: signIn, pages: kit, linkBase: config.linkBase,
+                       tokens: APITokens(store: store, adminsSeePrivate: config.adminsSeePrivate), reads: reads).register(with: routes)
         UsersController(store: store, passwords: passwords, pages: kit).register(with: routes)
         var browse = BrowseController(store: store, reads: reads, monitor: monitor, pages: kit, groupPage: groupPage,
                                       libraryName: libraryName.isEmpty ? config.libraryPath : libraryName, patience: config.countPatience)
@@ -226,8 +229,9 @@ public struct GalleryParts {
                          pageSize: config.pageSize).register(with: routes)
         GroupsController(pages: kit, groupPage: groupPage).register(with: routes)
         PlacesController(store: store, reads: reads, pages: kit, places: placeBook, cache: pages).register(with: routes)
-        TrashController(store: store, reads: reads, source: source, forgetRenditions: forgetRenditions, pages: kit,
-                        flash: flash, readOnly: config.readOnlyLibrary).register(with: routes)
+        let trash = TrashController(store: store, reads: reads, source: source, forgetRenditions: forgetRenditions, pages: kit,
+                                    flash: flash, readOnly: config.readOnlyLibrary)
+        trash.register(with: routes)
         let playableRoutes = PlayableController(reads: reads, playable: playable, pages: kit)
         playableRoutes.register(with: routes)
         self.scanner = scanner
@@ -257,9 +261,14 @@ public struct GalleryParts {
                             inbox: DavInbox(store: store, tree: davTree, locking: locking, filing: filing, blobs: blobs, settings: davSettings, logger: logger),
                             locking: locking, originals: originals, throttle: LoginThrottle(store: failures),
                             slowdownScale: config.loginSlowdownScale, settings: davSettings, logger: logger)
-        ShareController(store: store, reads: reads, pages: kit, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions, photos: photos,
-                        slideshows: slideshows, thumbnails: thumbnailRoutes, originals: originals, playable: playableRoutes, uploads: uploads,
-                        gate: gate, tokens: shareTokens).register(with: routes)
+        let shares = ShareController(store: store, reads: reads, pages: kit, groupPage: groupPage, linkBase: config.linkBase, sessions: sessions,
+                                     photos: photos, slideshows: slideshows, thumbnails: thumbnailRoutes, originals: originals, playable: playableRoutes,
+                                     uploads: uploads, gate: gate, tokens: shareTokens)
+        shares.register(with: routes)
+        api = try APIDoor(store: store, reads: reads, trash: trash, uploads: uploads, shares: shares, thumbnails: thumbnailRoutes, originals: originals,
+                          limit: APIRateLimit(perMinute: config.apiRequestsPerMinute, burst: max(10, config.apiRequestsPerMinute / 10)),
+                          adminsSeePrivate: config.adminsSeePrivate, base: config.basePath, linkBase: config.linkBase,
+                          documentPath: config.resourcesPath + "/API/openapi.yaml", logger: logger)
         if let token = config.metricsToken {
             routes.open.get(.metrics, use: MetricsController(metrics: metrics, token: token).serve)
         }
@@ -268,7 +277,7 @@ public struct GalleryParts {
 
     /// The router, behind the shortcut for static files, the health check and warm renditions.
     func responder() -> some HTTPResponder<GalleryContext> {
-        ShortcutResponder(statics: statics, health: health, thumbnails: thumbnailRoutes, dav: dav, sessions: sessionLayer, outer: outer,
+        ShortcutResponder(statics: statics, health: health, thumbnails: thumbnailRoutes, dav: dav, api: api, sessions: sessionLayer, outer: outer,
                           inner: router.buildResponder())
     }
 

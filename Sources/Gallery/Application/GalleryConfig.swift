@@ -41,6 +41,8 @@ public struct GalleryConfig: Sendable {
     public var uploadLayout: String = ServeSettings.uploadLayout.defaultValue
     /// The most a member's inbox may hold, in bytes (`--upload-allowance`); nil for no limit.
     public var uploadAllowance: Int64? = ServeSettings.uploadAllowance.defaultValue
+    /// Requests a minute each API token may make.
+    public var apiRequestsPerMinute: Int = ServeSettings.apiRate.defaultValue
     /// The free space a WebDAV upload must leave (`--free-space-floor`).
     public var freeSpaceFloor: Int64 = ServeSettings.freeSpaceFloor.defaultValue
     /// Treat the library as read-only (no uploads, no delete) even if it is writable.

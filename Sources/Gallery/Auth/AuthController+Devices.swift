@@ -38,10 +38,9 @@ extension AuthController {
     /// What the account page says of the account's devices.
     func devicesSection(_ account: Account, made: DevicesSection.Made?, context: GalleryContext) async throws -> DevicesSection {
         let rows = try await store.devices(accountId: account.id).map { device in
-            DevicesSection.Row(id: device.id, label: device.label,
-                               scope: device.scope == .read ? Phrase("backs up and reads the library") : Phrase("backs up only"),
-                               made: .instant(device.createdAt, in: context.timeZone),
-                               used: device.lastUsedAt.map { Phrase("last used \(Phrase.instant($0, in: context.timeZone))") } ?? Phrase("never used"))
+            CredentialRow(id: device.id, label: device.label,
+                          scope: device.scope == .read ? Phrase("backs up and reads the library") : Phrase("backs up only"),
+                          createdAt: device.createdAt, lastUsedAt: device.lastUsedAt, zone: context.timeZone)
         }
         let address = linkBase + "/dav/" + DavTarget.encode(account.name) + "/"
         return DevicesSection(address: address, library: linkBase + "/dav/", user: account.name, made: made, rows: rows, hasRows: !rows.isEmpty,
@@ -65,16 +64,28 @@ struct DevicesSection: Encodable {
     let addAction = SiteURL.Action.addDevice.url
     let revokeAction = SiteURL.Action.revokeDevice.url
 
-    struct Made: Encodable {
-        var label: String
-        var secret: String
-    }
+    typealias Made = MadeSecret
+    typealias Row = CredentialRow
+}
 
-    struct Row: Encodable {
-        var id: Int64
-        var label: String
-        var scope: Phrase
-        var made: Phrase
-        var used: Phrase
+/// A device password or an API token just made: its name and its secret, shown this once.
+struct MadeSecret: Encodable {
+    var label: String
+    var secret: String
+}
+
+/// A device password or an API token as the account page lists it: what it may do, when it was
+/// made and last used, and the id its revoke form sends.
+struct CredentialRow: Encodable {
+    var id: Int64
+    var label: String
+    var scope: Phrase
+    var made: Phrase
+    var used: Phrase
+
+    init(id: Int64, label: String, scope: Phrase, createdAt: Int64, lastUsedAt: Int64?, zone: TimeZone) {
+        (self.id, self.label, self.scope) = (id, label, scope)
+        made = .instant(createdAt, in: zone)
+        used = lastUsedAt.map { Phrase("last used \(Phrase.instant($0, in: zone))") } ?? Phrase("never used")
     }
 }

@@ -4,13 +4,17 @@ import Hummingbird
 
 /// Sign in, sign out, and one's own account page.
 struct AuthController: Sendable {
-    let store: any AccountStore & SessionStore & DeviceStore
+    let store: any AccountStore & SessionStore & DeviceStore & TokenStore
     let gate: PasswordGate
     let sessions: SessionSettings
     let signIn: SignInPage
     let pages: PageKit
     /// Where links to this gallery start (`GalleryConfig.linkBase`), for the WebDAV address.
     let linkBase: String
+    /// Makes API tokens (the rule `photolala tokens add` follows too).
+    let tokens: APITokens
+    /// The albums a frame token may show, as the member sees them.
+    let reads: CatalogReads
 
     func register(with routes: Routes) {
         routes.open.get(.login, use: loginPage)
@@ -21,6 +25,8 @@ struct AuthController: Sendable {
         routes.viewer.form(.action(.language), use: changeLanguage)
         routes.viewer.form(.action(.addDevice), use: addDevice)
         routes.viewer.form(.action(.revokeDevice), use: revokeDevice)
+        routes.viewer.form(.action(.addToken), use: addToken)
+        routes.viewer.form(.action(.revokeToken), use: revokeToken)
     }
 
     @Sendable func loginPage(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -109,7 +115,7 @@ struct AuthController: Sendable {
     }
 
     func page(_ context: GalleryContext, notice: Phrase? = nil, error: Phrase? = nil, made: DevicesSection.Made? = nil,
-              status: HTTPResponse.Status = .ok) async throws -> Response {
+              madeToken: TokensSection.Made? = nil, status: HTTPResponse.Status = .ok) async throws -> Response {
         guard let account = context.visitor.account else {
             throw PageError(.forbidden, message: Phrase("You are browsing as a guest: there is no account to show."))
         }
@@ -117,7 +123,8 @@ struct AuthController: Sendable {
                                 name: account.name, role: .role(account.role), csrf: context.csrfToken, notice: notice, error: error,
                                 languages: [.init(value: "", label: Phrase("The browser’s language"), selected: account.language == nil)]
                                     + pages.languages.all.map { .init(value: $0.tag, label: .verbatim($0.name), selected: $0.tag == account.language) },
-                                devices: try await devicesSection(account, made: made, context: context))
+                                devices: try await devicesSection(account, made: made, context: context),
+                                tokens: try await tokensSection(account, made: madeToken, context: context))
         return try pages.response(model, status: status, for: context)
     }
 }
@@ -134,6 +141,8 @@ struct AccountView: PageModel {
     var languages: [Choice] = []
     /// Device passwords for WebDAV.
     var devices: DevicesSection
+    /// API tokens for `/api/v1`.
+    var tokens: TokensSection
     let action = SiteURL.Action.password.url
     let languageAction = SiteURL.Action.language.url
 

@@ -23,11 +23,13 @@ struct ShortcutResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Contex
     let health: HealthController
     let thumbnails: ThumbnailController
     let dav: DavController
+    let api: APIDoor
     let sessions: SessionMiddleware
     let outer: ResponseMiddleware
     let inner: Inner
 
     static var davEndpoint: String { "/dav/" }
+    static var apiEndpoint: String { "/api/v1/" }
 
     func respond(to request: Request, context: Context) async throws -> Response {
         // The WebDAV door has its own credentials and no forms, pages or cookies: it skips the
@@ -37,6 +39,11 @@ struct ShortcutResponder<Inner: HTTPResponder>: HTTPResponder where Inner.Contex
             return try await outer.handle(request, context: context) { request, context in
                 try await dav.respond(to: request, target: target, context: context)
             }
+        }
+        // The JSON API, likewise: its tokens are its only credentials.
+        if request.uri.path.hasPrefix("/api/") {
+            context.coreContext.endpointPath.value = Self.apiEndpoint
+            return try await outer.handle(request, context: context) { request, context in await api.respond(to: request, context: context) }
         }
         if request.uri.path.hasPrefix("/dav/") {
             return try await outer.handle(request, context: context) { _, _ in DavError(.badRequest, "a path that names nothing").response }

@@ -231,6 +231,7 @@ extension SiteURL {
         case privatePhoto = "private", privateFolder = "private-folder", privateAlbum = "private-album"
         case password, language
         case addDevice = "device-add", revokeDevice = "device-revoke"
+        case addToken = "token-add", revokeToken = "token-revoke"
         case addUser = "user-add"
         case changeRole = "user-role"
         case resetPassword = "user-password"

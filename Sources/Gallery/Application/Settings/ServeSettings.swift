@@ -71,6 +71,14 @@ public enum ServeSettings {
             }
             return Int64(bytes)
         })
+    public static let apiRate = Setting<Int>("api-rate", "n", default: 600, \.apiRequestsPerMinute,
+        help: "The requests a minute each API token may make (a tenth of it at once); past it the API answers 429 with Retry-After.",
+        parse: { raw in
+            guard let n = Int(raw.trimmingCharacters(in: .whitespaces)), (1...1_000_000).contains(n) else {
+                throw SettingProblem("must be a number of requests a minute, 1 or more, not “\(raw)”")
+            }
+            return n
+        })
     public static let freeSpaceFloor = Setting<Int64>("free-space-floor", "size", default: 2_000_000_000, shown: "2GB", \.freeSpaceFloor,
         help: "The free space a WebDAV upload must leave on the data folder's and the library's disks; one that would go below it is refused with 507 before a byte is stored.",
         parse: { raw in
@@ -139,7 +147,7 @@ public enum ServeSettings {
     /// The table, in the order `--help` and the docs list it.
     public static let all: [any ServeSetting] = [
         library, s3Endpoint, data, catalog, host, port, pageSize, scan, watch, rescanInterval, guest, secureCookies, trustedProxies, basePath, publicURL,
-        uploadLimit, uploadFolder, uploadLayout, uploadAllowance, freeSpaceFloor, readOnlyLibrary, writeSidecars, adminsSeePrivate, cache, thumbnailWorkers, renditionCache, isolateDecoders, decodeTimeout, maxPixels, headerTimeout,
+        uploadLimit, uploadFolder, uploadLayout, uploadAllowance, freeSpaceFloor, apiRate, readOnlyLibrary, writeSidecars, adminsSeePrivate, cache, thumbnailWorkers, renditionCache, isolateDecoders, decodeTimeout, maxPixels, headerTimeout,
         idleTimeout, connectionsPerAddress, maxConnections, minBodyRate, metricsPort, metricsToken, resources,
     ]
 }

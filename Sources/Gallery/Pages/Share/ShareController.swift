@@ -236,6 +236,14 @@ struct ShareController: Sendable {
               let link = try await store.share(token: token) else {
             throw PageError(.notFound, message: Phrase("This share link does not exist or was revoked."))
         }
+        let (group, title, shown) = try await Self.standing(link, store: store, reads: reads)
+        return OpenLink(link, token: token, group: group, title: title, album: shown, reads: reads)
+    }
+
+    /// What a link shows as it stands now: its group, its title and its album; refused when it
+    /// expired or ended, or its folder or album has since been kept private. Whoever opens a
+    /// link (its page, a frame token reading it) asks here.
+    static func standing(_ link: ShareLink, store: any PrivacyStore, reads: CatalogReads) async throws -> (PhotoGroup, Phrase, Album?) {
         guard link.isLive(at: Int64(Date().timeIntervalSince1970)) else {
             throw PageError(.gone, message: Phrase("This share link has expired. Ask the person who shared it for a new one."))
         }
@@ -251,7 +259,7 @@ struct ShareController: Sendable {
             guard let album = try await reads.view(for: .household(viewer: .guest, sight: .publicOnly)).album(id: id) else { throw Self.ended }
             (title, shown) = (.verbatim(album.name), album)
         }
-        return OpenLink(link, token: token, group: group, title: title, album: shown, reads: reads)
+        return (group, title, shown)
     }
 
     /// A link whose folder or album is private now answers as a link that is not there.
@@ -287,36 +295,50 @@ struct ShareController: Sendable {
         guard let kind = form["kind"].flatMap(ShareLink.Kind.init(rawValue:)) else {
             throw PageError(.badRequest, message: Phrase("Only a folder, a tag, an album, your favorites or a search can be shared."))
         }
-        let value = form["value"] ?? ""
-        let filterText = form["filter"] ?? ""
+        let days = Int(form["expires"] ?? "0") ?? -1
+        let (id, token) = try await makeLink(for: account, audience: context.visitor.audience, kind: kind, value: form["value"] ?? "",
+                                             filter: form["filter"] ?? "", days: days, password: form["password"] ?? "",
+                                             uploads: form["uploads"] == "1", places: form["places"] == "1")
+        // The list derives the token again (`ShareTokens`). It also goes to its maker once, in a
+        // short-lived cookie the list page reads and clears (never in a URL or the browser's
+        // history), for an instance of a shared catalog whose data folder has another secret.
+        var response = Response.redirect(to: SiteURL.shared.appending([("new", String(id))]).fragment("share-\(id)"))
+        response.setCookie(newLinkCookie(token, maxAge: 600, context: context))
+        return response
+    }
+
+    /// Makes a share link of `account`'s, as `audience` sees the library: what it shows must be
+    /// there for them (a folder, a tag with photos, an album they see, a search), it lasts 1, 7,
+    /// 30 or 365 days or until revoked (0), and only an album's link takes photos. The share
+    /// form and the API both make links here. Returns the link's id and its token.
+    func makeLink(for account: Account, audience: Audience, kind: ShareLink.Kind, value: String, filter filterText: String, days: Int,
+                  password: String, uploads: Bool, places: Bool) async throws -> (id: Int64, token: String) {
         let filter = try FilterQuery.parse(URI("/?" + filterText), viewer: .account(account.id))
         let canonical = SiteURL.queryString(FilterQuery.pairs(filter))
         switch kind {
         case .folder:
-            guard SourceKey.isValid(value) || value.isEmpty, try await reads.view(for: context.visitor.audience).folder(at: value) != nil else {
+            guard SourceKey.isValid(value) || value.isEmpty, try await reads.view(for: audience).folder(at: value) != nil else {
                 throw PageError(.notFound, message: Phrase("There is no such folder to share."))
             }
         case .tag:
-            guard try await reads.view(for: context.visitor.audience).count(.tag(TagName.normalize(value))) > 0 else {
+            guard try await reads.view(for: audience).count(.tag(TagName.normalize(value))) > 0 else {
                 throw PageError(.notFound, message: Phrase("No photo carries this tag."))
             }
         case .favorites:
             guard value.isEmpty else { throw PageError(.badRequest, message: Phrase("Only your own favorites can be shared.")) }
         case .album:
-            guard let id = Int64(value), try await reads.view(for: context.visitor.audience).album(id: id) != nil else {
+            guard let id = Int64(value), try await reads.view(for: audience).album(id: id) != nil else {
                 throw PageError(.notFound, message: Phrase("There is no such album to share."))
             }
         case .search:
             guard !filter.isEmpty else { throw PageError(.badRequest, message: Phrase("Search for something first: the whole library cannot be shared.")) }
         }
-        let days = Int(form["expires"] ?? "0") ?? -1
         guard [0, 1, 7, 30, 365].contains(days) else { throw PageError(.badRequest, message: Phrase("A link lasts 1, 7, 30 or 365 days, or until revoked.")) }
         let now = Int64(Date().timeIntervalSince1970)
         let (token, nonce) = tokens.make()
-        guard form["uploads"] != "1" || kind == .album else {
+        guard !uploads || kind == .album else {
             throw PageError(.badRequest, message: Phrase("Only an album's link can take photos."))
         }
-        let password = form["password"] ?? ""
         if !password.isEmpty, let problem = Passwords.problem(password) {
             throw PageError(.badRequest, message: Phrase("The link's password: \(problem)"))
         }
@@ -324,14 +346,9 @@ struct ShareController: Sendable {
                                        value: kind == .tag ? TagName.normalize(value) : value, filter: canonical,
                                        expiresAt: days == 0 ? nil : now + Int64(days) * 86_400, now: now)
         if !password.isEmpty { try await store.setSharePassword(id: id, passwordHash: try await gate.passwords.hash(password)) }
-        if form["uploads"] == "1" { try await store.setShareUploads(id: id, count: Self.linkUploads) }
-        if form["places"] == "1" { try await store.setSharePlaces(id: id, shown: true) }
-        // The list derives the token again (`ShareTokens`). It also goes to its maker once, in a
-        // short-lived cookie the list page reads and clears (never in a URL or the browser's
-        // history), for an instance of a shared catalog whose data folder has another secret.
-        var response = Response.redirect(to: SiteURL.shared.appending([("new", String(id))]).fragment("share-\(id)"))
-        response.setCookie(newLinkCookie(token, maxAge: 600, context: context))
-        return response
+        if uploads { try await store.setShareUploads(id: id, count: Self.linkUploads) }
+        if places { try await store.setSharePlaces(id: id, shown: true) }
+        return (id, token)
     }
 
     static let newLinkCookieName = "photolala_new_share"

@@ -27,10 +27,10 @@ struct TrashController: Sendable {
     }
 
     /// What needs files moved in or out of the library.
-    private enum FileMove { case toTrash, restore }
+    enum FileMove { case toTrash, restore }
 
     /// Refuses with 409 when files cannot be moved in or out of the library.
-    private func requireWritableLibrary(_ move: FileMove) async throws {
+    func requireWritableLibrary(_ move: FileMove) async throws {
         guard !readOnly, await source.isWritable() else {
             switch move {
             case .toTrash:

@@ -113,12 +113,19 @@ struct UploadController: Sendable {
         let staged = try await stage(request, context: context, reader: &reader, fileLimit: fileLimit)
         defer { for file in staged { unlink(file.path) } }
         guard !staged.isEmpty else { throw PageError(.badRequest, message: Phrase("Choose at least one photo to upload.")) }
+        return try await take(staged, visitor: context.visitor, into: destination)
+    }
+
+    /// Checks staged files as the scan would, places the new ones in the library and indexes
+    /// them, noting who brought them: what every upload does once its files are staged (the
+    /// form's, a share link's, the API's). The caller removes what stays staged.
+    func take(_ staged: [StagedFile], visitor: Visitor, into destination: Destination = .household) async throws -> [Received] {
         var received: [Received] = []
         var seen: [String: String] = [:]  // sha256 → name, for copies within one upload
         var placed: [(key: String, sent: String, analysis: FileAnalysis)] = []
         for file in staged {
             // A link's holders see nobody's private photos, whoever they are.
-            let sight = destination == .household ? context.visitor.sight : .publicOnly
+            let sight = destination == .household ? visitor.sight : .publicOnly
             switch try await check(file, seen: &seen, into: destination, sight: sight) {
             case .refused(let reason): received.append(.refused(sent: file.name, reason: reason))
             case .duplicate(let existing, let key): received.append(.duplicate(sent: file.name, key: key, detail: existing))
@@ -136,7 +143,7 @@ struct UploadController: Sendable {
         let indexed = try await scanner.index(placed: placed.map { ($0.key, $0.analysis) })
         let link: Int64? = if case .link(let id) = destination { id } else { nil }
         let indexedKeys = placed.map(\.key).filter { if case .failed? = indexed[$0] { false } else { true } }
-        try await store.recordUploader(keys: indexedKeys, account: link == nil ? context.visitor.account?.id : nil, link: link)
+        try await store.recordUploader(keys: indexedKeys, account: link == nil ? visitor.account?.id : nil, link: link)
         for (key, sent, _) in placed {
             if case .failed(let reason)? = indexed[key] {
                 received.append(.refused(sent: sent, reason: Phrase("was saved as \(key) but could not be indexed: \(reason)")))
@@ -256,6 +263,35 @@ struct UploadController: Sendable {
             if error is MultipartReader.Failure {
                 throw PageError(.badRequest, message: Phrase("The upload arrived broken or incomplete. Please try again."))
             }
+            throw error
+        }
+    }
+
+    /// Streams one file's bytes (a request's whole body) to a staged file, refusing past the
+    /// per-file limit with 413 before more is stored. Throws with nothing left staged.
+    func stage<Bytes: AsyncSequence>(body: Bytes, name: String) async throws -> StagedFile where Bytes.Element == ArraySlice<UInt8> {
+        guard await isWritable() else {
+            throw PageError(.conflict, message: Phrase("The library is read-only, so nothing can be uploaded. Browsing, stars, tags and favorites still work."))
+        }
+        try FileManager.default.createDirectory(atPath: stagingFolder, withIntermediateDirectories: true)
+        let file = StagedFile(name: name, path: stagingFolder + "/" + UUID().uuidString)
+        let fd = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw PageError(Self.insufficientStorage, message: Phrase("The upload could not be stored in the data folder.")) }
+        do {
+            var size = 0
+            for try await chunk in body {
+                size += chunk.count
+                if size > limit {
+                    let most = Phrase.Argument.bytes(Int64(limit))
+                    throw PageError(.contentTooLarge, message: Phrase("“\(name)” is larger than the \(most) limit for one file, so nothing was uploaded."))
+                }
+                try Self.write(ByteBuffer(bytes: chunk), to: fd)
+            }
+            close(fd)
+            return file
+        } catch {
+            close(fd)
+            unlink(file.path)
             throw error
         }
     }
