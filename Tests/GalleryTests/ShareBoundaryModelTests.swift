@@ -17,7 +17,8 @@ import Testing
 /// nothing private ever reaches another member, an admin (the household not letting admins see
 /// private photos) or a link, by any page, file or rendition, through moves, the trash and uploads;
 /// the catalog keeps private exactly what the model says, and the WebDAV door (`checkDoor`) lists
-/// and hands out nothing private to another member's device, and nothing at all to a backup-only one. The model says what each link should reach
+/// and hands out nothing private to another member's device, and nothing at all to a backup-only one; the JSON API (`checkAPI`)
+/// lists each member's token exactly what they see and a frame token of each link exactly what the link shows. The model says what each link should reach
 /// without asking the server. Short here (`PHOTOLALA_MODEL_STEPS`, default 12, fixed seed);
 /// `scripts/model.sh` runs it long.
 @Suite(.serialized, .enabled(if: TestVideos.available, "ffmpeg is not installed"))
@@ -89,6 +90,7 @@ struct ShareBoundaryModelTests {
         try await f.addAccount("ada", role: .admin)
         try await f.addAccount("eve", role: .member)
         try await model.makeDevices(f)
+        try await model.makeTokens(f)
         try await f.withClient { client in
             let max = try await FormPoster.signIn(client, "max")
             try await model.curate(max, tag: "beach", on: "trip/1.jpg")
@@ -113,6 +115,7 @@ struct ShareBoundaryModelTests {
             let ada = try await FormPoster.signIn(client, "ada"), eve = try await FormPoster.signIn(client, "eve")
             try await model.checkPrivacy(f, max: max, others: [eve, ada])
             try await model.checkDoor(client)
+            try await model.checkAPI(client, f)
         }
         // when random household steps follow, each checked
         for step in 0..<Self.steps {
@@ -140,6 +143,7 @@ struct ShareBoundaryModelTests {
                 try await model.check(client, f)
                 try await model.checkPrivacy(f, max: max, others: [eve, ada])
                 try await model.checkDoor(client)
+                try await model.checkAPI(client, f)
             }
             #expect(model.failures.isEmpty, "step \(step) (\(model.log.last ?? "")) on \(postgres ? "PostgreSQL" : "SQLite"): \(model.failures.prefix(5))")
             if !model.failures.isEmpty { break }

@@ -467,6 +467,74 @@ final class BoundaryModel: @unchecked Sendable {
         }
     }
 
+    // MARK: the JSON API
+
+    /// API tokens that read, by account name, and frame tokens of max's links, by link id.
+    var apiReaders: [String: String] = [:]
+    var frames: [Int64: String] = [:]
+
+    /// Gives max, ada and eve a token that reads the library.
+    func makeTokens(_ f: GalleryFixture) async throws {
+        let store = try await store(f)
+        for name in ["max", "ada", "eve"] {
+            guard let account = try await store.account(named: name)?.account else { continue }
+            let secret = APITokenSecret.make()
+            try await store.addToken(accountId: account.id, label: "script", secretHash: APITokenSecret.hash(secret), scopes: [.read], frame: nil, now: 1)
+            apiReaders[name] = secret
+        }
+    }
+
+    /// The API's side of the boundary: a member's token lists every photo the model says they
+    /// see and no other (max's private ones for max alone), and a frame token of each of max's
+    /// links lists exactly what that link shows, and nothing once the link has ended or its group
+    /// is kept private.
+    func checkAPI(_ client: any TestClientProtocol, _ f: GalleryFixture) async throws {
+        let store = try await store(f)
+        guard let max = try await store.account(named: "max")?.account else { return }
+        func ids(_ path: String, _ token: String) async throws -> (status: HTTPResponse.Status, ids: Set<String>) {
+            var found: Set<String> = []
+            var next: String?
+            for _ in 0..<100 {
+                let response = try await APIRouteTests.call(client, .get, path + (next.map { "&cursor=" + $0 } ?? ""), token)
+                guard response.status == .ok else { return (response.status, found) }
+                let page = try APIRouteTests.object(response)
+                found.formUnion(((page["photos"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? String })
+                next = page["next"] as? String
+                if next == nil { break }
+            }
+            return (.ok, found)
+        }
+        for (name, token) in apiReaders.sorted(by: { $0.key < $1.key }) {
+            let expected = Set(files.values.filter { name == "max" || !privateContents.contains($0) }.compactMap { sha[$0] })
+            let (status, seen) = try await ids("/api/v1/photos?group=all&limit=7", token)
+            privateChecks += privateContents.count
+            expect(status == .ok && seen == expected, "the API lists \(name) \(seen.subtracting(expected).count) photos too many, \(expected.subtracting(seen).count) too few")
+            for content in privateContents.sorted() where name != "max" {
+                guard let hash = sha[content] else { continue }
+                let status = try await APIRouteTests.call(client, .get, "/api/v1/photos/\(hash)/original", token).status
+                expect(status == .notFound, "the API hands \(name) max's private photo \(content): \(status)")
+            }
+        }
+        for link in links {
+            if frames[link.id] == nil {
+                let secret = APITokenSecret.make()
+                try await store.addToken(accountId: max.id, label: "frame \(link.id)", secretHash: APITokenSecret.hash(secret), scopes: [.read],
+                                         frame: .share(link.id), now: 1)
+                frames[link.id] = secret
+            }
+            let (status, seen) = try await ids("/api/v1/photos?limit=5", frames[link.id]!)
+            if link.ended || isKept(link) {
+                expect(status != .ok && seen.isEmpty, "a frame of link \(link.id) (\(link.kind), ended or kept) answers \(status)")
+                continue
+            }
+            let expected = Set(listed(link).compactMap { files[$0] }.filter { !privateContents.contains($0) }.compactMap { sha[$0] })
+            expect(status == .ok && seen == expected,
+                   "a frame of link \(link.id) (\(link.kind)) lists \(seen.subtracting(expected).count) photos outside it, misses \(expected.subtracting(seen).count)")
+            let all = try await APIRouteTests.call(client, .get, "/api/v1/photos?group=all", frames[link.id]!).status
+            expect(all == .notFound, "a frame of link \(link.id) reads the whole library: \(all)")
+        }
+    }
+
     // MARK: the check
 
     /// Ends the links whose group the model says ended.
