@@ -38,7 +38,7 @@ struct Tokens: AsyncParsableCommand {
         var scope: String = "read"
         @Option(help: "Make a frame token that reads this album alone (its id, as in /albums/ID).")
         var album: Int64?
-        @Option(help: "Make a frame token that reads what this share link of the account shows (its id, from `tokens` on the account page).")
+        @Option(help: "Make a frame token that reads what this share link of the account shows (its id, as GET /api/v1/shares lists it).")
         var share: Int64?
         @OptionGroup var location: LocationOptions
 

@@ -175,6 +175,11 @@ import Testing
             let folders = try #require(root["folders"] as? [[String: Any]])
             #expect(folders.map { $0["name"] as? String } == ["Beach", "Home"])
             #expect(folders.last?["photoCount"] as? Int == 1)
+            // and the days a photo was taken narrow a listing (the fixture's photos have no date)
+            #expect(try await Self.walk(client, "/api/v1/photos?takenFrom=2001-01-01&takenTo=2001-12-31", maxToken).isEmpty)
+            #expect(try await Self.call(client, .get, "/api/v1/photos?takenFrom=2001-02-30", maxToken).status == .badRequest)
+            #expect(try await Self.call(client, .get, "/api/v1/photos?place=FR", maxToken).status == .ok)
+            #expect(try await Self.call(client, .get, "/api/v1/photos?place=not%20a%20place", maxToken).status == .badRequest)
             // and a cursor this server did not make, or a group that is none, is refused
             #expect(try await Self.call(client, .get, "/api/v1/photos?cursor=zz", maxToken).status == .badRequest)
             #expect(try await Self.call(client, .get, "/api/v1/photos?group=everything", maxToken).status == .badRequest)
@@ -198,6 +203,8 @@ import Testing
                           "/api/v1/photos/\(a)/thumbnail", "/api/v1/photos/\(a)/original", "/api/v1/folders", "/api/v1/albums/\(album.id + 1)"] {
                 #expect(try await Self.call(client, .get, other, frame).status == .notFound, "\(other)")
             }
+            // and it may not ask which of its photos were taken somewhere
+            #expect(try await Self.call(client, .get, "/api/v1/photos?place=FR", frame).status == .forbidden)
             // and its photo, with no folder, copies or place, and its bytes
             let photo = try Self.object(try await Self.call(client, .get, "/api/v1/photos/\(b)", frame))
             #expect(photo["path"] as? String == "b.jpg" && photo["folder"] as? String == "" && photo["location"] == nil)

@@ -21,6 +21,8 @@ struct APICaller: Sendable {
 /// same action needs on the pages. A viewer's token never curates the household's photos,
 /// whatever its scopes say. An operation missing from the table is refused.
 enum APIAction: Sendable, Equatable {
+    /// Says whose token it is: any token may.
+    case identify
     /// Reads what the token's view shows.
     case read
     /// Reads the trash, as members do on the pages.
@@ -34,9 +36,10 @@ enum APIAction: Sendable, Equatable {
     /// The household's accounts.
     case admin
 
-    /// The scope a token must hold.
-    var scope: APIToken.Scope {
+    /// The scope a token must hold; nil for none.
+    var scope: APIToken.Scope? {
         switch self {
+        case .identify: nil
         case .read, .readTrash: .read
         case .favorite, .curate: .curate
         case .upload: .upload
@@ -48,7 +51,7 @@ enum APIAction: Sendable, Equatable {
     /// The role the account must have now.
     var role: Role {
         switch self {
-        case .read, .favorite: .viewer
+        case .identify, .read, .favorite: .viewer
         case .readTrash, .curate, .upload, .share: .member
         case .admin: .admin
         }
@@ -57,7 +60,7 @@ enum APIAction: Sendable, Equatable {
     /// Every operation of the document, by its `operationId`. `updatePhoto` needs only
     /// `favorite` here; what else its body changes asks `curate` of the handler.
     static let byOperation: [String: APIAction] = [
-        "getMe": .read, "listPhotos": .read, "getPhoto": .read, "getThumbnail": .read, "getOriginal": .read,
+        "getMe": .identify, "listPhotos": .read, "getPhoto": .read, "getThumbnail": .read, "getOriginal": .read,
         "listFolders": .read, "listTags": .read, "getTimeline": .read, "listPlaces": .read,
         "listAlbums": .read, "getAlbum": .read, "listTrash": .readTrash,
         "updatePhoto": .favorite, "trashPhoto": .curate, "restoreFromTrash": .curate,
@@ -67,7 +70,7 @@ enum APIAction: Sendable, Equatable {
 
     /// Why `caller` may not do this; nil when it may.
     func refusal(for caller: APICaller) -> APIProblem? {
-        guard caller.token.scopes.contains(scope) else {
+        if let scope, !caller.token.scopes.contains(scope) {
             return APIProblem(.forbidden, "This token does not have the \(scope.rawValue) scope.")
         }
         guard caller.account.role >= role else {

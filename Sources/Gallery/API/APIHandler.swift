@@ -62,6 +62,20 @@ struct APIHandler: APIProtocol {
             filter.minRating = rating
         }
         if let kind = query.kind { filter.kind = SearchFilter.Kind(rawValue: kind.rawValue) }
+        do {
+            if let from = query.takenFrom { filter.takenFrom = try FilterQuery.day(from, "takenFrom") }
+            if let to = query.takenTo { filter.takenTo = try FilterQuery.day(to, "takenTo") + 86_400 }
+        } catch {
+            throw APIProblem(.badRequest, "takenFrom and takenTo are days, as 2024-05-31.")
+        }
+        if let code = query.place {
+            // Which photos were taken somewhere says where they were taken.
+            guard view.showsPlaces else { throw APIProblem(.forbidden, "This token may not know where photos were taken.") }
+            guard let scope = PlaceScope(code: code) else {
+                throw APIProblem(.badRequest, "place is a country's code (FR), a region's (FR.11) or a place's id.")
+            }
+            filter.place = scope
+        }
         if query.favorite == true { filter.favoritesOf = caller.visitor.viewer }
         let group = filter.isEmpty ? base : .filtered(base, filter)
         guard view.readable(group) != nil else { throw APIProblem.notFound }
@@ -283,7 +297,7 @@ struct APIHandler: APIProtocol {
     func detail(_ photo: PhotoDetail, in view: ScopedCatalog) -> Components.Schemas.Photo {
         let card = photo.card
         let location: Components.Schemas.Location? = view.showsPlaces ? photo.location.map {
-            .init(latitude: $0.latitude, longitude: $0.longitude, place: $0.place?.region, country: $0.place?.country)
+            .init(latitude: $0.latitude, longitude: $0.longitude, region: $0.place?.region, country: $0.place?.country)
         } : nil
         return .init(id: card.sha256, name: card.name, path: Self.path(card.key, name: card.name, in: view),
                      folder: view.boundary == nil ? photo.folder : "", kind: card.kind == .video ? .video : .photo,
