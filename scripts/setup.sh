@@ -46,10 +46,10 @@ fi
 if [[ "$mode" == "--test" ]]; then
   here="$(cd "$(dirname "$0")/.." && pwd)"
   venv="$here/.venv-e2e"
-  if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c "import selenium, pytest, axe_selenium_python, moto.server, schemathesis, openapi_spec_validator" 2>/dev/null; then
-    echo "setup: creating $venv with selenium, pytest, axe-core (axe-selenium-python), moto (the test S3 server), schemathesis and openapi-spec-validator"
+  if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c "import selenium, pytest, axe_selenium_python, moto.server, schemathesis, openapi_spec_validator, pyop" 2>/dev/null; then
+    echo "setup: creating $venv with selenium, pytest, axe-core (axe-selenium-python), moto (the test S3 server), schemathesis, openapi-spec-validator and pyop (the test OpenID provider)"
     python3 -m venv "$venv"
     "$venv/bin/pip" install -q "selenium>=4.20,<5" "pytest>=8,<10" "axe-selenium-python>=2.1.6,<3" "moto[server]>=5.0,<6" \
-      "schemathesis>=4.1,<5" "openapi-spec-validator>=0.7,<0.8"
+      "schemathesis>=4.1,<5" "openapi-spec-validator>=0.7,<0.8" "pyop>=3.4,<4"
   fi
 fi

@@ -120,6 +120,8 @@ enum CatalogSchema {
         .both("v37-devices") { d in devicesTables(d) },
         // The JSON API's tokens (Schema+Tokens).
         .both("v38-api-tokens") { d in tokenTables(d) },
+        // Sign-in through an OpenID provider (Schema+Identities).
+        .both("v39-oidc") { d in identityTables(d) },
     ]
 }
 

@@ -1,5 +1,5 @@
 /// The GRDB catalog implements every store protocol.
-extension CatalogStore: PhotoQueries, CurationStore, AccountStore, SessionStore, ShareStore, DeviceStore, TokenStore, InboxStore, TrashStore, AlbumStore, UndoStore, PrivacyStore {}
+extension CatalogStore: PhotoQueries, CurationStore, AccountStore, SessionStore, ShareStore, DeviceStore, TokenStore, IdentityStore, InboxStore, TrashStore, AlbumStore, UndoStore, PrivacyStore {}
 
 extension CatalogStore: ScanBookkeeping {}
 

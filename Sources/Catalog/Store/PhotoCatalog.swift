@@ -4,7 +4,7 @@ import Foundation
 /// library it belongs to and the scan's bookkeeping. `CatalogStore` keeps it in a SQLite file
 /// for one process; `PostgresCatalog` keeps it in a PostgreSQL database that several instances
 /// share.
-public protocol PhotoCatalog: PhotoQueries, CurationStore, AccountStore, SessionStore, ShareStore, DeviceStore, TokenStore, InboxStore, TrashStore, AlbumStore, UndoStore, PlaceStore, PrivacyStore,
+public protocol PhotoCatalog: PhotoQueries, CurationStore, AccountStore, SessionStore, ShareStore, DeviceStore, TokenStore, IdentityStore, InboxStore, TrashStore, AlbumStore, UndoStore, PlaceStore, PrivacyStore,
     LikenessStore, SidecarStore, ScanBookkeeping {
     /// Where the catalog lives, for messages: a file's path, or a database's address without its password.
     var location: String { get }

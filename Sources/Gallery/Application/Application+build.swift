@@ -154,7 +154,8 @@ public struct GalleryParts {
         // Proxy headers, error pages of the checks below, compression, access log, cache policy
         // and security headers, as one layer (`ResponseMiddleware`).
         outer = ResponseMiddleware(forwarded: ForwardedHeaders(trusted: config.trustedProxies), log: AccessLog(metrics: metrics),
-                                   errors: errorPages)
+                                   errors: errorPages,
+                                   security: SecurityHeaders(formTargets: config.oidcIssuer.flatMap { SecurityHeaders.origin(of: $0.absoluteString) }.map { [$0] } ?? []))
         router.add(middleware: outer)
         router.add(middleware: CSRFMiddleware(secureCookies: config.secureCookies, cookiePath: cookiePath,
                                               publicOrigins: config.publicURLs.compactMap { WebOrigin($0.absoluteString) }))
@@ -165,7 +166,27 @@ public struct GalleryParts {
         // Errors of the routes are rendered here, where the visitor is known (their menu, their
         // way back); the outer layer renders what the session and CSRF checks throw.
         router.add(middleware: RouteErrorMiddleware(errors: errorPages))
-        let signIn = SignInPage(store: store, pages: kit)
+        // Sign-in through an OpenID provider, when one is named; its redirect URI is printed, to
+        // be registered at the provider exactly as it is.
+        let oidcSettings = config.oidcIssuer.map { issuer in
+            // (the issuer as links are kept under it: one trailing slash more or less is the same provider)
+            OIDCSettings(issuer: OIDCSettings.canonical(issuer.absoluteString), clientId: config.oidcClientId ?? "", clientSecret: config.oidcClientSecret,
+                         name: config.oidcName, linkClaim: config.oidcLinkClaim, createAccounts: config.oidcCreateAccounts, role: config.oidcRole,
+                         groupsClaim: config.oidcGroupsClaim, adminGroup: config.oidcAdminGroup, memberGroup: config.oidcMemberGroup,
+                         viewerGroup: config.oidcViewerGroup, autoRedirect: config.oidcAutoRedirect, passwordSignIn: config.passwordSignIn,
+                         redirectURI: config.linkBase + SiteURL.oidcCallback.path, postLogoutURI: config.linkBase + SiteURL.login.path)
+        }
+        if let oidcSettings {
+            logger.notice("sign-in through \(oidcSettings.issuer): register the redirect URI \(oidcSettings.redirectURI) and the sign-out address \(oidcSettings.postLogoutURI) at the provider")
+            if config.publicURLs.isEmpty {
+                logger.warning("sign-in through a provider without --public-url: the redirect URI is made from the listening address; set --public-url to where people reach the gallery")
+            }
+            if !oidcSettings.issuer.lowercased().hasPrefix("https://") {
+                logger.warning("the OpenID provider \(oidcSettings.issuer) is not reached over HTTPS: anyone on the way can sign people in")
+            }
+        }
+        let oidc = oidcSettings.map { OIDCProvider(settings: $0) }
+        let signIn = SignInPage(store: store, pages: kit, provider: oidcSettings)
         let routes = Routes(router: router, signIn: signIn)
         // Answered before the router (`responder()`); registered too, for what the shortcut passes
         // on (another method, a name that is no file).
@@ -190,7 +211,8 @@ public struct GalleryParts {
         thumbnailRoutes.register(with: routes)
         let gate = PasswordGate(passwords: passwords, throttle: LoginThrottle(store: failures), slowdownScale: config.loginSlowdownScale)
         AuthController(store: store, gate: gate, sessions: sessions, signIn: signIn, pages: kit, linkBase: config.linkBase,
-                       tokens: APITokens(store: store, adminsSeePrivate: config.adminsSeePrivate), reads: reads).register(with: routes)
+                       tokens: APITokens(store: store, adminsSeePrivate: config.adminsSeePrivate), reads: reads, oidc: oidc,
+                       logger: logger).register(with: routes)
         UsersController(store: store, passwords: passwords, pages: kit).register(with: routes)
         var browse = BrowseController(store: store, reads: reads, monitor: monitor, pages: kit, groupPage: groupPage,
                                       libraryName: libraryName.isEmpty ? config.libraryPath : libraryName, patience: config.countPatience)

@@ -41,6 +41,21 @@ public struct GalleryConfig: Sendable {
     public var uploadLayout: String = ServeSettings.uploadLayout.defaultValue
     /// The most a member's inbox may hold, in bytes (`--upload-allowance`); nil for no limit.
     public var uploadAllowance: Int64? = ServeSettings.uploadAllowance.defaultValue
+    /// Sign-in through an OpenID provider (`OIDCSettings`): off without an issuer.
+    public var oidcIssuer: URL? = nil
+    public var oidcClientId: String? = nil
+    /// From a file or `PHOTOLALA_OIDC_CLIENT_SECRET`, never the command line.
+    public var oidcClientSecret: String? = nil
+    public var oidcName = "single sign-on"
+    public var oidcLinkClaim: String? = nil
+    public var oidcCreateAccounts = false
+    public var oidcRole = Role.viewer
+    public var oidcGroupsClaim = "groups"
+    public var oidcAdminGroup: String? = nil
+    public var oidcMemberGroup: String? = nil
+    public var oidcViewerGroup: String? = nil
+    public var oidcAutoRedirect = false
+    public var passwordSignIn = true
     /// Requests a minute each API token may make.
     public var apiRequestsPerMinute: Int = ServeSettings.apiRate.defaultValue
     /// The free space a WebDAV upload must leave (`--free-space-floor`).
@@ -118,6 +133,11 @@ public struct GalleryConfig: Sendable {
     /// Checks what no single setting can check alone: how settings fit together and with the
     /// folders they name, naming the setting that is wrong. Each value's own check is in `ServeSettings`.
     public func validate() throws {
+        if oidcIssuer != nil, oidcClientId == nil { throw ConfigError("--oidc-issuer needs --oidc-client-id: the id the provider gave this gallery.") }
+        if oidcIssuer == nil, oidcClientId != nil || oidcAutoRedirect || oidcCreateAccounts {
+            throw ConfigError("The --oidc- settings need --oidc-issuer: the provider to sign in through.")
+        }
+        if !passwordSignIn, oidcIssuer == nil { throw ConfigError("--no-password-sign-in needs --oidc-issuer: otherwise nobody could sign in.") }
         guard uploadFileLimit >= 1 else { throw ConfigError("The cap on files per upload must be at least 1, not \(uploadFileLimit).") }
         guard (4...31).contains(bcryptCost) else { throw ConfigError("The bcrypt cost must be between 4 and 31, not \(bcryptCost).") }
         if guestRole == .admin { throw ConfigError("--guest can be none, viewer or member: a guest can never be an admin.") }

@@ -34,7 +34,7 @@ extension AuthController {
         guard let id = form["token"].flatMap({ Int64($0) }), try await store.revokeToken(id: id, accountId: account.id) else {
             throw PageError(.notFound, message: Phrase("There is no such API token on your account (it may have been revoked already)."))
         }
-        return .redirect(to: SiteURL.account.appending([("done", "revoked")]))
+        return .redirect(to: SiteURL.account.appending([("done", "token-revoked")]).fragment("tokens"))
     }
 
     /// What the account page says of the account's API tokens.

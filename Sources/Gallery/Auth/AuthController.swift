@@ -1,10 +1,11 @@
 import Catalog
 import Foundation
 import Hummingbird
+import Logging
 
 /// Sign in, sign out, and one's own account page.
 struct AuthController: Sendable {
-    let store: any AccountStore & SessionStore & DeviceStore & TokenStore
+    let store: any AccountStore & SessionStore & DeviceStore & TokenStore & IdentityStore
     let gate: PasswordGate
     let sessions: SessionSettings
     let signIn: SignInPage
@@ -15,6 +16,9 @@ struct AuthController: Sendable {
     let tokens: APITokens
     /// The albums a frame token may show, as the member sees them.
     let reads: CatalogReads
+    /// Sign-in through an OpenID provider; nil when none is set up.
+    let oidc: OIDCProvider?
+    let logger: Logger
 
     func register(with routes: Routes) {
         routes.open.get(.login, use: loginPage)
@@ -27,16 +31,27 @@ struct AuthController: Sendable {
         routes.viewer.form(.action(.revokeDevice), use: revokeDevice)
         routes.viewer.form(.action(.addToken), use: addToken)
         routes.viewer.form(.action(.revokeToken), use: revokeToken)
+        if oidc != nil {
+            routes.open.get(.oidcStart, use: startProviderSignIn)
+            routes.open.get(.oidcCallback, use: finishProviderSignIn)
+        }
     }
 
     @Sendable func loginPage(_ request: Request, context: GalleryContext) async throws -> Response {
         let next = request.uri.queryParameters["next"].map(String.init)
         if context.visitor.account != nil { return .redirect(to: next.flatMap { SiteURL.isLocal($0) ? $0 : nil } ?? SiteURL.home.path, type: .normal) }
-        return try await signIn.response(next: next, context: context)
+        // (`?password` shows the form where visitors are otherwise sent to the provider; after
+        // signing out, the page is shown rather than signing straight back in)
+        let stay = request.uri.queryParameters["password"] != nil || request.uri.queryParameters["signed-out"] != nil
+        return try await signIn.response(next: next, context: context, autoRedirect: !stay)
     }
 
     @Sendable func login(_ request: Request, context: GalleryContext) async throws -> Response {
         let form = try await FormBody(request, context: context)
+        if let oidc, !oidc.settings.passwordSignIn {
+            return try await signIn.response(next: form["next"], status: .forbidden, context: context, autoRedirect: false,
+                                             error: Phrase("Passwords do not sign anyone in here: sign in with \(oidc.settings.name)."))
+        }
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespaces)
         let password = form["password"] ?? ""
         let next = form["next"].flatMap { SiteURL.isLocal($0) ? $0 : nil } ?? SiteURL.home.path
@@ -53,6 +68,14 @@ struct AuthController: Sendable {
             return try await signIn.response(next: next, status: .unauthorized, context: context,
                                    error: Phrase("That name and password don’t match an account."), name: name)
         }
+        return try await signedIn(account, next: next, context: context)
+    }
+
+    /// Starts a session for `account` and sends the browser to `next`: what every way of signing
+    /// in ends with (the password form, the OpenID provider's way back). `providerHint`: the
+    /// provider's ID token, for its end-session address at sign-out; a password sign-in has none,
+    /// and clears one an earlier sign-in left.
+    func signedIn(_ account: Account, next: String, context: GalleryContext, providerHint: String? = nil) async throws -> Response {
         // A fresh session id at every sign-in: a token planted before sign-in is worth nothing,
         // and this browser's previous session ends, so its old token stops working.
         if let old = context.visitor.sessionHash { try await store.deleteSession(tokenHash: old) }
@@ -64,20 +87,31 @@ struct AuthController: Sendable {
         response.setCookie(sessions.cookie(value: token, maxAge: Int(sessions.lifetime), context: context))
         response.setCookie(CSRFMiddleware.cookie(CSRFMiddleware.newToken(), secure: sessions.secureCookies || context.isHTTPS,
                                                  path: sessions.cookiePath))
+        if oidc != nil {
+            response.setCookie(Cookie(name: Self.providerHintCookie, value: providerHint ?? "", maxAge: providerHint == nil ? 0 : Int(sessions.lifetime),
+                                      path: sessions.cookiePath, secure: sessions.secureCookies || context.isHTTPS, httpOnly: true, sameSite: .lax))
+        }
         return response
     }
 
     @Sendable func logout(_ request: Request, context: GalleryContext) async throws -> Response {
         _ = try await FormBody(request, context: context)
         if let hash = context.visitor.sessionHash { try await store.deleteSession(tokenHash: hash) }
-        var response = Response.redirect(to: SiteURL.login)
+        var response = Response.redirect(to: SiteURL.login.appending([("signed-out", "1")]))
+        // Signed in through the provider: its session ends too, where it has an end-session address.
+        if let oidc, let hint = request.cookie(Self.providerHintCookie), let end = await oidc.endSessionURL(idToken: hint.isEmpty ? nil : hint) {
+            response = Response(status: .seeOther, headers: [.location: end])
+            response.setCookie(Cookie(name: Self.providerHintCookie, value: "", maxAge: 0, path: sessions.cookiePath,
+                                      secure: sessions.secureCookies || context.isHTTPS, httpOnly: true, sameSite: .lax))
+        }
         response.setCookie(sessions.cookie(value: "", maxAge: 0, context: context))
         return response
     }
 
     @Sendable func accountPage(_ request: Request, context: GalleryContext) async throws -> Response {
         let notices = ["password": Phrase("Your password was changed."), "language": Phrase("Pages are now in the language you chose."),
-                       "revoked": Phrase("The device password was revoked: the device is refused from its next request on.")]
+                       "revoked": Phrase("The device password was revoked: the device is refused from its next request on."),
+                       "token-revoked": Phrase("The API token was revoked: it is refused from its next request on.")]
         return try await page(context, notice: request.uri.queryParameters["done"].flatMap { notices[String($0)] })
     }
 
@@ -123,6 +157,8 @@ struct AuthController: Sendable {
                                 name: account.name, role: .role(account.role), csrf: context.csrfToken, notice: notice, error: error,
                                 languages: [.init(value: "", label: Phrase("The browser’s language"), selected: account.language == nil)]
                                     + pages.languages.all.map { .init(value: $0.tag, label: .verbatim($0.name), selected: $0.tag == account.language) },
+                                hasPassword: Passwords.isUsable(hash: try await store.account(named: account.name)?.passwordHash),
+                                signsInWith: oidc?.settings.name,
                                 devices: try await devicesSection(account, made: made, context: context),
                                 tokens: try await tokensSection(account, made: madeToken, context: context))
         return try pages.response(model, status: status, for: context)
@@ -139,6 +175,10 @@ struct AccountView: PageModel {
     var notice, error: Phrase?
     /// The languages to read pages in, the one chosen marked.
     var languages: [Choice] = []
+    /// Whether the account has a password of its own to change (one made by the provider has none).
+    var hasPassword = true
+    /// The OpenID provider people sign in with, where there is one.
+    var signsInWith: String?
     /// Device passwords for WebDAV.
     var devices: DevicesSection
     /// API tokens for `/api/v1`.

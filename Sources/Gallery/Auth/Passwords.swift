@@ -42,4 +42,8 @@ public struct Passwords: Sendable {
         if password.utf8.count > 72 { return Phrase("A password can be at most 72 bytes long (bcrypt reads no further).") }
         return nil
     }
+
+    /// Whether a stored hash is one a password can match: an account made at its first sign-in
+    /// through the provider keeps `"!"`, which no bcrypt hash is.
+    static func isUsable(hash: String?) -> Bool { hash.map { $0.hasPrefix("$2") } ?? false }
 }

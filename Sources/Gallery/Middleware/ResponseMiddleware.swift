@@ -12,6 +12,7 @@ struct ResponseMiddleware: RouterMiddleware {
     let forwarded: ForwardedHeaders
     let log: AccessLog
     let errors: ErrorPages
+    let security: SecurityHeaders
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         try await handle(request, context: context, started: .now, next: next)
@@ -38,7 +39,7 @@ struct ResponseMiddleware: RouterMiddleware {
         }
         log.record(request, context: context, response: &response, started: started)
         CachePolicy.apply(to: &response)
-        SecurityHeaders.apply(to: &response.headers)
+        security.apply(to: &response.headers)
         return response
     }
 }

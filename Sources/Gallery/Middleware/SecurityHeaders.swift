@@ -1,20 +1,37 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 
 /// Security headers on every response: no inline script, no framing, no MIME sniffing, and
 /// referrers only within the site. Applied by `ResponseMiddleware`.
-enum SecurityHeaders {
+struct SecurityHeaders: Sendable {
     static let referrerPolicy = HTTPFields.Element.Name("Referrer-Policy")!
-    static let contentSecurityPolicy = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-        + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+    /// Forms post to this site alone, and to `formTargets` besides: the OpenID provider, where
+    /// signing out sends the browser on (a form's redirect to another origin is held to it too).
+    static func contentSecurityPolicy(formTargets: [String] = []) -> String {
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+            + "object-src 'none'; base-uri 'none'; form-action " + (["'self'"] + formTargets).joined(separator: " ") + "; frame-ancestors 'none'"
+    }
 
     /// The three fields, made (and their values checked) once rather than on every response.
-    static let fields = [HTTPField(name: .contentSecurityPolicy, value: contentSecurityPolicy),
-                         HTTPField(name: .xContentTypeOptions, value: "nosniff"),
-                         HTTPField(name: referrerPolicy, value: "same-origin")]
+    let fields: [HTTPField]
+
+    init(formTargets: [String] = []) {
+        fields = [HTTPField(name: .contentSecurityPolicy, value: Self.contentSecurityPolicy(formTargets: formTargets)),
+                  HTTPField(name: .xContentTypeOptions, value: "nosniff"),
+                  HTTPField(name: Self.referrerPolicy, value: "same-origin")]
+    }
+
+    /// The origin of an address (`https://auth.example.org:8443`), for `formTargets`; nil for none.
+    static func origin(of address: String) -> String? {
+        guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
+              let host = url.host?.lowercased() else { return nil }
+        return scheme + "://" + (host.contains(":") ? "[\(host)]" : host) + (url.port.map { ":\($0)" } ?? "")
+    }
 
     /// Puts the three fields on a response's headers.
-    static func apply(to headers: inout HTTPFields) {
+    func apply(to headers: inout HTTPFields) {
         // No route sets these itself; one that did would have its own replaced.
         for field in fields {
             if headers[field.name] != nil { headers[field.name] = nil }

@@ -34,6 +34,8 @@ struct SiteRoute: Sendable {
     static let trash = SiteRoute(.trash)
     static let confirmEmptyTrash = SiteRoute(.confirmEmptyTrash)
     static let login = SiteRoute(.login)
+    static let oidcStart = SiteRoute(.oidcStart)
+    static let oidcCallback = SiteRoute(.oidcCallback)
     static let logout = SiteRoute(.logout)
     static let account = SiteRoute(.account)
     static let users = SiteRoute(.users)

@@ -29,6 +29,9 @@ extension SiteURL {
     public static let trash = SiteURL("/trash")
     public static let confirmEmptyTrash = SiteURL("/trash/empty")
     public static let login = SiteURL("/login")
+    /// Sign-in through the OpenID provider: the way there, and the way back (the redirect URI).
+    public static let oidcStart = SiteURL("/oidc/start")
+    public static let oidcCallback = SiteURL("/oidc/callback")
     public static let logout = SiteURL("/logout")
     public static let account = SiteURL("/account")
     public static let users = SiteURL("/users")

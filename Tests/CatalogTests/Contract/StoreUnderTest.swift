@@ -5,7 +5,7 @@ import TestSupport
 
 /// Everything a catalog store implementation provides, as the contract suites use it.
 typealias ContractStore = PhotoQueries & CurationStore & AccountStore & SessionStore & ShareStore & TrashStore & ScanBookkeeping & AlbumStore
-    & UndoStore & PlaceStore & LikenessStore & SidecarStore & PrivacyStore & DeviceStore & TokenStore & InboxStore
+    & UndoStore & PlaceStore & LikenessStore & SidecarStore & PrivacyStore & DeviceStore & TokenStore & IdentityStore & InboxStore
 
 /// Every store implementation the contract suites run against. A new implementation (another
 /// database) adds a case here and every contract test runs on it too.

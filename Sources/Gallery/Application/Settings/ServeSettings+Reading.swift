@@ -23,6 +23,11 @@ extension ServeSettings {
                 throw ConfigError("\(given.origin) \(problem).")
             }
         }
+        // The client secret comes from a file or the environment, never from the command line.
+        if config.oidcClientSecret == nil, let secret = environment["PHOTOLALA_OIDC_CLIENT_SECRET"]?.trimmingCharacters(in: .whitespacesAndNewlines),
+           !secret.isEmpty {
+            config.oidcClientSecret = secret
+        }
         if let port = config.metricsPort, port == config.port {
             throw ConfigError("\(origins[metricsPort.name] ?? metricsPort.flag) must differ from the gallery's port.")
         }

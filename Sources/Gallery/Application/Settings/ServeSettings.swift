@@ -79,6 +79,50 @@ public enum ServeSettings {
             }
             return n
         })
+    public static let oidcIssuer = Setting<URL?>("oidc-issuer", "url", default: nil, shown: "off", \.oidcIssuer,
+        help: "Sign in through this OpenID Connect provider (https://auth.example.org, its issuer as its discovery document says); the redirect URI to register is printed at start.",
+        parse: { raw in
+            guard let url = URL(string: raw.trimmingCharacters(in: .whitespaces)), let scheme = url.scheme?.lowercased(),
+                  scheme == "https" || scheme == "http", url.host != nil, url.query == nil, url.fragment == nil else {
+                throw SettingProblem("must be the provider's issuer, an https:// (or, on a private network, http://) address, not “\(raw)”")
+            }
+            return url
+        })
+    public static let oidcClientId = Setting<String?>("oidc-client-id", "id", default: nil, shown: "none", \.oidcClientId,
+        help: "The client id the provider gave this gallery.", parse: { try SettingParse.nonEmpty($0) })
+    public static let oidcClientSecretFile = Setting<String?>("oidc-client-secret-file", "file", default: nil, shown: "none", \.oidcClientSecret,
+        help: "A file holding the client secret (or set PHOTOLALA_OIDC_CLIENT_SECRET; never on the command line). Without one, the gallery signs in as a public client, with PKCE alone.",
+        parse: { raw in
+            guard let data = FileManager.default.contents(atPath: raw),
+                  let secret = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines), !secret.isEmpty else {
+                throw SettingProblem("must name a readable file holding the client secret, not “\(raw)”")
+            }
+            return secret
+        })
+    public static let oidcName = Setting<String>("oidc-name", "name", default: "single sign-on", \.oidcName,
+        help: "What the sign-in page calls the provider on its button (Authelia, Keycloak, …).", parse: SettingParse.nonEmpty)
+    public static let oidcLinkClaim = Setting<String?>("oidc-link-claim", "claim", default: nil, shown: "none", \.oidcLinkClaim,
+        help: "Links an existing account, at its first sign-in through the provider, whose name is this claim's value (preferred_username); an account linked to another of the provider's people is refused. Without it, only accounts signed in through the provider before, or made by it, are found.",
+        parse: { try SettingParse.nonEmpty($0) })
+    public static let oidcCreateAccounts = Setting(switch: "oidc-create-accounts", default: false, \.oidcCreateAccounts,
+        help: "Makes an account for someone the provider signs in who has none here, named after their preferred_username.")
+    public static let oidcRole = Setting<Role>("oidc-role", "role", default: .viewer, \.oidcRole,
+        help: "The role of an account made at its first sign-in through the provider, when no group says otherwise (viewer or member).",
+        parse: SettingParse.choice(["viewer": Role.viewer, "member": .member]))
+    public static let oidcGroupsClaim = Setting<String>("oidc-groups-claim", "claim", default: "groups", \.oidcGroupsClaim,
+        help: "The claim listing the groups someone is in, for --oidc-admin-group, --oidc-member-group and --oidc-viewer-group.",
+        parse: SettingParse.nonEmpty)
+    public static let oidcAdminGroup = Setting<String?>("oidc-admin-group", "group", default: nil, shown: "none", \.oidcAdminGroup,
+        help: "Someone in this group is an admin here, set at every sign-in. When any group is named, someone in none of them is refused.",
+        parse: { try SettingParse.nonEmpty($0) })
+    public static let oidcMemberGroup = Setting<String?>("oidc-member-group", "group", default: nil, shown: "none", \.oidcMemberGroup,
+        help: "Someone in this group (and not the admins') is a member here.", parse: { try SettingParse.nonEmpty($0) })
+    public static let oidcViewerGroup = Setting<String?>("oidc-viewer-group", "group", default: nil, shown: "none", \.oidcViewerGroup,
+        help: "Someone in this group (and in neither of the others) is a viewer here.", parse: { try SettingParse.nonEmpty($0) })
+    public static let oidcAutoRedirect = Setting(switch: "oidc-auto-redirect", default: false, \.oidcAutoRedirect,
+        help: "Sends visitors who are not signed in straight to the provider instead of showing the sign-in page.")
+    public static let passwordSignIn = Setting(switch: "password-sign-in", default: true, \.passwordSignIn,
+        help: "Lets accounts sign in with their password; turned off, only the provider signs people in (the command line still manages accounts).")
     public static let freeSpaceFloor = Setting<Int64>("free-space-floor", "size", default: 2_000_000_000, shown: "2GB", \.freeSpaceFloor,
         help: "The free space a WebDAV upload must leave on the data folder's and the library's disks; one that would go below it is refused with 507 before a byte is stored.",
         parse: { raw in
@@ -148,6 +192,7 @@ public enum ServeSettings {
     public static let all: [any ServeSetting] = [
         library, s3Endpoint, data, catalog, host, port, pageSize, scan, watch, rescanInterval, guest, secureCookies, trustedProxies, basePath, publicURL,
         uploadLimit, uploadFolder, uploadLayout, uploadAllowance, freeSpaceFloor, apiRate, readOnlyLibrary, writeSidecars, adminsSeePrivate, cache, thumbnailWorkers, renditionCache, isolateDecoders, decodeTimeout, maxPixels, headerTimeout,
-        idleTimeout, connectionsPerAddress, maxConnections, minBodyRate, metricsPort, metricsToken, resources,
+        idleTimeout, connectionsPerAddress, maxConnections, minBodyRate, metricsPort, metricsToken, oidcIssuer, oidcClientId, oidcClientSecretFile, oidcName, oidcLinkClaim, oidcCreateAccounts,
+        oidcRole, oidcGroupsClaim, oidcAdminGroup, oidcMemberGroup, oidcViewerGroup, oidcAutoRedirect, passwordSignIn, resources,
     ]
 }
