@@ -149,6 +149,7 @@ let package = Package(
             name: "GalleryTests",
             dependencies: [
                 "Gallery",
+                "PhotolalaAPI",
                 "Catalog",
                 "ObjectStore",
                 "TestSupport",

@@ -3,6 +3,9 @@ import TestSupport
 import Testing
 @testable import Catalog
 @testable import Gallery
+import PhotolalaAPI
+
+private enum PhotolalaAPIVersion { static let current = APIDocument.version }
 
 /// The API's rules read off the document itself: every operation it describes has its entry in
 /// the one table of who may call what, and the paths the door answers 405 on are its paths.
@@ -15,6 +18,16 @@ import Testing
         let ids = Set(Self.document.matches(of: #/operationId: (\w+)/#).map { String($0.output.1) })
         #expect(ids.count >= 20)
         #expect(ids == Set(APIAction.byOperation.keys))
+    }
+
+    @Test func theChangelogNamesEveryOperationAndTheDocumentsVersion() throws {
+        let changelog = try String(contentsOfFile: GalleryFixture.resources + "/API/CHANGELOG.md", encoding: .utf8)
+        let version = try #require(Self.document.firstMatch(of: #/\n  version: ([0-9.]+)\n/#)?.output.1)
+        #expect(String(version) == PhotolalaAPIVersion.current)
+        #expect(changelog.contains("## " + version))
+        for id in Self.document.matches(of: #/operationId: (\w+)/#).map({ String($0.output.1) }) {
+            #expect(changelog.contains("`\(id)`"), "API/CHANGELOG.md does not name \(id)")
+        }
     }
 
     @Test func scopesAndRolesBothBound() throws {
