@@ -33,7 +33,7 @@ printf 'bench password 1\n' | "$bin" users add bench --role member --data "$work
 token=$("$bin" tokens add bench "bench script" --scope read --data "$work/data" 2> /dev/null)
 
 port=$(free_port)
-"$bin" serve --library "$lib" --data "$work/data" --port "$port" --no-scan --no-watch --api-rate 100000000 > "$work/serve.log" 2>&1 & pid=$!
+"$bin" serve --library "$lib" --data "$work/data" --port "$port" --no-scan --no-watch --api-rate 1000000 > "$work/serve.log" 2>&1 & pid=$!
 ours="http://127.0.0.1:$port"
 wait_up "$ours/healthz"
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }

@@ -84,4 +84,25 @@ private enum PhotolalaAPIVersion { static let current = APIDocument.version }
         for _ in 0..<3 { #expect(await limit.take(1, now: later) == nil) }
         #expect(await limit.take(1, now: later) != nil)
     }
+
+    @Test func cameraTimeIsTheProlepticGregorianDateOfItsSeconds() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        var generator = SeededGenerator(seed: 58)
+        // (from 1600: Foundation's calendar turns Julian before 1582, ISO 8601's stays Gregorian)
+        for _ in 0..<2_000 {
+            let seconds = Int64(generator.next() % 265_078_396_800) - 11_676_096_000
+            let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+            let expected = (1...9999).contains(parts.year!) ? String(format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.year!, parts.month!, parts.day!,
+                                                                      parts.hour!, parts.minute!, parts.second!) : nil
+            #expect(APIHandler.cameraTime(seconds) == expected, "\(seconds)")
+        }
+        #expect(APIHandler.cameraTime(0) == "1970-01-01T00:00:00")
+        #expect(APIHandler.cameraTime(951_782_400) == "2000-02-29T00:00:00")
+        #expect(APIHandler.cameraTime(-1) == "1969-12-31T23:59:59")
+        #expect(APIHandler.cameraTime(-62_135_596_800) == "0001-01-01T00:00:00")
+        #expect(APIHandler.cameraTime(-62_135_596_801) == nil)
+        #expect(APIHandler.cameraTime(253_402_300_799) == "9999-12-31T23:59:59")
+        #expect(APIHandler.cameraTime(253_402_300_800) == nil)
+    }
 }

@@ -32,6 +32,8 @@ struct APIDoor: Sendable {
     private let document: ByteBuffer?
     /// Its paths and their methods, for 405.
     private let paths: APIPaths
+    /// Listings and photos as last answered, for the same view of the same catalog.
+    private let answers = APIAnswers()
 
     init(store: any PhotoCatalog, reads: CatalogReads, trash: TrashController, uploads: UploadController, shares: ShareController,
          thumbnails: ThumbnailController, originals: OriginalController,
@@ -73,6 +75,18 @@ struct APIDoor: Sendable {
                 if let refusal = action.refusal(for: caller) { throw refusal }
                 return try await serve(file, of: photo, request, caller: caller, context: context)
             }
+            // A listing or a photo asked again of an unchanged catalog: its answer as it was,
+            // once what the token may do is checked as the generated operation would.
+            var kept: APIAnswers.Key?
+            if request.method == .get, APIAnswers.keeps(path) {
+                if let refusal = APIAction.byOperation[path == Self.prefix + "photos" ? "listPhotos" : "getPhoto"]?.refusal(for: caller) {
+                    throw refusal
+                }
+                let key = APIAnswers.Key(audience: caller.view.audience, uri: request.uri.description, version: caller.view.version,
+                                         likeness: caller.view.likenessVersion)
+                if let answer = answers.answer(key) { return answer }
+                kept = key
+            }
             return try await APICaller.$current.withValue(caller) {
                 var response = try await operations.respond(to: request, context: context)
                 // The router's own refusals (no such path, no such method) say so in the API's words.
@@ -86,6 +100,7 @@ struct APIDoor: Sendable {
                                                                                      : response.status.reasonPhrase).response
                 }
                 if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+                if let kept { return try await answers.keep(response, for: kept) }
                 return response
             }
         } catch {
@@ -108,7 +123,9 @@ struct APIDoor: Sendable {
         guard APITokenSecret.isWellFormed(secret), let (token, account) = try await store.token(secretHash: APITokenSecret.hash(secret)) else {
             throw APIProblem(.unauthorized, "That API token is not known here: it may have been revoked.")
         }
-        try? await store.touchToken(id: token.id, now: Int64(Date().timeIntervalSince1970))
+        let now = Int64(Date().timeIntervalSince1970)
+        // (a note of its use once a minute at most: most requests write nothing)
+        if now - (token.lastUsedAt ?? 0) >= 60 { try? await store.touchToken(id: token.id, now: now) }
         let visitor = Visitor(account: account, role: account.role, sessionHash: nil, adminsSeePrivate: adminsSeePrivate)
         return APICaller(token: token, account: account, visitor: visitor, view: try await view(of: token, visitor: visitor))
     }
@@ -124,6 +141,10 @@ struct APIDoor: Sendable {
         case .album(let id):
             guard try await reads.view(for: visitor.audience).album(id: id) != nil else {
                 throw APIProblem(.forbidden, "The album this frame token reads is gone, or its member can no longer see it.")
+            }
+            // A frame shows its album as a link would: not while the album is kept private.
+            if try await store.hiding(.publicOnly).hides(albumId: id) {
+                throw APIProblem(.forbidden, "The album this frame token reads is kept private now.")
             }
             return reads.view(for: .link(group: .album(id), maker: token.accountId, showsPlaces: false))
         case .share(let id):

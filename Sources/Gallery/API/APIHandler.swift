@@ -328,13 +328,25 @@ struct APIHandler: APIProtocol {
     }
 
     /// The camera's clock as it wrote it: kept as if it were UTC, so written back the same way.
+    /// Days to a civil date by arithmetic (no calendar or formatter: a listing asks it 60 times).
     static func cameraTime(_ seconds: Int64) -> String? {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: TimeInterval(seconds)))
-        guard let year = parts.year, (1...9999).contains(year) else { return nil }
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, parts.month ?? 0, parts.day ?? 0,
-                      parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        let (days, rest) = (seconds.quotientAndRemainder(dividingBy: 86_400))
+        let (day, second) = rest < 0 ? (days - 1, rest + 86_400) : (days, rest)
+        // Howard Hinnant's days_from_civil, the other way
+        let z = day + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        let y = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        guard (1...9999).contains(y) else { return nil }
+        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let year = String(y)
+        return String(repeating: "0", count: 4 - year.count) + year + "-" + two(m) + "-" + two(d) + "T" + two(second / 3_600) + ":"
+            + two(second % 3_600 / 60) + ":" + two(second % 60)
     }
 }
 

@@ -93,7 +93,9 @@ struct DavController: Sendable {
             await throttle.settle(attempt, succeeded: false)
             throw DavError(.unauthorized, "no such device password")
         }
-        try? await store.touchDevice(id: device.id, now: Int64(Date().timeIntervalSince1970))
+        let now = Int64(Date().timeIntervalSince1970)
+        // (a note of its use once a minute at most: most requests write nothing)
+        if now - (device.lastUsedAt ?? 0) >= 60 { try? await store.touchDevice(id: device.id, now: now) }
         if !context.isHTTPS, !LocalNetwork.contains(context.remoteAddress), await plainHTTP.first(device.id) {
             logger.warning("a device password came over plain HTTP from outside the local network: serve the gallery over HTTPS",
                            metadata: ["member": "\(account.name)", "device": "\(device.label)", "address": "\(context.remoteAddress)"])

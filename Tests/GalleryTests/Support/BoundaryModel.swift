@@ -472,6 +472,7 @@ final class BoundaryModel: @unchecked Sendable {
     /// API tokens that read, by account name, and frame tokens of max's links, by link id.
     var apiReaders: [String: String] = [:]
     var frames: [Int64: String] = [:]
+    var albumFrames: [Int64: String] = [:]
 
     /// Gives max, ada and eve a token that reads the library.
     func makeTokens(_ f: GalleryFixture) async throws {
@@ -514,6 +515,28 @@ final class BoundaryModel: @unchecked Sendable {
                 let status = try await APIRouteTests.call(client, .get, "/api/v1/photos/\(hash)/original", token).status
                 expect(status == .notFound, "the API hands \(name) max's private photo \(content): \(status)")
             }
+        }
+        // An album's frame token reads its album's photos that are nobody's private ones, and
+        // nothing while the album is kept private or once it is gone.
+        for (id, contents) in albums.sorted(by: { $0.key < $1.key }) {
+            if albumFrames[id] == nil {
+                let secret = APITokenSecret.make()
+                try await store.addToken(accountId: max.id, label: "album frame \(id)", secretHash: APITokenSecret.hash(secret), scopes: [.read],
+                                         frame: .album(id), now: 1)
+                albumFrames[id] = secret
+            }
+            let (status, seen) = try await ids("/api/v1/photos?limit=5", albumFrames[id]!)
+            if privateAlbums.contains(id) {
+                expect(status == .forbidden && seen.isEmpty, "a frame of max's private album \(id) answers \(status)")
+                continue
+            }
+            let expected = Set(contents.filter { !privateContents.contains($0) && files.values.contains($0) }.compactMap { sha[$0] })
+            expect(status == .ok && seen == expected,
+                   "a frame of album \(id) lists \(seen.subtracting(expected).count) photos outside it, misses \(expected.subtracting(seen).count)")
+        }
+        for (id, secret) in albumFrames where albums[id] == nil {
+            let status = try await APIRouteTests.call(client, .get, "/api/v1/photos", secret).status
+            expect(status == .forbidden, "a frame of the deleted album \(id) answers \(status)")
         }
         for link in links {
             if frames[link.id] == nil {
