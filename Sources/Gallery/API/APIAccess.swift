@@ -68,6 +68,13 @@ enum APIAction: Sendable, Equatable {
         "uploadPhoto": .upload, "listShares": .share, "createShare": .share, "deleteShare": .share, "listAccounts": .admin,
     ]
 
+    /// Why `caller` may not call `operationId`; nil when it may. An operation the table does not
+    /// name is refused. Every operation is checked here, generated or answered by the door.
+    static func refusal(operation operationId: String, for caller: APICaller) -> APIProblem? {
+        guard let action = byOperation[operationId] else { return APIProblem(.forbidden, "This operation is not open to tokens.") }
+        return action.refusal(for: caller)
+    }
+
     /// Why `caller` may not do this; nil when it may.
     func refusal(for caller: APICaller) -> APIProblem? {
         if let scope, !caller.token.scopes.contains(scope) {

@@ -71,17 +71,14 @@ struct APIDoor: Sendable {
             var context = context
             context.visitor = caller.visitor
             if let (photo, file) = Self.fileRoute(path), request.method == .get || request.method == .head {
-                let action = APIAction.byOperation[file == .thumbnail ? "getThumbnail" : "getOriginal"] ?? .admin
-                if let refusal = action.refusal(for: caller) { throw refusal }
+                if let refusal = APIAction.refusal(operation: file == .thumbnail ? "getThumbnail" : "getOriginal", for: caller) { throw refusal }
                 return try await serve(file, of: photo, request, caller: caller, context: context)
             }
             // A listing or a photo asked again of an unchanged catalog: its answer as it was,
             // once what the token may do is checked as the generated operation would.
             var kept: APIAnswers.Key?
             if request.method == .get, APIAnswers.keeps(path) {
-                if let refusal = APIAction.byOperation[path == Self.prefix + "photos" ? "listPhotos" : "getPhoto"]?.refusal(for: caller) {
-                    throw refusal
-                }
+                if let refusal = APIAction.refusal(operation: path == Self.prefix + "photos" ? "listPhotos" : "getPhoto", for: caller) { throw refusal }
                 let key = APIAnswers.Key(audience: caller.view.audience, uri: request.uri.description, version: caller.view.version,
                                          likeness: caller.view.likenessVersion)
                 if let answer = answers.answer(key) { return answer }
@@ -183,7 +180,7 @@ struct APIDoor: Sendable {
             guard let size = Self.sizes[name] else {
                 throw APIProblem(.badRequest, "size is one of grid, grid2x, row, row2x and screen.")
             }
-            guard try await caller.view.sees(sha256: photo.card.sha256) else { throw APIProblem.notFound }
+            // (the photo was found through the view's `file(ofContent:)`, which is what it sees)
             return try await thumbnails.respond(size: size, picture: photo.card.picture, request, context)
         }
     }
@@ -229,8 +226,7 @@ struct APIAccessMiddleware: ServerMiddleware {
                    next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?))
         async throws -> (HTTPResponse, HTTPBody?) {
         guard let caller = APICaller.current else { throw APIProblem(.unauthorized, "No API token was given.") }
-        guard let action = APIAction.byOperation[operationID] else { throw APIProblem(.forbidden, "This operation is not open to tokens.") }
-        if let refusal = action.refusal(for: caller) { throw refusal }
+        if let refusal = APIAction.refusal(operation: operationID, for: caller) { throw refusal }
         return try await next(request, body, metadata)
     }
 }

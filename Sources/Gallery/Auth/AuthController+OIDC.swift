@@ -30,8 +30,7 @@ extension AuthController {
         try await store.saveSignInState(SignInState(stateHash: TokenHash.of(state), nonce: nonce, verifier: verifier, next: next,
                                                     createdAt: Int64(Date().timeIntervalSince1970)))
         var response = Response(status: .seeOther, headers: [.location: target, .cacheControl: "no-store"])
-        response.setCookie(Cookie(name: Self.stateCookie, value: state, maxAge: Int(Self.signInWindow), path: sessions.cookiePath,
-                                  secure: sessions.secureCookies || context.isHTTPS, httpOnly: true, sameSite: .lax))
+        response.setCookie(signInCookie(Self.stateCookie, state, maxAge: Int(Self.signInWindow), context))
         return response
     }
 
@@ -62,8 +61,7 @@ extension AuthController {
             let account = try await account(for: identity, settings: oidc.settings)
             // (an ID token too long for a cookie leaves the hint out; the provider then asks)
             var response = try await signedIn(account, next: kept.next, context: context, providerHint: idToken.utf8.count < 3_000 ? idToken : "")
-            response.setCookie(Cookie(name: Self.stateCookie, value: "", maxAge: 0, path: sessions.cookiePath,
-                                      secure: sessions.secureCookies || context.isHTTPS, httpOnly: true, sameSite: .lax))
+            response.setCookie(signInCookie(Self.stateCookie, "", maxAge: 0, context))
             return response
         } catch let refusal as OIDCRefusal {
             return try await refuse(refusal, next: kept.next, context: context)
@@ -148,12 +146,18 @@ extension AuthController {
         return name.isEmpty || name.hasPrefix(".") ? "member" : name
     }
 
+    /// A cookie of the provider's sign-in (its state, its ID token): this gallery's path, HTTP
+    /// only, and sent on the top-level way back from the provider (`SameSite=Lax`).
+    func signInCookie(_ name: String, _ value: String, maxAge: Int, _ context: GalleryContext) -> Cookie {
+        Cookie(name: name, value: value, maxAge: maxAge, path: sessions.cookiePath, secure: sessions.secureCookies || context.isHTTPS,
+               httpOnly: true, sameSite: .lax)
+    }
+
     /// The sign-in page, saying why the provider's sign-in did not happen; the reason's detail in the log.
     private func refuse(_ refusal: OIDCRefusal, next: String?, context: GalleryContext) async throws -> Response {
         logger.warning("sign-in through the provider refused", metadata: ["why": "\(refusal.detail)", "address": "\(context.remoteAddress)"])
         var response = try await signIn.response(next: next, status: refusal.status, context: context, autoRedirect: false, error: refusal.reason)
-        response.setCookie(Cookie(name: Self.stateCookie, value: "", maxAge: 0, path: sessions.cookiePath,
-                                  secure: sessions.secureCookies || context.isHTTPS, httpOnly: true, sameSite: .lax))
+        response.setCookie(signInCookie(Self.stateCookie, "", maxAge: 0, context))
         return response
     }
 }

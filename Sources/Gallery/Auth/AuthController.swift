@@ -88,8 +88,7 @@ struct AuthController: Sendable {
         response.setCookie(CSRFMiddleware.cookie(CSRFMiddleware.newToken(), secure: sessions.secureCookies || context.isHTTPS,
                                                  path: sessions.cookiePath))
         if oidc != nil {
-            response.setCookie(Cookie(name: Self.providerHintCookie, value: providerHint ?? "", maxAge: providerHint == nil ? 0 : Int(sessions.lifetime),
-                                      path: sessions.cookiePath, secure: sessions.secureCookies || context.isHTTPS, httpOnly: true, sameSite: .lax))
+            response.setCookie(signInCookie(Self.providerHintCookie, providerHint ?? "", maxAge: providerHint == nil ? 0 : Int(sessions.lifetime), context))
         }
         return response
     }
@@ -101,8 +100,7 @@ struct AuthController: Sendable {
         // Signed in through the provider: its session ends too, where it has an end-session address.
         if let oidc, let hint = request.cookie(Self.providerHintCookie), let end = await oidc.endSessionURL(idToken: hint.isEmpty ? nil : hint) {
             response = Response(status: .seeOther, headers: [.location: end])
-            response.setCookie(Cookie(name: Self.providerHintCookie, value: "", maxAge: 0, path: sessions.cookiePath,
-                                      secure: sessions.secureCookies || context.isHTTPS, httpOnly: true, sameSite: .lax))
+            response.setCookie(signInCookie(Self.providerHintCookie, "", maxAge: 0, context))
         }
         response.setCookie(sessions.cookie(value: "", maxAge: 0, context: context))
         return response

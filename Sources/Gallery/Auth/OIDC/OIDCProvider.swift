@@ -106,12 +106,12 @@ actor OIDCProvider {
     /// The provider's discovery document, whose issuer must be the one configured.
     func discovered() async throws -> Discovery {
         if let discovery, discovery.at.timeIntervalSinceNow > -3_600 { return discovery.value }
-        let url = settings.issuer.trimmingSuffix("/") + "/.well-known/openid-configuration"
+        let url = OIDCSettings.canonical(settings.issuer) + "/.well-known/openid-configuration"
         let body = try await fetch(url)
         guard let found = try? JSONDecoder().decode(Discovery.self, from: body) else {
             throw Self.unavailable("the discovery document at \(url) is not one")
         }
-        guard found.issuer.trimmingSuffix("/") == settings.issuer.trimmingSuffix("/") else {
+        guard OIDCSettings.canonical(found.issuer) == OIDCSettings.canonical(settings.issuer) else {
             throw Self.unavailable("the discovery document names the issuer \(found.issuer), not \(settings.issuer)")
         }
         discovery = (found, Date())
@@ -144,12 +144,12 @@ actor OIDCProvider {
         var form = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", settings.redirectURI), ("code_verifier", verifier)]
         if let secret = settings.clientSecret {
             // client_secret_basic: the client names itself in the header alone
-            let pair = Self.formEncode(settings.clientId) + ":" + Self.formEncode(secret)
+            let pair = SiteURL.encodeSegment(settings.clientId) + ":" + SiteURL.encodeSegment(secret)
             request.headers.add(name: "Authorization", value: "Basic " + Data(pair.utf8).base64EncodedString())
         } else {
             form.append(("client_id", settings.clientId))
         }
-        request.body = .bytes(ByteBuffer(string: form.map { Self.formEncode($0.0) + "=" + Self.formEncode($0.1) }.joined(separator: "&")))
+        request.body = .bytes(ByteBuffer(string: form.map { SiteURL.encodeSegment($0.0) + "=" + SiteURL.encodeSegment($0.1) }.joined(separator: "&")))
         let response: HTTPClientResponse
         do { response = try await http.execute(request, timeout: .seconds(15)) } catch {
             throw Self.unavailable("its token endpoint did not answer: \(error)")
@@ -181,7 +181,7 @@ actor OIDCProvider {
         }
         let claims = try Self.claims(of: idToken)
         func refuse(_ why: String) -> OIDCRefusal { OIDCRefusal(status: .badRequest, reason: Self.untrusted, detail: "the ID token " + why) }
-        guard case .text(let tokenIssuer)? = claims.raw["iss"], tokenIssuer.trimmingSuffix("/") == issuer.trimmingSuffix("/") else {
+        guard case .text(let tokenIssuer)? = claims.raw["iss"], OIDCSettings.canonical(tokenIssuer) == OIDCSettings.canonical(issuer) else {
             throw refuse("was issued by someone else")
         }
         guard claims.audience.contains(settings.clientId) else { throw refuse("is for another client") }
@@ -274,12 +274,6 @@ actor OIDCProvider {
               let object = try? JSONDecoder().decode([String: JSONClaim].self, from: data), case .text(let kid)? = object["kid"] else { return nil }
         return kid
     }
-
-    static func formEncode(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
-    }
 }
 
 /// One claim as JSON has it: booleans told apart from numbers, lists of strings kept.
@@ -308,14 +302,6 @@ private struct SignatureOnly: JWTPayload {
     init(from decoder: any Decoder) throws {}
     func encode(to encoder: any Encoder) throws {}
     func verify(using algorithm: some JWTAlgorithm) async throws {}
-}
-
-extension String {
-    fileprivate func trimmingSuffix(_ suffix: String) -> String {
-        var text = self
-        while text.hasSuffix(suffix) { text.removeLast(suffix.count) }
-        return text
-    }
 }
 
 extension Data {
