@@ -242,19 +242,20 @@ extension PostgresCatalog: ScanBookkeeping {
         try await db.execute("DELETE FROM folder")
         struct Row: Encodable {
             var path: String, parent: String?, name: String, photoCount, totalCount, folderCount: Int64
-            var coverSha: String?, earliestTaken, latestTaken: Int64?
+            var coverSha: String?, latestSort, earliestTaken, latestTaken: Int64?
         }
         let table = folders.map { path, agg in
             Row(path: path, parent: SourceKey.parent(ofFolder: path), name: SourceKey.name(of: path), photoCount: agg.photoCount,
-                totalCount: agg.totalCount, folderCount: agg.folderCount, coverSha: agg.coverSha, earliestTaken: agg.takenFrom,
+                totalCount: agg.totalCount, folderCount: agg.folderCount, coverSha: agg.coverSha, latestSort: agg.latest, earliestTaken: agg.takenFrom,
                 latestTaken: agg.takenTo)
         }
         // Every folder in one statement.
         try await db.execute("""
-            INSERT INTO folder (path, parent, name, photoCount, totalCount, folderCount, coverSha, earliestTaken, latestTaken)
-            SELECT path, parent, name, "photoCount", "totalCount", "folderCount", "coverSha", "earliestTaken", "latestTaken"
+            INSERT INTO folder (path, parent, name, photoCount, totalCount, folderCount, coverSha, latestSort, earliestTaken, latestTaken)
+            SELECT path, parent, name, "photoCount", "totalCount", "folderCount", "coverSha", "latestSort", "earliestTaken", "latestTaken"
             FROM json_to_recordset(?::json) AS x(path text, parent text, name text, "photoCount" bigint, "totalCount" bigint,
-                                                 "folderCount" bigint, "coverSha" text, "earliestTaken" bigint, "latestTaken" bigint)
+                                                 "folderCount" bigint, "coverSha" text, "latestSort" bigint, "earliestTaken" bigint,
+                                                 "latestTaken" bigint)
             """, [try SQLJSON(table)])
         try await db.execute(LinkEnding.vanishedFolders, [Int64(Date().timeIntervalSince1970)])
     }

@@ -13,8 +13,20 @@ protocol SQLDatabase: Sendable {
     /// Runs `body` in one write transaction, serialised with every other write to the catalog.
     /// A write once asked for lands even if the calling task is cancelled.
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T
+    /// As `write`, for a transaction of a few statements that are each quick (rows found down an
+    /// index): SQLite runs each on the calling thread instead of handing it to its writer's
+    /// queue and back, two thread switches a statement that are most of such a write's time
+    /// while the cores are busy. Never for a statement that may run long, since it holds one of
+    /// the pool's threads meanwhile.
+    func writeBriefly<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T
     /// Whether `error` is the database refusing a row because another row has the same unique value.
     func isUniqueViolation(_ error: any Error) -> Bool
+}
+
+extension SQLDatabase {
+    func writeBriefly<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
+        try await write(body)
+    }
 }
 
 /// The part of a catalog that is the same in both dialects: its database, what grows when its

@@ -258,7 +258,8 @@ public struct LibraryScanner: Sendable {
             }
         }
         try await store.apply(batch)
-        try await store.rebuildFolders()
+        // A file's rows are written or removed by its key alone, so only its folder changed.
+        try await store.refreshFolders(Set(keys.map { SourceKey.folder(of: $0.key) }))
         return results
     }
 

@@ -122,6 +122,10 @@ enum CatalogSchema {
         .both("v38-api-tokens") { d in tokenTables(d) },
         // Sign-in through an OpenID provider (Schema+Identities).
         .both("v39-oidc") { d in identityTables(d) },
+        // A folder row keeps the latest sort date in or below it (its cover's), so a few folders'
+        // rows can be made again from their subfolders' (`FolderRefresh`); NULL until the next
+        // rebuild of every folder, which a refresh asks for when it meets one.
+        .both("v40-folder-latest") { d in "ALTER TABLE folder ADD COLUMN latestSort \(d.integer)" },
     ]
 }
 

@@ -23,9 +23,14 @@ struct FolderAggregate {
     var takenFrom: Int64?
     var takenTo: Int64?
 
-    private mutating func absorb(_ direct: Direct) {
+    /// Counts a folder's own files, or a subfolder's rows, into this one. Of two with the same
+    /// latest date the cover is the lesser hash, so the outcome is the same in any order.
+    mutating func absorb(_ direct: Direct) {
         totalCount += direct.count
-        if let other = direct.latest, latest == nil || other > latest! { (latest, coverSha) = (other, direct.coverSha) }
+        if let other = direct.latest,
+           latest == nil || other > latest! || (other == latest! && (direct.coverSha ?? "") < (coverSha ?? "")) {
+            (latest, coverSha) = (other, direct.coverSha)
+        }
         if let from = direct.takenFrom { takenFrom = min(takenFrom ?? from, from) }
         if let to = direct.takenTo { takenTo = max(takenTo ?? to, to) }
     }
@@ -78,12 +83,12 @@ extension CatalogStore {
         let folders = FolderAggregate.tally(direct)
         try db.execute(sql: "DELETE FROM folder")
         let insert = try db.cachedStatement(sql: """
-            INSERT INTO folder (path, parent, name, photoCount, totalCount, folderCount, coverSha, earliestTaken, latestTaken)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO folder (path, parent, name, photoCount, totalCount, folderCount, coverSha, latestSort, earliestTaken, latestTaken)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for (path, agg) in folders {
             try insert.execute(arguments: [path, SourceKey.parent(ofFolder: path), SourceKey.name(of: path),
-                                           agg.photoCount, agg.totalCount, agg.folderCount, agg.coverSha, agg.takenFrom, agg.takenTo])
+                                           agg.photoCount, agg.totalCount, agg.folderCount, agg.coverSha, agg.latest, agg.takenFrom, agg.takenTo])
         }
         try db.execute(sql: LinkEnding.vanishedFolders, arguments: [Int64(Date().timeIntervalSince1970)])
     }

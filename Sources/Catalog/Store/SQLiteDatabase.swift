@@ -34,6 +34,10 @@ struct SQLiteDatabase: SQLDatabase {
         try await Task { try await lock.withLock { try await transaction("BEGIN IMMEDIATE", body) } }.value
     }
 
+    func writeBriefly<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
+        try await Task { try await lock.withLock { try await transaction("BEGIN IMMEDIATE", body, access: .inline) } }.value
+    }
+
     /// Runs `value` in one GRDB read transaction on a reader queue and waits for it. The reader is
     /// taken, used and given back on GRDB's own queues: a request task never holds one across a
     /// suspension, so blocking reads elsewhere can never wait on a task that cannot run.
@@ -84,8 +88,9 @@ struct SQLiteDatabase: SQLDatabase {
     }
 
     /// Runs `body` between `begin` and COMMIT on the writer connection; the caller holds the lock.
-    private func transaction<T: Sendable>(_ begin: String, _ body: @Sendable (any SQLSession) async throws -> T) async throws -> T {
-        let session = SQLiteSession(writer: writer, access: .write)
+    private func transaction<T: Sendable>(_ begin: String, _ body: @Sendable (any SQLSession) async throws -> T,
+                                          access: SQLiteSession.Access = .write) async throws -> T {
+        let session = SQLiteSession(writer: writer, access: access)
         try await session.execute(begin, [])
         do {
             let value = try await body(session)
@@ -100,7 +105,9 @@ struct SQLiteDatabase: SQLDatabase {
 
 /// Statements on the SQLite catalog, each one GRDB access (`SQLiteDatabase`).
 struct SQLiteSession: SQLSession {
-    enum Access { case read, write }
+    /// `inline`: a write whose statements run on the calling thread (`writeBriefly`); the
+    /// writer's queue is free, the catalog's write lock being held.
+    enum Access { case read, write, inline }
     let writer: any DatabaseWriter
     let access: Access
 
@@ -111,6 +118,7 @@ struct SQLiteSession: SQLSession {
             switch access {
             case .read: writer.asyncRead { db in continuation.resume(with: Result { try work(db.get()) }) }
             case .write: writer.asyncWriteWithoutTransaction { db in continuation.resume(with: Result { try work(db) }) }
+            case .inline: continuation.resume(with: Result { try writer.writeWithoutTransaction { db in try work(db) } })
             }
         }
     }

@@ -22,6 +22,10 @@ public protocol ScanBookkeeping: Sendable {
     func forgetIssues(keys: [String]) async throws
     /// Pairs files that are one shot (`FilePairs`), then recomputes every folder's counts and cover photo.
     func rebuildFolders() async throws
+    /// Pairs the files of these folders, then makes their rows and those of the folders above
+    /// them again, as `rebuildFolders` would make them, after files came into or left only
+    /// these folders (`FolderRefresh`).
+    func refreshFolders(_ folders: Set<String>) async throws
     /// What the library holds, by kind.
     func kindCounts() async throws -> KindCounts
     /// Sets aside the indexes (and SQLite's full-text rows) a scan into an empty catalog makes

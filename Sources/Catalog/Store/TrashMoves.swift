@@ -62,7 +62,8 @@ enum TrashMoves {
             // A companion that cannot move stays in the library, where it now stands alone.
             _ = try? await moveOne(catalog, key: companion, partOf: begun, source: source)
         }
-        try await catalog.bookkeeping.rebuildFolders()
+        // (a shot's companions are in its folder)
+        try await catalog.bookkeeping.refreshFolders(Set(([key] + companions).map(SourceKey.folder(of:))))
     }
 
     /// One file's three steps; its trash row's id.
@@ -114,7 +115,6 @@ enum TrashMoves {
                 try? await catalog.detachPart(part)
             }
         }
-        if !parts.isEmpty { try await catalog.bookkeeping.rebuildFolders() }
     }
 
     /// One file's restore in three steps: the row marked, the source's move, the file catalogued
@@ -139,7 +139,7 @@ enum TrashMoves {
         await sidecar(of: row.key, backFrom: row.trashPath, source: source, catalog)
         try await catalog.bookkeeping.apply([.known(entry, photoId: row.photoId)], now: Date())
         try await catalog.deleteTrashRow(trashId)
-        try await catalog.bookkeeping.rebuildFolders()
+        try await catalog.bookkeeping.refreshFolders([SourceKey.folder(of: row.key)])
     }
 
     // MARK: sidecars
