@@ -52,8 +52,9 @@ public protocol PhotoSource: Sendable {
 
     /// Adds the finished file at `stagedFile` (on this machine) to the library as `folder/name`,
     /// or `folder/name (2)`, `(3)`… when that is taken, and returns the new key. Never overwrites;
-    /// a failure leaves nothing behind. The staged file may be moved or copied: the caller removes
-    /// what is left of it.
+    /// a failure leaves nothing behind, and the bytes are on the disk (or in the bucket) before the
+    /// file appears under its name, so the caller need not sync them first. The staged file may be
+    /// moved or copied: the caller removes what is left of it.
     func add(stagedFile: String, folder: String, name: String) async throws -> String
 
     /// Writes `bytes` as the XMP sidecar at `key` beside a file, replacing what is there in one

@@ -20,10 +20,19 @@ extension InboxStore where Self: SQLCatalog {
 
     @discardableResult
     public func putInboxItem(_ item: InboxItem) async throws -> Bool {
-        try await core.database.write { db in
-            let existed = try await db.changes("DELETE FROM inboxItem WHERE accountId = ? AND path = ?", [item.accountId, item.path]) > 0
-            try await InboxRows.insert(db, item)
-            return !existed
+        try await putInboxItems([item])[0]
+    }
+
+    @discardableResult
+    public func putInboxItems(_ items: [InboxItem]) async throws -> [Bool] {
+        try await core.database.writeBriefly { db in
+            var created: [Bool] = []
+            for item in items {
+                let existed = try await db.changes("DELETE FROM inboxItem WHERE accountId = ? AND path = ?", [item.accountId, item.path]) > 0
+                try await InboxRows.insert(db, item)
+                created.append(!existed)
+            }
+            return created
         }
     }
 

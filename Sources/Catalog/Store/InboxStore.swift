@@ -10,6 +10,10 @@ public protocol InboxStore: Sendable {
     /// Writes an item at its path, replacing what was there; says whether it is new.
     @discardableResult
     func putInboxItem(_ item: InboxItem) async throws -> Bool
+    /// Writes items in order, each replacing what was at its path, in one write; says of each
+    /// whether it was new (a later item at an earlier one's path replaces it).
+    @discardableResult
+    func putInboxItems(_ items: [InboxItem]) async throws -> [Bool]
     /// Removes the item at `path` and everything inside it; returns what was removed.
     @discardableResult
     func deleteInboxTree(accountId: Int64, at path: String) async throws -> [InboxItem]

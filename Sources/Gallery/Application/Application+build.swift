@@ -277,8 +277,9 @@ public struct GalleryParts {
             for size in [SiteURL.Rendition.row, .row2x] { _ = await thumbnails.rendition(card.picture, size: size) }
         }, giveWay: { [activity] in await activity.waitForQuiet(atMost: .seconds(1)) })
         let prepare: @Sendable (String) async -> Void = { key in ahead.enqueue(key) }
-        let filing = InboxFiling(intake: uploads.intake, store: store, source: source, scanner: scanner, layout: UploadNaming(pattern: config.uploadLayout),
-                                 blobs: blobs, logger: logger, prepare: prepare)
+        let filing = InboxFiling(intake: uploads.intake, store: store, source: source, layout: UploadNaming(pattern: config.uploadLayout),
+                                 blobs: blobs, logger: logger,
+                                 commits: InboxCommits(store: store, scanner: scanner, logger: logger, prepare: prepare))
         dav = DavController(store: store, tree: davTree,
                             inbox: DavInbox(store: store, tree: davTree, locking: locking, filing: filing, blobs: blobs, settings: davSettings, logger: logger),
                             locking: locking, originals: originals, throttle: LoginThrottle(store: failures),

@@ -41,7 +41,7 @@ struct DavInbox: Sendable {
                              contentType: request.headers[.contentType] ?? DavResource.contentType(forName: path),
                              createdAt: existing?.createdAt ?? now, modifiedAt: now, libraryKey: filed.libraryKey, isBlob: filed.isBlob,
                              deviceId: caller.device.id, properties: existing?.properties ?? [])
-        let created = try await store.putInboxItem(item)
+        let created = try await filing.commit(filed, item: item, caller: caller)
         if let old = existing { await forgetBlobs(of: [old]) }
         logger.info("webdav put", metadata: ["member": "\(caller.account.name)", "device": "\(caller.device.label)", "path": "\(path)",
                                              "bytes": "\(staged.size)", "filed": "\(filed.outcome)"])
@@ -83,8 +83,10 @@ struct DavInbox: Sendable {
         var sha256: String
     }
 
-    /// Streams a body to a new file in the staging folder, hashing it on the way, and syncs it.
-    /// A body cut off, or one past `room`, leaves nothing behind.
+    /// Streams a body to a new file in the staging folder, hashing it on the way. It is not synced
+    /// here: whatever keeps it (the library, as a photo or an inbox blob) goes through the source's
+    /// `add`, which syncs the bytes before the file has its name, and a file nothing keeps is
+    /// removed. A body cut off, or one past `room`, leaves nothing behind.
     private func stage(_ body: RequestBody, room: Int64) async throws -> Staged {
         try FileManager.default.createDirectory(atPath: settings.stagingFolder, withIntermediateDirectories: true)
         let path = settings.stagingFolder + "/" + UUID().uuidString
@@ -107,7 +109,6 @@ struct DavInbox: Sendable {
                     }
                 }
             }
-            guard fsync(fd) == 0 else { throw DavError(DavError.insufficientStorage, "the staged file could not be synced") }
             close(fd)
         } catch {
             close(fd)

@@ -16,8 +16,8 @@ struct InboxBlobs: Sendable {
     /// The library key of the blob with this SHA-256.
     static func key(_ sha256: String) -> String { folder + "/" + sha256.prefix(2) + "/" + sha256 }
 
-    /// Moves a staged file (synced already) in as the blob of its hash, through the source's own
-    /// atomic add; a blob of the same bytes kept already stays as it is.
+    /// Moves a staged file in as the blob of its hash, through the source's own atomic add (which
+    /// syncs it); a blob of the same bytes kept already stays as it is.
     func keep(staged: String, sha256: String) async throws {
         let key = Self.key(sha256)
         if try await source.entry(forKey: key) != nil { return }

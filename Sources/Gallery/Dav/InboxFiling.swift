@@ -7,18 +7,16 @@ import Logging
 /// layout (`Phones/<member>/<year>/<month>/` by the date taken) and is catalogued at once; bytes
 /// the library holds already are acknowledged and not stored twice; anything else stays in the
 /// inbox as a blob. A Live Photo's still and clip sent apart, in either order, land in one
-/// folder under one stem, so they pair as they do in a folder.
+/// folder under one stem, so they pair as they do in a folder. What the catalog keeps of it is
+/// written by `commit`, together with other PUTs' (`InboxCommits`).
 struct InboxFiling: Sendable {
     let intake: Intake
     let store: any PhotoCatalog
     let source: any PhotoSource
-    let scanner: LibraryScanner
     let layout: UploadNaming
     let blobs: InboxBlobs
     let logger: Logger
-    /// Queues a new photo's renditions to be made in the background, giving way to visitors, so
-    /// the gallery shows a phone's backup at once when it is opened (`RenditionsAhead`).
-    let prepare: @Sendable (String) async -> Void
+    let commits: InboxCommits
 
     /// What became of a file.
     enum Outcome: Sendable, CustomStringConvertible {
@@ -42,10 +40,12 @@ struct InboxFiling: Sendable {
         var outcome: Outcome
         var libraryKey: String?
         var isBlob: Bool
+        /// The analysis of a photo placed in the library, for `commit` to catalogue it with.
+        var analysis: FileAnalysis? = nil
     }
 
-    /// Files the staged file (synced, named `sentName` in the inbox folder `inboxFolder`); what
-    /// is left at `staged` afterwards is the caller's to remove.
+    /// Files the staged file (named `sentName` in the inbox folder `inboxFolder`); what is left
+    /// at `staged` afterwards is the caller's to remove.
     func file(staged: String, sha256: String, size: Int64, sentName: String, inboxFolder: String, caller: DavCaller) async throws -> Filed {
         let (finding, analysis) = await intake.examined(path: staged, name: sentName, sight: caller.visitor.sight,
                                                         identity: ContentIdentity(sha256: sha256, size: size))
@@ -61,12 +61,7 @@ struct InboxFiling: Sendable {
                 logger.error("an inbox file could not be placed", metadata: ["name": "\(sentName)", "error": "\(error)"])
                 throw DavError(DavError.insufficientStorage, "the library could not take the file")
             }
-            if case .failed(let reason)? = try await scanner.index(placed: [(key, analysis)])[key] {
-                logger.warning("an inbox file was placed but not catalogued", metadata: ["key": "\(key)", "reason": "\(reason)"])
-            }
-            try await store.recordUploader(keys: [key], account: caller.account.id, link: nil, device: caller.device.label)
-            await prepare(key)
-            return Filed(outcome: .placed(key), libraryKey: key, isBlob: false)
+            return Filed(outcome: .placed(key), libraryKey: key, isBlob: false, analysis: analysis)
         case .known(_, let key):
             return Filed(outcome: .known(key), libraryKey: key, isBlob: false)
         case .notMedia:
@@ -78,6 +73,13 @@ struct InboxFiling: Sendable {
         case .unavailable:
             throw DavError(.serviceUnavailable, "the catalog could not check the file now")
         }
+    }
+
+    /// Writes what the catalog keeps of a filed PUT: a placed photo catalogued at once, with its
+    /// sender noted as its uploader, and the inbox item; says whether the item is new.
+    func commit(_ filed: Filed, item: InboxItem, caller: DavCaller) async throws -> Bool {
+        let placed = filed.libraryKey.flatMap { key in filed.analysis.map { (key: key, analysis: $0) } }
+        return try await commits.commit(InboxCommits.Part(placed: placed, account: caller.account.id, device: caller.device.label, item: item))
     }
 
     /// The library folder where the other half of a Live Photo went, when it came first: an
