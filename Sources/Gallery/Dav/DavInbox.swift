@@ -77,6 +77,9 @@ struct DavInbox: Sendable {
         return Int64(stats.f_bavail) * Int64(stats.f_frsize)
     }
 
+    /// How many bytes of a body are written before they are handed to the disk together.
+    static let writeBackStride: Int64 = 8 << 20
+
     struct Staged {
         var path: String
         var size: Int64
@@ -94,8 +97,16 @@ struct DavInbox: Sendable {
         guard fd >= 0 else { throw DavError(DavError.insufficientStorage, "the staging file could not be made") }
         var hasher = SHA256()
         var size: Int64 = 0
+        var handedOn: Int64 = 0
         do {
             for try await chunk in body {
+                // A large body's bytes start for the disk as they come (Linux starts the
+                // write-back of the dirty pages a DONTNEED names), so the sync before the file
+                // takes its name finds them mostly written rather than waiting for all of them.
+                if size - handedOn >= Self.writeBackStride {
+                    _ = posix_fadvise(fd, off_t(handedOn), off_t(size - handedOn), POSIX_FADV_DONTNEED)
+                    handedOn = size
+                }
                 size += Int64(chunk.readableBytes)
                 guard size <= room else { throw DavError(DavError.insufficientStorage, "the body outgrew the room left") }
                 try chunk.withUnsafeReadableBytes { raw in
