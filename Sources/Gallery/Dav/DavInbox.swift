@@ -100,9 +100,9 @@ struct DavInbox: Sendable {
         var handedOn: Int64 = 0
         do {
             for try await chunk in body {
-                // A large body's bytes start for the disk as they come (Linux starts the
-                // write-back of the dirty pages a DONTNEED names), so the sync before the file
-                // takes its name finds them mostly written rather than waiting for all of them.
+                // The bytes start for the disk as they come (Linux starts the write-back of the
+                // dirty pages a DONTNEED names), so the sync before the file takes its name finds
+                // them mostly written rather than waiting for all of them.
                 if size - handedOn >= Self.writeBackStride {
                     _ = posix_fadvise(fd, off_t(handedOn), off_t(size - handedOn), POSIX_FADV_DONTNEED)
                     handedOn = size
@@ -120,6 +120,8 @@ struct DavInbox: Sendable {
                     }
                 }
             }
+            // The rest too, while the file is examined and its place found.
+            _ = posix_fadvise(fd, off_t(handedOn), 0, POSIX_FADV_DONTNEED)
             close(fd)
         } catch {
             close(fd)
