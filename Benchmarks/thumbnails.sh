@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 runs="${1:-3}"
 cores=$(nproc)
 bash scripts/setup.sh
-for tool in vipsthumbnail:libvips-tools sqlite3:sqlite3 curl:curl; do
+for tool in vipsthumbnail:libvips-tools sqlite3:sqlite3 curl:curl exiftool:libimage-exiftool-perl; do
   command -v "${tool%%:*}" >/dev/null || { apt-get update -qq && apt-get install -y -qq "${tool#*:}" >/dev/null; }
 done
 [[ -x /usr/bin/time ]] || apt-get install -y -qq time >/dev/null
@@ -56,11 +56,28 @@ photolala() {
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
 }
 
-# A new household's first look: 18 photos, one of each wallpaper (every twelfth file).
+# A new household's first look: 18 photos, one of each wallpaper (every twelfth file), each with
+# a phone's position near one of six cities, so the server names places beside the first look
+# as it would for a phone's photos.
 first="$work/first"; mkdir -p "$first"
 find "$corpus" -name '*.jpg' | sort | awk 'NR % 12 == 1' | xargs -I{} cp {} "$first/"
+cities=("48.8584 2.2945" "41.8902 12.4922" "35.6586 139.7454" "40.6892 -74.0445" "-33.8568 151.2153" "30.0444 31.2357")
+n=0
+for f in "$first"/*.jpg; do
+  read -r lat lon <<< "${cities[$((n % 6))]}"; n=$((n + 1))
+  exiftool -q -overwrite_original "-GPSLatitude=${lat#-}" "-GPSLatitudeRef=$([[ $lat == -* ]] && echo S || echo N)" \
+    "-GPSLongitude=${lon#-}" "-GPSLongitudeRef=$([[ $lon == -* ]] && echo W || echo E)" "$f"
+done
 # Seconds from `serve` on an empty data folder to every grid thumbnail served (the start-up scan
-# included), then the seconds until the server first answered /healthz.
+# included), then the seconds until the server first answered /healthz; then the milliseconds of
+# the Places page's first visit once the photos' places are named (read from the catalog file),
+# and of its first visit by the same server started again, as soon as it answers (a restart:
+# nothing waits to be named, and the gazetteer is not read yet).
+places_visit() {  # PORT: the milliseconds of one visit to Places, which must name a country
+  local ms; ms=$(curl -sf -o "$work/places.html" -w '%{time_total}' "http://127.0.0.1:$1/places") || server_failed
+  grep -q 'places?country=' "$work/places.html" || { echo "the Places page names no country" >&2; exit 1; }
+  echo "$ms * 1000" | bc -l
+}
 first_look() {
   rm -rf "$work/data"
   local port start up; port=$(free_port); start=$(date +%s.%N)
@@ -75,11 +92,22 @@ first_look() {
   done
   grep -o '/thumbs/240/[0-9a-f]*\.jpg' <<< "$page" | sort -u | sed "s|.*|url = \"http://127.0.0.1:$port&\"\noutput = \"/dev/null\"|" > "$work/first.conf"
   curl -sf --no-progress-meter --parallel --parallel-max "$cores" -K "$work/first.conf" || server_failed
-  echo "$(echo "$(date +%s.%N) - $start" | bc -l) $up"
+  local seconds; seconds=$(echo "$(date +%s.%N) - $start" | bc -l)
+  local waited=0
+  until [[ $(sqlite3 "file:$work/data/catalog.sqlite?mode=ro" "SELECT COUNT(*) FROM photo WHERE placeId > 0" 2>/dev/null) == 18 ]]; do
+    (( waited++ < 1200 )) || { echo "the 18 photos' places were not named within a minute" >&2; exit 1; }
+    sleep 0.05
+  done
+  local named again; named=$(places_visit "$port")
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+  "$bin" serve --library "$first" --data "$work/data" --port "$port" --no-watch --guest viewer >>"$work/server.log" 2>&1 & pid=$!
+  until curl -sf -o /dev/null "http://127.0.0.1:$port/healthz"; do sleep 0.005; done
+  again=$(places_visit "$port")
+  echo "$seconds $up $named $again"
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
 }
 
-webp=(); webp_rss=(); ours=(); ours_rss=(); inproc=(); inproc_rss=(); vips=(); vips_rss=(); floor=(); screen=(); screen_rss=(); vips_screen=(); look=(); look_up=(); look_ref=(); look_floor=()
+webp=(); webp_rss=(); ours=(); ours_rss=(); inproc=(); inproc_rss=(); vips=(); vips_rss=(); floor=(); screen=(); screen_rss=(); vips_screen=(); look=(); look_up=(); look_ref=(); look_floor=(); look_places=(); look_again=()
 for run in $(seq "$runs"); do
   rm -rf "$work/vips"; mkdir -p "$work/vips"
   read -r speed rss < <(photolala 256); ours+=("$speed"); ours_rss+=("$rss")
@@ -93,7 +121,7 @@ for run in $(seq "$runs"); do
   vips+=("$(echo "$count / ($(date +%s.%N) - $start)" | bc -l)")
   vips_rss+=("$(( $(sort -n "$work/vips-rss" | tail -1) / 1024 ))"); rm -f "$work/vips-rss"
 
-  read -r seconds up < <(first_look); look+=("$seconds"); look_up+=("$up")
+  read -r seconds up places again < <(first_look); look+=("$seconds"); look_up+=("$up"); look_places+=("$places"); look_again+=("$again")
   rm -rf "$work/vips"; mkdir -p "$work/vips"
   start=$(date +%s.%N)
   find "$first" -name '*.jpg' -print0 | xargs -0 -P "$cores" -n 9 openssl dgst -sha256 > /dev/null
@@ -142,3 +170,5 @@ lf=$(median "${look_floor[@]}")
 printf "%-44s %12.2f\n" "of which Photolala's start, to /healthz" "$(median "${look_up[@]}")"
 printf "%-44s %12.2f\n" "djpeg -scale 1/8 alone (the decode floor)" "$lf"
 printf "%-44s %12.2fx\n" "ratio (reference time / decode floor)" "$(echo "$lr / $lf" | bc -l)"
+printf "%-44s %12.0f\n" "Places' first visit once named, ms" "$(median "${look_places[@]}")"
+printf "%-44s %12.0f\n" "Places' first visit after a restart, ms" "$(median "${look_again[@]}")"

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Imaging
+import Logging
 import TestSupport
 import Testing
 @testable import Gallery
@@ -25,6 +26,21 @@ import Testing
         try await f.scan()
         try await f.namePlaces()
         return f
+    }
+
+    @Test func aCatalogWithPlacesHasItsGazetteerReadAheadAndOneWithoutDoesNot() async throws {
+        // given a catalog whose photos' places are named, and one with no position at all
+        let named = try await located()
+        let nowhere = try GalleryFixture()
+        try nowhere.addJPEG("home/cat.jpg", seed: 5)
+        try await nowhere.scan()
+        for (fixture, hasPlaces) in [(named, true), (nowhere, false)] {
+            let book = PlaceBook(folder: GalleryFixture.resources + "/Gazetteer", logger: Logger(label: "test"))
+            // when the naming finds nothing waiting (as after a restart)
+            #expect(try await PlaceNaming(store: try await fixture.openCatalog(), places: book).nameWaiting() == 0)
+            // then the gazetteer has been read ahead only where a page will show places
+            #expect(book.isRead == hasPlaces)
+        }
     }
 
     @Test func thePlacesPageGoesFromCountriesToPlacesOverItsMap() async throws {

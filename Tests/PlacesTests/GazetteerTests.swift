@@ -119,10 +119,10 @@ import TestSupport
 
     @Test func badLinesAreLeftOut() {
         // given place lines, some of them broken
-        let good = Gazetteer.lines(Data("1\tA\tFR\t11\t48.0\t2.0\t9000\n2\tB\tFRA\t11\t48\t2\t1\n3\t\tFR\t11\t1\t1\t1\n4\tD\tFR\t11\t95\t2\t1\nx\tE\tFR\t\t1\t1\t1\n5\tF\tFR\t11\t1\t1\t-3\n6\tG\tFR\t11\t1\t1\n".utf8))
-            .compactMap(Gazetteer.place)
-        // then only the sound one is kept
-        #expect(good.map(\.id) == [1])
+        let good = Gazetteer.places(in: Data("1\tA\tFR\t11\t48.0\t2.0\t9000\n2\tB\tFRA\t11\t48\t2\t1\n3\t\tFR\t11\t1\t1\t1\n4\tD\tFR\t11\t95\t2\t1\nx\tE\tFR\t\t1\t1\t1\n5\tF\tFR\t11\t1\t1\t-3\n6\tG\tFR\t11\t1\t1\n7\tÉlan\tFR\t\t-1.5\t2e1\t0\n8\tH\tFR\t11\tnan\t1\t1\n\n9\tI\tFR\t11\t1\t1\t1\t\n10\tJ\tFR\t11\t1\t1\t1".utf8))
+        // then only the sound ones are kept, the last line without its line break too
+        #expect(good.map(\.id) == [1, 7, 10])
+        #expect(good[1] == Place(id: 7, name: "Élan", country: "FR", region: "", latitude: -1.5, longitude: 20, population: 0))
     }
 
     @Test func theShippedGazetteerNamesPlacesInEachLanguageAndEnglishWhereItHasNoOther() throws {

@@ -196,7 +196,7 @@ public struct GalleryParts {
         health.register(with: routes)
         let libraryName = (config.libraryPath as NSString).lastPathComponent
         let placeBook = PlaceBook(folder: config.resourcesPath + "/Gazetteer", logger: logger)
-        placeNaming = PlaceNaming(store: store, places: placeBook)
+        placeNaming = PlaceNaming(store: store, places: placeBook, giveWay: { [activity] in await activity.waitForQuiet(atMost: .seconds(1)) })
         likeness = LikenessMeasuring(store: store, source: source, journal: journal, monitor: monitor,
                                      giveWay: { [activity] in await activity.waitForQuiet(atMost: .seconds(1)) })
         sidecars = SidecarWriting(store: store, source: source, enabled: config.writeSidecars, readOnly: config.readOnlyLibrary,

@@ -6,15 +6,20 @@ import Places
 /// Names the positions the scan read after places of the gazetteer, beside the requests: the
 /// scan only keeps positions (its cost does not grow with the gazetteer), and a catalog named
 /// with another gazetteer is named anew. Each batch is a read of the unnamed photos' index and
-/// one write; a photo costs a few places read from the grid (microseconds).
+/// one write; a photo costs a few places read from the grid (microseconds). Once nothing waits,
+/// a catalog with places to show has its gazetteer read ahead, so the first visit to Places
+/// does not wait for it. Each batch, and the reading ahead, gives way to visitors first.
 public struct PlaceNaming: Sendable {
     let store: any PhotoCatalog
     let places: PlaceBook
     var batch = 1_000
+    /// Waits until no request has come for a moment (or a while has passed), as likeness does.
+    let giveWay: (@Sendable () async -> Void)?
 
-    init(store: any PhotoCatalog, places: PlaceBook) {
+    init(store: any PhotoCatalog, places: PlaceBook, giveWay: (@Sendable () async -> Void)? = nil) {
         self.store = store
         self.places = places
+        self.giveWay = giveWay
     }
 
     /// Names with the gazetteer in `folder` (the resources' `Gazetteer/`), as the server does.
@@ -31,6 +36,7 @@ public struct PlaceNaming: Sendable {
         }
         var named = 0
         while !Task.isCancelled {
+            await giveWay?()
             let waiting = try await store.unnamedPositions(limit: batch)
             // The gazetteer is read only once a position waits for its name.
             guard !waiting.isEmpty, let gazetteer = await places.gazetteer() else { break }
@@ -40,6 +46,10 @@ public struct PlaceNaming: Sendable {
             })
             named += waiting.count
             if waiting.count < batch { break }
+        }
+        if !Task.isCancelled, !places.isRead, try await !store.placeCounts(sight: .everything).isEmpty {
+            await giveWay?()
+            _ = await places.gazetteer()
         }
         return named
     }

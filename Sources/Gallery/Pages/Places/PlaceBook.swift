@@ -25,6 +25,9 @@ final class PlaceBook: Sendable {
         self.logger = logger
     }
 
+    /// Whether the gazetteer has been asked for (read, being read, or found unreadable).
+    var isRead: Bool { loading.withLock { $0 != nil } }
+
     /// The gazetteer once read, or nil when it could not be.
     func gazetteer() async -> Gazetteer? {
         await once(loading) { [folder, logger] in

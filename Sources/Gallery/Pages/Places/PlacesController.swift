@@ -33,7 +33,8 @@ struct PlacesController: Sendable {
         let view = reads.view(for: context.visitor.audience)
         let counts = try await view.placeCounts()
         let located = try await view.count(.filtered(.all, SearchFilter(located: true)))
-        guard let gazetteer = await places.gazetteer() else {
+        // With no place to name, the page needs no names, and the gazetteer is not read for it.
+        guard let gazetteer = counts.isEmpty ? Gazetteer(places: [], countries: [:], regions: [:]) : await places.gazetteer() else {
             let chrome = pages.chrome(title: Phrase("Places"), crumbs: [Crumb(name: Phrase("Places"), url: nil)], section: .places, for: context)
             return try pages.render(PlacesPage.template, PlacesPage(
                 chrome: chrome, heading: Phrase("Places"),
