@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The languages pages can be written in: English, and one for each catalog under `Locales/`.
 /// A page's language is the account's choice, else the best of the browser's that is here, else
@@ -21,19 +22,22 @@ public struct Languages: Sendable {
     /// Reads every `TAG.po` in `directory`; a folder that is not there gives English alone. A
     /// catalog that cannot be read stops the start, with its name and line.
     public init(directory: String) throws {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        var languages: [Language] = []
-        for file in files.sorted() where file.hasSuffix(".po") {
-            let tag = String(file.dropLast(3))
-            guard !tag.isEmpty, tag.count <= 16 else { continue }
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+            .filter { $0.hasSuffix(".po") && !$0.dropLast(3).isEmpty && $0.count - 3 <= 16 }.sorted()
+        // Each catalog read on a core of its own: the start of the server waits for all of them.
+        let read = Mutex([Result<Language, LanguageError>?](repeating: nil, count: files.count))
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let file = files[index]
+            let language: Result<Language, LanguageError>
             do {
                 let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
-                languages.append(try Language(tag: tag, catalog: try POFile.parse(text)))
+                language = .success(try Language(tag: String(file.dropLast(3)), catalog: try POFile.parse(text)))
             } catch {
-                throw LanguageError(file: file, reason: String(describing: error))
+                language = .failure(LanguageError(file: file, reason: String(describing: error)))
             }
+            read.withLock { $0[index] = language }
         }
-        self.init(languages)
+        self.init(try read.withLock { $0 }.map { try $0!.get() })
     }
 
     /// The language with this tag, or its primary language's (`de-CH` finds `de`), if here.

@@ -9,7 +9,7 @@ struct TemplateError: Error, CustomStringConvertible, Equatable {
 }
 
 /// One parsed Mustache tag or run of text, before partials and parents are resolved.
-indirect enum TemplateNode: Equatable {
+indirect enum TemplateNode: Equatable, Sendable {
     case text(String)
     case variable(String, escaped: Bool)
     case section(String, inverted: Bool, [TemplateNode])

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Every template under `Templates/`, compiled once at start-up into a render plan: partials
 /// and parents are inlined, names are split into paths, and text is kept as UTF-8 bytes, so a
@@ -49,17 +50,25 @@ struct TemplateSet: Sendable {
 
     /// Compiles templates given as text, by name, once for each language.
     init(sources: [String: String], languages: Languages = .englishOnly) throws {
-        var parsed: [String: [TemplateNode]] = [:]
-        for (name, source) in sources { parsed[name] = try TemplateParser.parse(source, name: name) }
-        var plans: [String: [String: [Step]]] = [:]
-        for language in languages.all {
-            var own: [String: [Step]] = [:]
-            for name in parsed.keys {
-                var compiler = Compiler(parsed: parsed, template: name, language: language)
-                own[name] = try compiler.compile(parsed[name]!, overrides: [:], depth: 0)
+        var read: [String: [TemplateNode]] = [:]
+        for (name, source) in sources { read[name] = try TemplateParser.parse(source, name: name) }
+        let parsed = read
+        // Each language's plans made on a core of their own: the start of the server waits for all.
+        let all = languages.all
+        let made = Mutex([Result<[String: [Step]], any Error>?](repeating: nil, count: all.count))
+        DispatchQueue.concurrentPerform(iterations: all.count) { index in
+            let plan = Result<[String: [Step]], any Error> {
+                var own: [String: [Step]] = [:]
+                for name in parsed.keys {
+                    var compiler = Compiler(parsed: parsed, template: name, language: all[index])
+                    own[name] = try compiler.compile(parsed[name]!, overrides: [:], depth: 0)
+                }
+                return own
             }
-            plans[language.tag] = own
+            made.withLock { $0[index] = plan }
         }
+        var plans: [String: [String: [Step]]] = [:]
+        for (language, plan) in zip(all, made.withLock { $0 }) { plans[language.tag] = try plan!.get() }
         self.plans = plans
     }
 
