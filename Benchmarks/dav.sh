@@ -20,11 +20,16 @@
 # The media are made afresh in a temporary folder (ImageMagick, exiftool, ffmpeg), removed at the
 # end with everything else. Reports files/s, MB/s, milliseconds and the ratios (Photolala over
 # nginx; times as nginx's over Photolala's, so above 1 is faster), medians over runs.
+# With DAV_INTO=N, the photos are PUT a second time in each run, into a copy of
+# Benchmarks/library.sh's library of N files (hard links: the server only adds files to it) with
+# its scanned and settled catalog, the server started as a household runs it and timed once its
+# start-up scan is over: what a phone's backup into a grown library costs.
 # Reports only; asserts nothing.
 #   usage: Benchmarks/dav.sh [runs]     (default 3)
 #   env:   PHOTOLALA_BIN (binary to measure; unset: release build), DAV_PHOTOS (photos PUT,
 #          default 1000), DAV_VIDEO_MB (the video's size, default 2048), DAV_FOLDER_FILES (the
-#          listed folder's files, default 10000), DAV_PARALLEL (PUTs in flight, default 4)
+#          listed folder's files, default 10000), DAV_PARALLEL (PUTs in flight, default 4),
+#          DAV_INTO (files of the library the photos are also PUT into; unset: none)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-3}"
@@ -32,6 +37,8 @@ photos="${DAV_PHOTOS:-1000}"
 video_mb="${DAV_VIDEO_MB:-2048}"
 folder_files="${DAV_FOLDER_FILES:-10000}"
 parallel="${DAV_PARALLEL:-4}"
+into="${DAV_INTO:-}"
+[[ -z "$into" ]] || export BENCH_FILES="$into"
 source Benchmarks/common.sh
 need nginx:nginx-light curl:curl sqlite3:sqlite3 python3:python3 convert:imagemagick exiftool:libimage-exiftool-perl ffmpeg:ffmpeg
 bin=$(photolala_bin)
@@ -157,6 +164,30 @@ put_nginx() {  # NAME FILES...
   rm -rf "$work/nginx/html/put"
 }
 
+# put_ours_into NAME FILES...: the PUTs into a copy of the grown library (DAV_INTO).
+put_ours_into() {
+  local name="$1"; shift
+  rm -rf "$work/intolib" "$work/intodata"
+  cp -al "$big_lib" "$work/intolib"; cp -a "$work/bigdata" "$work/intodata"
+  "$bin" library move "$work/intolib" --data "$work/intodata" > /dev/null
+  printf 'benchmark password 1\n' | "$bin" users add anna --role member --library "$work/intolib" --data "$work/intodata" > /dev/null
+  secret=$("$bin" devices add anna "benchmark" --scope read --library "$work/intolib" --data "$work/intodata" 2> /dev/null)
+  start_ours "$work/intolib" "$work/intodata"
+  until grep -q "scan finished" "$work/serve.log"; do
+    kill -0 "$pid" 2>/dev/null || { echo "the server stopped during its scan:" >&2; tail "$work/serve.log" >&2; exit 1; }
+    sleep 0.2
+  done
+  put_config "$ours/dav/anna" "$@" > "$work/put.conf"
+  timed_put "$pid" "$work/put.conf" >> "$work/ours-$name"
+  local filed; filed=$(sqlite3 "$work/intodata/catalog.sqlite" "SELECT COUNT(*) FROM file WHERE key LIKE 'Phones/anna/%'")
+  (( filed == $# )) || { echo "$filed of $# files are in the grown catalog after the PUTs" >&2; exit 1; }
+  stop_ours; rm -rf "$work/intolib" "$work/intodata"
+}
+if [[ -n "$into" ]]; then
+  big_lib=$(bash Benchmarks/library.sh "$into")
+  copy_catalog dav "$bin" "$big_lib" "$work/bigdata"
+fi
+
 # The listed folder, scanned by the server at its start, then settled (likeness and stacks).
 started=$SECONDS
 fresh_ours "$work/listlib" "$work/listdata"
@@ -186,6 +217,7 @@ json_count='import json, sys; print(sum(1 for e in json.load(open(sys.argv[1])) 
 
 for run in $(seq "$runs"); do
   echo "dav: run $run of $runs" >&2
+  [[ -z "$into" ]] || put_ours_into photos-into "$media"/photos/*.JPG
   if (( run % 2 )); then
     put_ours photos "$media"/photos/*.JPG; put_nginx photos "$media"/photos/*.JPG
     put_ours video "$media/VID_0001.MOV"; put_nginx video "$media/VID_0001.MOV"
@@ -223,6 +255,12 @@ for name in photos video; do
     "$n" "$(rate "$files" "$n")" "$(rate "$(mb "$bytes")" "$n")" "$(ratio "$n" "$o")" \
     "$(col "ours-$name" 2) / $(col "ours-$name" 3) / $(col "ours-$name" 4)"
 done
+if [[ -n "$into" ]]; then
+  o=$(col ours-photos-into 1); n=$(col nginx-photos 1)
+  row "$photos photos into $into" "$photos" "$(mb "$photo_bytes")" "$o" "$(rate "$photos" "$o")" "$(rate "$(mb "$photo_bytes")" "$o")" \
+    "$n" "$(rate "$photos" "$n")" "$(rate "$(mb "$photo_bytes")" "$n")" "$(ratio "$n" "$o")" \
+    "$(col ours-photos-into 2) / $(col ours-photos-into 3) / $(col ours-photos-into 4)"
+fi
 echo "(ratio: Photolala's MB/s over nginx's, goal 0.8 or more; RSS: the server's VmRSS sampled every 0.2 s, goal for the video: peak within 20 MB of before)"
 lrow() { printf "%-34s %8s | %10s %10s | %10s %10s | %6s\n" "$@"; }
 lrow "listing a folder" "files" "first ms" "median ms" "nginx first" "median ms" "ratio"
