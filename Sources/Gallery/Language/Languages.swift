@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The languages pages can be written in: English, and one for each catalog under `Locales/`.
 /// A page's language is the account's choice, else the best of the browser's that is here, else
@@ -25,19 +24,14 @@ public struct Languages: Sendable {
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasSuffix(".po") && !$0.dropLast(3).isEmpty && $0.count - 3 <= 16 }.sorted()
         // Each catalog read on a core of its own: the start of the server waits for all of them.
-        let read = Mutex([Result<Language, LanguageError>?](repeating: nil, count: files.count))
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let file = files[index]
-            let language: Result<Language, LanguageError>
+        self.init(try files.mapOnEveryCore { file throws(LanguageError) -> Language in
             do {
                 let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
-                language = .success(try Language(tag: String(file.dropLast(3)), catalog: try POFile.parse(text)))
+                return try Language(tag: String(file.dropLast(3)), catalog: try POFile.parse(text))
             } catch {
-                language = .failure(LanguageError(file: file, reason: String(describing: error)))
+                throw LanguageError(file: file, reason: String(describing: error))
             }
-            read.withLock { $0[index] = language }
-        }
-        self.init(try read.withLock { $0 }.map { try $0!.get() })
+        })
     }
 
     /// The language with this tag, or its primary language's (`de-CH` finds `de`), if here.

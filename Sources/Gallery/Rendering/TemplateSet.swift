@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Every template under `Templates/`, compiled once at start-up into a render plan: partials
 /// and parents are inlined, names are split into paths, and text is kept as UTF-8 bytes, so a
@@ -55,20 +54,16 @@ struct TemplateSet: Sendable {
         let parsed = read
         // Each language's plans made on a core of their own: the start of the server waits for all.
         let all = languages.all
-        let made = Mutex([Result<[String: [Step]], any Error>?](repeating: nil, count: all.count))
-        DispatchQueue.concurrentPerform(iterations: all.count) { index in
-            let plan = Result<[String: [Step]], any Error> {
-                var own: [String: [Step]] = [:]
-                for name in parsed.keys {
-                    var compiler = Compiler(parsed: parsed, template: name, language: all[index])
-                    own[name] = try compiler.compile(parsed[name]!, overrides: [:], depth: 0)
-                }
-                return own
+        let made = try all.mapOnEveryCore { language in
+            var own: [String: [Step]] = [:]
+            for name in parsed.keys {
+                var compiler = Compiler(parsed: parsed, template: name, language: language)
+                own[name] = try compiler.compile(parsed[name]!, overrides: [:], depth: 0)
             }
-            made.withLock { $0[index] = plan }
+            return own
         }
         var plans: [String: [String: [Step]]] = [:]
-        for (language, plan) in zip(all, made.withLock { $0 }) { plans[language.tag] = try plan!.get() }
+        for (language, plan) in zip(all, made) { plans[language.tag] = plan }
         self.plans = plans
     }
 
