@@ -23,8 +23,8 @@ actor InboxCommits {
         /// The photo it placed in the library, with what the upload's analysis found; nil when
         /// the bytes were known already or kept in the inbox.
         var placed: (key: String, analysis: FileAnalysis)?
-        /// Who sent it (the uploader noted for a placed photo).
-        var account: Int64
+        /// The device that sent it, by its label (noted with the item's account as a placed
+        /// photo's uploader).
         var device: String
         /// The inbox item naming it.
         var item: InboxItem
@@ -72,7 +72,7 @@ actor InboxCommits {
             var senders: [String: (account: Int64, device: String, keys: [String])] = [:]
             for part in parts {
                 guard let key = part.placed?.key else { continue }
-                senders["\(part.account)/\(part.device)", default: (part.account, part.device, [])].keys.append(key)
+                senders["\(part.item.accountId)/\(part.device)", default: (part.item.accountId, part.device, [])].keys.append(key)
             }
             for sender in senders.values {
                 try await store.recordUploader(keys: sender.keys, account: sender.account, link: nil, device: sender.device)

@@ -79,7 +79,7 @@ struct InboxFiling: Sendable {
     /// sender noted as its uploader, and the inbox item; says whether the item is new.
     func commit(_ filed: Filed, item: InboxItem, caller: DavCaller) async throws -> Bool {
         let placed = filed.libraryKey.flatMap { key in filed.analysis.map { (key: key, analysis: $0) } }
-        return try await commits.commit(InboxCommits.Part(placed: placed, account: caller.account.id, device: caller.device.label, item: item))
+        return try await commits.commit(InboxCommits.Part(placed: placed, device: caller.device.label, item: item))
     }
 
     /// The library folder where the other half of a Live Photo went, when it came first: an
