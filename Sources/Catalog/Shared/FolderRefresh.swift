@@ -25,15 +25,9 @@ enum FolderRefresh {
         // What each holds itself (its listed files), as the full rebuild reads it, in one pass
         // down the folders' index; a cover only where a folder holds files itself.
         var own: [String: FolderAggregate.Direct] = [:]
-        for row in try await db.rows("""
-            SELECT f.folder, COUNT(*) AS photoCount, MAX(f.sortTaken) AS latest, MIN(p.takenAt) AS takenFrom, MAX(p.takenAt) AS takenTo
-            FROM file f JOIN photo p ON p.id = f.photoId WHERE f.folder IN (\(list)) AND f.pairedTo IS NULL GROUP BY f.folder
-            """, paths) {
+        for row in try await db.rows(FolderAggregate.directSQL(where: "f.folder IN (\(list))"), paths) {
             let path = try row.string("folder")
-            let cover = try await db.string("""
-                SELECT p.sha256 FROM file f JOIN photo p ON p.id = f.photoId WHERE f.folder = ? AND f.pairedTo IS NULL
-                ORDER BY f.sortTaken DESC, f.id LIMIT 1
-                """, [path])
+            let cover = try await db.string(FolderAggregate.coverSQL, [path])
             own[path] = FolderAggregate.Direct(path: path, count: try row.int("photoCount"), latest: try row.optionalInt("latest"),
                                                coverSha: cover, takenFrom: try row.optionalInt("takenFrom"), takenTo: try row.optionalInt("takenTo"))
         }

@@ -14,6 +14,22 @@ struct FolderAggregate {
         var takenFrom, takenTo: Int64?
     }
 
+    /// What folders hold themselves (`Direct` but its cover), from their listed files, folder by
+    /// folder; `folders` (`f.folder IN (…)`, say) narrows them.
+    static func directSQL(where folders: String? = nil) -> String {
+        """
+        SELECT f.folder, COUNT(*) AS photoCount, MAX(f.sortTaken) AS latest, MIN(p.takenAt) AS takenFrom, MAX(p.takenAt) AS takenTo
+        FROM file f JOIN photo p ON p.id = f.photoId WHERE \(folders.map { $0 + " AND " } ?? "")f.pairedTo IS NULL GROUP BY f.folder
+        """
+    }
+
+    /// A folder's own cover: the photo of its latest listed file, the first such file on a tie,
+    /// found down the folder's own index.
+    static let coverSQL = """
+        SELECT p.sha256 FROM file f JOIN photo p ON p.id = f.photoId WHERE f.folder = ? AND f.pairedTo IS NULL
+        ORDER BY f.sortTaken DESC, f.id LIMIT 1
+        """
+
     var photoCount: Int64 = 0
     var totalCount: Int64 = 0
     var folderCount: Int64 = 0
@@ -67,14 +83,8 @@ extension CatalogStore {
         // One pass over the files for the counts and the cameras' dates, then each folder's cover
         // down the folder's own index: at a million files, 2.2 s where a pass per figure took 4.7.
         // The cover is the photo of the latest file, the first such file on a tie, as PostgreSQL's.
-        let cover = try db.cachedStatement(sql: """
-            SELECT p.sha256 FROM file f JOIN photo p ON p.id = f.photoId WHERE f.folder = ? AND f.pairedTo IS NULL
-            ORDER BY f.sortTaken DESC, f.id LIMIT 1
-            """)
-        let direct = try Row.fetchAll(db, sql: """
-            SELECT f.folder, COUNT(*) AS photoCount, MAX(f.sortTaken) AS latest, MIN(p.takenAt) AS takenFrom, MAX(p.takenAt) AS takenTo
-            FROM file f JOIN photo p ON p.id = f.photoId WHERE f.pairedTo IS NULL GROUP BY f.folder
-            """).map { row in
+        let cover = try db.cachedStatement(sql: FolderAggregate.coverSQL)
+        let direct = try Row.fetchAll(db, sql: FolderAggregate.directSQL()).map { row in
             let path: String = row["folder"]
             return FolderAggregate.Direct(path: path, count: row["photoCount"], latest: row["latest"],
                                           coverSha: try String.fetchOne(cover, arguments: [path]),
