@@ -8,8 +8,12 @@
 # photographs is a negative. Each file's likeness is read with `photolala likeness` (the
 # server's own code, in a decoder worker), and for each threshold the precision (of the pairs
 # within it, how many are near-duplicates) and recall (of the near-duplicates, how many are
-# within it) are printed. Then the cost: the originals measured, beside vipsthumbnail making a
-# 1024-px thumbnail of the same files (the decode a rendition costs anyway). Reports only.
+# within it) are printed. Each hash is also compared with an independent one: ImageMagick decodes
+# the whole file, turns it upright, takes its BT.601 luma and averages it into the same 9 x 8
+# cells, so the bits the server's cheaper decode costs are counted. Then the cost: the originals
+# measured, beside vipsthumbnail making a 1024-px thumbnail of the same files (the decode a
+# rendition costs anyway), and the 216 photos of the 12 MP phone corpus measured by one process and by
+# two at once (both cores), which gives how long a million such photos take. Reports only.
 #   usage: Benchmarks/likeness.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,11 +51,26 @@ out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 mapfile -t originals < <(find "$set_dir/originals" -name '*.jpg' | sort)
 "$bin" likeness "${originals[@]}" $(find "$set_dir/copies" -name '*.jpg' | sort) > "$out/likeness.jsonl"
+# The independent hash: ImageMagick's full decode, upright, in BT.601 luma, box-averaged to 9 x 8.
+python3 - "$out/likeness.jsonl" > "$out/reference.txt" <<'EOF'
+import json, subprocess, sys
+for line in open(sys.argv[1]):
+    path = json.loads(line)["file"]
+    cells = subprocess.run(["convert", path, "-auto-orient", "-grayscale", "Rec601Luma", "-filter", "Box", "-resize", "9x8!",
+                            "-depth", "8", "gray:-"], check=True, capture_output=True).stdout
+    bits = 0
+    for row in range(8):
+        for column in range(8):
+            if cells[row * 9 + column] < cells[row * 9 + column + 1]:
+                bits |= 1 << (row * 8 + column)
+    print(path, format(bits, "016x"))
+EOF
 
 echo "Near-duplicates by difference hash: ${#originals[@]} photographs, 8 near-duplicates each"
-python3 - "$out/likeness.jsonl" <<'EOF'
+python3 - "$out/likeness.jsonl" "$out/reference.txt" <<'EOF'
 import json, os, sys
 rows = [json.loads(line) for line in open(sys.argv[1])]
+reference = dict(line.split() for line in open(sys.argv[2]))
 bad = [r for r in rows if "error" in r]
 if bad:
     sys.exit(f"could not measure: {bad}")
@@ -84,6 +103,9 @@ for kind, ds in sorted(by_kind.items()):
     print(f"  {kind:>7}: {ds[len(ds) // 2]:>2}, {ds[-1]:>2}, {within(8):>2}/{len(ds)}, {within(10):>2}/{len(ds)}")
 closest = min(d for same, d in pairs if not same)
 print(f"the closest two different photographs: {closest} bits apart")
+apart = sorted(bin(int(r["hash"], 16) ^ int(reference[r["file"]], 16)).count("1") for r in rows)
+print(f"bits from ImageMagick's full-decode hash of the same file: median {apart[len(apart) // 2]}, "
+      f"90th percentile {apart[len(apart) * 9 // 10]}, most {apart[-1]}; the same hash for {apart.count(0)} of {len(apart)} files")
 EOF
 
 echo
@@ -99,3 +121,25 @@ l=$(median "${likeness[@]}"); v=$(median "${vips[@]}"); count=${#originals[@]}
 echo "  photolala likeness: $(( l / count / 1000 )) ms a photo (the process and its decoder worker started once)"
 echo "  vipsthumbnail 1024: $(( v / count / 1000 )) ms a photo"
 python3 -c "print(f'  ratio: {$l / $v:.2f}x the decode of a 1024-px thumbnail')"
+
+source Benchmarks/phone_corpus.sh
+mapfile -t phones < <(find "$corpus" -name '*.jpg' | sort)
+echo
+echo "Cost per photo of the 12 MP phone corpus (${#phones[@]} photos of 4032x3024; medians of 3 runs)"
+one=(); two=()
+half=$(( ${#phones[@]} / 2 ))
+for _ in 1 2 3; do
+  one+=("$(time_it "$bin" likeness "${phones[@]}")")
+  start=$(date +%s%N)
+  "$bin" likeness "${phones[@]:0:$half}" > /dev/null & first=$!
+  "$bin" likeness "${phones[@]:$half}" > /dev/null
+  wait "$first"
+  two+=("$(( ($(date +%s%N) - start) / 1000 ))")
+done
+median3() { printf '%s\n' "$@" | sort -n | sed -n 2p; }
+o=$(median3 "${one[@]}"); t=$(median3 "${two[@]}"); count=${#phones[@]}
+python3 -c "
+one, two, count = $o, $t, $count
+print(f'  one process: {one / count / 1000:.1f} ms a photo')
+print(f'  two at once: {two / count / 1000:.1f} ms a photo, so a million such photos in {two / count / 3600:.2f} hours of both cores')
+"

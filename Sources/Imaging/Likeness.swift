@@ -3,7 +3,8 @@
 /// darker than its right-hand neighbour), which recompression, resizing, a small crop or a
 /// change of exposure barely move, and how sharp it is (the variance of its Laplacian), by
 /// which the best shot of a burst is chosen. Both are made of the upright picture's grey
-/// levels, at most `workingSide` pixels a side, in a decoder worker (`Imaging.likeness`).
+/// levels, decoded at about `workingSide` pixels on the longer side, in a decoder worker
+/// (`Imaging.likeness`).
 public struct Likeness: Sendable, Equatable, Codable {
     /// The difference hash: bit `8 * row + column` is set when that cell is darker than the next.
     public var hash: UInt64
@@ -15,8 +16,11 @@ public struct Likeness: Sendable, Equatable, Codable {
         self.sharpness = sharpness
     }
 
-    /// The longest side of the grey picture both are measured on.
-    public static let workingSide = 1024
+    /// The longer side of the grey picture both are measured on, at least (a JPEG is decoded at
+    /// the smallest scale its decoder offers that keeps this many pixels, up to twice as many;
+    /// any other picture is rendered to it). Stills of one burst have one size, so their
+    /// sharpness is measured at one scale and compared fairly.
+    public static let workingSide = 512
 
     /// How many of the 64 bits two hashes differ in: 0 for the same picture, about 32 for unrelated ones.
     public static func distance(_ a: UInt64, _ b: UInt64) -> Int { (a ^ b).nonzeroBitCount }

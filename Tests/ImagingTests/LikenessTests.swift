@@ -111,3 +111,46 @@ struct LikenessTests {
         }
     }
 }
+
+/// The grey picture likeness is measured on: decoded by libjpeg-turbo at a small scale, upright.
+@Suite("Likeness: the grey decode")
+struct LikenessGreyTests {
+    let workspace: Workspace
+
+    init() throws {
+        workspace = try Workspace()
+    }
+
+    @Test("a JPEG is decoded at the smallest scale that keeps the working side, turned upright, and never grown")
+    func scaleAndOrientation() throws {
+        let wide = try workspace.convert("wide.jpg", ["-size", "4032x3024", "gradient:black-white", "-rotate", "90", "-quality", "90"])
+        let bytes = try #require(TurboRendition.readFile(wide))
+        // 3024 x 4032 stored: 1/4 scale keeps 1008 on the longer side, 1/8 would leave 504
+        let upright = try #require(TurboRendition.grey(jpeg: bytes, orientation: 1, longSide: Likeness.workingSide))
+        #expect((upright.width, upright.height) == (756, 1008))
+        #expect(upright.levels.count == 756 * 1008)
+        // tagged to be turned a quarter, the picture comes out turned
+        let turned = try #require(TurboRendition.grey(jpeg: bytes, orientation: 6, longSide: Likeness.workingSide))
+        #expect((turned.width, turned.height) == (1008, 756))
+        // a picture smaller than the side is decoded whole
+        let small = try workspace.convert("small.jpg", ["-size", "300x200", "plasma:", "-quality", "90"])
+        let smallBytes = try #require(TurboRendition.readFile(small))
+        let whole = try #require(TurboRendition.grey(jpeg: smallBytes, orientation: 1, longSide: 512))
+        #expect((whole.width, whole.height) == (300, 200))
+    }
+
+    @Test("the grey levels are the picture's luma: a grey JPEG decodes to its own levels")
+    func levels() throws {
+        let grey = try workspace.convert("grey.jpg", ["-size", "64x48", "xc:rgb(100,100,100)", "-quality", "100"])
+        let greyBytes = try #require(TurboRendition.readFile(grey))
+        let picture = try #require(TurboRendition.grey(jpeg: greyBytes, orientation: 1, longSide: 512))
+        #expect(picture.levels.allSatisfy { abs(Int($0) - 100) <= 1 })
+    }
+
+    @Test("what the decoder cannot read is nil, not a trap")
+    func refusals() {
+        #expect(TurboRendition.grey(jpeg: [], orientation: 1, longSide: 512) == nil)
+        #expect(TurboRendition.grey(jpeg: [0xFF, 0xD8, 0xFF, 0xDB, 0, 2], orientation: 1, longSide: 512) == nil)
+        #expect(TurboRendition.grey(jpeg: [0xFF, 0xD8], orientation: 1, longSide: 0) == nil)
+    }
+}
