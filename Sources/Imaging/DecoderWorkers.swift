@@ -7,17 +7,40 @@ import Synchronization
 /// own: a worker that has not answered by then is killed, so no limit depends on how long any
 /// process has been running. Callers block (they are on blocking-work threads) until a worker is
 /// free; requests and answers are `DecoderWire` lines over the worker's pipes.
+///
+/// Two lanes of workers, `count` of each at most, started as they are needed: a visitor's probe
+/// or render, and the work done beside the requests (measuring likeness), whose workers run at
+/// nice 10. So a visitor's decode never waits for a slot behind background work, and when both
+/// run, the kernel gives the visitor's the cores. `visitorsWaiting` tells background work when to
+/// hold back (`BackgroundTurns`).
 public final class DecoderWorkers: Sendable {
+    /// Whose decode it is.
+    enum Lane {
+        /// A probe or render someone is waiting for (a scan's probes too).
+        case visitor
+        /// Work beside the requests: its workers are niced, and it is the one that gives way.
+        case background
+    }
+
+    /// How much lower than the server's the background lane's workers run.
+    static let backgroundNiceness: Int32 = 10
+
     let executable: String
     let arguments: [String]
-    private let idle = Mutex<[Worker]>([])
-    private let slots: DispatchSemaphore
+    private let visitors: Pool
+    private let background: Pool
+    /// Visitor decodes waiting for a worker or being decoded now.
+    private let visitorsUnderway = Atomic<Int>(0)
 
     init(executable: String, arguments: [String], count: Int) {
         self.executable = executable
         self.arguments = arguments
-        slots = DispatchSemaphore(value: max(1, count))
+        visitors = Pool(count: count, niceness: 0)
+        background = Pool(count: count, niceness: Self.backgroundNiceness)
     }
+
+    /// Whether a visitor's decode is waiting or underway: background work holds back until none is.
+    var visitorsWaiting: Bool { visitorsUnderway.load(ordering: .relaxed) > 0 }
 
     func probe(path: String, format: ImageFormat) throws -> ImageProbe {
         let answer = try run(DecoderWire.Request(op: "probe", path: path, format: format))
@@ -34,18 +57,22 @@ public final class DecoderWorkers: Sendable {
         return [UInt8](jpeg)
     }
 
+    /// Measured in the background lane: nobody waits for a likeness.
     func likeness(path: String, format: ImageFormat) throws -> Likeness {
-        let answer = try run(DecoderWire.Request(op: "likeness", path: path, format: format))
+        let answer = try run(DecoderWire.Request(op: "likeness", path: path, format: format), lane: .background)
         guard let likeness = answer.likeness else { throw ImagingError.unreadable("the decoder gave no answer") }
         return likeness
     }
 
-    private func run(_ request: DecoderWire.Request) throws -> DecoderWire.Answer {
-        slots.wait()
-        defer { slots.signal() }
+    private func run(_ request: DecoderWire.Request, lane: Lane = .visitor) throws -> DecoderWire.Answer {
+        let pool = lane == .visitor ? visitors : background
+        if lane == .visitor { visitorsUnderway.add(1, ordering: .relaxed) }
+        defer { if lane == .visitor { visitorsUnderway.subtract(1, ordering: .relaxed) } }
+        pool.slots.wait()
+        defer { pool.slots.signal() }
         var request = request
         request.timeout = Imaging.decodeTimeout
-        let worker = try idle.withLock { $0.popLast() } ?? Worker(executable: executable, arguments: arguments)
+        let worker = try pool.idle.withLock { $0.popLast() } ?? Worker(executable: executable, arguments: arguments, niceness: pool.niceness)
         let answer: DecoderWire.Answer
         do {
             answer = try worker.ask(request)
@@ -53,9 +80,21 @@ public final class DecoderWorkers: Sendable {
             worker.terminate()  // dead, stuck or in an unknown state: never reused
             throw error
         }
-        idle.withLock { $0.append(worker) }
+        pool.idle.withLock { $0.append(worker) }
         try answer.check()
         return answer
+    }
+
+    /// One lane's workers: at most `slots` busy at once, the idle ones kept for the next request.
+    private final class Pool: Sendable {
+        let idle = Mutex<[Worker]>([])
+        let slots: DispatchSemaphore
+        let niceness: Int32
+
+        init(count: Int, niceness: Int32) {
+            slots = DispatchSemaphore(value: max(1, count))
+            self.niceness = niceness
+        }
     }
 
     /// Serves requests from standard input until it closes: the worker process's whole life.
@@ -144,6 +183,11 @@ extension Imaging {
 
     /// Whether probes and renders run in this process (no decoder workers started).
     public static var decodesInProcess: Bool { decoderWorkers == nil }
+
+    /// Whether a visitor's probe or render is waiting for a decoder worker or being decoded in
+    /// one now (never, when decodes run in this process): work beside the requests holds back
+    /// until none is.
+    public static var visitorDecodesUnderway: Bool { decoderWorkers?.visitorsWaiting ?? false }
 
     /// Sends every later probe and render to `count` worker processes running `executable arguments`.
     /// ImageMagick state is per process, so this choice is too.

@@ -9,7 +9,8 @@ final class Worker: @unchecked Sendable {
     /// How the worker ended, once it has been waited for.
     private var ending: Spawn.Ending?
 
-    init(executable: String, arguments: [String]) throws {
+    /// Starts a worker; one with a `niceness` above 0 runs that much below the server.
+    init(executable: String, arguments: [String], niceness: Int32 = 0) throws {
         let cannot = ImagingError.unreadable("the decoder worker could not start")
         guard let toWorker = try? Spawn.pipe() else { throw cannot }
         guard let fromWorker = try? Spawn.pipe() else {
@@ -23,6 +24,10 @@ final class Worker: @unchecked Sendable {
             throw cannot
         }
         close(toWorker.read); close(fromWorker.write)
+        // Raising a child's niceness needs no privilege; it only ever goes up.
+        #if canImport(Glibc)
+            if niceness > 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(pid), niceness) }
+        #endif
         input = FileHandle(fileDescriptor: toWorker.write, closeOnDealloc: true)
         output = fromWorker.read
     }

@@ -196,11 +196,15 @@ public struct GalleryParts {
         health.register(with: routes)
         let libraryName = (config.libraryPath as NSString).lastPathComponent
         let placeBook = PlaceBook(folder: config.resourcesPath + "/Gazetteer", logger: logger)
-        placeNaming = PlaceNaming(store: store, places: placeBook, giveWay: { [activity] in await activity.waitForQuiet(atMost: .seconds(1)) })
-        likeness = LikenessMeasuring(store: store, source: source, journal: journal, monitor: monitor,
-                                     giveWay: { [activity] in await activity.waitForQuiet(atMost: .seconds(1)) })
-        sidecars = SidecarWriting(store: store, source: source, enabled: config.writeSidecars, readOnly: config.readOnlyLibrary,
-                                  monitor: monitor, marker: config.dataPath + "/sidecars-written")
+        // Every piece of work beside the requests takes its turns from this one scheduler.
+        let turns = BackgroundTurns(activity: activity, cores: config.thumbnailWorkers, decodersBusy: { Imaging.visitorDecodesUnderway })
+        let giveWay: @Sendable () async -> Int = { await turns.take() }
+        placeNaming = PlaceNaming(store: store, places: placeBook, giveWay: giveWay)
+        likeness = LikenessMeasuring(store: store, source: source, journal: journal, monitor: monitor, giveWay: giveWay)
+        var writing = SidecarWriting(store: store, source: source, enabled: config.writeSidecars, readOnly: config.readOnlyLibrary,
+                                     monitor: monitor, marker: config.dataPath + "/sidecars-written")
+        writing.giveWay = giveWay
+        sidecars = writing
         // Every photo, file and group the handlers below read goes through a view for one audience.
         let reads = CatalogReads(store)
         let groupPage = GroupPage(reads: reads, store: store, pages: kit, pageSize: config.pageSize, cache: pages, places: placeBook)
@@ -275,7 +279,7 @@ public struct GalleryParts {
         let ahead = RenditionsAhead(make: { [store] key in
             guard let card = try? await store.photo(key: key, viewer: .guest, sight: .everything)?.card else { return }
             for size in [SiteURL.Rendition.row, .row2x] { _ = await thumbnails.rendition(card.picture, size: size) }
-        }, giveWay: { [activity] in await activity.waitForQuiet(atMost: .seconds(1)) })
+        }, giveWay: giveWay)
         let prepare: @Sendable (String) async -> Void = { key in ahead.enqueue(key) }
         let filing = InboxFiling(intake: uploads.intake, store: store, source: source, layout: UploadNaming(pattern: config.uploadLayout),
                                  blobs: blobs, logger: logger,

@@ -3,10 +3,11 @@ import Foundation
 import Imaging
 
 /// Measures how alike stills are (`Imaging.Likeness`) beside the requests, after the scan: a
-/// scan only reads what every page needs, so its cost does not grow by a decode a photo. One
-/// still at a time, each decode in a decoder worker like a rendition's (or noted in the read
-/// journal when decodes run in this process), on a thread that gives way to requests, and once
-/// no request has come for a moment, or a still a second while they keep coming (`giveWay`);
+/// scan only reads what every page needs, so its cost does not grow by a decode a photo. Each
+/// decode runs in a niced decoder worker of the background lane (or is noted in the read journal
+/// when decodes run in this process), on a thread that gives way to requests, in turns given by
+/// the server's scheduler of background work (`giveWay`, `BackgroundTurns`): as many stills at
+/// once as the turn allows (every core once nobody is asking, one while they keep asking);
 /// nothing is measured while a scan runs. A still that cannot be measured is recorded as such and not
 /// tried again while its bytes stand. Each batch's folders are then stacked anew (`BurstStacks`).
 public struct LikenessMeasuring: Sendable {
@@ -15,13 +16,13 @@ public struct LikenessMeasuring: Sendable {
     let journal: ReadJournal?
     let monitor: ScanMonitor?
     var batch = 32
-    /// Waits before each still until it may be measured (the server's: until no request has
-    /// come for a second, a second at most).
-    let giveWay: (@Sendable () async -> Void)?
+    /// Waits before each turn of stills until they may be measured, and says how many may be
+    /// measured at once (the server's: `BackgroundTurns.take`); without it, one at a time.
+    let giveWay: (@Sendable () async -> Int)?
     private let pool = BlockingPool(label: "photolala.likeness", qos: .utility)
 
     public init(store: any PhotoCatalog, source: any PhotoSource, journal: ReadJournal? = nil, monitor: ScanMonitor? = nil,
-                giveWay: (@Sendable () async -> Void)? = nil) {
+                giveWay: (@Sendable () async -> Int)? = nil) {
         self.store = store
         self.source = source
         self.journal = journal
@@ -39,13 +40,22 @@ public struct LikenessMeasuring: Sendable {
             guard !waiting.isEmpty else { break }
             var results: [MeasuredPhoto] = []
             var skipped = false
-            for photo in waiting {
-                await giveWay?()
+            var next = 0
+            while next < waiting.count {
+                let width = max(1, await giveWay?() ?? 1)
                 guard !Task.isCancelled else { break }
-                if let result = await measure(photo) { results.append(result) } else { skipped = true }
+                let turn = waiting[next..<min(next + width, waiting.count)]
+                next = turn.endIndex
+                let measured = await withTaskGroup(of: (Int, MeasuredPhoto?).self) { group in
+                    for (index, photo) in zip(turn.indices, turn) { group.addTask { (index, await measure(photo)) } }
+                    return await group.reduce(into: [(Int, MeasuredPhoto?)]()) { $0.append($1) }.sorted { $0.0 < $1.0 }
+                }
+                for (_, result) in measured {
+                    if let result { results.append(result) } else { skipped = true }
+                }
             }
             // Its write too waits for a quiet moment: the pairs it keeps are bounded (`SimilarPairs.kept`).
-            await giveWay?()
+            _ = await giveWay?()
             try await store.recordLikeness(results)
             measured += results.count
             // A file that could not be read now waits for the next round, and so does the rest.

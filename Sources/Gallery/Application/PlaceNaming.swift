@@ -13,10 +13,10 @@ public struct PlaceNaming: Sendable {
     let store: any PhotoCatalog
     let places: PlaceBook
     var batch = 1_000
-    /// Waits until no request has come for a moment (or a while has passed), as likeness does.
-    let giveWay: (@Sendable () async -> Void)?
+    /// Waits for a turn of the server's background work (`BackgroundTurns.take`), as likeness does.
+    let giveWay: (@Sendable () async -> Int)?
 
-    init(store: any PhotoCatalog, places: PlaceBook, giveWay: (@Sendable () async -> Void)? = nil) {
+    init(store: any PhotoCatalog, places: PlaceBook, giveWay: (@Sendable () async -> Int)? = nil) {
         self.store = store
         self.places = places
         self.giveWay = giveWay
@@ -36,7 +36,7 @@ public struct PlaceNaming: Sendable {
         }
         var named = 0
         while !Task.isCancelled {
-            await giveWay?()
+            _ = await giveWay?()
             let waiting = try await store.unnamedPositions(limit: batch)
             // The gazetteer is read only once a position waits for its name.
             guard !waiting.isEmpty, let gazetteer = await places.gazetteer() else { break }
@@ -48,7 +48,7 @@ public struct PlaceNaming: Sendable {
             if waiting.count < batch { break }
         }
         if !Task.isCancelled, !places.isRead, try await !store.placeCounts(sight: .everything).isEmpty {
-            await giveWay?()
+            _ = await giveWay?()
             _ = await places.gazetteer()
         }
         return named

@@ -16,15 +16,29 @@ final class RequestActivity: Sendable {
 
     /// Returns once no request has arrived for `quiet` (at once if none has), once `longest` has
     /// passed (so that work beside requests that never stop, a page polled or a frame view, still
-    /// goes on, a step at a time), or when cancelled.
-    func waitForQuiet(atMost longest: Duration) async {
+    /// goes on, a step at a time), or when cancelled; true when it was quiet.
+    @discardableResult
+    func waitForQuiet(atMost longest: Duration) async -> Bool {
         let quietNanoseconds = Self.nanoseconds(quiet)
         let deadline = DispatchTime.now().uptimeNanoseconds + Self.nanoseconds(longest)
         while !Task.isCancelled {
             let now = DispatchTime.now().uptimeNanoseconds
             let since = now &- last.load(ordering: .relaxed)
-            guard since < quietNanoseconds, now < deadline else { return }
+            guard since < quietNanoseconds else { return true }
+            guard now < deadline else { return false }
             try? await Task.sleep(for: .nanoseconds(Int64(min(quietNanoseconds - since, deadline - now))))
+        }
+        return false
+    }
+
+    /// Returns once a request has arrived, once `longest` has passed since `start` (an uptime in
+    /// nanoseconds), or when cancelled.
+    func waitForFirstRequest(since start: UInt64, atMost longest: Duration) async {
+        let deadline = start &+ Self.nanoseconds(longest)
+        while !Task.isCancelled, last.load(ordering: .relaxed) == 0 {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return }
+            try? await Task.sleep(for: .nanoseconds(Int64(min(deadline - now, 50_000_000))))
         }
     }
 

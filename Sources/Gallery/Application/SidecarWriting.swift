@@ -23,6 +23,8 @@ public struct SidecarWriting: Sendable {
     /// setting on writes the sidecars of the curation made before.
     let marker: String?
     var batch = 64
+    /// Waits for a turn of the server's background work before each batch (`BackgroundTurns.take`).
+    var giveWay: (@Sendable () async -> Int)?
 
     public init(store: any PhotoCatalog, source: any PhotoSource, enabled: Bool, readOnly: Bool, monitor: ScanMonitor? = nil, marker: String?) {
         (self.store, self.source, self.enabled, self.readOnly, self.monitor, self.marker) = (store, source, enabled, readOnly, monitor, marker)
@@ -60,6 +62,7 @@ public struct SidecarWriting: Sendable {
         var written = 0
         var after: Int64 = 0
         while !Task.isCancelled, monitor?.progress.isRunning != true {
+            _ = await giveWay?()
             let work = try await store.pendingSidecars(after: after, limit: batch)
             guard let last = work.last else { break }
             after = last.photoId
