@@ -134,24 +134,31 @@ public final class Language: Sendable {
 
     /// `{0}`, `{12}` in a message become its arguments; any other brace is text.
     private static func cut(_ message: String) -> [Piece] {
-        guard message.contains("{") else { return [.text(message)] }
+        // Over the UTF-8 bytes: braces and digits are ASCII, never a byte of a longer character.
+        let utf8 = message.utf8
+        guard utf8.contains(UInt8(ascii: "{")) else { return [.text(message)] }
         var pieces: [Piece] = []
         var text = ""
-        var rest = Substring(message)
-        while let open = rest.firstIndex(of: "{") {
-            text += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            let digits = after.prefix { $0.isASCII && $0.isNumber }
-            if !digits.isEmpty, digits.count <= 2, after.dropFirst(digits.count).first == "}", let index = Int(digits) {
+        var pending = utf8.startIndex, at = utf8.startIndex
+        while let open = utf8[at...].firstIndex(of: UInt8(ascii: "{")) {
+            var cursor = utf8.index(after: open)
+            var index = 0, digits = 0
+            while cursor < utf8.endIndex, digits <= 2, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[cursor]) {
+                index = index * 10 + Int(utf8[cursor] - UInt8(ascii: "0"))
+                digits += 1
+                cursor = utf8.index(after: cursor)
+            }
+            if (1...2).contains(digits), cursor < utf8.endIndex, utf8[cursor] == UInt8(ascii: "}") {
+                text += message[pending..<open]
                 if !text.isEmpty { pieces.append(.text(text)); text = "" }
                 pieces.append(.argument(index))
-                rest = after.dropFirst(digits.count + 1)
+                at = utf8.index(after: cursor)
+                pending = at
             } else {
-                text += "{"
-                rest = after
+                at = utf8.index(after: open)
             }
         }
-        text += rest
+        text += message[pending...]
         if !text.isEmpty { pieces.append(.text(text)) }
         return pieces
     }

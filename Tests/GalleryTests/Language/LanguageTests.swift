@@ -94,6 +94,15 @@ import Testing
         #expect(german.say(Phrase("Added to \(Phrase("Sign in")) by \(name)")) == "Von ada zu Anmelden hinzugefügt")
     }
 
+    @Test func onlyOneOrTwoDigitsInBracesAreAnArgument() {
+        // given translations with braces that are arguments and braces that are not, beside letters of more than one byte
+        let messages = ["x {0} y {1}": ["{1}-{0}|{123}|{x}|{{1}}|{|{0"], "é {0}": ["ü{0}ß{00}"]]
+        let language = Language(tag: "de", name: "Deutsch", rightToLeft: false, plural: .english, messages: messages)
+        // then only a brace around one or two digits is filled in, and every other brace is text
+        #expect(language.say(Phrase("x \(7) y \(8)")) == "8-7|{123}|{x}|{8}|{|{0")
+        #expect(language.say(Phrase("é \(5)")) == "ü5ß5")
+    }
+
     @Test func datesNumbersAndSizesAreWrittenTheLanguagesWay() throws {
         // given a camera time: 4 July 2021, 10:20, a Sunday
         let seconds: Int64 = 1_625_394_000
