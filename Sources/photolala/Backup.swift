@@ -6,6 +6,7 @@ import Gallery
 /// `photolala backup`: copies of the catalog, made while the server runs, listed, and put back.
 struct Backup: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "backup",
         abstract: "Copy the catalog (accounts, curation, share links), list the copies kept, or put one back.",
         subcommands: [BackupMake.self, BackupList.self, BackupRestore.self],
         defaultSubcommand: BackupMake.self

@@ -7,12 +7,13 @@ import Gallery
 /// scripts and first set-up; members make them on their account page too.
 struct Devices: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "devices",
         abstract: "Manage device passwords for WebDAV (/dav/): phones backing up, computers opening the library as a drive.",
         subcommands: [List.self, Add.self, Revoke.self]
     )
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List an account's devices, their scopes and last use.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List an account's devices, their scopes and last use.")
         @Argument(help: "The account name.") var user: String
         @OptionGroup var location: LocationOptions
 
@@ -30,6 +31,7 @@ struct Devices: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Make a device password and print it once; it is stored hashed and cannot be shown again.")
         @Argument(help: "The account name.") var user: String
         @Argument(help: "A name for the device, such as \"Anna's iPhone\".") var label: String
@@ -55,7 +57,7 @@ struct Devices: AsyncParsableCommand {
     }
 
     struct Revoke: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Revoke a device password; its next request is refused.")
+        static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke a device password; its next request is refused.")
         @Argument(help: "The account name.") var user: String
         @Argument(help: "The device's name.") var label: String
         @OptionGroup var location: LocationOptions

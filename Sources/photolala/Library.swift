@@ -7,13 +7,14 @@ import ObjectStore
 /// `photolala library …`: which library a data folder belongs to, and recording that it moved.
 struct Library: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "library",
         abstract: "Show which library a data folder belongs to, or record that the library moved.",
         subcommands: [Show.self, Move.self],
         defaultSubcommand: Show.self
     )
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the data folder, the library it records and its id.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Print the data folder, the library it records and its id.")
         @OptionGroup var location: LocationOptions
 
         func run() async throws {
@@ -32,6 +33,7 @@ struct Library: AsyncParsableCommand {
 
     struct Move: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "move",
             abstract: "Record that the library now lives in another folder or bucket; every star, tag and favorite stays.",
             discussion: "Run it once after moving or renaming the library, naming its data folder with --data (or its PostgreSQL catalog with --catalog). Photos are known inside the library by their path from its top, so the contents must have moved with it.")
         @Argument(help: ArgumentHelp("The library's new folder, or its new place in a bucket as s3://bucket/prefix.", valueName: "new-place"))

@@ -7,7 +7,7 @@ import Logging
 
 /// `photolala scan`: bring the catalog up to date in the foreground, then exit.
 struct Scan: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Scan the library into the catalog and exit when it is up to date.")
+    static let configuration = CommandConfiguration(commandName: "scan", abstract: "Scan the library into the catalog and exit when it is up to date.")
 
     @OptionGroup var location: LocationOptions
 

@@ -10,6 +10,7 @@ import ObjectStore
 /// a `PHOTOLALA_*` environment variable; a flag wins.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Serve the gallery (and scan the library in the background).",
         discussion: ServeSettings.helpText
     )

@@ -7,12 +7,13 @@ import Gallery
 /// first set-up; members make them on their account page too.
 struct Tokens: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "tokens",
         abstract: "Manage API tokens for the JSON API (/api/v1): scripts, dashboards and photo frames.",
         subcommands: [List.self, Add.self, Revoke.self]
     )
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List an account's API tokens, their scopes and last use.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List an account's API tokens, their scopes and last use.")
         @Argument(help: "The account name.") var user: String
         @OptionGroup var location: LocationOptions
 
@@ -31,6 +32,7 @@ struct Tokens: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Make an API token and print it once; it is stored hashed and cannot be shown again.")
         @Argument(help: "The account name.") var user: String
         @Argument(help: "A name for the token, such as \"Kitchen frame\".") var label: String
@@ -63,7 +65,7 @@ struct Tokens: AsyncParsableCommand {
     }
 
     struct Revoke: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Revoke an API token; its next request is refused.")
+        static let configuration = CommandConfiguration(commandName: "revoke", abstract: "Revoke an API token; its next request is refused.")
         @Argument(help: "The account name.") var user: String
         @Argument(help: "The token's name.") var label: String
         @OptionGroup var location: LocationOptions

@@ -6,12 +6,13 @@ import Gallery
 /// `photolala users …`: household accounts, from the machine that runs the gallery.
 struct Users: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "users",
         abstract: "Manage household accounts (viewer, member, admin).",
         subcommands: [List.self, Add.self, Passwd.self, Remove.self, SetRole.self]
     )
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the accounts and their roles.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the accounts and their roles.")
         @OptionGroup var location: LocationOptions
 
         func run() async throws {
@@ -25,6 +26,7 @@ struct Users: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add an account; the password is asked for on a terminal, or read from the first line of standard input.")
         @Argument(help: "The account name (letters, digits, . _ -).") var name: String
         @Option(help: "viewer, member or admin.") var role: RoleArgument = .member
@@ -47,7 +49,7 @@ struct Users: AsyncParsableCommand {
     }
 
     struct Passwd: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Set a new password for an account and sign it out everywhere.")
+        static let configuration = CommandConfiguration(commandName: "passwd", abstract: "Set a new password for an account and sign it out everywhere.")
         @Argument var name: String
         @OptionGroup var location: LocationOptions
 
@@ -60,7 +62,7 @@ struct Users: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove an account with its favorites, sessions and share links.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove an account with its favorites, sessions and share links.")
         @Argument var name: String
         @OptionGroup var location: LocationOptions
 

@@ -14,12 +14,19 @@ extension ServeSettings {
         let margin = String(repeating: " ", count: indent)
         var lines: [String] = []
         var line = ""
+        // The line's length kept as it grows: counting its characters anew for each word was most
+        // of every start's cost of building `serve`'s help, which the command line builds each time.
+        var length = 0
         for word in text.split(separator: " ") {
-            if !line.isEmpty, margin.count + line.count + 1 + word.count > width {
+            let wordLength = word.count
+            if !line.isEmpty, indent + length + 1 + wordLength > width {
                 lines.append(margin + line)
                 line = ""
+                length = 0
             }
-            line += (line.isEmpty ? "" : " ") + word
+            if !line.isEmpty { line += " "; length += 1 }
+            line += word
+            length += wordLength
         }
         if !line.isEmpty { lines.append(margin + line) }
         return lines
