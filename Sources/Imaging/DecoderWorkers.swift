@@ -39,6 +39,15 @@ public final class DecoderWorkers: Sendable {
         background = Pool(count: count, niceness: Self.backgroundNiceness)
     }
 
+    /// Starts the visitor lane's workers ahead of the first decode, so the first visitor's
+    /// thumbnails do not each wait for a worker to start (about 25 ms each, a binary of this size
+    /// loading); they start beside the server's own start. One that cannot start is left to the
+    /// first request, which says why.
+    func startVisitorWorkers() {
+        let started = (0..<visitors.count).compactMap { _ in try? Worker(executable: executable, arguments: arguments) }
+        visitors.idle.withLock { $0.append(contentsOf: started) }
+    }
+
     /// Whether a visitor's decode is waiting or underway: background work holds back until none is.
     var visitorsWaiting: Bool { visitorsUnderway.load(ordering: .relaxed) > 0 }
 
@@ -89,10 +98,12 @@ public final class DecoderWorkers: Sendable {
     private final class Pool: Sendable {
         let idle = Mutex<[Worker]>([])
         let slots: DispatchSemaphore
+        let count: Int
         let niceness: Int32
 
         init(count: Int, niceness: Int32) {
-            slots = DispatchSemaphore(value: max(1, count))
+            self.count = max(1, count)
+            slots = DispatchSemaphore(value: self.count)
             self.niceness = niceness
         }
     }
@@ -195,5 +206,11 @@ extension Imaging {
         // Writing to a worker that just died must fail with an error, not kill the server with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         workers.withLock { $0 = DecoderWorkers(executable: executable, arguments: arguments, count: count) }
+    }
+
+    /// Starts the visitor lane's decoder workers now rather than at the first decode (a server's
+    /// start: its first visitor's thumbnails need every one of them at once).
+    public static func startVisitorWorkersAhead() {
+        decoderWorkers?.startVisitorWorkers()
     }
 }

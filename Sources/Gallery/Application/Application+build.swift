@@ -112,6 +112,7 @@ public struct GalleryParts {
         // Refused before anything reads the library: another library's photos are never dropped from this catalog.
         let runtime = try await Runtime.start(CatalogLocation(catalog: config.catalogURL, dataFolder: config.dataPath), library: config.libraryPath,
                                               dataFolder: config.dataPath, imaging: config.imaging, logger: logger)
+        Imaging.startVisitorWorkersAhead()
         store = runtime.store
         // The secret share links' tokens are derived from, in the data folder (not the catalog).
         let shareTokens = try ShareTokens.load(dataFolder: config.dataPath)

@@ -30,6 +30,8 @@ public struct PlaceNaming: Sendable {
     /// Names every position waiting for a name; returns how many it named (0 without a gazetteer).
     @discardableResult
     public func nameWaiting() async throws -> Int {
+        // Even the gazetteer's fingerprint (its bytes hashed) waits for a turn.
+        _ = await giveWay?()
         guard let fingerprint = await places.fingerprint() else { return 0 }
         if try await store.placeFingerprint() != fingerprint {
             try await store.renamePlaces(fingerprint: fingerprint)
