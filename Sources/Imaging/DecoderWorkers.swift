@@ -48,6 +48,12 @@ public final class DecoderWorkers: Sendable {
         visitors.idle.withLock { $0.append(contentsOf: started) }
     }
 
+    /// Ends the background lane's idle workers (each holds tens of megabytes): its work comes in
+    /// long runs with nothing between them, and the next run starts them again.
+    func stopIdleBackgroundWorkers() {
+        for worker in background.idle.withLock({ idle in defer { idle.removeAll() }; return idle }) { worker.terminate() }
+    }
+
     /// Whether a visitor's decode is waiting or underway: background work holds back until none is.
     var visitorsWaiting: Bool { visitorsUnderway.load(ordering: .relaxed) > 0 }
 
@@ -212,5 +218,11 @@ extension Imaging {
     /// start: its first visitor's thumbnails need every one of them at once).
     public static func startVisitorWorkersAhead() {
         decoderWorkers?.startVisitorWorkers()
+    }
+
+    /// Ends the idle decoder workers of the background lane, once a run of background work is
+    /// over (`DecoderWorkers.stopIdleBackgroundWorkers`).
+    public static func stopIdleBackgroundWorkers() {
+        decoderWorkers?.stopIdleBackgroundWorkers()
     }
 }

@@ -35,6 +35,22 @@ import Testing
             == "nice \(base)")
     }
 
+    @Test func theBackgroundLanesIdleWorkersEndWhenItsRunIsOver() {
+        // given workers that answer with their process id
+        let workers = DecoderWorkers(executable: "/bin/sh", arguments: ["-c", #"while read -r line; do echo "{\"error\":\"pid $$\"}"; done"#],
+                                     count: 1)
+        // when the background lane measures twice, then one worker answers both
+        let first = answer { try workers.likeness(path: "/a.jpg", format: .jpeg) }
+        #expect(first.hasPrefix("pid "))
+        #expect(answer { try workers.likeness(path: "/a.jpg", format: .jpeg) } == first)
+        let visitor = answer { try workers.probe(path: "/a.png", format: .png) }
+        // when its idle workers are ended, then the next measure starts another, and the visitors' is kept
+        workers.stopIdleBackgroundWorkers()
+        let next = answer { try workers.likeness(path: "/a.jpg", format: .jpeg) }
+        #expect(next.hasPrefix("pid ") && next != first)
+        #expect(answer { try workers.probe(path: "/a.png", format: .png) } == visitor)
+    }
+
     @Test func aVisitorsDecodeIsKnownWhileItWaitsOrRuns() async throws {
         // given a worker that answers after half a second
         let slow = #"while read -r line; do sleep 0.5; echo '{"error":"done"}'; done"#

@@ -62,6 +62,8 @@ public struct LikenessMeasuring: Sendable {
             if waiting.count < batch || skipped { break }
         }
         while !Task.isCancelled, try await store.restackPending(limit: 64) > 0 {}
+        // The run is over: its niced workers would otherwise hold their memory until the next one.
+        if measured > 0 { Imaging.stopIdleBackgroundWorkers() }
         return measured
     }
 
