@@ -100,6 +100,26 @@ struct VersionedCacheTests {
         #expect(slow.runs.load(ordering: .relaxed) == 1)
     }
 
+    /// (The time limit is the failure: counted from each caller, the second would wait an hour.)
+    @Test(.timeLimit(.minutes(1)))
+    func patienceIsCountedFromThePassesStartNotFromEachCaller() async throws {
+        // given a clock the test moves, a value kept and a slow pass for a newer version begun by an impatient caller
+        let clock = Mutex(ContinuousClock.now)
+        let cache = VersionedCache<Int>(now: { clock.withLock { $0 } })
+        _ = try await cache.value(at: 1) { 1 }
+        let slow = Gate()
+        let first = try await cache.value(at: 2, patience: .zero) { await slow.compute(2) }
+        #expect(first.value == 1 && !first.current)
+        // when a caller with an hour's patience comes two hours into that pass, then it gets the last value at once
+        clock.withLock { $0 += .seconds(7_200) }
+        let second = try await cache.value(at: 2, patience: .seconds(3_600)) { Issue.record("computed again"); return 0 }
+        #expect(second.value == 1 && !second.current)
+        // and the pass still ends and is kept
+        slow.open()
+        #expect(try await cache.value(at: 2) { Issue.record("computed again"); return 0 } == 2)
+        #expect(slow.runs.load(ordering: .relaxed) == 1)
+    }
+
     @Test func aPatientCallerWithNothingKeptHearsTheComputationsError() async throws {
         let cache = VersionedCache<Int>()
         await #expect(throws: Refused.self) { try await cache.value(at: 1, patience: .seconds(60)) { throw Refused() } }

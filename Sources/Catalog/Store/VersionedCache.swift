@@ -12,6 +12,7 @@ public final class VersionedCache<Value: Sendable>: Sendable {
         var version: Int
         var id: Int
         var task: Task<Value, any Error>
+        var started: ContinuousClock.Instant
     }
     private struct State {
         var kept: Kept?
@@ -24,8 +25,12 @@ public final class VersionedCache<Value: Sendable>: Sendable {
     }
 
     private let state = Mutex(State())
+    private let now: @Sendable () -> ContinuousClock.Instant
 
-    public init() {}
+    /// `now` is the clock (the tests' own, to say how long ago a pass began).
+    public init(now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+        self.now = now
+    }
 
     /// The cached value for `version` (or a newer one), computed when stale. A value computed at
     /// an older version is still used while younger than `tolerance`: a scan changes the catalog
@@ -38,7 +43,7 @@ public final class VersionedCache<Value: Sendable>: Sendable {
         let plan = state.withLock { s -> Plan in
             if let kept = s.kept, kept.version >= version { return .hit(kept.value) }
             if let kept = s.kept, tolerance > .zero {
-                if ContinuousClock.now - kept.at >= tolerance, s.pending == nil { start(version, compute, in: &s) }
+                if now() - kept.at >= tolerance, s.pending == nil { start(version, compute, in: &s) }
                 return .hit(kept.value)
             }
             if let pending = s.pending, pending.version == version { return .wait(pending.task) }
@@ -50,30 +55,35 @@ public final class VersionedCache<Value: Sendable>: Sendable {
         }
     }
 
-    /// The value of `version` when it is kept or computed within `patience`; past that, the last
-    /// value kept (of an older version) while the computation goes on in the background, with
-    /// `current` false, or nil when no value was ever kept. For what a full pass over a large
-    /// catalog computes (the home page's counts, the timeline): a small catalog's page shows the
-    /// new value at once, a page of a million photos never waits longer than `patience` for it.
+    /// The value of `version` when it is kept or computed within `patience` of the computation's
+    /// start; past that, the last value kept (of an older version) while the computation goes on
+    /// in the background, with `current` false, or nil when no value was ever kept. For what a
+    /// full pass over a large catalog computes (the home page's counts, the timeline): a small
+    /// catalog's page shows the new value at once, and while a million photos are counted only
+    /// the pages asked for in its first `patience` wait, the rest not at all (each waiting its own
+    /// `patience` had every page wait that long for as long as the pass ran).
     /// One pass runs at a time: a caller finding one under way for an older version waits on that
     /// one (the next caller starts the newer); with `tolerance`, a value younger than it is taken
     /// as it is (a scan changes the catalog with every batch).
     public func value(at version: Int, patience: Duration, tolerating tolerance: Duration = .zero,
                       computing compute: @escaping @Sendable () async throws -> Value) async throws -> (value: Value?, current: Bool) {
-        let (task, pendingVersion, last) = state.withLock { s -> (Task<Value, any Error>?, Int, Value?) in
-            if let kept = s.kept, kept.version >= version { return (nil, version, kept.value) }
-            if let kept = s.kept, tolerance > .zero, ContinuousClock.now - kept.at < tolerance { return (nil, kept.version, kept.value) }
-            if let pending = s.pending { return (pending.task, pending.version, s.kept?.value) }
-            return (start(version, compute, in: &s), version, s.kept?.value)
+        let now = now()
+        let (task, pendingVersion, last, started) = state.withLock { s -> (Task<Value, any Error>?, Int, Value?, ContinuousClock.Instant) in
+            if let kept = s.kept, kept.version >= version { return (nil, version, kept.value, now) }
+            if let kept = s.kept, tolerance > .zero, now - kept.at < tolerance { return (nil, kept.version, kept.value, now) }
+            if let pending = s.pending { return (pending.task, pending.version, s.kept?.value, pending.started) }
+            return (start(version, compute, in: &s), version, s.kept?.value, now)
         }
         guard let task else { return (last, pendingVersion >= version) }
+        let left = patience - (now - started)
+        guard left > .zero else { return (last, false) }
         // Whichever comes first, the value or the end of patience; the computation is not this
         // caller's to cancel (others may wait for it), so the waiter left behind ends with it.
         let finished = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, any Error>?, Never>) in
             let answer = Mutex<CheckedContinuation<Result<Value, any Error>?, Never>?>(continuation)
             let give = { @Sendable (result: Result<Value, any Error>?) in answer.withLock { $0.take() }?.resume(returning: result) }
             Task { give(await task.result) }
-            Task { try? await Task.sleep(for: patience); give(nil) }
+            Task { try? await Task.sleep(for: left); give(nil) }
         }
         switch finished {
         case .success(let value): return (value, pendingVersion >= version)
@@ -93,12 +103,12 @@ public final class VersionedCache<Value: Sendable>: Sendable {
             self?.state.withLock { s in
                 if s.pending?.id == id { s.pending = nil }
                 if case .success(let value) = result, (s.kept?.version ?? .min) <= version {
-                    s.kept = Kept(version: version, at: .now, value: value)
+                    s.kept = Kept(version: version, at: self?.now() ?? .now, value: value)
                 }
             }
             return try result.get()
         }
-        s.pending = Pending(version: version, id: id, task: task)
+        s.pending = Pending(version: version, id: id, task: task, started: now())
         return task
     }
 }
