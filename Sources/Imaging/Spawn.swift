@@ -131,8 +131,7 @@ public enum Spawn {
         let own = dirfd(folder)
         var found: [Int32] = []
         while let entry = readdir(folder) {
-            let name = UnsafeRawPointer(entry).advanced(by: MemoryLayout<dirent>.offset(of: \dirent.d_name)!)
-            if let fd = Int32(String(cString: name.assumingMemoryBound(to: CChar.self))), fd > highest, fd != own { found.append(fd) }
+            if let fd = Int32(entry.withNameBytes { String(decoding: $0, as: UTF8.self) }), fd > highest, fd != own { found.append(fd) }
         }
         closedir(folder)
         for fd in found { posix_spawn_file_actions_addclose(&actions, fd) }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Imaging
 
 /// The recursive directory walk behind `LocalFolderSource`, with POSIX calls for speed and control.
 struct FolderWalker {
@@ -30,8 +31,7 @@ struct FolderWalker {
         var children: [(name: String, mode: mode_t, size: Int64, mtimeNs: Int64)] = []
         while let ent = readdir(dir) {
             // The name's bytes are read where readdir left them: no copy until it is a String.
-            let name: String? = withUnsafeBytes(of: &ent.pointee.d_name) { raw in
-                let bytes = UnsafeRawBufferPointer(rebasing: raw[..<strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)])
+            let name: String? = ent.withNameBytes { bytes in
                 if bytes.first == UInt8(ascii: ".") { return nil }  // hidden, and . / ..
                 guard let name = String(validating: bytes, as: UTF8.self) else {
                     listing.skipped.append((childKeyPrefix + String(decoding: bytes, as: UTF8.self), "file name is not valid UTF-8"))

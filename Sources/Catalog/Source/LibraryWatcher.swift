@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Logging
 import Synchronization
 #if canImport(Glibc)
@@ -112,10 +113,10 @@ final class LibraryWatcher: Sendable {
             added += 1
             guard let dir = opendir(folder) else { continue }
             while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let name = entry.withNameBytes { String(decoding: $0, as: UTF8.self) }
                 if name.hasPrefix(".") { continue }
-                var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-                if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                var isFolder = entry.entryType == UInt8(DT_DIR)
+                if entry.entryType == UInt8(DT_UNKNOWN) {
                     var st = stat()
                     isFolder = lstat(folder + "/" + name, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
                 }
