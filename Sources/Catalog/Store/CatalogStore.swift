@@ -64,8 +64,11 @@ public final class CatalogStore: SQLCatalog {
         // The shared logic's transactions span several accesses, under the write lock (`SQLiteDatabase`).
         config.allowsUnsafeTransactions = true
         config.busyMode = .timeout(10)
-        // As many readers as cores: more cannot run at once, and each keeps the catalog's files open.
-        config.maximumReaderCount = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        // Twice as many readers as cores, and two more: a pass over every photo (a count, a
+        // rescan's look at the files it knows, a page index) holds its reader for a second at a
+        // million, and with a reader a core, pages queued behind two of them at a start. Each
+        // reader keeps the catalog's files open and a page cache of its own (2 MB at most).
+        config.maximumReaderCount = 2 * max(1, ProcessInfo.processInfo.activeProcessorCount) + 2
         config.prepareDatabase { db in
             // Curation writes must survive a power cut once acknowledged.
             try db.execute(sql: "PRAGMA synchronous = FULL")
