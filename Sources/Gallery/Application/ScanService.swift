@@ -59,6 +59,10 @@ struct ScanService: Service {
 
     private func scan(reason: String) async {
         defer { if let afterScan { Task { await afterScan() } } }
+        // What a scan built for itself (at a million files, the listing and the catalog's files
+        // side by side, some 150 MB) is freed when it ends, but the allocator keeps the pages; they
+        // go back to the system here, so the server's memory returns to its steady level.
+        defer { MemoryRelease.returnFreedPages() }
         do {
             try await scanner.run()
         } catch is CancellationError {
