@@ -5,9 +5,15 @@
 # small distinct JPEGs with camera EXIF). For each catalog:
 #   - the cold scan into an empty catalog (seconds, files/s, peak RSS of the scan and its decoder
 #     workers) and a rescan of the unchanged library;
-#   - `photolala serve` started on the scanned catalog: seconds from its start to its first
-#     answer (/healthz), to its first home page, and until that page shows its counts (they are
-#     made beside the requests);
+#   - `photolala serve` started on the scanned catalog with the settings a household runs with
+#     (a scan at the start, the library watched, the work beside the requests on: at first, a
+#     million photos' likeness to measure): seconds from its start to its first answer
+#     (/healthz) and to its first home page;
+#   - during that start-up rescan, as a guest: the first visits of the home page, a search of
+#     everything and the biggest folder's first page, then the home page under `wrk -t2 -c8` for
+#     BENCH_DURATION seconds (whether the rescan was still running at its end is printed), then
+#     the seconds until the rescan ended and the server's RSS then; and until the home page
+#     shows its counts (they are made beside the requests);
 #   - every page's first visit after that start, signed in as a member (one request, nothing
 #     kept yet): the home page, the biggest folder's first, middle and last pages in every sort,
 #     a month, the timeline, a name search, a search over everything, Favorites, Top rated,
@@ -62,13 +68,28 @@ for catalog in ${BENCH_CATALOGS:-sqlite postgres}; do
   echo "million: $catalog: start" >&2
   port=$(free_port); url="http://127.0.0.1:$port"
   start=$(date +%s.%N)
-  "$bin" serve --library "$lib" "${args[@]}" --port "$port" --no-scan --no-watch --rescan-interval 0 --guest viewer > "$out/serve.log" 2>&1 & pid=$!
+  if [[ "$catalog" == sqlite ]]; then q() { sqlite3 "$work/data-sqlite/catalog.sqlite" "$1"; }
+  else q() { psql -X -At "${maintenance%/*}/photolala_million" -c "$1"; }; fi
+  big=$(q "SELECT path FROM folder ORDER BY photoCount DESC, path LIMIT 1")
+  folder="/folders/$(quote "$big")"
+  "$bin" serve --library "$lib" "${args[@]}" --port "$port" --guest viewer > "$out/serve.log" 2>&1 & pid=$!
   until curl -sf -o /dev/null "$url/healthz"; do
     kill -0 "$pid" 2>/dev/null || { echo "the server stopped:" >&2; tail "$out/serve.log" >&2; exit 1; }
     sleep 0.02
   done
   echo "$(ms_since "$start")" > "$out/first-answer"
   curl -sf -o /dev/null "$url/"; echo "$(ms_since "$start")" > "$out/first-home"
+  echo "million: $catalog: during the start-up rescan" >&2
+  for path in /search "$folder"; do curl -s -o /dev/null -w '%{time_total}\n' "$url$path"; done > "$out/during-first"
+  grep -q "scan finished" "$out/serve.log" && echo "warning: the rescan ended before the pages were visited" >&2
+  wrk_stats -t2 -c8 -d"${duration}s" "$url/" > "$out/during-load" || echo "0 0 0 0 0" > "$out/during-load"
+  if grep -q "scan finished" "$out/serve.log"; then echo "no" > "$out/during-still"; else echo "yes" > "$out/during-still"; fi
+  until grep -q "scan finished" "$out/serve.log"; do
+    kill -0 "$pid" 2>/dev/null || { echo "the server stopped:" >&2; tail "$out/serve.log" >&2; exit 1; }
+    sleep 0.1
+  done
+  echo "$(ms_since "$start")" > "$out/rescanned"
+  awk '/^VmRSS:/ { printf "%.0f\n", $2 / 1024 }' "/proc/$pid/status" > "$out/rss-rescanned"
   # The home page's counts are made beside the requests; until then its cards say "Counting…".
   until [[ "$(curl -sf "$url/")" =~ Tags\</strong\>\<small\>[0-9] ]]; do sleep 0.1; done
   echo "$(ms_since "$start")" > "$out/counted"
@@ -83,16 +104,12 @@ for catalog in ${BENCH_CATALOGS:-sqlite postgres}; do
 
   # The pages, found the way a visitor finds them where the catalog decides (the biggest folder,
   # a month, a photo in the middle of that folder).
-  if [[ "$catalog" == sqlite ]]; then q() { sqlite3 "$work/data-sqlite/catalog.sqlite" "$1"; }
-  else q() { psql -X -At "${maintenance%/*}/photolala_million" -c "$1"; }; fi
-  big=$(q "SELECT path FROM folder ORDER BY photoCount DESC, path LIMIT 1")
   big_count=$(q "SELECT photoCount FROM folder WHERE path = '$big'")
   last=$(( (big_count + 59) / 60 )); middle=$(( (last + 1) / 2 ))
   recent_last=$(( ($(q "SELECT COUNT(*) FROM file WHERE pairedTo IS NULL") + 59) / 60 ))
   photo=$(q "SELECT key FROM file WHERE folder = '$big' ORDER BY sortTaken, id LIMIT 1 OFFSET $(( big_count / 2 ))")
   curl -s -H "$cookie" -o "$out/timeline.html" "$url/timeline"
   month=$(grep -o 'href="/search?[^"]*taken_from[^"]*"' "$out/timeline.html" | sed -n '1{s/^href="//; s/"$//; s/&amp;/\&/g; p}' || true)
-  folder="/folders/$(quote "$big")"
   pages=("home|/")
   for sort in taken name size stars added; do
     pages+=("folder of $big_count by $sort, first page|$folder?sort=$sort"
@@ -146,6 +163,18 @@ done; echo
 scan_row "rescan, unchanged" rescan
 printf "%-44s" "serve: first answer / first home page"
 for c in "${catalogs[@]}"; do printf " | %-28s" "$(cat "$work/$c/first-answer") ms / $(cat "$work/$c/first-home") ms"; done; echo
+printf "%-44s" "during the rescan: first home, search, folder"
+for c in "${catalogs[@]}"; do
+  mapfile -t during < "$work/$c/during-first"
+  printf " | %-28s" "$(cat "$work/$c/first-home") ms (from start), $(awk -v a="${during[0]}" -v b="${during[1]}" 'BEGIN { printf "%.0f ms, %.0f ms", a * 1000, b * 1000 }')"
+done; echo
+printf "%-44s" "during the rescan: home p99, req/s (still?)"
+for c in "${catalogs[@]}"; do
+  read -r rps _ p99 _ < "$work/$c/during-load"
+  printf " | %-28s" "$(awk -v p="$p99" -v r="$rps" 'BEGIN { printf "%.1f ms, %.0f", p, r }') ($(cat "$work/$c/during-still"))"
+done; echo
+printf "%-44s" "serve: the start-up rescan ended; RSS then"
+for c in "${catalogs[@]}"; do printf " | %-28s" "$(cat "$work/$c/rescanned") ms; $(cat "$work/$c/rss-rescanned") MB"; done; echo
 printf "%-44s" "serve: the home page's counts made"
 for c in "${catalogs[@]}"; do printf " | %-28s" "$(cat "$work/$c/counted") ms"; done; echo
 echo
