@@ -31,6 +31,12 @@ public final class DecoderWorkers: Sendable {
     private let background: Pool
     /// Visitor decodes waiting for a worker or being decoded now.
     private let visitorsUnderway = Atomic<Int>(0)
+    /// When the last visitor's decode ended (uptime nanoseconds).
+    private let visitorLastEnded = Atomic<UInt64>(0)
+    /// How long after a visitor's decode ends it still counts as underway: a visitor scrolling a
+    /// grid asks for the next thumbnails right after, and a turn of background work taken in that
+    /// gap started a worker beside them.
+    static let visitorGrace: UInt64 = 250_000_000
 
     init(executable: String, arguments: [String], count: Int) {
         self.executable = executable
@@ -54,8 +60,12 @@ public final class DecoderWorkers: Sendable {
         for worker in background.idle.withLock({ idle in defer { idle.removeAll() }; return idle }) { worker.terminate() }
     }
 
-    /// Whether a visitor's decode is waiting or underway: background work holds back until none is.
-    var visitorsWaiting: Bool { visitorsUnderway.load(ordering: .relaxed) > 0 }
+    /// Whether a visitor's decode is waiting or underway, or ended less than `visitorGrace` ago:
+    /// background work holds back until none is.
+    var visitorsWaiting: Bool {
+        visitorsUnderway.load(ordering: .relaxed) > 0
+            || DispatchTime.now().uptimeNanoseconds &- visitorLastEnded.load(ordering: .relaxed) < Self.visitorGrace
+    }
 
     func probe(path: String, format: ImageFormat) throws -> ImageProbe {
         let answer = try run(DecoderWire.Request(op: "probe", path: path, format: format))
@@ -82,7 +92,12 @@ public final class DecoderWorkers: Sendable {
     private func run(_ request: DecoderWire.Request, lane: Lane = .visitor) throws -> DecoderWire.Answer {
         let pool = lane == .visitor ? visitors : background
         if lane == .visitor { visitorsUnderway.add(1, ordering: .relaxed) }
-        defer { if lane == .visitor { visitorsUnderway.subtract(1, ordering: .relaxed) } }
+        defer {
+            if lane == .visitor {
+                visitorLastEnded.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
+                visitorsUnderway.subtract(1, ordering: .relaxed)
+            }
+        }
         pool.slots.wait()
         defer { pool.slots.signal() }
         var request = request
@@ -201,9 +216,9 @@ extension Imaging {
     /// Whether probes and renders run in this process (no decoder workers started).
     public static var decodesInProcess: Bool { decoderWorkers == nil }
 
-    /// Whether a visitor's probe or render is waiting for a decoder worker or being decoded in
-    /// one now (never, when decodes run in this process): work beside the requests holds back
-    /// until none is.
+    /// Whether a visitor's probe or render is waiting for a decoder worker, being decoded in one
+    /// now or ended a moment ago (never, when decodes run in this process): work beside the
+    /// requests holds back until none is.
     public static var visitorDecodesUnderway: Bool { decoderWorkers?.visitorsWaiting ?? false }
 
     /// Sends every later probe and render to `count` worker processes running `executable arguments`.
