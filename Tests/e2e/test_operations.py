@@ -152,3 +152,43 @@ def test_a_slowloris_is_cut_off_and_does_not_stall_others(tmp_path):
     finally:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=30) == 0
+
+
+def test_a_catalog_damaged_within_ends_the_server_and_is_left_as_it_was(tmp_path):
+    """The check of every page runs beside the first requests: damage it finds stops the server,
+    naming it, before anything is written to the catalog."""
+    import sqlite3
+    library = tmp_path / "library"
+    library.mkdir()
+    for n in range(3):
+        subprocess.run(["convert", "-size", "64x48", "plasma:", str(library / f"p{n}.jpg")], check=True)
+    data = tmp_path / "data"
+    subprocess.run([str(binary()), "scan", "--library", str(library), "--data", str(data)], check=True, capture_output=True)
+    catalog = data / "catalog.sqlite"
+    db = sqlite3.connect(catalog)
+    root, = db.execute("SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = 'file'").fetchone()
+    page_size, = db.execute("PRAGMA page_size").fetchone()
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    assert not pathlib.Path(str(catalog) + "-wal").exists() or pathlib.Path(str(catalog) + "-wal").stat().st_size == 0
+    with open(catalog, "r+b") as f:  # the file table's first page overwritten; the file's length is as it was
+        f.seek((root - 1) * page_size)
+        f.write(b"\xee" * page_size)
+    # a new photo, which the start-up scan would write into the catalog
+    subprocess.run(["convert", "-size", "64x48", "plasma:", str(library / "new.jpg")], check=True)
+    log = tmp_path / "server.log"
+    proc = subprocess.Popen([str(binary()), "serve", "--library", str(library), "--data", str(data), "--port", str(free_port())],
+                            stdout=open(log, "w"), stderr=subprocess.STDOUT)
+    try:
+        assert proc.wait(timeout=60) != 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    text = log.read_text()
+    assert "is damaged" in text and "will not run on it" in text, text[-3000:]
+    # nothing the server does was written: not the new photo's row (SQLite's own opening in WAL
+    # mode may leave a table made and dropped, as it does at any opening)
+    wal = pathlib.Path(str(catalog) + "-wal")
+    for written in (catalog, wal):
+        assert not written.exists() or b"new.jpg" not in written.read_bytes()
+    assert b"p0.jpg" in catalog.read_bytes()

@@ -13,6 +13,13 @@ extension PhotoCatalog where Self: SQLCatalog {
     @discardableResult
     public func bindLibrary(_ library: String) async throws -> LibraryRecord {
         let place = core.place
+        // Every start asks, and nearly always finds its library recorded: a read, with no sample
+        // of keys (a pass over every file) and no write, which would wait for the catalog's check.
+        let recorded = try await core.database.read { db in try await LibraryRules.record(db, sampling: false) }
+        if recorded.path != nil {
+            guard recorded.fits(library) else { throw LibraryMismatch(dataFolder: place, recorded: recorded.path, given: library) }
+            return recorded
+        }
         return try await core.database.write { db in
             let record = try await LibraryRules.record(db)
             guard record.fits(library) else { throw LibraryMismatch(dataFolder: place, recorded: record.path, given: library) }
@@ -36,12 +43,15 @@ extension PhotoCatalog where Self: SQLCatalog {
 
 enum LibraryRules {
     /// The recorded library with up to 20 keys spread over the catalog, enough to recognise the
-    /// folder they came from.
-    static func record(_ db: any SQLSession) async throws -> LibraryRecord {
-        var sample = try await db.strings("""
-            SELECT key FROM file WHERE id % (SELECT CASE WHEN COUNT(*) / 20 > 1 THEN COUNT(*) / 20 ELSE 1 END FROM file) = 0 LIMIT 20
-            """)
-        if sample.isEmpty { sample = try await db.strings("SELECT key FROM file LIMIT 20") }
+    /// folder they came from (`sampling`; none otherwise).
+    static func record(_ db: any SQLSession, sampling: Bool = true) async throws -> LibraryRecord {
+        var sample: [String] = []
+        if sampling {
+            sample = try await db.strings("""
+                SELECT key FROM file WHERE id % (SELECT CASE WHEN COUNT(*) / 20 > 1 THEN COUNT(*) / 20 ELSE 1 END FROM file) = 0 LIMIT 20
+                """)
+            if sample.isEmpty { sample = try await db.strings("SELECT key FROM file LIMIT 20") }
+        }
         guard let row = try await db.row("SELECT libraryId, path FROM libraryIdentity WHERE singleton = 1") else {
             return LibraryRecord(id: "", path: nil, sampleKeys: sample)
         }

@@ -15,10 +15,12 @@ public enum CatalogLocation: Sendable, Equatable {
     public static func checkAddress(_ url: String) throws { try PostgresCatalog.checkAddress(url) }
 
     /// The catalog here, brought to this version's schema (a data folder's catalog is made when
-    /// there is none), as the protocol; what it can do besides is its `capabilities`.
-    public func open(logger: Logger = Logger(label: "photolala.catalog")) async throws -> any PhotoCatalog {
+    /// there is none), as the protocol; what it can do besides is its `capabilities`. `check`
+    /// says when a SQLite file is checked whole (a server's own service group runs the rest of
+    /// a check made `.whileServing`); PostgreSQL keeps its own pages whole.
+    public func open(logger: Logger = Logger(label: "photolala.catalog"), check: CatalogCheck = .beforeOpening) async throws -> any PhotoCatalog {
         switch self {
-        case .dataFolder(let folder): try CatalogStore.open(dataFolder: folder)
+        case .dataFolder(let folder): try CatalogStore.open(dataFolder: folder, check: check)
         case .postgres(let url): try await PostgresCatalog.connect(url: url, logger: logger)
         }
     }

@@ -8,6 +8,8 @@ extension CatalogStore {
     /// target and renamed into place, so `output` is never a half-written file. The copy and its
     /// check run on a thread of their own.
     public func backup(to output: String) async throws {
+        // (no copy of a catalog not known to be whole, which could push a good one out)
+        try await database.integrity.passed()
         try await BlockingPool(label: "photolala.backup", qos: .utility).run { try Self.writeCopy(of: self.pool, to: output) }
     }
 

@@ -9,7 +9,8 @@ extension CatalogStore: PhotoCatalog {
 
     /// One process's file: its failed sign-ins are counted in that process, and it backs itself up.
     public var capabilities: CatalogCapabilities {
-        CatalogCapabilities(sharedSignInThrottle: nil, file: path, backup: { [self] output in try await backup(to: output) })
+        CatalogCapabilities(sharedSignInThrottle: nil, file: path, backup: { [self] output in try await backup(to: output) },
+                            service: CatalogIntegrityWatch(integrity: database.integrity))
     }
 
     /// Runs `scan`: a SQLite catalog is one process's, whose scanner runs one scan at a time.

@@ -19,7 +19,7 @@ public enum CatalogError: Error, CustomStringConvertible {
         switch self {
         case .damaged(let path, let reason, let backup):
             let folder = (path as NSString).deletingLastPathComponent
-            var text = "The catalog \(path) is damaged (\(reason)). Photolala will not start on it, so nothing more is lost and no empty catalog replaces it. "
+            var text = "The catalog \(path) is damaged (\(reason)). Photolala will not run on it, so nothing more is lost and no empty catalog replaces it. "
             if let backup {
                 text += "To restore the newest backup, \(backup): stop Photolala, copy it over \(path), delete catalog.sqlite-wal and catalog.sqlite-shm in \(folder), and start again."
             } else {

@@ -14,6 +14,13 @@ extension CatalogStore {
     public static let upgradeCopiesKept = 3
 
     /// Brings the catalog behind `writer` to `steps`, keeping a copy first when it has steps to take.
+    /// Whether `upgrade` has steps to take (or refuses a newer catalog): whatever it would write.
+    static func hasStepsToTake(_ writer: any DatabaseWriter, steps: [SchemaStep]) throws -> Bool {
+        let known = steps.compactMap(\.sqlite?.name)
+        let applied = try writer.read { db in try CatalogMigrations.migrator(steps: steps).appliedIdentifiers(db) }
+        return applied != Set(known)
+    }
+
     static func upgrade(_ writer: any DatabaseWriter, path: String, steps: [SchemaStep], now: Date = Date()) throws {
         let migrator = CatalogMigrations.migrator(steps: steps)
         let known = steps.compactMap(\.sqlite?.name)

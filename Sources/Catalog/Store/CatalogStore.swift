@@ -22,18 +22,19 @@ public final class CatalogStore: SQLCatalog {
     /// Where the catalog says what it could not do (bytes the trash could not destroy, say).
     let logger = Logger(label: "photolala.catalog")
 
-    /// Opens (creating and migrating when needed) the catalog at `path`.
-    public convenience init(path: String) throws {
-        try self.init(path: path, steps: CatalogSchema.steps)
+    /// Opens (creating and migrating when needed) the catalog at `path`, checked as `check` says.
+    public convenience init(path: String, check: CatalogCheck = .beforeOpening) throws {
+        try self.init(path: path, steps: CatalogSchema.steps, check: check)
     }
 
     /// Opens the catalog at `path`, brought to `steps` (the tests' upgrades name their own).
-    convenience init(path: String, steps: [SchemaStep]) throws {
+    convenience init(path: String, steps: [SchemaStep], check: CatalogCheck = .beforeOpening) throws {
         // The catalog holds password hashes and private captions: its file and SQLite's journal
         // beside it (which SQLite makes with the catalog's own mode) are the server's user's alone.
         try OwnerOnly.create(path, alongside: ["-wal", "-shm", "-journal"])
+        if let damage = CatalogIntegrity.headerDamage(path: path) { throw damage }
         do {
-            try self.init(writer: DatabasePool(path: path, configuration: Self.configuration()), path: path, steps: steps)
+            try self.init(writer: DatabasePool(path: path, configuration: Self.configuration()), path: path, steps: steps, check: check)
         } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
             throw CatalogError.damaged(path: path, reason: "SQLite: \(error.message ?? "not a database")", newestBackup: Self.newestBackup(forCatalog: path))
         }
@@ -45,15 +46,19 @@ public final class CatalogStore: SQLCatalog {
     }
 
     /// Checks and migrates the catalog behind `writer`; `path` names it in messages and places backups beside it.
-    init(writer: any DatabaseWriter, path: String, steps: [SchemaStep] = CatalogSchema.steps) throws {
+    init(writer: any DatabaseWriter, path: String, steps: [SchemaStep] = CatalogSchema.steps, check: CatalogCheck = .beforeOpening) throws {
         self.path = path
         pool = writer
-        database = SQLiteDatabase(writer: writer)
+        // A damaged file is refused, never "repaired" into an empty catalog: nothing writes to it
+        // before SQLite's check of every page has passed, and no schema step is taken before it.
+        let later = try check == .whileServing && path != ":memory:" && !Self.hasStepsToTake(writer, steps: steps)
+        let integrity: CatalogIntegrity = later ? .checking() : .whole()
+        database = SQLiteDatabase(writer: writer, integrity: integrity)
         core = CatalogCore(database: database, sessionCache: sessionCache, logger: logger, place: (path as NSString).deletingLastPathComponent)
-        // A quick structural check before anything writes: a damaged file is refused, never "repaired" into an empty catalog.
-        let verdict = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(5)") }
-        guard verdict == ["ok"] else {
-            throw CatalogError.damaged(path: path, reason: verdict.joined(separator: "; "), newestBackup: Self.newestBackup(forCatalog: path))
+        if later {
+            integrity.checkInBackground(writer, path: path)
+        } else if let damage = CatalogIntegrity.check(writer, path: path) {
+            throw damage
         }
         try Self.upgrade(writer, path: path, steps: steps)
     }
@@ -88,9 +93,9 @@ public final class CatalogStore: SQLCatalog {
     }
 
     /// Opens the catalog `catalog.sqlite` inside a data folder, creating the folder.
-    public static func open(dataFolder: String) throws -> CatalogStore {
+    public static func open(dataFolder: String, check: CatalogCheck = .beforeOpening) throws -> CatalogStore {
         try OwnerOnly.folder(dataFolder)
-        return try CatalogStore(path: (dataFolder as NSString).appendingPathComponent("catalog.sqlite"))
+        return try CatalogStore(path: (dataFolder as NSString).appendingPathComponent("catalog.sqlite"), check: check)
     }
 
     /// Runs `value` in one GRDB read transaction (`SQLiteDatabase.read`).

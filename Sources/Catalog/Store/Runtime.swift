@@ -15,9 +15,11 @@ public struct Runtime: Sendable {
     /// it was reading when it stopped.
     public let recovery: ReadJournal.Recovery
 
+    /// `check`: when the catalog is checked whole (`.whileServing` only for a server, whose
+    /// service group runs the catalog's service).
     public static func start(_ catalog: CatalogLocation, library: String, dataFolder: String, imaging: ImagingSettings,
-                             logger: Logger) async throws -> Runtime {
-        let store = try await catalog.open(logger: logger)
+                             check: CatalogCheck = .beforeOpening, logger: Logger) async throws -> Runtime {
+        let store = try await catalog.open(logger: logger, check: check)
         try await store.bindLibrary(library)
         // A scan into an empty catalog that was stopped left its indexes set aside (`Schema+SetAside`).
         let restored = try await store.restoreSetAside()

@@ -13,10 +13,13 @@ struct SQLiteDatabase: SQLDatabase {
     let lock = AsyncLock()
     /// Whether reads share the writer's connection (a catalog in memory), and so take the lock.
     let readsOnWriter: Bool
+    /// Whether the file has passed its whole-file check; every write waits for it first.
+    let integrity: CatalogIntegrity
 
-    init(writer: any DatabaseWriter) {
+    init(writer: any DatabaseWriter, integrity: CatalogIntegrity = .whole()) {
         self.writer = writer
         readsOnWriter = !(writer is DatabasePool)
+        self.integrity = integrity
     }
 
     var dialect: SQLDialect { .sqlite }
@@ -31,11 +34,13 @@ struct SQLiteDatabase: SQLDatabase {
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
-        try await Task { try await lock.withLock { try await transaction("BEGIN IMMEDIATE", body) } }.value
+        try await integrity.passed()
+        return try await Task { try await lock.withLock { try await transaction("BEGIN IMMEDIATE", body) } }.value
     }
 
     func writeBriefly<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
-        try await Task { try await lock.withLock { try await transaction("BEGIN IMMEDIATE", body, access: .inline) } }.value
+        try await integrity.passed()
+        return try await Task { try await lock.withLock { try await transaction("BEGIN IMMEDIATE", body, access: .inline) } }.value
     }
 
     /// Runs `value` in one GRDB read transaction on a reader queue and waits for it. The reader is
@@ -60,6 +65,7 @@ struct SQLiteDatabase: SQLDatabase {
     /// can be made again from the library, a scan's batches: a batch lost is read again at the
     /// next scan. At a million files a commit that waited cost the single writer a disk flush 500 times.
     func write<T: Sendable>(waitingForDisk: Bool = true, _ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await integrity.passed()
         await lock.lock()
         defer { lock.unlock() }
         return try await withCheckedThrowingContinuation { continuation in

@@ -110,8 +110,10 @@ public struct GalleryParts {
         // (A shared catalog's instance keeps its renditions and journal in its data folder all the same.)
         if config.catalogURL != nil { try OwnerOnly.folder(config.dataPath) }
         // Refused before anything reads the library: another library's photos are never dropped from this catalog.
+        // The catalog's check of every page runs beside the first requests; `buildApplication`
+        // runs the catalog's service, which ends the server if the check finds damage.
         let runtime = try await Runtime.start(CatalogLocation(catalog: config.catalogURL, dataFolder: config.dataPath), library: config.libraryPath,
-                                              dataFolder: config.dataPath, imaging: config.imaging, logger: logger)
+                                              dataFolder: config.dataPath, imaging: config.imaging, check: .whileServing, logger: logger)
         Imaging.startVisitorWorkersAhead()
         store = runtime.store
         // The secret share links' tokens are derived from, in the data folder (not the catalog).
