@@ -40,9 +40,9 @@ struct GroupPage: Sendable {
         if let burst = builder.burstPage(chrome: pageChrome) { return try pages.render(BurstView.template, burst, for: context) }
         var model = builder.build(chrome: pageChrome)
         spec.audience.finish(&model, spec, builder: builder, request, context)
-        if let stream = spec.stream {
+        if let plan = spec.stream {
             // The stream is every photo by day: no sorts, no filters, no link of it all to share.
-            model.stream = stream
+            model.stream = TimelineScrubber(months: plan.months, until: plan.until)
             model.stream?.start = StartForm.offered(to: context)
             model.filterForm = nil
             model.share = nil

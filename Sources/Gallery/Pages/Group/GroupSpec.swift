@@ -24,8 +24,10 @@ struct GroupSpec {
     var privacy: PrivacyForm?
     /// The header's tab the page belongs to.
     var section: NavSection?
-    /// The timeline's stream: every photo by day, newest first, with the scrubber beside it.
-    var stream: TimelineScrubber?
+    /// The timeline's stream: every photo by day, newest first, with the scrubber beside it,
+    /// made only when the page is rendered (its links, a few for each month of every year, are
+    /// most of a kept page's request otherwise).
+    var stream: TimelineScrubber.Plan?
     /// False when the page shows something the catalog's version does not follow (the
     /// scrubber while the months are still being counted): rendered, but not kept.
     var keepsPage = true

@@ -126,7 +126,7 @@ struct BrowseController: Sendable {
         var spec = GroupSpec(base: .all, title: Phrase(context: "tab", "Photos"), audience: Household(),
                              view: groupPage.reads.view(for: context.visitor.audience))
         spec.section = .photos
-        spec.stream = TimelineScrubber(months: counts.value?.months ?? [], until: until)
+        spec.stream = TimelineScrubber.Plan(months: counts.value?.months ?? [], until: until)
         spec.keepsPage = counts.current
         return try await groupPage.response(spec, query: query, request, context)
     }

@@ -21,6 +21,12 @@ struct TimelineScrubber: Encodable, Sendable {
     /// The choice of what `/` opens with, for a signed-in person.
     var start: StartForm?
 
+    /// What a scrubber is made from: the months as the catalog counts them, and where the stream is.
+    struct Plan: Sendable {
+        var months: [TimelineMonth]
+        var until: Int64?
+    }
+
     /// `months` newest first, as the catalog counts them; `until` the stream's `taken_to` (the
     /// midnight after its last day), nil at the newest photo.
     init(months: [TimelineMonth], until: Int64?) {
