@@ -11,7 +11,8 @@ struct AccessLog: Sendable {
 
     /// Notes a request answered with `response`, begun at `started`.
     func record(_ request: Request, context: GalleryContext, response: inout Response, started: ContinuousClock.Instant) {
-        response.headers[Self.requestIdHeader] = context.id
+        // (no answer carries one yet: appended, with no look for one to replace)
+        response.headers.append(HTTPFields.Element(name: Self.requestIdHeader, value: context.id))
         let elapsed = ContinuousClock.now - started
         metrics.request(route: context.endpointPath ?? "unmatched", method: context.method(of: request).rawValue, status: Int(response.status.code),
                         duration: elapsed)

@@ -6,7 +6,8 @@ import Hummingbird
 enum CachePolicy {
     /// Drops the cookies of a response a shared cache may keep.
     static func apply(to response: inout Response) {
-        if let cacheControl = response.headers[.cacheControl], isShared(cacheControl), response.headers[.setCookie] != nil {
+        // (most answers set no cookie: that is asked first, without making a string of any value)
+        if response.headers.contains(.setCookie), let cacheControl = response.headers[.cacheControl], isShared(cacheControl) {
             response.headers[values: .setCookie] = []
         }
     }

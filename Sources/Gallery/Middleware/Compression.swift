@@ -31,7 +31,7 @@ enum Compression {
     /// text answer gets `Vary: Accept-Encoding` either way, and the length of the body to
     /// compress comes back when it is worth it; nil for everything else (images, most answers).
     static func plan(_ response: inout Response, for request: Request) -> Int? {
-        guard isCompressible(response.headers[.contentType]), response.headers[.contentEncoding] == nil else { return nil }
+        guard isCompressible(response.headers[.contentType]), !response.headers.contains(.contentEncoding) else { return nil }
         // A cache in between must keep the two forms apart, whichever this one is.
         addVary(&response.headers)
         guard AcceptEncoding.allowsGzip(request.headers[.acceptEncoding]), response.status != .notModified,
@@ -60,7 +60,7 @@ enum Compression {
     /// Adds `Accept-Encoding` to the response's `Vary`, keeping what is there.
     static func addVary(_ headers: inout HTTPFields) {
         // Most responses have no Vary yet.
-        guard headers[.vary] != nil else {
+        guard headers.contains(.vary) else {
             headers[.vary] = "Accept-Encoding"
             return
         }

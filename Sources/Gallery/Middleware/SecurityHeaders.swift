@@ -34,7 +34,8 @@ struct SecurityHeaders: Sendable {
     func apply(to headers: inout HTTPFields) {
         // No route sets these itself; one that did would have its own replaced.
         for field in fields {
-            if headers[field.name] != nil { headers[field.name] = nil }
+            // (`contains`: a look-up by name that makes no string of the values, as `[name]` does)
+            if headers.contains(field.name) { headers[field.name] = nil }
             headers.append(field)
         }
     }
