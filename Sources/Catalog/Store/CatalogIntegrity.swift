@@ -126,7 +126,8 @@ final class CatalogIntegrity: Sendable {
         return damaged(path, "the file holds \(size) bytes where its header counts \(pages) pages of \(pageSize), \(expected) bytes: it was cut short")
     }
 
-    private static func damaged(_ path: String, _ reason: String) -> CatalogError {
+    /// The catalog at `path` refused as damaged for `reason`, naming its newest backup.
+    static func damaged(_ path: String, _ reason: String) -> CatalogError {
         .damaged(path: path, reason: reason, newestBackup: CatalogStore.newestBackup(forCatalog: path))
     }
 }

@@ -13,18 +13,22 @@ extension CatalogStore {
     /// How many copies taken before upgrades are kept.
     public static let upgradeCopiesKept = 3
 
-    /// Brings the catalog behind `writer` to `steps`, keeping a copy first when it has steps to take.
     /// Whether `upgrade` has steps to take (or refuses a newer catalog): whatever it would write.
     static func hasStepsToTake(_ writer: any DatabaseWriter, steps: [SchemaStep]) throws -> Bool {
-        let known = steps.compactMap(\.sqlite?.name)
-        let applied = try writer.read { db in try CatalogMigrations.migrator(steps: steps).appliedIdentifiers(db) }
+        let (_, known, applied) = try schemaSteps(writer, steps)
         return applied != Set(known)
     }
 
-    static func upgrade(_ writer: any DatabaseWriter, path: String, steps: [SchemaStep], now: Date = Date()) throws {
+    /// The migrator of `steps`, their names in order, and the names the catalog has taken.
+    private static func schemaSteps(_ writer: any DatabaseWriter, _ steps: [SchemaStep]) throws
+        -> (migrator: DatabaseMigrator, known: [String], applied: Set<String>) {
         let migrator = CatalogMigrations.migrator(steps: steps)
-        let known = steps.compactMap(\.sqlite?.name)
-        let applied = try writer.read { db in try migrator.appliedIdentifiers(db) }
+        return (migrator, steps.compactMap(\.sqlite?.name), try writer.read { db in try migrator.appliedIdentifiers(db) })
+    }
+
+    /// Brings the catalog behind `writer` to `steps`, keeping a copy first when it has steps to take.
+    static func upgrade(_ writer: any DatabaseWriter, path: String, steps: [SchemaStep], now: Date = Date()) throws {
+        let (migrator, known, applied) = try schemaSteps(writer, steps)
         let unknown = applied.subtracting(known)
         guard unknown.isEmpty else {
             throw CatalogError.newerCatalog(location: path, steps: unknown.sorted(), copies: Self.upgradeCopies(forCatalog: path))

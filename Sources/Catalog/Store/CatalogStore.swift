@@ -36,7 +36,7 @@ public final class CatalogStore: SQLCatalog {
         do {
             try self.init(writer: DatabasePool(path: path, configuration: Self.configuration()), path: path, steps: steps, check: check)
         } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
-            throw CatalogError.damaged(path: path, reason: "SQLite: \(error.message ?? "not a database")", newestBackup: Self.newestBackup(forCatalog: path))
+            throw CatalogIntegrity.damaged(path, "SQLite: \(error.message ?? "not a database")")
         }
     }
 
