@@ -120,6 +120,31 @@ struct VersionedCacheTests {
         #expect(slow.runs.load(ordering: .relaxed) == 1)
     }
 
+    /// (The time limit is the failure: a tolerant caller waiting its patience would wait an hour.)
+    @Test(.timeLimit(.minutes(1)))
+    func aTolerantCallerWithAValueKeptNeverWaitsForTheRecount() async throws {
+        // given a clock the test moves and version 1 kept
+        let clock = Mutex(ContinuousClock.now)
+        let cache = VersionedCache<Int>(now: { clock.withLock { $0 } })
+        _ = try await cache.value(at: 1) { 1 }
+        // when a caller with an hour's patience, tolerating 5 s, asks for version 2 a minute later
+        clock.withLock { $0 += .seconds(60) }
+        let slow = Gate()
+        let first = try await cache.value(at: 2, patience: .seconds(3_600), tolerating: .seconds(5)) { await slow.compute(2) }
+        // then it is answered at once with version 1's, not current, and version 2's pass has begun
+        #expect(first.value == 1 && !first.current)
+        await slow.started(1)
+        // and so is the next one while that pass runs, which starts no other
+        let second = try await cache.value(at: 3, patience: .seconds(3_600), tolerating: .seconds(5)) { Issue.record("computed again"); return 0 }
+        #expect(second.value == 1 && !second.current)
+        // and once the pass ends its value is kept and given, current for its version
+        slow.open()
+        #expect(try await cache.value(at: 2) { Issue.record("computed again"); return 0 } == 2)
+        let third = try await cache.value(at: 2, patience: .seconds(3_600), tolerating: .seconds(5)) { Issue.record("computed again"); return 0 }
+        #expect(third.value == 2 && third.current)
+        #expect(slow.runs.load(ordering: .relaxed) == 1)
+    }
+
     @Test func aPatientCallerWithNothingKeptHearsTheComputationsError() async throws {
         let cache = VersionedCache<Int>()
         await #expect(throws: Refused.self) { try await cache.value(at: 1, patience: .seconds(60)) { throw Refused() } }

@@ -63,14 +63,22 @@ public final class VersionedCache<Value: Sendable>: Sendable {
     /// the pages asked for in its first `patience` wait, the rest not at all (each waiting its own
     /// `patience` had every page wait that long for as long as the pass ran).
     /// One pass runs at a time: a caller finding one under way for an older version waits on that
-    /// one (the next caller starts the newer); with `tolerance`, a value younger than it is taken
-    /// as it is (a scan changes the catalog with every batch).
+    /// one (the next caller starts the newer). With `tolerance` (a scan changes the catalog with
+    /// every batch) a caller that has a value kept never waits: a value younger than the tolerance
+    /// is taken as it is, and an older one is given, not current, while the pass runs. Waiting
+    /// `patience` at every recount of a scan had one request in twenty wait the whole of it.
     public func value(at version: Int, patience: Duration, tolerating tolerance: Duration = .zero,
                       computing compute: @escaping @Sendable () async throws -> Value) async throws -> (value: Value?, current: Bool) {
         let now = now()
         let (task, pendingVersion, last, started) = state.withLock { s -> (Task<Value, any Error>?, Int, Value?, ContinuousClock.Instant) in
             if let kept = s.kept, kept.version >= version { return (nil, version, kept.value, now) }
-            if let kept = s.kept, tolerance > .zero, now - kept.at < tolerance { return (nil, kept.version, kept.value, now) }
+            if let kept = s.kept, tolerance > .zero {
+                // A tolerant caller with a value never waits: younger than `tolerance` it is
+                // taken as it is; older, it is shown while the newest version is counted.
+                if now - kept.at < tolerance { return (nil, kept.version, kept.value, now) }
+                if s.pending == nil { start(version, compute, in: &s) }
+                return (nil, kept.version, kept.value, now)
+            }
             if let pending = s.pending { return (pending.task, pending.version, s.kept?.value, pending.started) }
             return (start(version, compute, in: &s), version, s.kept?.value, now)
         }
