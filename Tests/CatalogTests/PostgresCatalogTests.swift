@@ -89,6 +89,46 @@ import Testing
         #expect(try await catalog.database.read { try await $0.int("SELECT COUNT(*) FROM generate_series(1, 7)") } == 7)
     }
 
+    @Test func statisticsAreGatheredAsTheTablesDoubleAndOneAtATime() {
+        let growth = GrowthStatistics(first: 100)
+        // not before the first 100 rows
+        #expect(!growth.due(after: 60))
+        #expect(growth.due(after: 40))
+        // and while that turn lasts, no other, however much is written
+        #expect(!growth.due(after: 500))
+        growth.gathered()
+        // then the rows written meanwhile count: 500 since, against the 100 before
+        #expect(growth.due(after: 0))
+        growth.gathered()
+        // and the next comes when as many again are written as the 600 so far
+        #expect(!growth.due(after: 599))
+        #expect(growth.due(after: 1))
+        growth.gathered()
+    }
+
+    @Test(.enabled(if: PostgresTestServer.adminURL != nil, "needs the test PostgreSQL cluster (PHOTOLALA_TEST_POSTGRES)"))
+    func aScanFillingEmptyTablesHasTheirStatisticsGathered() async throws {
+        // given a new catalog, whose tables PostgreSQL has never counted
+        let url = try await PostgresTestServer.makeDatabase()
+        let catalog = try await PostgresCatalog.connect(url: url, growth: GrowthStatistics(first: 20))
+        defer { catalog.close() }
+        let counted = { @Sendable (table: String) async throws -> Double in
+            try await catalog.database.read { db in
+                try await db.row("SELECT reltuples::float8 AS n FROM pg_class WHERE oid = to_regclass(?)", [table])?.double("n") ?? -1
+            }
+        }
+        #expect(try await counted("photo") < 1)
+        // when a scan writes fewer rows than the first gathering waits for, nothing is gathered
+        var seed = CatalogSeed(seed: 12)
+        let pictures = (0..<30).map { seed.picture("trip/\($0).jpg", takenAt: 1_700_000_000 + $0) }
+        try await catalog.apply(pictures[..<19].map { CatalogSeed.analysis($0) }, now: Date())
+        #expect(try await counted("photo") < 1)
+        // and once it has written that many, the planner knows how many rows each table holds
+        try await catalog.apply(pictures[19...].map { CatalogSeed.analysis($0) }, now: Date())
+        #expect(try await counted("photo") == 30)
+        #expect(try await counted("file") == 30)
+    }
+
     @Test(.enabled(if: PostgresTestServer.adminURL != nil, "needs the test PostgreSQL cluster (PHOTOLALA_TEST_POSTGRES)"))
     func aStartLeavesAnotherInstancesTrashMoveInProgressAlone() async throws {
         // given a photo whose move to the trash has begun on one instance and not yet finished

@@ -13,6 +13,7 @@ extension PostgresCatalog: ScanBookkeeping {
             try await Self.writeRows(batch, now: now, newKeys: newKeys, db)
         }
         bumpVersion()
+        await gatherStatistics(after: batch.count)
     }
 
     /// Writes a batch with a few statements whatever its size (each a set of rows as JSON), so a

@@ -26,12 +26,15 @@ public final class PostgresCatalog: SQLCatalog {
     let sessionCache: SharedSessionCache
     /// What other instances said of renditions that must go (`forgottenRenditions()`).
     let forgotten = AsyncStream.makeStream(of: Set<String>.self, bufferingPolicy: .bufferingNewest(1024))
+    /// When the tables' statistics are gathered as a scan fills them (`gatherStatistics(after:)`).
+    let growth: GrowthStatistics
 
     /// The advisory lock migrations take, so instances starting together migrate once.
     static let migrationLock: Int64 = 0x7068_6f74_6f6c_0002
 
-    private init(client: PostgresClient, running: Task<Void, Never>, location: String, logger: Logger, trashMoveGrace: Duration) {
-        (self.client, self.running, self.location, self.logger) = (client, running, location, logger)
+    private init(client: PostgresClient, running: Task<Void, Never>, location: String, logger: Logger, trashMoveGrace: Duration,
+                 growth: GrowthStatistics) {
+        (self.client, self.running, self.location, self.logger, self.growth) = (client, running, location, logger, growth)
         let broadcast = CatalogBroadcast(client: client, logger: logger)
         self.broadcast = broadcast
         sessionCache = SharedSessionCache(broadcast: broadcast)
@@ -65,14 +68,16 @@ public final class PostgresCatalog: SQLCatalog {
         try await connect(url: url, logger: logger, timeout: timeout, trashMoveGrace: trashMoveGrace, steps: CatalogSchema.steps)
     }
 
-    /// `connect`, brought to `steps` (the tests' upgrades name their own).
+    /// `connect`, brought to `steps` (the tests' upgrades name their own), gathering statistics by
+    /// `growth` (the tests' own gathers sooner).
     static func connect(url: String, logger: Logger = Logger(label: "photolala.catalog"), timeout: Duration = .seconds(30),
-                        trashMoveGrace: Duration = .seconds(600), steps: [SchemaStep]) async throws -> PostgresCatalog {
+                        trashMoveGrace: Duration = .seconds(600), steps: [SchemaStep] = CatalogSchema.steps,
+                        growth: GrowthStatistics = GrowthStatistics()) async throws -> PostgresCatalog {
         let settings = try PostgresURL(url)
         let client = Self.client(settings, logger: logger)
         let running = Task { await client.run() }
         let catalog = PostgresCatalog(client: client, running: running, location: settings.description, logger: logger,
-                                      trashMoveGrace: trashMoveGrace)
+                                      trashMoveGrace: trashMoveGrace, growth: growth)
         do {
             // The deadline is for reaching the server; migrating may take longer on a busy one.
             try await withDeadline(timeout, location: settings.description) {
