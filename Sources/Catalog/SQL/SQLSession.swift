@@ -27,11 +27,21 @@ public protocol SQLSession: Sendable {
     func orderedIds(_ sql: String, _ arguments: [any SQLArgument]) async throws -> [Int64]
     /// Where each page of `perPage` rows of an ordered query starts (the first row of each: its
     /// sort value and id, read as `reduceKeys` reads them), and how many rows there are: a
-    /// folder's page index. The query is `SELECT columns from ORDER BY orderBy`, its arguments
-    /// those of `from`. SQLite folds every row where it lies; PostgreSQL numbers the rows itself
-    /// and sends each page's first alone.
-    func pageStarts(_ columns: String, _ from: String, orderBy: String, _ arguments: [any SQLArgument], text: Bool,
+    /// folder's page index. The query is `SELECT value, id from ORDER BY value, id` (both
+    /// descending when `descending`), its arguments those of `from`, which ends in its WHERE
+    /// clause's conditions and is walked down an index of (…, value, id). SQLite folds every row
+    /// where it lies; PostgreSQL leaps from each page's first row to the next down the index and
+    /// sends those alone.
+    func pageStarts(value: String, id: String, _ from: String, descending: Bool, _ arguments: [any SQLArgument], text: Bool,
                     perPage: Int) async throws -> (starts: [(value: DatabaseValue, id: Int64)], total: Int)
+}
+
+extension SQLSession {
+    /// `pageStarts`' ORDER BY terms.
+    static func pageOrder(value: String, id: String, descending: Bool) -> String {
+        let direction = descending ? "DESC" : "ASC"
+        return "\(value) \(direction), \(id) \(direction)"
+    }
 }
 
 extension SQLSession {

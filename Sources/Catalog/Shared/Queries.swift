@@ -416,8 +416,8 @@ enum QueryRules {
         if GroupSQL.walksFolderIndex(group, sort) {
             // A folder's pages, in every sort, are keyset queries down its own index.
             let filter = GroupSQL.indexFilter(group, sort, db.dialect, hiding)
-            let (starts, total) = try await db.pageStarts("\(GroupSQL.column(sort.field, group)) AS sortValue, \(GroupSQL.tie(group)) AS fileId",
-                                                          filter.sql, orderBy: GroupSQL.order(sort, in: group), filter.arguments,
+            let (starts, total) = try await db.pageStarts(value: GroupSQL.column(sort.field, group), id: GroupSQL.tie(group),
+                                                          filter.sql, descending: sort.descending, filter.arguments,
                                                           text: sort.field == .name, perPage: perPage)
             built = PageIndexCache.Entry(starts: starts, total: total)
         } else {
