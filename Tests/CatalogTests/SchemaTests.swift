@@ -17,7 +17,8 @@ import Testing
         #expect(postgres == ["pg1-catalog", "pg2-search", "pg3-sign-in-throttle", "pg4-lasting-links", "v22-photo-taken", "v23-listed-file", "v24-file-sort-keys",
                            "v25-places", "v26-share-places", "v27-likeness", "v28-date-source", "v29-sidecars", "v30-added-by",
                            "v31-private", "v32-account-language", "v33-set-aside", "v34-nearest-look-alike", "v35-positions-anywhere",
-                           "v36-share-nonce", "v37-devices", "v38-api-tokens", "v39-oidc", "v40-folder-latest"])
+                           "v36-share-nonce", "v37-devices", "v38-api-tokens", "v39-oidc", "v40-folder-latest",
+                           "pg5-statement-triggers"])
         #expect(CatalogSchema.steps.allSatisfy { $0.sqlite != nil || $0.postgres != nil })
     }
 

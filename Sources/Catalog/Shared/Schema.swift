@@ -126,6 +126,8 @@ enum CatalogSchema {
         // rows can be made again from their subfolders' (`FolderRefresh`); NULL until the next
         // rebuild of every folder, which a refresh asks for when it meets one.
         .both("v40-folder-latest") { d in "ALTER TABLE folder ADD COLUMN latestSort \(d.integer)" },
+        // PostgreSQL's triggers that a batch fired once a row fire once a statement (Schema+StatementTriggers).
+        .postgres("pg5-statement-triggers", pg12),
     ]
 }
 
