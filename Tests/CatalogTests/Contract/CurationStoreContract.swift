@@ -139,9 +139,19 @@ import Testing
         try await store.setCaption(photoId: photo, "   ")
         #expect(try await store.photo(key: "a/one.jpg")?.caption == "")
         #expect(try await found("porto") == 0)
-        // tags still reach the index
+        // tags still reach the index, several photos' at once, and leave it when taken off
         try await store.addTags(photoId: photo, ["beach"])
         #expect(try await found("beach") == 1)
+        let two = try #require(try await store.photoId(forKey: "a/two.jpg"))
+        #expect(try await store.addTags(photoIds: [photo, two], ["dunes", "wind"]) == 2)
+        #expect(try await found("dunes") == 2)
+        #expect(try await found("wind") == 2)
+        #expect(try await store.count(.filtered(.folder("b"), SearchFilter(text: "dunes"))) == 1)
+        #expect(try await store.removeTag(photoIds: [photo, two], "dunes") == 2)
+        try await store.removeTag(photoId: photo, "beach")
+        #expect(try await found("dunes") == 0)
+        #expect(try await found("beach") == 0)
+        #expect(try await found("wind") == 2)
         await #expect(throws: CurationError.self) { try await store.setCaption(photoId: 999_999, "x") }
         #expect(CaptionText.clean(String(repeating: "x", count: 3_000)).count == CaptionText.maxLength)
     }

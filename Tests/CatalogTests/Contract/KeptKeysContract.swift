@@ -28,7 +28,19 @@ import TestSupport
             let folder = folders.randomElement(using: &random)!
             let key = "\(folder)/IMG_\(Int.random(in: 0..<12, using: &random))"
             var action = ""
-            switch Int.random(in: 0..<12, using: &random) {
+            switch Int.random(in: 0..<13, using: &random) {
+            case 12:
+                // a batch of several files in one write: a new picture at two free keys and a
+                // copy of one already seen at a third (a scan's batch; listed in one statement)
+                let free = folders.map { "\($0)/IMG_\(Int.random(in: 0..<12, using: &random)).JPG" }.filter { !keys.contains($0) }
+                guard Set(free).count == 3 else { continue }
+                let picture = seed.picture(free[0], takenAt: Int64(step))
+                let copied = contents.randomElement(using: &random) ?? picture
+                contents.append(picture)
+                try await store.apply([CatalogSeed.analysis(picture, at: free[0]), CatalogSeed.analysis(picture, at: free[1]),
+                                       CatalogSeed.analysis(copied, at: free[2])], now: now)
+                keys.formUnion(free)
+                action = "add \(free) at once"
             case 0..<4:
                 // a new picture, or (one time in two) a copy of one already seen, at a free key
                 guard !keys.contains(key + ".JPG") else { continue }
