@@ -10,8 +10,8 @@ import Darwin
 ///
 /// The walk skips hidden entries, never follows a symlink that leads out of the root, and visits
 /// each real folder once, so symlink loops end. A key is only ever resolved to a file inside the
-/// root. Walks, reads and moves run on a pool of their own threads; resolving one key (a few
-/// `stat`s) runs in the caller.
+/// root. Reads and moves run on a pool of their own threads, and walks on niced ones; resolving
+/// one key (a few `stat`s) runs in the caller.
 public struct LocalFolderSource: PhotoSource {
     /// The root folder as given.
     public let root: String
@@ -19,6 +19,9 @@ public struct LocalFolderSource: PhotoSource {
     public let trashFolder: String
     let logger: Logger
     let pool = BlockingPool(label: "photolala.folder")
+    /// The walk's own threads, which give way to requests: a walk is a scan's, and at a million
+    /// files it keeps a core in `stat` for seconds while the server answers.
+    let walks = BlockingPool(label: "photolala.folder.walk", qos: .utility)
 
     /// A source over `root` whose trash is `trashFolder`.
     public init(root: String, trashFolder: String, logger: Logger = Logger(label: "photolala.source")) {
@@ -34,7 +37,7 @@ public struct LocalFolderSource: PhotoSource {
     }
 
     public func list() async throws -> SourceListing {
-        try await pool.run { [self] in try walk() }
+        try await walks.run { [self] in try walk() }
     }
 
     /// The walk behind `list()`: blocking.

@@ -26,8 +26,12 @@ struct ScanService: Service {
                 if let watched {
                     group.addTask {
                         do {
-                            // Ending this loop (at shutdown) stops the watching.
-                            for await _ in try watched.changes() { trigger.yield("files changed") }
+                            // Watching a tree begins with a walk of every folder in it (seconds at
+                            // a million files), on a niced thread of its own rather than one of
+                            // the few every request's tasks run on. Ending this loop (at shutdown)
+                            // stops the watching.
+                            let changes = try await BlockingPool(label: "photolala.watch", qos: .utility).run { try watched.changes() }
+                            for await _ in changes { trigger.yield("files changed") }
                         } catch {
                             logger.warning("\(error) Changes show up at the periodic rescan.")
                             // This task ending would end the others (the scans) with it.
