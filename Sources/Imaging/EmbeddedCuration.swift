@@ -128,11 +128,26 @@ enum EmbeddedCuration {
         var seen = Set<String>()
         var out: [String] = []
         for word in lists.joined() {
-            let clean = word.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            guard !clean.isEmpty, clean.count <= 100, seen.insert(clean.lowercased()).inserted else { continue }
+            guard let clean = spaced(word), !clean.isEmpty, clean.count <= 100, seen.insert(clean.lowercased()).inserted else { continue }
             out.append(clean)
         }
         return out
+    }
+
+    /// `word` with its runs of whitespace made one space and none at its ends, as it reads the
+    /// same once more; nil for a word that does not settle. Joining its pieces can make a
+    /// character anew: a space before a piece that begins with a combining mark becomes one
+    /// character with it, no longer whitespace, and the word reads differently the next time.
+    /// A keyword does not need such bytes, so one that is still changing after a few passes is
+    /// dropped.
+    static func spaced(_ word: String) -> String? {
+        var clean = word
+        for _ in 0..<4 {
+            let next = clean.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            if next == clean { return clean }
+            clean = next
+        }
+        return nil
     }
 
     static func unescape(_ s: String) -> String {

@@ -51,4 +51,13 @@ import Testing
         let merged = EmbeddedCuration.keywords(["beach", " Grand  Ma "], ["Beach", "", String(repeating: "x", count: 101), "holiday"])
         #expect(merged == ["beach", "Grand Ma", "holiday"])
     }
+
+    /// (Found by the xmp-iptc fuzz target: a combining mark after a line break is a character of
+    /// its own; once the break is a space, the space and the mark are one character, whitespace
+    /// by its first, and the keyword read again loses the mark.)
+    @Test func aKeywordReadsTheSameWhenCleanedAgain() {
+        let merged = EmbeddedCuration.keywords(["sea\n\u{5C7}wave", "trip\u{301} \t 2024", "\n\u{301}"])
+        for word in merged { #expect(word.split(whereSeparator: \.isWhitespace).joined(separator: " ") == word, "\(Array(word.unicodeScalars))") }
+        #expect(merged == ["sea wave", "trip\u{301} 2024", "\u{301}"])
+    }
 }
