@@ -72,11 +72,10 @@ public final class VersionedCache<Value: Sendable>: Sendable {
         let now = now()
         let (task, pendingVersion, last, started) = state.withLock { s -> (Task<Value, any Error>?, Int, Value?, ContinuousClock.Instant) in
             if let kept = s.kept, kept.version >= version { return (nil, version, kept.value, now) }
+            // A tolerant caller with a value never waits: younger than `tolerance` it is taken as
+            // it is; older, it is shown while the newest version is counted.
             if let kept = s.kept, tolerance > .zero {
-                // A tolerant caller with a value never waits: younger than `tolerance` it is
-                // taken as it is; older, it is shown while the newest version is counted.
-                if now - kept.at < tolerance { return (nil, kept.version, kept.value, now) }
-                if s.pending == nil { start(version, compute, in: &s) }
+                if now - kept.at >= tolerance, s.pending == nil { start(version, compute, in: &s) }
                 return (nil, kept.version, kept.value, now)
             }
             if let pending = s.pending { return (pending.task, pending.version, s.kept?.value, pending.started) }
