@@ -73,7 +73,7 @@ struct PostgresSession: SQLSession {
     func pageStarts(value: String, id: String, _ from: String, descending: Bool, _ arguments: [any SQLArgument], text: Bool,
                     perPage: Int) async throws -> (starts: [(value: DatabaseValue, id: Int64)], total: Int) {
         let perPage = max(1, perPage)
-        let order = Self.pageOrder(value: value, id: id, descending: descending)
+        let order = GroupSQL.order(value: value, id: id, descending: descending)
         let after = "(\(value), \(id)) \(descending ? "<" : ">")"
         let starts = try await reduceKeys("""
             WITH RECURSIVE starts(sortValue, fileId, n) AS (

@@ -37,14 +37,6 @@ public protocol SQLSession: Sendable {
 }
 
 extension SQLSession {
-    /// `pageStarts`' ORDER BY terms.
-    static func pageOrder(value: String, id: String, descending: Bool) -> String {
-        let direction = descending ? "DESC" : "ASC"
-        return "\(value) \(direction), \(id) \(direction)"
-    }
-}
-
-extension SQLSession {
     public func reduceKeys<T: Sendable>(_ sql: String, _ arguments: [any SQLArgument], text: Bool, into initial: T,
                                         _ update: @escaping @Sendable (inout T, Int64, () throws -> DatabaseValue) throws -> Void) async throws -> T {
         try await reduce(sql, arguments, into: initial) { value, row in

@@ -219,8 +219,13 @@ enum GroupSQL {
     /// NULL in both catalogs, so no NULL is ever placed, and the file table's indexes on
     /// (folder, column, id), ascending, serve a folder's pages in either direction.
     static func order(_ sort: PhotoSort, in group: PhotoGroup, reversed: Bool = false) -> String {
-        let direction = sort.descending != reversed ? "DESC" : "ASC"
-        return "\(column(sort.field, group)) \(direction), \(tie(group)) \(direction)"
+        order(value: column(sort.field, group), id: tie(group), descending: sort.descending != reversed)
+    }
+
+    /// ORDER BY `value`, ties broken by `id`, both in one direction (`SQLSession.pageStarts`).
+    static func order(value: String, id: String, descending: Bool) -> String {
+        let direction = descending ? "DESC" : "ASC"
+        return "\(value) \(direction), \(id) \(direction)"
     }
 
     /// The value `photo` sorts by under `field`, as the page index keeps it.

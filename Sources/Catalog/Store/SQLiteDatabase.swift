@@ -182,7 +182,7 @@ struct SQLiteSession: SQLSession {
 
     func pageStarts(value: String, id: String, _ from: String, descending: Bool, _ arguments: [any SQLArgument], text: Bool,
                     perPage: Int) async throws -> (starts: [(value: DatabaseValue, id: Int64)], total: Int) {
-        try await reduceKeys("SELECT \(value), \(id) \(from) ORDER BY \(Self.pageOrder(value: value, id: id, descending: descending))",
+        try await reduceKeys("SELECT \(value), \(id) \(from) ORDER BY \(GroupSQL.order(value: value, id: id, descending: descending))",
                              arguments, text: text,
                              into: (starts: [(value: DatabaseValue, id: Int64)](), total: 0)) { fold, id, value in
             if fold.total % perPage == 0 { fold.starts.append((try value(), id)) }
