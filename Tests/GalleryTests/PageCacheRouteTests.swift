@@ -201,4 +201,55 @@ import Testing
         #expect(cache.page(next) != nil && cache.page(similar) != nil)
         #expect(cache.page(PageCache.Key(version: 2, target: "/folders/trip", layout: "medium")) != nil)
     }
+
+    @Test func onePageOfNewerLookAlikesIsMadeWhileTheOthersGetTheOneBefore() {
+        let cache = PageCache()
+        func found(_ key: PageCache.Key) -> String {
+            switch cache.find(key) {
+            case .kept(let page, let at): "\(String(buffer: cache.body(page, token: ""))) as \(at.likeness)"
+            case .none(let claimed): claimed ? "make" : "make too"
+            }
+        }
+        var photo = PageCache.Key(version: 3, target: "/photos/a.jpg", layout: "")
+        photo.likeness = 1
+        // given nothing kept: the first request makes the page, and one meanwhile, with nothing to stand in, too
+        #expect(found(photo) == "make" && found(photo) == "make too")
+        cache.keep(ByteBuffer(string: "a, 1"), for: photo)
+        cache.made(photo)
+        #expect(found(photo) == "a, 1 as 1")
+        // when the look-alikes move on, the first request for the page makes it anew
+        var newer = photo
+        newer.likeness = 2
+        #expect(found(newer) == "make")
+        // then while it does, the others get the page of the look-alikes before, under its own key
+        #expect(found(newer) == "a, 1 as 1" && found(newer) == "a, 1 as 1")
+        // but no other address's, account's or language's page stands in
+        let changes: [(inout PageCache.Key) -> Void] = [{ $0.target = "/photos/b.jpg" }, { $0.account = 4 }, { $0.language = "ja" }]
+        for change in changes {
+            var other = newer
+            change(&other)
+            #expect(found(other) == "make")
+        }
+        // and once it is kept, every request gets it, and the page before is gone
+        cache.keep(ByteBuffer(string: "a, 2"), for: newer)
+        cache.made(newer)
+        #expect(found(newer) == "a, 2 as 2" && cache.page(photo) == nil)
+        // a page of the look-alikes before, made late, is not kept
+        cache.keep(ByteBuffer(string: "a, 1 late"), for: photo)
+        #expect(cache.page(photo) == nil && found(newer) == "a, 2 as 2")
+        // a making that ends with nothing kept (an error) leaves it to the next request
+        var newest = newer
+        newest.likeness = 3
+        #expect(found(newest) == "make" && found(newest) == "a, 2 as 2")
+        cache.made(newest)
+        #expect(found(newest) == "make")
+        // and a page that shows no look-alikes never has another stand in
+        let folder = PageCache.Key(version: 3, target: "/folders/trip", layout: "medium")
+        #expect(found(folder) == "make too" && found(folder) == "make too")
+        // nor does a page of an older catalog version: a newer one lets every page go
+        var next = newest
+        next.version = 4
+        cache.keep(ByteBuffer(string: "folder 4"), for: PageCache.Key(version: 4, target: "/folders/trip", layout: "medium"))
+        #expect(found(next) == "make" && found(next) == "make too")
+    }
 }

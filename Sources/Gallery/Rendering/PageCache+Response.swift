@@ -39,9 +39,13 @@ extension PageCache {
                   render: (GalleryContext) async throws -> (bytes: ByteBuffer, keep: Bool)) async throws -> Response {
         guard let key else { return Response(status: .ok, headers: PageRenderer.pageHeaders, body: .init(byteBuffer: try await render(context).bytes)) }
         let page: Page
-        if let kept = self.page(key) {
-            page = kept
-        } else {
+        // The key of the page sent: `key`'s own, or the one of older look-alikes standing in for it.
+        let sent: Key
+        switch find(key) {
+        case .kept(let kept, let keptKey):
+            (page, sent) = (kept, keptKey)
+        case .none(let claimed):
+            defer { if claimed { made(key) } }
             var rendering = context
             rendering.csrfToken = placeholder
             let rendered = try await render(rendering)
@@ -51,24 +55,24 @@ extension PageCache {
                 let once = Page(pieces: Self.split(rendered.bytes, at: Array(placeholder.utf8)))
                 return Response(status: .ok, headers: PageRenderer.pageHeaders, body: .init(byteBuffer: body(once, token: context.csrfToken)))
             }
-            page = keep(rendered.bytes, for: key)
+            (page, sent) = (keep(rendered.bytes, for: key), key)
         }
         let token = context.csrfToken
         let gzip = AcceptEncoding.allowsGzip(request.headers[.acceptEncoding])
         // The same key, token and encoding make the same bytes, so a browser checking its copy is told to keep it.
         var headers = gzip ? Self.compressedHeaders : PageRenderer.pageHeaders
-        headers[.eTag] = etag(key, token: token, gzip: gzip)
+        headers[.eTag] = etag(sent, token: token, gzip: gzip)
         if request.headers[.ifNoneMatch] == headers[.eTag] {
             headers[.contentEncoding] = nil
             return Response(status: .notModified, headers: headers)
         }
         guard gzip else { return Response(status: .ok, headers: headers, body: .init(byteBuffer: body(page, token: token))) }
         let compressed: ByteBuffer
-        if let kept = self.compressed(key, token: token) {
+        if let kept = self.compressed(sent, token: token) {
             compressed = kept
         } else {
             compressed = try Compression.gzip(body(page, token: token))
-            keepCompressed(compressed, for: key, token: token)
+            keepCompressed(compressed, for: sent, token: token)
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: compressed))
     }

@@ -13,8 +13,9 @@ final class PageCache: Sendable {
         /// The catalog's version: the kept pages are all of the newest one asked for.
         var version: Int
         /// The look-alikes' version, for a page that shows them (the Similar collection, a photo's
-        /// page); 0 for every other. Not an order: a page of older look-alikes is never asked for
-        /// again and goes with its catalog version, or when the cache is full.
+        /// page); 0 for every other. It does not order the cache as the catalog's version does:
+        /// the page of the newest look-alikes kept stands in for a newer one while a request
+        /// makes it (`find`), and goes when that one is kept.
         var likeness = 0
         /// The path and query the page was asked for, without the base path.
         var target: String
@@ -31,6 +32,13 @@ final class PageCache: Sendable {
         /// What the page says that the catalog's version does not follow (an album's share links,
         /// which open and close with time), so a change of it is another page.
         var notes: String = ""
+
+        /// The same page whatever look-alikes it shows.
+        var withoutLikeness: Key {
+            var key = self
+            key.likeness = 0
+            return key
+        }
     }
 
     /// A kept page: the bytes between the places the token goes.
@@ -47,9 +55,23 @@ final class PageCache: Sendable {
         /// The catalog version of the kept pages: a page of an older one is never asked for again.
         var version = Int.min
         var pages: [Key: Page] = [:]
+        /// For a page that shows look-alikes (by its key with `likeness` 0), the look-alikes'
+        /// version of the one kept.
+        var likenessKept: [Key: Int] = [:]
+        /// Pages that show look-alikes (likewise) that a request is making anew for newer ones.
+        var making: Set<Key> = []
         /// A page as one visitor's browser gets it, gzip-compressed with their token in it.
         var compressed: [TokenKey: ByteBuffer] = [:]
         var bytes = 0
+
+        /// Lets the page for `key` go, with its compressed copies.
+        mutating func drop(_ key: Key) {
+            if let page = pages.removeValue(forKey: key) { bytes -= page.bytes }
+            for (tokenKey, body) in compressed where tokenKey.key == key {
+                compressed.removeValue(forKey: tokenKey)
+                bytes -= body.readableBytes + tokenKey.token.utf8.count
+            }
+        }
     }
     private struct TokenKey: Hashable {
         var key: Key
@@ -62,6 +84,43 @@ final class PageCache: Sendable {
         // Letters past "f": never a hex token, and 128 random bits of them.
         placeholder = "csrf" + String((0..<32).map { _ in Character(Unicode.Scalar(UInt8(ascii: "g") + UInt8(generator.next() % 20))) })
         self.byteLimit = byteLimit
+    }
+
+    /// What `find` found: a kept page and the key it was kept under, or nothing, and whether the
+    /// caller has claimed the making of the page (to say `made` when done, kept or not).
+    enum Found {
+        case kept(Page, Key)
+        case none(claimed: Bool)
+    }
+
+    /// The kept page for `key`; or, for a page that shows look-alikes, while another request is
+    /// making it for newer look-alikes, the page kept of the newest ones before them.
+    ///
+    /// Look-alikes are measured in the background, a few at a time, and each measure moves their
+    /// version on: a photo's page would be made afresh by every request that came in between.
+    /// So one request makes it and the others are answered at once with the page of a moment
+    /// ago, which differs, if at all, by a look-alike that has just been found. A request after
+    /// the page is made gets the new one; nothing else about the page is ever older than asked,
+    /// since every kept page is of the catalog's newest version.
+    func find(_ key: Key) -> Found {
+        let found: Found = state.withLock { state in
+            if let page = state.pages[key] { return .kept(page, key) }
+            guard key.likeness != 0 else { return .none(claimed: false) }
+            let base = key.withoutLikeness
+            if state.making.contains(base), let likeness = state.likenessKept[base] {
+                var older = key
+                older.likeness = likeness
+                if let page = state.pages[older] { return .kept(page, older) }
+            }
+            return .none(claimed: state.making.insert(base).inserted)
+        }
+        counts.withLock { if case .kept = found { $0.hits += 1 } else { $0.misses += 1 } }
+        return found
+    }
+
+    /// Says that the request that claimed the making of `key`'s page is done with it.
+    func made(_ key: Key) {
+        _ = state.withLock { $0.making.remove(key.withoutLikeness) }
     }
 
     /// The kept page for `key`, if any.
@@ -88,6 +147,17 @@ final class PageCache: Sendable {
         state.withLock { state in
             guard key.version >= state.version else { return }
             if key.version > state.version || state.bytes + size > byteLimit { state = State(version: key.version) }
+            if key.likeness != 0 {
+                // The page of older look-alikes goes: it is not asked for again, nor stands in any more.
+                let base = key.withoutLikeness
+                if let kept = state.likenessKept[base], kept != key.likeness {
+                    guard kept < key.likeness else { return }
+                    var older = key
+                    older.likeness = kept
+                    state.drop(older)
+                }
+                state.likenessKept[base] = key.likeness
+            }
             if let old = state.pages.updateValue(page, forKey: key) { state.bytes -= old.bytes }
             state.bytes += size
         }
