@@ -204,18 +204,25 @@ import Testing
 
     @Test func onePageOfNewerLookAlikesIsMadeWhileTheOthersGetTheOneBefore() {
         let cache = PageCache()
+        var flights: [PageCache.Key: PageCache.Flight] = [:]
         func found(_ key: PageCache.Key) -> String {
             switch cache.find(key) {
-            case .kept(let page, let at): "\(String(buffer: cache.body(page, token: ""))) as \(at.likeness)"
-            case .none(let claimed): claimed ? "make" : "make too"
+            case .kept(let page, let at): return "\(String(buffer: cache.body(page, token: ""))) as \(at.likeness)"
+            case .wait: return "wait"
+            case .make(let flight):
+                flights[key] = flight
+                return "make"
             }
+        }
+        func made(_ key: PageCache.Key, _ text: String?) {
+            if let text { cache.keep(ByteBuffer(string: text), for: key) }
+            cache.made(key, flights[key]!, nil)
         }
         var photo = PageCache.Key(version: 3, target: "/photos/a.jpg", layout: "")
         photo.likeness = 1
-        // given nothing kept: the first request makes the page, and one meanwhile, with nothing to stand in, too
-        #expect(found(photo) == "make" && found(photo) == "make too")
-        cache.keep(ByteBuffer(string: "a, 1"), for: photo)
-        cache.made(photo)
+        // given nothing kept: the first request makes the page, and one meanwhile, with nothing to stand in, waits for it
+        #expect(found(photo) == "make" && found(photo) == "wait")
+        made(photo, "a, 1")
         #expect(found(photo) == "a, 1 as 1")
         // when the look-alikes move on, the first request for the page makes it anew
         var newer = photo
@@ -231,8 +238,7 @@ import Testing
             #expect(found(other) == "make")
         }
         // and once it is kept, every request gets it, and the page before is gone
-        cache.keep(ByteBuffer(string: "a, 2"), for: newer)
-        cache.made(newer)
+        made(newer, "a, 2")
         #expect(found(newer) == "a, 2 as 2" && cache.page(photo) == nil)
         // a page of the look-alikes before, made late, is not kept
         cache.keep(ByteBuffer(string: "a, 1 late"), for: photo)
@@ -241,15 +247,99 @@ import Testing
         var newest = newer
         newest.likeness = 3
         #expect(found(newest) == "make" && found(newest) == "a, 2 as 2")
-        cache.made(newest)
+        made(newest, nil)
         #expect(found(newest) == "make")
-        // and a page that shows no look-alikes never has another stand in
+        // and a page that shows no look-alikes never has another stand in: it is waited for
         let folder = PageCache.Key(version: 3, target: "/folders/trip", layout: "medium")
-        #expect(found(folder) == "make too" && found(folder) == "make too")
+        #expect(found(folder) == "make" && found(folder) == "wait")
         // nor does a page of an older catalog version: a newer one lets every page go
         var next = newest
         next.version = 4
         cache.keep(ByteBuffer(string: "folder 4"), for: PageCache.Key(version: 4, target: "/folders/trip", layout: "medium"))
-        #expect(found(next) == "make" && found(next) == "make too")
+        #expect(found(next) == "make" && found(next) == "wait")
+    }
+
+    @Test func aPageBeingMadeIsWaitedForAndHandedOnNotMadeAgain() async throws {
+        let cache = PageCache()
+        let home = PageCache.Key(version: 1, target: "/", layout: "")
+        // given one request making the home page and another asking for it meanwhile
+        guard case .make(let flight) = cache.find(home), case .wait(let same) = cache.find(home) else {
+            Issue.record("the first request makes the page and the second waits")
+            return
+        }
+        #expect(same === flight)
+        async let waited = same.made()
+        // when the first has made it (not to be kept: counts still under way, say)
+        let page = cache.pieces(of: ByteBuffer(string: "<p>\(cache.placeholder)</p>"))
+        cache.made(home, flight, .init(page: page, kept: false))
+        // then the second gets the same page, with a place for its own token, and nothing is kept
+        let handed = try #require(await waited)
+        #expect(String(buffer: cache.body(handed.page, token: "T")) == "<p>T</p>" && !handed.kept)
+        #expect(await flight.made() != nil && cache.page(home) == nil)
+        // and the next request makes it anew
+        guard case .make(let again) = cache.find(home) else { Issue.record("made anew"); return }
+        // when a maker fails (or made a page of its own), each waiter makes its own
+        guard case .wait(let waiting) = cache.find(home) else { Issue.record("waits"); return }
+        cache.made(home, again, nil)
+        #expect(await waiting.made() == nil)
+        guard case .make = cache.find(home) else { Issue.record("made anew"); return }
+    }
+
+    @Test func aPageIsKeptWhileAScanRunsWithTheBannerOfTheMomentPutIn() async throws {
+        // given a scanned library with a new photo in it, whose read the start-up scan is held at
+        let f = try await fixture()
+        try f.addJPEG("trip/4.jpg", seed: 4)
+        let source = FailingSource(f.source)
+        source.holdReads()
+        var config = f.config()
+        config.scanOnStart = true
+        config.metricsToken = "0123456789abcdef-token"
+        try await buildApplication(config, source: source).test(.router) { client in
+            let max = try await FormPoster.signIn(client, "max")
+            func hits() async throws -> Double {
+                let metrics = try await client.execute(uri: "/metrics", method: .get, headers: [.authorization: "Bearer 0123456789abcdef-token"]).text
+                return try #require(metrics.firstMatch(of: #/photolala_page_cache_hits ([0-9.]+)/#).flatMap { Double($0.output.1) })
+            }
+            var page = ""
+            for _ in 0..<200 {
+                page = try await max.get("/folders/trip").text
+                if page.contains("Scanning: 3 of 4 files") { break }
+                try await Task.sleep(for: .milliseconds(25))
+            }
+            // when the folder is asked for while the scan runs, twice, and in Japanese
+            let before = try await hits()
+            let first = try await max.get("/folders/trip").text
+            let again = try await max.get("/folders/trip").text
+            let after = try await hits()
+            let japanese = try await max.get("/folders/trip", headers: [.acceptLanguage: "ja"]).text
+            // then each shows the banner where it stands, linked to the scan's page, and no placeholder
+            let banner = #"<p class="banner" role="status"><a href="/scan">Scanning: 3 of 4 files (75%)</a></p>"#
+            #expect(first.contains(banner + "\n<main") && again == first)
+            #expect(!japanese.contains("Scanning: 3") && japanese.contains(#"<p class="banner" role="status"><a href="/scan">"#))
+            #expect(first.firstMatch(of: #/scan[g-z]{32}|csrf[g-z]{32}/#) == nil)
+            // and the two were the kept page
+            #expect(before + 2 == after)
+            // when the scan goes on and finishes, the page is the new photo's, with no banner
+            source.releaseReads()
+            for _ in 0..<200 {
+                page = try await max.get("/folders/trip").text
+                if !page.contains("class=\"banner") { break }
+                try await Task.sleep(for: .milliseconds(25))
+            }
+            #expect(!page.contains("class=\"banner") && page.contains("4.jpg"))
+        }
+    }
+
+    @Test func aKeptPageIsSplitAtBothPlaceholdersAndJoinedWithTheTokenAndTheBanner() {
+        let cache = PageCache()
+        let (token, banner) = (cache.placeholder, cache.bannerPlaceholder)
+        #expect(banner.count == 36 && banner.hasPrefix("scan") && banner != token && PageCache().bannerPlaceholder != banner)
+        // given a page with both placeholders, side by side and apart
+        let page = cache.pieces(of: ByteBuffer(string: "<h>\(banner)\(token)<f>\(token)</f>\(banner)"))
+        #expect(page.holes == [.banner, .token, .token, .banner] && page.pieces.count == 5)
+        // then each is filled with its own, and an empty banner leaves nothing behind
+        #expect(String(buffer: cache.body(page, token: "T", banner: "<p>B</p>")) == "<h><p>B</p>T<f>T</f><p>B</p>")
+        #expect(String(buffer: cache.body(page, token: "T")) == "<h>T<f>T</f>")
+        #expect(String(buffer: cache.body(cache.pieces(of: ByteBuffer(string: "plain")), token: "T", banner: "B")) == "plain")
     }
 }

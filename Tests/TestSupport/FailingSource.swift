@@ -18,7 +18,7 @@ public final class FailingSource: PhotoSource {
     /// The source the calls that do not fail go to.
     public let base: any PhotoSource
     private let failures = Mutex(Failures())
-    /// Whether `localFile` reads wait, as on a slow disk or bucket, and who waits.
+    /// Whether reads of the bytes wait, as on a slow disk or bucket, and who waits.
     private let held = Mutex<(holding: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     /// `base`, failing nothing until told to.
@@ -38,7 +38,8 @@ public final class FailingSource: PhotoSource {
         failures.withLock { $0.trashDeletes = reason }
     }
 
-    /// Makes every `localFile` read wait until `releaseReads()`, so work that reads stays under way.
+    /// Makes every `localFile` and `localFiles` read wait until `releaseReads()` (a scan's reads
+    /// among them), so work that reads stays under way.
     public func holdReads() {
         held.withLock { $0.holding = true }
     }
@@ -106,6 +107,7 @@ public final class FailingSource: PhotoSource {
 
     /// The wrapped source's batch for the keys that do not fail, in order, and `unavailable` for the rest.
     public func localFiles(forKeys keys: [String]) async -> [SourceFetch] {
+        await waitIfHeld()
         let reasons = keys.map(readFailure)
         var fetched = await base.localFiles(forKeys: zip(keys, reasons).filter { $0.1 == nil }.map(\.0)).makeIterator()
         return reasons.map { reason in reason.map(SourceFetch.unavailable) ?? fetched.next() ?? .gone }

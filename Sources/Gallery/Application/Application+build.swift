@@ -137,7 +137,7 @@ public struct GalleryParts {
         let renderer = try PageRenderer(resourcesPath: config.resourcesPath, base: BasePath(prefix: config.basePath))
         let kit = PageKit(templates: renderer, chromeBuilder: ChromeBuilder(monitor: monitor, demo: config.demoLibrary ? DemoNote() : nil))
         let renditions = RenditionCache(root: config.dataPath + "/thumbnails", budget: config.renditionCache)
-        let pages = PageCache()
+        let pages = PageCache(banner: { [kit] in try kit.banner(for: $0) })
         metrics = GalleryMetrics(store: store, monitor: monitor, renditions: renditions, pages: pages)
         let thumbnails = ThumbnailStore(dataPath: config.dataPath, catalog: store, source: source, journal: journal,
                                         workers: config.thumbnailWorkers, logger: logger, metrics: metrics, cache: renditions, shared: shared)

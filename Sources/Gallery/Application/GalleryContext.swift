@@ -31,6 +31,9 @@ public struct GalleryContext: RequestContext {
     var timeZone = TimeZone(secondsFromGMT: 0)!
     /// What the last action did, shown once on the page it returned to (`FlashMiddleware`).
     var flash: FlashCookie?
+    /// Set while a page is rendered to be kept (`PageCache`): the chrome writes this placeholder
+    /// where the scan banner goes, and the banner of the moment is put there as the page goes out.
+    var bannerSlot: String?
 
     /// The method the client sent, for logs and metrics.
     func method(of request: Request) -> HTTPRequest.Method { isHead ? .head : request.method }

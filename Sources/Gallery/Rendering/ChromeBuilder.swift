@@ -24,7 +24,9 @@ struct ChromeBuilder: Sendable {
                          logout: visitor.account != nil ? LogoutForm(csrf: context.csrfToken) : nil,
                          tabs: NavSection.allCases.map { NavTab(label: $0.label, url: $0.url, icon: $0.icon, current: $0 == section) })
         let flash = context.flash.map { FlashNote(text: $0.text, undo: $0.undoToken.map { UndoButton(csrf: context.csrfToken, token: $0) }) }
-        return PageChrome(title: title, crumbs: crumbs, banner: banner(), demo: demo, flash: flash, nav: nav)
+        // A page to be kept has the banner's place marked instead: it is filled as the page goes out.
+        return PageChrome(title: title, crumbs: crumbs, banner: context.bannerSlot == nil ? banner() : nil, bannerSlot: context.bannerSlot,
+                          demo: demo, flash: flash, nav: nav)
     }
 
     /// The chrome of a share-link page: no menu, no banner, no way out of the shared group.

@@ -4,9 +4,10 @@ import Synchronization
 
 /// Rendered group pages, kept per catalog version and per what makes two visitors' pages differ
 /// (the address, the account and its role, the layout), so a page asked for again is sent without
-/// a query or a render. Each visitor's own form token is spliced in as the page goes out: a page
-/// is rendered once with a placeholder, random for each process so no photo name or caption can
-/// spell it, and kept in the pieces between its occurrences.
+/// a query or a render. Each visitor's own form token is spliced in as the page goes out, and so
+/// is the scan banner of the moment, so a page is kept while a scan runs as at any other time: a
+/// page is rendered once with a placeholder for each, random for each process so no photo name or
+/// caption can spell it, and kept in the pieces between their occurrences.
 final class PageCache: Sendable {
     /// What a kept page depends on besides the token.
     struct Key: Hashable, Sendable {
@@ -41,14 +42,24 @@ final class PageCache: Sendable {
         }
     }
 
-    /// A kept page: the bytes between the places the token goes.
+    /// A kept page: the bytes between the places the token and the banner go, and which goes
+    /// after each piece but the last.
     struct Page: Sendable {
         let pieces: [ByteBuffer]
+        let holes: [Hole]
         var bytes: Int { pieces.reduce(0) { $0 + $1.readableBytes } }
     }
 
+    /// What goes into a hole of a kept page as it goes out.
+    enum Hole: Sendable { case token, banner }
+
     /// What pages are rendered with where a visitor's form token goes.
     let placeholder: String
+    /// What pages are rendered with where the scan banner goes (`GalleryContext.bannerSlot`).
+    let bannerPlaceholder: String
+    /// The scan banner of the moment as a page shows it, in the visitor's language; empty when
+    /// no scan runs (`PageKit.banner`).
+    let banner: @Sendable (GalleryContext) throws -> String
     private let byteLimit: Int
     private let state = Mutex<State>(State())
     private struct State {
@@ -60,6 +71,8 @@ final class PageCache: Sendable {
         var likenessKept: [Key: Int] = [:]
         /// Pages that show look-alikes (likewise) that a request is making anew for newer ones.
         var making: Set<Key> = []
+        /// The pages being made, each by one request, that others asking meanwhile wait for.
+        var flights: [Key: Flight] = [:]
         /// A page as one visitor's browser gets it, gzip-compressed with their token in it.
         var compressed: [TokenKey: ByteBuffer] = [:]
         var bytes = 0
@@ -79,18 +92,59 @@ final class PageCache: Sendable {
     }
     private let counts = Mutex<(hits: Int, misses: Int)>((0, 0))
 
-    init(byteLimit: Int = 16 << 20) {
+    init(byteLimit: Int = 16 << 20, banner: @escaping @Sendable (GalleryContext) throws -> String = { _ in "" }) {
         var generator = SystemRandomNumberGenerator()
         // Letters past "f": never a hex token, and 128 random bits of them.
-        placeholder = "csrf" + String((0..<32).map { _ in Character(Unicode.Scalar(UInt8(ascii: "g") + UInt8(generator.next() % 20))) })
+        func letters() -> String { String((0..<32).map { _ in Character(Unicode.Scalar(UInt8(ascii: "g") + UInt8(generator.next() % 20))) }) }
+        placeholder = "csrf" + letters()
+        bannerPlaceholder = "scan" + letters()
+        self.banner = banner
         self.byteLimit = byteLimit
     }
 
-    /// What `find` found: a kept page and the key it was kept under, or nothing, and whether the
-    /// caller has claimed the making of the page (to say `made` when done, kept or not).
+    /// What `find` found.
     enum Found {
+        /// A kept page, and the key it was kept under.
         case kept(Page, Key)
-        case none(claimed: Bool)
+        /// Another request is making the page: its result is the caller's too (`Flight.made`).
+        case wait(Flight)
+        /// Nothing: the caller makes the page, and says so with `made` when done, kept or not.
+        case make(Flight)
+    }
+
+    /// A page made by one request for every request that asks for it meanwhile: after a change
+    /// of the catalog, or while a page cannot be kept (the home page's counts are being made),
+    /// the requests in flight each made it again, all at once.
+    final class Flight: Sendable {
+        /// The page made (nil: the maker's own, or none; each waiter makes its own), once it is.
+        private let state = Mutex<(result: Made??, waiters: [CheckedContinuation<Made?, Never>])>((nil, []))
+
+        /// The page as made, and whether it was kept.
+        struct Made: Sendable {
+            let page: Page
+            let kept: Bool
+        }
+
+        /// What the maker made, once it has: nil when the waiter must make the page itself.
+        func made() async -> Made? {
+            await withCheckedContinuation { (waiter: CheckedContinuation<Made?, Never>) in
+                let done = state.withLock { state -> Made?? in
+                    if let result = state.result { return result }
+                    state.waiters.append(waiter)
+                    return nil
+                }
+                if let done { waiter.resume(returning: done) }
+            }
+        }
+
+        fileprivate func finish(_ made: Made?) {
+            let waiters = state.withLock { state in
+                state.result = .some(made)
+                defer { state.waiters = [] }
+                return state.waiters
+            }
+            for waiter in waiters { waiter.resume(returning: made) }
+        }
     }
 
     /// The kept page for `key`; or, for a page that shows look-alikes, while another request is
@@ -102,25 +156,37 @@ final class PageCache: Sendable {
     /// ago, which differs, if at all, by a look-alike that has just been found. A request after
     /// the page is made gets the new one; nothing else about the page is ever older than asked,
     /// since every kept page is of the catalog's newest version.
+    ///
+    /// Otherwise, one request makes the page and any other asking for it meanwhile waits for it.
     func find(_ key: Key) -> Found {
         let found: Found = state.withLock { state in
             if let page = state.pages[key] { return .kept(page, key) }
-            guard key.likeness != 0 else { return .none(claimed: false) }
-            let base = key.withoutLikeness
-            if state.making.contains(base), let likeness = state.likenessKept[base] {
-                var older = key
-                older.likeness = likeness
-                if let page = state.pages[older] { return .kept(page, older) }
+            if key.likeness != 0 {
+                let base = key.withoutLikeness
+                if state.making.contains(base), let likeness = state.likenessKept[base] {
+                    var older = key
+                    older.likeness = likeness
+                    if let page = state.pages[older] { return .kept(page, older) }
+                }
+                state.making.insert(base)
             }
-            return .none(claimed: state.making.insert(base).inserted)
+            if let flight = state.flights[key] { return .wait(flight) }
+            let flight = Flight()
+            state.flights[key] = flight
+            return .make(flight)
         }
-        counts.withLock { if case .kept = found { $0.hits += 1 } else { $0.misses += 1 } }
+        counts.withLock { if case .make = found { $0.misses += 1 } else { $0.hits += 1 } }
         return found
     }
 
-    /// Says that the request that claimed the making of `key`'s page is done with it.
-    func made(_ key: Key) {
-        _ = state.withLock { $0.making.remove(key.withoutLikeness) }
+    /// Says that the request making `key`'s page with `flight` is done, with what it made for the
+    /// others (nil: the page was its own, or it failed).
+    func made(_ key: Key, _ flight: Flight, _ made: Flight.Made?) {
+        state.withLock { state in
+            if state.flights[key] === flight { state.flights[key] = nil }
+            if key.likeness != 0 { state.making.remove(key.withoutLikeness) }
+        }
+        flight.finish(made)
     }
 
     /// The kept page for `key`, if any.
@@ -141,7 +207,7 @@ final class PageCache: Sendable {
     /// rendered from a version already passed is not kept; when full, the cache starts afresh.
     @discardableResult
     func keep(_ rendered: ByteBuffer, for key: Key) -> Page {
-        let page = Page(pieces: Self.split(rendered, at: Array(placeholder.utf8)))
+        let page = pieces(of: rendered)
         let size = page.bytes
         guard size <= byteLimit / 4 else { return page }
         state.withLock { state in
@@ -164,13 +230,14 @@ final class PageCache: Sendable {
         return page
     }
 
-    /// The entity tag of the page for `key` with `token` in it, plain or gzip-compressed: the same
-    /// for the same bytes in this process (the placeholder, new in every process, keeps a
-    /// restart's versions apart).
-    func etag(_ key: Key, token: String, gzip: Bool) -> String {
+    /// The entity tag of the page for `key` with `token` and `banner` in it, plain or
+    /// gzip-compressed: the same for the same bytes in this process (the placeholder, new in every
+    /// process, keeps a restart's versions apart).
+    func etag(_ key: Key, token: String, banner: String, gzip: Bool) -> String {
         var hasher = Hasher()
         hasher.combine(key)
         hasher.combine(token)
+        hasher.combine(banner)
         hasher.combine(placeholder)
         return "\"p" + String(UInt64(bitPattern: Int64(hasher.finalize())), radix: 36) + (gzip ? "-gz" : "") + "\""
     }
@@ -191,38 +258,53 @@ final class PageCache: Sendable {
         }
     }
 
-    /// The page with `token` in each place the placeholder stood.
-    func body(_ page: Page, token: String) -> ByteBuffer {
-        var out = ByteBufferAllocator().buffer(capacity: page.bytes + token.utf8.count * (page.pieces.count - 1))
+    /// The page with `token` in each place the token's placeholder stood, and `banner` in each
+    /// place the banner's did.
+    func body(_ page: Page, token: String, banner: String = "") -> ByteBuffer {
+        let (tokens, banners) = page.holes.reduce(into: (0, 0)) { counts, hole in
+            if hole == .token { counts.0 += 1 } else { counts.1 += 1 }
+        }
+        var out = ByteBufferAllocator().buffer(capacity: page.bytes + token.utf8.count * tokens + banner.utf8.count * banners)
         for (index, piece) in page.pieces.enumerated() {
-            if index > 0 { out.writeString(token) }
+            if index > 0 { out.writeString(page.holes[index - 1] == .token ? token : banner) }
             out.writeImmutableBuffer(piece)
         }
         return out
     }
 
-    /// Whether `needle` (not empty) occurs in `buffer`.
-    static func contains(_ buffer: ByteBuffer, _ needle: [UInt8]) -> Bool {
-        !needle.isEmpty && split(buffer, at: needle).count > 1
+    /// A rendered page in pieces, split at both placeholders.
+    func pieces(of rendered: ByteBuffer) -> Page {
+        let (pieces, found) = Self.split(rendered, at: [Array(placeholder.utf8), Array(bannerPlaceholder.utf8)])
+        return Page(pieces: pieces, holes: found.map { $0 == 0 ? .token : .banner })
     }
 
-    /// The pieces of `buffer` between occurrences of `needle`.
-    static func split(_ buffer: ByteBuffer, at needle: [UInt8]) -> [ByteBuffer] {
+    /// Whether `needle` (not empty) occurs in `buffer`.
+    static func contains(_ buffer: ByteBuffer, _ needle: [UInt8]) -> Bool {
+        !needle.isEmpty && split(buffer, at: [needle]).pieces.count > 1
+    }
+
+    /// The pieces of `buffer` between occurrences of any of `needles` (none empty, none the start
+    /// of another), and which needle stood after each piece but the last.
+    static func split(_ buffer: ByteBuffer, at needles: [[UInt8]]) -> (pieces: [ByteBuffer], found: [Int]) {
         let bytes = buffer.readableBytesView
-        guard let first = needle.first, !needle.isEmpty else { return [buffer] }
+        let needles = needles.filter { !$0.isEmpty }
+        guard !needles.isEmpty else { return ([buffer], []) }
         var pieces: [ByteBuffer] = []
+        var found: [Int] = []
         var start = bytes.startIndex
         var index = start
-        while index + needle.count <= bytes.endIndex {
-            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) {
+        scan: while index < bytes.endIndex {
+            for (n, needle) in needles.enumerated()
+            where bytes[index] == needle[0] && index + needle.count <= bytes.endIndex && bytes[index..<index + needle.count].elementsEqual(needle) {
                 pieces.append(buffer.getSlice(at: buffer.readerIndex + start - bytes.startIndex, length: index - start)!)
+                found.append(n)
                 index += needle.count
                 start = index
-            } else {
-                index += 1
+                continue scan
             }
+            index += 1
         }
         pieces.append(buffer.getSlice(at: buffer.readerIndex + start - bytes.startIndex, length: bytes.endIndex - start)!)
-        return pieces
+        return (pieces, found)
     }
 }

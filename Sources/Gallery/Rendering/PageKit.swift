@@ -28,6 +28,13 @@ struct PageKit: Sendable {
         try templates.render(template, model, in: context.language)
     }
 
+    /// The scan banner of the moment as a page shows it, in the visitor's language: what a kept
+    /// page has put where its banner goes (`PageCache`); empty when no scan runs or failed.
+    func banner(for context: GalleryContext) throws -> String {
+        guard let banner = chromeBuilder.banner() else { return "" }
+        return String(buffer: try templates.render("partials/banner", banner, in: context.language))
+    }
+
     /// The languages pages can be written in.
     var languages: Languages { templates.languages }
 }

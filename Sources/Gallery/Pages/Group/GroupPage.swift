@@ -19,7 +19,7 @@ struct GroupPage: Sendable {
     func response(_ spec: GroupSpec, query: GroupQuery, _ request: Request, _ context: GalleryContext) async throws -> Response {
         if spec.audience.takesFilters, let named = try await placeByName(request) { return named }
         // The key is read before the catalog is, so a change made meanwhile is never kept under an older version.
-        let key = PageCache.Key(version: spec.view.version, likeness: spec.base.readsLikeness ? spec.view.likenessVersion : 0, request, context, chrome: pages.chromeBuilder, visitor: spec.audience.visitor(context),
+        let key = PageCache.Key(version: spec.view.version, likeness: spec.base.readsLikeness ? spec.view.likenessVersion : 0, request, context, visitor: spec.audience.visitor(context),
                                 layout: spec.audience.layout(request, context), notes: spec.albumShared?.cacheKey ?? "")
         return try await cache.response(key, request, context) { (try await render(spec, query: query, request, $0), spec.keepsPage) }
     }

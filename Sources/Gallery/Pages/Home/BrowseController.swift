@@ -53,13 +53,14 @@ struct BrowseController: Sendable {
     /// `/library`: the folders, On this day and the collections.
     @Sendable func library(_ request: Request, context: GalleryContext) async throws -> Response {
         // Kept like a group page, and for the day too: On this day changes at midnight.
-        let key = PageCache.Key(version: reads.version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "",
+        let key = PageCache.Key(version: reads.version, request, context, visitor: context.visitor, layout: "",
                                 day: Self.today().description)
         return try await groupPage.cache.response(key, request, context) { try await homePage($0) }
     }
 
     /// The home page, and whether it may be kept: not while it shows counts older than the
-    /// catalog, or none yet.
+    /// catalog, or none yet, nor while it has no folder to show (it then says whether a scan is
+    /// still looking, which the catalog's version does not follow).
     private func homePage(_ context: GalleryContext) async throws -> (bytes: ByteBuffer, keep: Bool) {
         let sight = context.visitor.sight
         let hiding = try await store.hiding(sight)
@@ -74,7 +75,7 @@ struct BrowseController: Sendable {
         var page = HomeView(chrome: chrome, root: root, folders: try await topLevelCards(root: root, sight: sight),
                             collections: collections, onThisDay: day, scan: monitor.progress, libraryName: libraryName)
         page.start = StartForm.offered(to: context)
-        return (try pages.render(HomeView.template, page, for: context), counted && dayFound)
+        return (try pages.render(HomeView.template, page, for: context), counted && dayFound && !page.folders.isEmpty)
     }
 
     @Sendable func folder(_ request: Request, context: GalleryContext) async throws -> Response {
@@ -136,7 +137,7 @@ struct BrowseController: Sendable {
         // Kept like a group page (a year's worth of months is a page of its own to render), but
         // not while it says the months are still being counted.
         let version = reads.version
-        let key = PageCache.Key(version: version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "")
+        let key = PageCache.Key(version: version, request, context, visitor: context.visitor, layout: "")
         return try await groupPage.cache.response(key, request, context) { context in
             let sight = context.visitor.sight
             let counts = try await timelineMonths(sight, at: version)

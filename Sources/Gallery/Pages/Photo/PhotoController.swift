@@ -34,7 +34,7 @@ struct PhotoController: Sendable {
     /// under way.
     func render(key: String, in view: ScopedCatalog, shared: (title: Phrase, scope: SiteURL.Scope)?, _ request: Request,
                 _ context: GalleryContext) async throws -> Response {
-        let cacheKey = PageCache.Key(version: view.version, likeness: view.likenessVersion, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "")
+        let cacheKey = PageCache.Key(version: view.version, likeness: view.likenessVersion, request, context, visitor: context.visitor, layout: "")
         return try await cache.response(cacheKey, request, context) { try await page(key: key, in: view, shared: shared, request, $0) }
     }
 

@@ -23,7 +23,7 @@ struct PlacesController: Sendable {
     @Sendable func show(_ request: Request, context: GalleryContext) async throws -> Response {
         let level = try Self.level(request.uri)
         let number = try Self.pageNumber(request.uri)
-        let key = PageCache.Key(version: reads.version, request, context, chrome: pages.chromeBuilder, visitor: context.visitor, layout: "")
+        let key = PageCache.Key(version: reads.version, request, context, visitor: context.visitor, layout: "")
         return try await cache.response(key, request, context) { context in
             try await render(level, page: number, context)
         }

@@ -3,6 +3,8 @@ struct PageChrome: Encodable {
     var title: Phrase
     var crumbs: [Crumb] = []
     var banner: ScanBanner?
+    /// In a page rendered to be kept, the placeholder for the banner in its stead (`GalleryContext.bannerSlot`).
+    var bannerSlot: String?
     /// Set when the library is the generated demo: says so, and how to serve one's own photos.
     var demo: DemoNote?
     /// What the last action did, shown once.
