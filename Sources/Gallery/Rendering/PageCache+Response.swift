@@ -56,12 +56,11 @@ extension PageCache {
             (page, kept) = try await make(key, flight: flight, context, render)
             sent = key
         }
-        guard kept else {
-            return Response(status: .ok, headers: PageRenderer.pageHeaders,
-                            body: .init(byteBuffer: body(page, token: context.csrfToken, banner: try banner(context))))
-        }
         let token = context.csrfToken
         let banner = page.holes.contains(.banner) ? try banner(context) : ""
+        guard kept else {
+            return Response(status: .ok, headers: PageRenderer.pageHeaders, body: .init(byteBuffer: body(page, token: token, banner: banner)))
+        }
         let gzip = AcceptEncoding.allowsGzip(request.headers[.acceptEncoding])
         // The same key, token, banner and encoding make the same bytes, so a browser checking its copy is told to keep it.
         var headers = gzip ? Self.compressedHeaders : PageRenderer.pageHeaders

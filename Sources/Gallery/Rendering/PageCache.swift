@@ -69,8 +69,6 @@ final class PageCache: Sendable {
         /// For a page that shows look-alikes (by its key with `likeness` 0), the look-alikes'
         /// version of the one kept.
         var likenessKept: [Key: Int] = [:]
-        /// Pages that show look-alikes (likewise) that a request is making anew for newer ones.
-        var making: Set<Key> = []
         /// The pages being made, each by one request, that others asking meanwhile wait for.
         var flights: [Key: Flight] = [:]
         /// A page as one visitor's browser gets it, gzip-compressed with their token in it.
@@ -163,12 +161,12 @@ final class PageCache: Sendable {
             if let page = state.pages[key] { return .kept(page, key) }
             if key.likeness != 0 {
                 let base = key.withoutLikeness
-                if state.making.contains(base), let likeness = state.likenessKept[base] {
+                if let likeness = state.likenessKept[base],
+                   state.flights.keys.contains(where: { $0.likeness != 0 && $0.withoutLikeness == base }) {
                     var older = key
                     older.likeness = likeness
                     if let page = state.pages[older] { return .kept(page, older) }
                 }
-                state.making.insert(base)
             }
             if let flight = state.flights[key] { return .wait(flight) }
             let flight = Flight()
@@ -184,16 +182,13 @@ final class PageCache: Sendable {
     func made(_ key: Key, _ flight: Flight, _ made: Flight.Made?) {
         state.withLock { state in
             if state.flights[key] === flight { state.flights[key] = nil }
-            if key.likeness != 0 { state.making.remove(key.withoutLikeness) }
         }
         flight.finish(made)
     }
 
-    /// The kept page for `key`, if any.
+    /// The kept page for `key`, if any: a look, not a visit (`find` counts those).
     func page(_ key: Key) -> Page? {
-        let page = state.withLock { $0.pages[key] }
-        counts.withLock { if page == nil { $0.misses += 1 } else { $0.hits += 1 } }
-        return page
+        state.withLock { $0.pages[key] }
     }
 
     /// Pages answered from the cache and made afresh (of those that could be kept), and the bytes kept.
