@@ -236,46 +236,89 @@ struct Pixels: Equatable {
 
     /// Resized with a triangle filter widened to the scale when shrinking (every source pixel
     /// counts, so nothing aliases), bilinear when growing; horizontal pass, then vertical.
+    ///
+    /// Half a screen rendition's making is here (a 2016 x 1512 decode to 1600 x 1200), so it is
+    /// written for the machine: each output's taps are a run of neighbouring source pixels read
+    /// through pointers, and the vertical pass goes a whole row at a time, adding each tap's row
+    /// to the output row. The sums are the same, added in the same order, as one output pixel at
+    /// a time would add them (`TurboRenditionTests` holds that straightforward form to compare).
     func resized(width newWidth: Int, height newHeight: Int) -> Pixels {
-        let horizontal = Self.weights(from: width, to: newWidth)
-        let vertical = Self.weights(from: height, to: newHeight)
-        var middle = [Float](repeating: 0, count: newWidth * height * 3)
-        for row in 0..<height {
-            let rowStart = row * width * 3
-            for (x, taps) in horizontal.enumerated() {
-                var r: Float = 0, g: Float = 0, b: Float = 0
-                for (index, weight) in taps {
-                    let at = rowStart + index * 3
-                    r += Float(rgb[at]) * weight
-                    g += Float(rgb[at + 1]) * weight
-                    b += Float(rgb[at + 2]) * weight
+        let horizontal = Taps(Self.weights(from: width, to: newWidth))
+        let vertical = Taps(Self.weights(from: height, to: newHeight))
+        let rowFloats = newWidth * 3
+        let middle = [Float](unsafeUninitializedCapacity: rowFloats * height) { middle, initialized in
+            rgb.withUnsafeBufferPointer { source in
+                horizontal.weights.withUnsafeBufferPointer { weights in
+                    for row in 0..<height {
+                        let from = source.baseAddress! + row * width * 3
+                        let to = middle.baseAddress! + row * rowFloats
+                        for x in 0..<newWidth {
+                            var r: Float = 0, g: Float = 0, b: Float = 0
+                            let first = horizontal.first[x], offset = horizontal.offset[x]
+                            for tap in 0..<horizontal.count[x] {
+                                let weight = weights[offset + tap]
+                                let pixel = from + (first + tap) * 3
+                                r += Float(pixel[0]) * weight
+                                g += Float(pixel[1]) * weight
+                                b += Float(pixel[2]) * weight
+                            }
+                            to[x * 3] = r
+                            to[x * 3 + 1] = g
+                            to[x * 3 + 2] = b
+                        }
+                    }
                 }
-                let to = (row * newWidth + x) * 3
-                middle[to] = r
-                middle[to + 1] = g
-                middle[to + 2] = b
             }
+            initialized = rowFloats * height
         }
-        var out = [UInt8](repeating: 0, count: newWidth * newHeight * 3)
-        for (y, taps) in vertical.enumerated() {
-            for x in 0..<newWidth {
-                var r: Float = 0, g: Float = 0, b: Float = 0
-                for (index, weight) in taps {
-                    let at = (index * newWidth + x) * 3
-                    r += middle[at] * weight
-                    g += middle[at + 1] * weight
-                    b += middle[at + 2] * weight
+        var sums = [Float](repeating: 0, count: rowFloats)
+        let out = [UInt8](unsafeUninitializedCapacity: rowFloats * newHeight) { out, initialized in
+            middle.withUnsafeBufferPointer { middle in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for y in 0..<newHeight {
+                        sums.update(repeating: 0)
+                        let first = vertical.first[y], offset = vertical.offset[y]
+                        for tap in 0..<vertical.count[y] {
+                            let weight = vertical.weights[offset + tap]
+                            let row = middle.baseAddress! + (first + tap) * rowFloats
+                            for i in 0..<rowFloats { sums[i] += row[i] * weight }
+                        }
+                        let to = out.baseAddress! + y * rowFloats
+                        for i in 0..<rowFloats { to[i] = Self.byte(sums[i]) }
+                    }
                 }
-                let to = (y * newWidth + x) * 3
-                out[to] = Self.byte(r)
-                out[to + 1] = Self.byte(g)
-                out[to + 2] = Self.byte(b)
             }
+            initialized = rowFloats * newHeight
         }
         return Pixels(width: newWidth, height: newHeight, rgb: out)
     }
 
-    private static func byte(_ value: Float) -> UInt8 { UInt8(max(0, min(255, value.rounded()))) }
+    /// The nearest byte, halves away from zero as `rounded()` has them, with no branch and no
+    /// call into the maths library (which `rounded()` is on this target): adding the float just
+    /// below a half and truncating rounds every value from 0 to 255 as `rounded()` does, where
+    /// adding a half itself would round the float just below a half up.
+    @inline(__always) static func byte(_ value: Float) -> UInt8 {
+        UInt8(Int32(min(max(value, 0) + 0.49999997, 255)))
+    }
+
+    /// Each output position's taps laid end to end: the first source position, how many
+    /// neighbouring positions follow it, and where their weights start in `weights`.
+    struct Taps {
+        var first: [Int] = []
+        var count: [Int] = []
+        var offset: [Int] = []
+        var weights: [Float] = []
+
+        /// From `weights(from:to:)`, whose taps are always a run of neighbouring positions.
+        init(_ taps: [[(Int, Float)]]) {
+            for run in taps {
+                first.append(run[0].0)
+                count.append(run.count)
+                offset.append(weights.count)
+                weights.append(contentsOf: run.map(\.1))
+            }
+        }
+    }
 
     /// For each output position, the source positions and their normalised weights.
     static func weights(from source: Int, to target: Int) -> [[(Int, Float)]] {

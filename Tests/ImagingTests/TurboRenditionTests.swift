@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Imaging
 
@@ -136,5 +137,72 @@ struct TurboRenditionTests {
         for taps in Pixels.weights(from: 378, to: 256) {
             #expect(abs(taps.reduce(0) { $0 + $1.1 } - 1) < 0.0001)
         }
+    }
+
+    @Test("the resize gives byte for byte what one output pixel at a time gives")
+    func resizeMatchesTheStraightforwardForm() {
+        var random = SeededGenerator(seed: 23)
+        // Shrinking a little (the screen's 2016 -> 1600), by more than two, growing, to one
+        // pixel, and sizes where a tap sits exactly on the filter's edge.
+        let cases = [(63, 47, 50, 37), (40, 30, 7, 5), (9, 6, 31, 20), (5, 4, 1, 1), (1, 1, 3, 2), (12, 8, 6, 4), (2016 / 8, 1512 / 8, 200, 150)]
+        for (width, height, newWidth, newHeight) in cases {
+            let image = Pixels(width: width, height: height, rgb: (0..<width * height * 3).map { _ in UInt8.random(in: 0...255, using: &random) })
+            #expect(image.resized(width: newWidth, height: newHeight) == Self.straightforward(image, width: newWidth, height: newHeight),
+                    "\(width)x\(height) -> \(newWidth)x\(newHeight)")
+        }
+        // The taps of every output are a run of neighbouring positions, which the resize relies on.
+        for (from, to) in [(2016, 1600), (504, 320), (378, 256), (7, 90), (3, 1), (1, 5)] {
+            for taps in Pixels.weights(from: from, to: to) {
+                #expect(taps.map(\.0) == Array(taps[0].0..<taps[0].0 + taps.count))
+            }
+        }
+        #expect([Float(-1), 0, 0.49, 0.5, 1.5, 2.4999, 254.5, 254.6, 255, 300].map(Pixels.byte) == [0, 0, 0, 1, 2, 2, 255, 255, 255, 255])
+        // Rounding as `rounded()` does, around every half where the two could part, and at random.
+        func rounded(_ value: Float) -> UInt8 { UInt8(max(0, min(255, value.rounded()))) }
+        var near: [Float] = []
+        for whole in -1...256 {
+            var up = Float(whole) + 0.5, down = up
+            for _ in 0..<300 { near += [up, down]; up = up.nextUp; down = down.nextDown }
+        }
+        near += (0..<100_000).map { _ in Float.random(in: -2...258, using: &random) }
+        near += [Float(0), Float.leastNonzeroMagnitude, Float(0.5).nextDown, Float(0.5).nextDown.nextDown, Float(254.5).nextDown, Float(255).nextDown]
+        #expect(near.filter { Pixels.byte($0) != rounded($0) }.isEmpty)
+    }
+
+    /// The resize as first written: each output pixel its own sums, the vertical pass reading
+    /// down a column. The fast one must match it exactly.
+    static func straightforward(_ image: Pixels, width newWidth: Int, height newHeight: Int) -> Pixels {
+        let horizontal = Pixels.weights(from: image.width, to: newWidth)
+        let vertical = Pixels.weights(from: image.height, to: newHeight)
+        var middle = [Float](repeating: 0, count: newWidth * image.height * 3)
+        for row in 0..<image.height {
+            for (x, taps) in horizontal.enumerated() {
+                var r: Float = 0, g: Float = 0, b: Float = 0
+                for (index, weight) in taps {
+                    let at = (row * image.width + index) * 3
+                    r += Float(image.rgb[at]) * weight
+                    g += Float(image.rgb[at + 1]) * weight
+                    b += Float(image.rgb[at + 2]) * weight
+                }
+                let to = (row * newWidth + x) * 3
+                (middle[to], middle[to + 1], middle[to + 2]) = (r, g, b)
+            }
+        }
+        var out = [UInt8](repeating: 0, count: newWidth * newHeight * 3)
+        func byte(_ value: Float) -> UInt8 { UInt8(max(0, min(255, value.rounded()))) }
+        for (y, taps) in vertical.enumerated() {
+            for x in 0..<newWidth {
+                var r: Float = 0, g: Float = 0, b: Float = 0
+                for (index, weight) in taps {
+                    let at = (index * newWidth + x) * 3
+                    r += middle[at] * weight
+                    g += middle[at + 1] * weight
+                    b += middle[at + 2] * weight
+                }
+                let to = (y * newWidth + x) * 3
+                (out[to], out[to + 1], out[to + 2]) = (byte(r), byte(g), byte(b))
+            }
+        }
+        return Pixels(width: newWidth, height: newHeight, rgb: out)
     }
 }
