@@ -25,4 +25,14 @@ import Testing
     @Test func namesAreCaseSensitive() {
         #expect(CookieHeader.value(named: "photolala_csrf", in: ["PHOTOLALA_CSRF=x"]) == nil)
     }
+
+    @Test func aNameIsFoundAsThePairsAreCompared() {
+        // The Kelvin sign is canonically a K: a name is matched as strings match, as `pairs` has it.
+        let headers = ["K=1; \u{212A}=2; k=3; caf\u{E9}=4; cafe\u{301}=5"]
+        for name in ["K", "\u{212A}", "k", "caf\u{E9}", "cafe\u{301}"] {
+            #expect(CookieHeader.values(named: name, in: headers) == CookieHeader.pairs(in: headers).filter { $0.name == name }.map(\.value))
+        }
+        #expect(CookieHeader.values(named: "K", in: headers) == ["1", "2"])
+        #expect(CookieHeader.values(named: "caf\u{E9}", in: headers) == ["4", "5"])
+    }
 }

@@ -31,7 +31,9 @@ enum Compression {
     /// text answer gets `Vary: Accept-Encoding` either way, and the length of the body to
     /// compress comes back when it is worth it; nil for everything else (images, most answers).
     static func plan(_ response: inout Response, for request: Request) -> Int? {
-        guard isCompressible(response.headers[.contentType]), !response.headers.contains(.contentEncoding) else { return nil }
+        // (the field itself: reading it by name joins every field of the name into a new string)
+        guard isCompressible(response.headers.first { $0.name == .contentType }?.value),
+              !response.headers.contains(.contentEncoding) else { return nil }
         // A cache in between must keep the two forms apart, whichever this one is.
         addVary(&response.headers)
         guard AcceptEncoding.allowsGzip(request.headers[.acceptEncoding]), response.status != .notModified,
