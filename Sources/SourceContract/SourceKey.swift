@@ -1,15 +1,19 @@
 /// Helpers for the `/`-separated keys of folder-like sources.
 public enum SourceKey {
     /// The folder part of a key: `"a/b"` for `"a/b/c.jpg"`, `""` for a top-level item.
+    ///
+    /// Keys are read as the file system reads paths, byte by byte, never as characters: a `/`
+    /// followed by a combining mark is one Character to Swift (`"/\u{301}"`), and a key split by
+    /// characters would not be split there, though the file system splits it.
     public static func folder(of key: String) -> String {
-        guard let slash = key.lastIndex(of: "/") else { return "" }
+        guard let slash = key.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return String(key[..<slash])
     }
 
     /// The last component of a key.
     public static func name(of key: String) -> String {
-        guard let slash = key.lastIndex(of: "/") else { return key }
-        return String(key[key.index(after: slash)...])
+        guard let slash = key.utf8.lastIndex(of: UInt8(ascii: "/")) else { return key }
+        return String(key[key.utf8.index(after: slash)...])
     }
 
     /// The parent of a folder key, or nil for the root `""`.
@@ -18,13 +22,30 @@ public enum SourceKey {
     }
 
     /// Whether a key is a clean relative path: no empty, `.` or `..` component, no NUL, no backslash, not absolute.
+    ///
+    /// Read as bytes, as the file system will read it: by characters, `"../\u{301}x"` is one
+    /// component (the `/` and the combining mark after it are one Character) and would pass,
+    /// though on disk it climbs out of the library; and `"\\\u{301}"` holds no `"\\"` Character.
     public static func isValid(_ key: String, allowEmpty: Bool = false) -> Bool {
-        if key.isEmpty { return allowEmpty }
-        if key.hasPrefix("/") || key.contains("\0") || key.contains("\\") { return false }
-        for part in key.split(separator: "/", omittingEmptySubsequences: false) {
-            if part.isEmpty || part == "." || part == ".." { return false }
+        let bytes = key.utf8
+        if bytes.isEmpty { return allowEmpty }
+        var partLength = 0
+        var dots = 0
+        for byte in bytes {
+            switch byte {
+            case 0, UInt8(ascii: "\\"):
+                return false
+            case UInt8(ascii: "/"):
+                // An empty part (a leading `/` among them), `.` or `..` before this slash.
+                if partLength == 0 || partLength == dots && dots <= 2 { return false }
+                partLength = 0
+                dots = 0
+            default:
+                if byte == UInt8(ascii: ".") { dots += 1 }
+                partLength += 1
+            }
         }
-        return true
+        return !(partLength == 0 || partLength == dots && dots <= 2)
     }
 
     /// Whether a valid key names an XMP sidecar: its name ends in `.xmp` (in any case) after a

@@ -13,7 +13,9 @@ import Testing
     }
 
     /// Keys no source may resolve to anything.
-    static let hostileKeys = ["../x", "a/../../x", "/etc/passwd", "a\0b.jpg", "", ".", "a//b.jpg", "a\\b.jpg", "a/./b.jpg", "../library/a.jpg"]
+    /// (`"../\u{301}x"`: a `/` and a combining mark after it are one Character, two things on disk.)
+    static let hostileKeys = ["../x", "a/../../x", "/etc/passwd", "a\0b.jpg", "", ".", "a//b.jpg", "a\\b.jpg", "a/./b.jpg", "../library/a.jpg",
+                              "../\u{301}x", "a/../\u{301}/../../x"]
 
     @Test(arguments: SourceKind.allCases) func listsEveryItemWithItsSizeAndStatsEachOne(_ kind: SourceKind) async throws {
         // given
@@ -175,6 +177,7 @@ import Testing
         let lib = try TestLibrary(kind)
         try lib.addBytes("a.jpg", [1, 2, 3])
         _ = FileManager.default.createFile(atPath: lib.root + "/x", contents: Data([6, 6]))
+        _ = FileManager.default.createFile(atPath: lib.root + "/\u{301}x", contents: Data([6, 6]))
         let source = lib.source
         try await source.moveToTrash("a.jpg", as: "1-aaaa/a.jpg")
         _ = try await source.restore(fromTrash: "1-aaaa/a.jpg", to: "a.jpg")

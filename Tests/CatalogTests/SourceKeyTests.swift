@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import SourceContract
 @testable import Catalog
 
@@ -15,6 +16,29 @@ import Testing
     @Test(arguments: ["../x.jpg", "a/../b.jpg", "/etc/passwd", "a//b.jpg", "./a.jpg", "a\\..\\b", "a\0b", "a/.", ""])
     func rejectsUnsafeKeys(_ key: String) {
         #expect(!SourceKey.isValid(key))
+    }
+
+    @Test func readsKeysAsBytesAsTheFileSystemDoes() {
+        // A slash and a combining mark after it are one Character, but two things on disk: the
+        // key below climbs out of the library by its first component.
+        #expect(!SourceKey.isValid("../\u{301}x/secret"))
+        #expect(!SourceKey.isValid("a/..\u{2F}\u{301}"))
+        #expect(!SourceKey.isValid("a\\\u{301}b") && !SourceKey.isValid("a\0\u{301}b"))
+        #expect(!SourceKey.isValid("./\u{301}") && !SourceKey.isValid("a/\u{301}/../b"))
+        // A component that only starts with a combining mark is a name like any other.
+        #expect(SourceKey.isValid("a/\u{301}b.jpg") && SourceKey.isValid("...") && SourceKey.isValid(".a/b."))
+        #expect(SourceKey.folder(of: "a/\u{301}b.jpg") == "a" && SourceKey.name(of: "a/\u{301}b.jpg") == "\u{301}b.jpg")
+        // The byte reading agrees with a reading of the components as bytes, at random.
+        var random = SeededGenerator(seed: 59)
+        let pieces = ["a", ".", "..", "/", "\u{301}", "é", "\\", "\0", "x.jpg", "東"]
+        for _ in 0..<20_000 {
+            let key = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let parts = Array(key.utf8).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+            let clean = !key.isEmpty && !key.utf8.contains(0) && !key.utf8.contains(UInt8(ascii: "\\"))
+                && parts.allSatisfy { !$0.isEmpty && !$0.elementsEqual(".".utf8) && !$0.elementsEqual("..".utf8) }
+            #expect(SourceKey.isValid(key) == clean, "\(key.debugDescription)")
+            #expect(SourceKey.isValid(key, allowEmpty: true) == (clean || key.isEmpty))
+        }
     }
 
     @Test func acceptsOrdinaryKeys() {

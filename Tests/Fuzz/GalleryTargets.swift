@@ -53,9 +53,10 @@ enum GalleryTargets {
         let text = String(decoding: bytes, as: UTF8.self)
         for (path, prefix) in [(text, "/originals/"), ("/photos/" + text, "/photos/")] {
             guard let decoded = KeyEncoding.decode(rawPath: path, prefix: prefix), SourceKey.isValid(decoded) else { continue }
-            check(!decoded.hasPrefix("/") && !decoded.contains("\0") && !decoded.contains("\\"), "key \(decoded.debugDescription)")
-            for part in decoded.split(separator: "/", omittingEmptySubsequences: false) {
-                check(!part.isEmpty && part != "." && part != "..", "key \(decoded.debugDescription)")
+            // As bytes, as the file system reads it (a `/` and a combining mark are one Character).
+            check(!decoded.utf8.contains(0) && !decoded.utf8.contains(UInt8(ascii: "\\")), "key \(decoded.debugDescription)")
+            for part in Array(decoded.utf8).split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+                check(!part.isEmpty && !part.elementsEqual(".".utf8) && !part.elementsEqual("..".utf8), "key \(decoded.debugDescription)")
             }
             let link = prefix + KeyEncoding.encode(decoded, keepingSlashes: true)
             check(KeyEncoding.decode(rawPath: link, prefix: prefix) == decoded, "the link \(link) leads elsewhere")

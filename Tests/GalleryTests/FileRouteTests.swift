@@ -118,6 +118,7 @@ import Testing
     @Test(arguments: SourceKind.allCases) func nothingOutsideTheLibraryIsServed(_ kind: SourceKind) async throws {
         let f = try await fixture(kind)
         _ = FileManager.default.createFile(atPath: f.root + "/secret.jpg", contents: Data([0xFF, 0xD8, 0xFF]))
+        _ = FileManager.default.createFile(atPath: f.root + "/\u{301}secret.jpg", contents: Data([0xFF, 0xD8, 0xFF]))
         if kind == .folder {
             try FileManager.default.createSymbolicLink(atPath: f.library + "/a/link.jpg", withDestinationPath: f.root + "/secret.jpg")
         }
@@ -125,7 +126,9 @@ import Testing
             for uri in ["/originals/../secret.jpg", "/originals/%2e%2e/secret.jpg", "/originals/a/%2e%2e/%2e%2e/secret.jpg",
                         "/originals/a%2F..%2F..%2Fsecret.jpg", "/originals/%252e%252e/secret.jpg", "/originals//etc/passwd",
                         "/originals/a/link.jpg", "/originals/a\\..\\..\\secret.jpg", "/originals/a/photo.jpg%00.png",
-                        "/originals\(f.root)/secret.jpg", "/photos/..%2F..%2Fsecret.jpg"] {
+                        "/originals\(f.root)/secret.jpg", "/photos/..%2F..%2Fsecret.jpg",
+                        // a slash and a combining mark: one Character, but a slash on disk
+                        "/originals/..%2F%CC%81secret.jpg", "/originals/a/..%2F..%2F%CC%81secret.jpg"] {
                 let response = try await client.execute(uri: uri, method: .get)
                 #expect(response.status == .notFound, "\(uri)")
             }

@@ -138,9 +138,11 @@ public struct LocalFolderSource: PhotoSource {
             guard SourceKey.isValid(key), let realRoot else { return .gone }
             // A symlink inside the library may point anywhere: only what resolves inside is the library's.
             func within(_ path: String) -> Bool { path == realRoot || path.hasPrefix(inside) }
-            let slash = key.lastIndex(of: "/")
+            // Split at the last `/` byte, as the file system splits (`SourceKey`: by characters, a
+            // `/` and a combining mark after it are one, and the name would hold a `/`).
+            let slash = key.utf8.lastIndex(of: UInt8(ascii: "/"))
             let folder = slash.map { key[..<$0] } ?? ""
-            let name = slash.map { key[key.index(after: $0)...] } ?? Substring(key)
+            let name = slash.map { key[key.utf8.index(after: $0)...] } ?? Substring(key)
             let realFolder: String?
             if let known = folders[folder] {
                 realFolder = known
