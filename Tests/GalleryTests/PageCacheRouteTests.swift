@@ -163,7 +163,7 @@ import Testing
     @Test func pagesAreSplitAtEveryPlaceholderAndJoinedWithTheToken() {
         let cache = PageCache()
         let p = cache.placeholder
-        #expect(p.count == 36 && p.hasPrefix("csrf") && p.dropFirst(4).allSatisfy { ("g"..."z").contains($0) })
+        #expect(p.count == 64 && p.hasPrefix("csrf") && p.dropFirst(4).allSatisfy { ("g"..."z").contains($0) })
         #expect(PageCache().placeholder != p)
         // given a page with the placeholder at its start, middle and end
         let page = cache.keep(ByteBuffer(string: "\(p)<a>\(p)\(p)</a>\(p)"), for: .init(version: 1, target: "/", layout: "medium"))
@@ -341,5 +341,30 @@ import Testing
         #expect(String(buffer: cache.body(page, token: "T", banner: "<p>B</p>")) == "<h><p>B</p>T<f>T</f><p>B</p>")
         #expect(String(buffer: cache.body(page, token: "T")) == "<h>T<f>T</f>")
         #expect(String(buffer: cache.body(cache.pieces(of: ByteBuffer(string: "plain")), token: "T", banner: "B")) == "plain")
+    }
+
+    @Test func aTokenAsLongAsThePlaceholderIsWrittenOverItInPlace() {
+        let cache = PageCache()
+        let placeholder = cache.placeholder
+        let token = CSRFMiddleware.newToken()
+        // The placeholder is as long as every token a visitor may carry.
+        #expect(placeholder.utf8.count == token.utf8.count && CSRFMiddleware.isWellFormed(token))
+        #expect(placeholder.utf8.count == CSRFMiddleware.token(forSession: "s").utf8.count)
+        // given pages of tokens at the start, side by side, at the end, and none; read from a
+        // buffer that does not start at its storage's start
+        for text in ["\(placeholder)<a>\(placeholder)\(placeholder)é</a>\(placeholder)", "<p>plain</p>", placeholder] {
+            var rendered = ByteBuffer(string: "skip" + text)
+            rendered.moveReaderIndex(forwardBy: 4)
+            let page = cache.pieces(of: rendered)
+            // then the page is the text with every placeholder the token, the banner-less way
+            #expect(page.tokenOffsets.count == page.holes.count)
+            #expect(String(buffer: cache.body(page, token: token)) == text.replacingOccurrences(of: placeholder, with: token))
+        }
+        // and with a banner in it, or a token of another length, piece by piece as before
+        let banner = cache.bannerPlaceholder
+        let page = cache.pieces(of: ByteBuffer(string: "<h>\(banner)</h><f>\(placeholder)</f>"))
+        #expect(page.tokenOffsets == [10 + banner.utf8.count])
+        #expect(String(buffer: cache.body(page, token: token, banner: "B")) == "<h>B</h><f>\(token)</f>")
+        #expect(String(buffer: cache.body(cache.pieces(of: ByteBuffer(string: "<f>\(placeholder)</f>")), token: "short")) == "<f>short</f>")
     }
 }

@@ -47,6 +47,12 @@ final class PageCache: Sendable {
     struct Page: Sendable {
         let pieces: [ByteBuffer]
         let holes: [Hole]
+        /// The page as rendered, placeholders and all, and where each token placeholder starts
+        /// in it: with a token as long as the placeholder and no banner, the page goes out as one
+        /// copy of these bytes with the token written over each placeholder, rather than put
+        /// together piece by piece (a group page has a form, and a token, on every tile).
+        let whole: ByteBuffer
+        let tokenOffsets: [Int]
         var bytes: Int { pieces.reduce(0) { $0 + $1.readableBytes } }
     }
 
@@ -92,10 +98,11 @@ final class PageCache: Sendable {
 
     init(byteLimit: Int = 16 << 20, banner: @escaping @Sendable (GalleryContext) throws -> String = { _ in "" }) {
         var generator = SystemRandomNumberGenerator()
-        // Letters past "f": never a hex token, and 128 random bits of them.
-        func letters() -> String { String((0..<32).map { _ in Character(Unicode.Scalar(UInt8(ascii: "g") + UInt8(generator.next() % 20))) }) }
-        placeholder = "csrf" + letters()
-        bannerPlaceholder = "scan" + letters()
+        // Letters past "f": never a hex token, and over 128 random bits of them. The token's is as
+        // long as a token (`CSRFMiddleware.isWellFormed`), so a token is written over it in place.
+        func letters(_ count: Int) -> String { String((0..<count).map { _ in Character(Unicode.Scalar(UInt8(ascii: "g") + UInt8(generator.next() % 20))) }) }
+        placeholder = "csrf" + letters(60)
+        bannerPlaceholder = "scan" + letters(32)
         self.banner = banner
         self.byteLimit = byteLimit
     }
@@ -256,6 +263,12 @@ final class PageCache: Sendable {
     /// The page with `token` in each place the token's placeholder stood, and `banner` in each
     /// place the banner's did.
     func body(_ page: Page, token: String, banner: String = "") -> ByteBuffer {
+        if page.tokenOffsets.count == page.holes.count, token.utf8.count == placeholder.utf8.count {
+            var out = ByteBufferAllocator().buffer(capacity: page.whole.readableBytes)
+            out.writeImmutableBuffer(page.whole)
+            for offset in page.tokenOffsets { out.setString(token, at: out.readerIndex + offset) }
+            return out
+        }
         let (tokens, banners) = page.holes.reduce(into: (0, 0)) { counts, hole in
             if hole == .token { counts.0 += 1 } else { counts.1 += 1 }
         }
@@ -269,8 +282,16 @@ final class PageCache: Sendable {
 
     /// A rendered page in pieces, split at both placeholders.
     func pieces(of rendered: ByteBuffer) -> Page {
-        let (pieces, found) = Self.split(rendered, at: [Array(placeholder.utf8), Array(bannerPlaceholder.utf8)])
-        return Page(pieces: pieces, holes: found.map { $0 == 0 ? .token : .banner })
+        let needles = [Array(placeholder.utf8), Array(bannerPlaceholder.utf8)]
+        let (pieces, found) = Self.split(rendered, at: needles)
+        var tokenOffsets: [Int] = []
+        var offset = 0
+        for (piece, needle) in zip(pieces, found) {
+            offset += piece.readableBytes
+            if needle == 0 { tokenOffsets.append(offset) }
+            offset += needles[needle].count
+        }
+        return Page(pieces: pieces, holes: found.map { $0 == 0 ? .token : .banner }, whole: rendered, tokenOffsets: tokenOffsets)
     }
 
     /// Whether `needle` (not empty) occurs in `buffer`.
