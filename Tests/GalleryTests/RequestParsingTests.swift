@@ -80,6 +80,52 @@ import Imaging
             #expect(SiteURL.decodeKey(rawPath: path, prefix: "/photos/") == nil, "\(path)")
         }
     }
+
+    @Test func decodesAsFoundationDecodesEachSegment() {
+        // The oracle: each segment through Foundation's `removingPercentEncoding`, as paths were read first.
+        func foundation(_ rest: Substring) -> String? {
+            var segments: [String] = []
+            for raw in rest.split(separator: "/", omittingEmptySubsequences: false) {
+                guard let decoded = String(raw).removingPercentEncoding else { return nil }
+                segments.append(decoded)
+            }
+            return segments.joined(separator: "/")
+        }
+        var random = SeededGenerator(seed: 41)
+        // Pieces that make every case: plain bytes, slashes, escapes of ASCII, of a slash, of each
+        // part of a two- and three-byte character, broken escapes, and raw non-ASCII characters.
+        let whole = ["a", "Z", "/", "%2F", "%2f", "%41", "%c3%a9", "%C3%A9", "%E6%9D%B1", "é", "東", " ", "%00", "%25"]
+        let broken = ["%C3", "%A9", "%E6", "%9D", "%B1", "%", "%4", "%G1", "%zz", "%FF"]
+        var paths = ["/photos/", "/photos/%C3%A9", "/photos/%C3/%A9", "/photos/%C3%2F%A9", "/photos/a%2Fb"]
+        for _ in 0..<5_000 {
+            paths.append("/photos/" + (0..<Int.random(in: 1...8, using: &random)).map { _ in
+                (Int.random(in: 0..<12, using: &random) == 0 ? broken : whole).randomElement(using: &random)!
+            }.joined())
+        }
+        // Stricter than Foundation, which on Linux lets a `%` without two hex digits through and
+        // puts U+FFFD for bytes that are not UTF-8: such a path is no key here. Otherwise the two agree.
+        func malformed(_ path: String) -> Bool {
+            let bytes = Array(path.utf8)
+            return bytes.indices.contains { i in
+                bytes[i] == UInt8(ascii: "%") && !(i + 2 < bytes.count && bytes[i + 1...i + 2].allSatisfy { $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit })
+            }
+        }
+        var agreed = 0, refused = 0
+        for path in paths {
+            let ours = KeyEncoding.decode(rawPath: path, prefix: "/photos/")
+            let theirs = foundation(path.dropFirst("/photos/".count))
+            if let ours {
+                #expect(ours == theirs, "\(path)")
+                agreed += 1
+            } else {
+                #expect(theirs == nil || theirs!.contains("\u{FFFD}") || malformed(path), "\(path)")
+                refused += 1
+            }
+        }
+        // Both kinds are met often.
+        #expect(agreed > 1_000 && refused > 1_000)
+        #expect(KeyEncoding.decode(rawPath: "/other/a", prefix: "/photos/") == nil)
+    }
 }
 
 /// Rendition addresses, read from the path alone by the shortcut for warm renditions, and by

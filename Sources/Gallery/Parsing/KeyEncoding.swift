@@ -24,15 +24,38 @@ enum KeyEncoding {
     /// The part of a raw request path after `prefix`, each `/`-separated segment percent-decoded;
     /// nil when the path does not start with `prefix` or a segment is not valid percent-encoded
     /// UTF-8. Not yet a safe key: the caller checks it with `SourceKey.isValid`.
+    ///
+    /// Read as bytes into one buffer (every folder and photo page's path comes through here), as
+    /// Foundation's `removingPercentEncoding` reads each segment: a `%` must be followed by two
+    /// hex digits, and the decoded bytes must be UTF-8 (`KeyEncodingTests` holds the two alike).
     static func decode(rawPath: String, prefix: String) -> String? {
         guard rawPath.hasPrefix(prefix) else { return nil }
-        let rest = rawPath.dropFirst(prefix.count)
-        var segments: [String] = []
-        for raw in rest.split(separator: "/", omittingEmptySubsequences: false) {
-            guard let decoded = String(raw).removingPercentEncoding else { return nil }
-            segments.append(decoded)
+        let rest = rawPath.utf8.dropFirst(prefix.utf8.count)
+        // Without a `%` there is nothing to decode: `/` is kept either way.
+        guard rest.contains(UInt8(ascii: "%")) else { return String(Substring(rest)) }
+        var out: [UInt8] = []
+        out.reserveCapacity(rest.count)
+        var bytes = rest.makeIterator()
+        while let byte = bytes.next() {
+            guard byte == UInt8(ascii: "%") else { out.append(byte); continue }
+            guard let high = bytes.next().flatMap(hexValue), let low = bytes.next().flatMap(hexValue) else { return nil }
+            let decoded = high << 4 | low
+            // An encoded `/` stays inside its segment as it would decoded there: the segments
+            // are joined with `/` all the same, so it reads as one.
+            out.append(decoded)
         }
-        return segments.joined(separator: "/")
+        // Each segment must be UTF-8 on its own, as each was decoded alone; `/` (0x2F) never
+        // falls inside a multi-byte character, so the whole is UTF-8 exactly when every segment is.
+        return String(validating: out, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
     }
 
     private static func unreserved(_ b: UInt8) -> Bool {

@@ -26,9 +26,10 @@ struct UploadNaming: Sendable {
 
     /// Whether `part` could be `shape` filled in: its literal bytes as they are, `{yyyy}` four
     /// digits, `{mm}` and `{dd}` two.
+    private static let digits = [("{yyyy}", 4), ("{mm}", 2), ("{dd}", 2)].map { (Array($0.0.utf8), $0.1) }
+
     private static func fits(_ part: [UInt8], _ shape: [UInt8]) -> Bool {
         var shape = shape[...], part = part[...]
-        let digits = [("{yyyy}", 4), ("{mm}", 2), ("{dd}", 2)].map { (Array($0.0.utf8), $0.1) }
         while let first = shape.first {
             if let (token, count) = digits.first(where: { shape.starts(with: $0.0) }) {
                 guard part.count >= count, part.prefix(count).allSatisfy({ (0x30...0x39).contains($0) }) else { return false }
