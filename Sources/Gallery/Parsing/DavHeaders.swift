@@ -94,26 +94,7 @@ enum DavHeaders {
     /// A path segment percent-decoded, or nil when an escape is broken, a byte is NUL or the
     /// bytes are not UTF-8.
     private static func decoded(_ segment: ArraySlice<UInt8>) -> String? {
-        let bytes = Array(segment)
-        var out: [UInt8] = []
-        var at = 0
-        while at < bytes.count {
-            guard bytes[at] == UInt8(ascii: "%") else { out.append(bytes[at]); at += 1; continue }
-            guard at + 2 < bytes.count, let high = hex(bytes[at + 1]), let low = hex(bytes[at + 2]) else { return nil }
-            out.append(high << 4 | low)
-            at += 3
-        }
-        guard !out.contains(0) else { return nil }
+        guard let out = KeyEncoding.percentDecoded(segment), !out.contains(0) else { return nil }
         return String(validating: out, as: UTF8.self)
-    }
-
-    /// The value of a hexadecimal digit.
-    private static func hex(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
     }
 }

@@ -33,20 +33,25 @@ enum KeyEncoding {
         let rest = rawPath.utf8.dropFirst(prefix.utf8.count)
         // Without a `%` there is nothing to decode: `/` is kept either way.
         guard rest.contains(UInt8(ascii: "%")) else { return String(Substring(rest)) }
+        // An encoded `/` stays inside its segment as it would decoded there: the segments are
+        // joined with `/` all the same, so it reads as one. Each segment must be UTF-8 on its own,
+        // as each was decoded alone; `/` never falls inside a multi-byte character, so the whole
+        // is UTF-8 exactly when every segment is.
+        return percentDecoded(rest).flatMap { String(validating: $0, as: UTF8.self) }
+    }
+
+    /// The bytes with every `%XX` made the byte it names; nil when a `%` is not followed by two
+    /// hex digits. The one percent-decoding of request paths (keys here, WebDAV's `Destination`).
+    static func percentDecoded(_ bytes: some Collection<UInt8>) -> [UInt8]? {
         var out: [UInt8] = []
-        out.reserveCapacity(rest.count)
-        var bytes = rest.makeIterator()
-        while let byte = bytes.next() {
+        out.reserveCapacity(bytes.count)
+        var iterator = bytes.makeIterator()
+        while let byte = iterator.next() {
             guard byte == UInt8(ascii: "%") else { out.append(byte); continue }
-            guard let high = bytes.next().flatMap(hexValue), let low = bytes.next().flatMap(hexValue) else { return nil }
-            let decoded = high << 4 | low
-            // An encoded `/` stays inside its segment as it would decoded there: the segments
-            // are joined with `/` all the same, so it reads as one.
-            out.append(decoded)
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+            out.append(high << 4 | low)
         }
-        // Each segment must be UTF-8 on its own, as each was decoded alone; `/` (0x2F) never
-        // falls inside a multi-byte character, so the whole is UTF-8 exactly when every segment is.
-        return String(validating: out, as: UTF8.self)
+        return out
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
