@@ -2,7 +2,8 @@
 # The whole benchmark suite in one command: builds release once (unless PHOTOLALA_BIN names a
 # binary) and hands that binary to every script, prepares the synthetic library
 # (Benchmarks/library.sh), then runs Benchmarks/thumbnails.sh (cold grid thumbnails against
-# vipsthumbnail), Benchmarks/scan.sh (scanning against openssl, rescan, pages during a scan)
+# vipsthumbnail), Benchmarks/sigal.sh (a gallery of tiles and previews made from nothing, against
+# sigal), Benchmarks/scan.sh (scanning against openssl, rescan, pages during a scan)
 # Benchmarks/serve.sh (pages and warm thumbnails under concurrency against nginx),
 # Benchmarks/zip.sh (a selection's zip, first byte, throughput and server memory, against tar),
 # Benchmarks/video.sh (cold video posters and an HEVC clip's first play, against ffmpeg alone),
@@ -19,7 +20,7 @@
 #   env:   PHOTOLALA_BIN (binary to measure), BENCH_FILES (library size, default 100000),
 #          BENCH_DURATION / BENCH_WARMUP (serve.sh's wrk seconds, default 10 / 2), BENCH_PAIRS
 #          (serve.sh's paired runs, default 12 pairs; 0 leaves them out),
-#          BENCH_ONLY (which to run, default "thumbnails scan serve zip video dav weight scaleout")
+#          BENCH_ONLY (which to run, default "thumbnails sigal scan serve zip video dav weight scaleout")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-3}"
@@ -35,7 +36,7 @@ main() {
   PHOTOLALA_BIN="$(photolala_bin)"; export PHOTOLALA_BIN
   echo "run: measuring $PHOTOLALA_BIN ($(stat -c '%y' "$PHOTOLALA_BIN" | cut -d. -f1)); $runs runs; library of $bench_files" >&2
   bash Benchmarks/library.sh "$bench_files" > /dev/null
-  for name in ${BENCH_ONLY:-thumbnails scan serve zip video dav weight scaleout}; do
+  for name in ${BENCH_ONLY:-thumbnails sigal scan serve zip video dav weight scaleout}; do
     echo "run: Benchmarks/$name.sh $runs" >&2
     bash "Benchmarks/$name.sh" "$runs" | tee "$tables/$name" || { echo "run: Benchmarks/$name.sh failed" >&2; exit 1; }
   done
@@ -43,7 +44,7 @@ main() {
   echo "================ Photolala benchmarks ================"
   machine
   echo "binary: $PHOTOLALA_BIN; $runs runs each; $(( (SECONDS - started) / 60 )) min in all; log: $log"
-  for name in ${BENCH_ONLY:-thumbnails scan serve zip video dav weight scaleout}; do
+  for name in ${BENCH_ONLY:-thumbnails sigal scan serve zip video dav weight scaleout}; do
     echo
     echo "---- Benchmarks/$name.sh ----"
     sed '/./,$!d' "$tables/$name"
