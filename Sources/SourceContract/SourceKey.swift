@@ -6,14 +6,19 @@ public enum SourceKey {
     /// followed by a combining mark is one Character to Swift (`"/\u{301}"`), and a key split by
     /// characters would not be split there, though the file system splits it.
     public static func folder(of key: String) -> String {
-        guard let slash = key.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        guard let slash = lastSlash(in: key) else { return "" }
         return String(key[..<slash])
     }
 
     /// The last component of a key.
     public static func name(of key: String) -> String {
-        guard let slash = key.utf8.lastIndex(of: UInt8(ascii: "/")) else { return key }
+        guard let slash = lastSlash(in: key) else { return key }
         return String(key[key.utf8.index(after: slash)...])
+    }
+
+    /// Where a key's folder ends and its name begins: its last `/` byte; nil for a top-level item.
+    public static func lastSlash(in key: String) -> String.Index? {
+        key.utf8.lastIndex(of: UInt8(ascii: "/"))
     }
 
     /// The parent of a folder key, or nil for the root `""`.

@@ -138,9 +138,8 @@ public struct LocalFolderSource: PhotoSource {
             guard SourceKey.isValid(key), let realRoot else { return .gone }
             // A symlink inside the library may point anywhere: only what resolves inside is the library's.
             func within(_ path: String) -> Bool { path == realRoot || path.hasPrefix(inside) }
-            // Split at the last `/` byte, as the file system splits (`SourceKey`: by characters, a
-            // `/` and a combining mark after it are one, and the name would hold a `/`).
-            let slash = key.utf8.lastIndex(of: UInt8(ascii: "/"))
+            // Split where `SourceKey` splits: at the last `/` byte, as the file system does.
+            let slash = SourceKey.lastSlash(in: key)
             let folder = slash.map { key[..<$0] } ?? ""
             let name = slash.map { key[key.utf8.index(after: $0)...] } ?? Substring(key)
             let realFolder: String?

@@ -263,7 +263,7 @@ final class PageCache: Sendable {
     /// The page with `token` in each place the token's placeholder stood, and `banner` in each
     /// place the banner's did.
     func body(_ page: Page, token: String, banner: String = "") -> ByteBuffer {
-        if page.tokenOffsets.count == page.holes.count, token.utf8.count == placeholder.utf8.count {
+        if !page.holes.contains(.banner), token.utf8.count == placeholder.utf8.count {
             var out = ByteBufferAllocator().buffer(capacity: page.whole.readableBytes)
             out.writeImmutableBuffer(page.whole)
             for offset in page.tokenOffsets { out.setString(token, at: out.readerIndex + offset) }
