@@ -34,7 +34,12 @@ public final class CatalogStore: SQLCatalog {
         try OwnerOnly.create(path, alongside: ["-wal", "-shm", "-journal"])
         if let damage = CatalogIntegrity.headerDamage(path: path) { throw damage }
         do {
-            try self.init(writer: DatabasePool(path: path, configuration: Self.configuration()), path: path, steps: steps, check: check)
+            let pool = try DatabasePool(path: path, configuration: Self.configuration())
+            // GRDB's pool sets its writer to `synchronous = NORMAL` (WAL mode's usual choice) after
+            // `prepareDatabase` has set FULL; until a scan's batch set it back, a favorite or a
+            // rating was acknowledged before it reached the disk.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+            try self.init(writer: pool, path: path, steps: steps, check: check)
         } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
             throw CatalogIntegrity.damaged(path, "SQLite: \(error.message ?? "not a database")")
         }
