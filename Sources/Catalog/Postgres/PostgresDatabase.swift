@@ -27,6 +27,16 @@ struct PostgresDatabase: SQLDatabase {
         try await lockedWrite { try await body($0) }
     }
 
+    /// A write as any other (each statement is a round trip either way); unless `waitingForDisk`,
+    /// its commit does not wait for the server's log flush (`synchronous_commit = off` for this
+    /// transaction alone), as a scan's batches commit.
+    func writeBriefly<T: Sendable>(waitingForDisk: Bool, _ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
+        try await lockedWrite { db in
+            if !waitingForDisk { try await db.execute("SET LOCAL synchronous_commit = off", []) }
+            return try await body(db)
+        }
+    }
+
     /// One transaction holding the catalog's write lock, in a task of its own, so a write once
     /// asked for lands even if the calling task is cancelled.
     func lockedWrite<T: Sendable>(_ updates: @escaping @Sendable (PostgresSession) async throws -> T) async throws -> T {

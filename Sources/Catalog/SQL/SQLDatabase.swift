@@ -18,14 +18,19 @@ protocol SQLDatabase: Sendable {
     /// queue and back, two thread switches a statement that are most of such a write's time
     /// while the cores are busy. Never for a statement that may run long, since it holds one of
     /// the pool's threads meanwhile.
-    func writeBriefly<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T
+    ///
+    /// `waitingForDisk: false` commits without waiting for the disk, for a write whose caller
+    /// commits one that waits right after it, which takes this one to the disk with it (a write
+    /// ahead of it in the log cannot outlive it); a power cut before that loses both together.
+    func writeBriefly<T: Sendable>(waitingForDisk: Bool, _ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T
     /// Whether `error` is the database refusing a row because another row has the same unique value.
     func isUniqueViolation(_ error: any Error) -> Bool
 }
 
 extension SQLDatabase {
+    /// A brief write that waits for the disk, as every write does unless it says otherwise.
     func writeBriefly<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
-        try await write(body)
+        try await writeBriefly(waitingForDisk: true, body)
     }
 }
 

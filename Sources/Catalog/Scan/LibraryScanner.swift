@@ -222,12 +222,15 @@ public struct LibraryScanner: Sendable {
     /// Indexes files just placed in the library whose bytes were read already (an upload's staged
     /// copy, moved or copied there whole): a picture's identity and probe are taken over under the
     /// entry the file has now, with no second read of its bytes; anything else is read again.
+    /// The rows are committed as a scan's batches are, and the folders' rows after them wait for
+    /// the disk unless `waitingForDisk` is false: for a caller that commits a write that waits
+    /// right after (`InboxCommits`), which takes both to the disk with it.
     @discardableResult
-    public func index(placed: [(key: String, analysis: FileAnalysis)]) async throws -> [String: IndexResult] {
-        try await index(placed.map { ($0.key, Optional($0.analysis)) })
+    public func index(placed: [(key: String, analysis: FileAnalysis)], waitingForDisk: Bool = true) async throws -> [String: IndexResult] {
+        try await index(placed.map { ($0.key, Optional($0.analysis)) }, waitingForDisk: waitingForDisk)
     }
 
-    private func index(_ keys: [(key: String, analysed: FileAnalysis?)]) async throws -> [String: IndexResult] {
+    private func index(_ keys: [(key: String, analysed: FileAnalysis?)], waitingForDisk: Bool = true) async throws -> [String: IndexResult] {
         var results: [String: IndexResult] = [:]
         var batch: [FileAnalysis] = []
         for (key, analysed) in keys {
@@ -259,7 +262,7 @@ public struct LibraryScanner: Sendable {
         }
         try await store.apply(batch)
         // A file's rows are written or removed by its key alone, so only its folder changed.
-        try await store.refreshFolders(Set(keys.map { SourceKey.folder(of: $0.key) }))
+        try await store.refreshFolders(Set(keys.map { SourceKey.folder(of: $0.key) }), waitingForDisk: waitingForDisk)
         return results
     }
 

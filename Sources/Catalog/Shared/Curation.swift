@@ -60,9 +60,9 @@ extension CurationStore where Self: SQLCatalog {
         core.changed()
     }
 
-    public func recordUploader(keys: [String], account: Int64?, link: Int64?, device: String?) async throws {
+    public func recordUploader(keys: [String], account: Int64?, link: Int64?, device: String?, waitingForDisk: Bool) async throws {
         guard !keys.isEmpty, account != nil || link != nil else { return }
-        try await core.database.writeBriefly { db in
+        try await core.database.writeBriefly(waitingForDisk: waitingForDisk) { db in
             try await db.execute("""
                 UPDATE photo SET addedBy = ?, addedThrough = ?, addedWith = ?
                 WHERE id IN (SELECT photoId FROM file WHERE \(db.dialect.isIn("key"))) AND addedBy IS NULL AND addedThrough IS NULL

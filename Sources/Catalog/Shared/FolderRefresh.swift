@@ -112,10 +112,10 @@ enum FolderRefresh {
 }
 
 extension ScanBookkeeping where Self: SQLCatalog {
-    public func refreshFolders(_ folders: Set<String>) async throws {
+    public func refreshFolders(_ folders: Set<String>, waitingForDisk: Bool) async throws {
         guard !folders.isEmpty else { return }
         let now = Int64(Date().timeIntervalSince1970)
-        if try await core.database.writeBriefly({ db in try await FolderRefresh.refresh(db, touching: folders, now: now) }) {
+        if try await core.database.writeBriefly(waitingForDisk: waitingForDisk, { db in try await FolderRefresh.refresh(db, touching: folders, now: now) }) {
             core.changed()
         } else {
             try await rebuildFolders()

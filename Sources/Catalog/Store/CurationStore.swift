@@ -25,7 +25,9 @@ public protocol CurationStore: Sendable {
     /// Records who uploaded the photos of these files (an account, or a share link's holders)
     /// where no one is recorded yet: the first upload of a picture is its adder's.
     /// `device` names the device password a member's files came through (the WebDAV door).
-    func recordUploader(keys: [String], account: Int64?, link: Int64?, device: String?) async throws
+    /// `waitingForDisk: false` only where a write that waits follows at once
+    /// (`SQLDatabase.writeBriefly(waitingForDisk:)`).
+    func recordUploader(keys: [String], account: Int64?, link: Int64?, device: String?, waitingForDisk: Bool) async throws
 
     // Many photos at once: each call is one transaction, and says how many photos it changed.
 
@@ -53,6 +55,6 @@ public enum CaptionText {
 extension CurationStore {
     /// Records who uploaded these files' photos, through no device.
     public func recordUploader(keys: [String], account: Int64?, link: Int64?) async throws {
-        try await recordUploader(keys: keys, account: account, link: link, device: nil)
+        try await recordUploader(keys: keys, account: account, link: link, device: nil, waitingForDisk: true)
     }
 }

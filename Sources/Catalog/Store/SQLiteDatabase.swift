@@ -38,9 +38,13 @@ struct SQLiteDatabase: SQLDatabase {
         return try await Task { try await lock.withLock { try await transaction("BEGIN IMMEDIATE", body) } }.value
     }
 
-    func writeBriefly<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
+    func writeBriefly<T: Sendable>(waitingForDisk: Bool, _ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
         try await integrity.passed()
-        return try await Task { try await lock.withLock { try await transaction("BEGIN IMMEDIATE", body, access: .inline) } }.value
+        return try await Task {
+            try await lock.withLock {
+                try await transaction("BEGIN IMMEDIATE", body, access: .inline, waitingForDisk: waitingForDisk)
+            }
+        }.value
     }
 
     /// Runs `value` in one GRDB read transaction on a reader queue and waits for it. The reader is
@@ -94,9 +98,25 @@ struct SQLiteDatabase: SQLDatabase {
     }
 
     /// Runs `body` between `begin` and COMMIT on the writer connection; the caller holds the lock.
+    /// Unless `waitingForDisk`, the connection commits this one transaction with `synchronous =
+    /// NORMAL` (in WAL mode: no flush), as the store's own `write(waitingForDisk:)` does.
     private func transaction<T: Sendable>(_ begin: String, _ body: @Sendable (any SQLSession) async throws -> T,
-                                          access: SQLiteSession.Access = .write) async throws -> T {
+                                          access: SQLiteSession.Access = .write, waitingForDisk: Bool = true) async throws -> T {
         let session = SQLiteSession(writer: writer, access: access)
+        guard !waitingForDisk else { return try await transaction(begin, body, on: session) }
+        try await session.execute("PRAGMA synchronous = NORMAL", [])
+        do {
+            let value = try await transaction(begin, body, on: session)
+            try await session.execute("PRAGMA synchronous = FULL", [])
+            return value
+        } catch {
+            try? await session.execute("PRAGMA synchronous = FULL", [])
+            throw error
+        }
+    }
+
+    private func transaction<T: Sendable>(_ begin: String, _ body: @Sendable (any SQLSession) async throws -> T,
+                                          on session: SQLiteSession) async throws -> T {
         try await session.execute(begin, [])
         do {
             let value = try await body(session)

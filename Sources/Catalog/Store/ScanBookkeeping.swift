@@ -24,8 +24,9 @@ public protocol ScanBookkeeping: Sendable {
     func rebuildFolders() async throws
     /// Pairs the files of these folders, then makes their rows and those of the folders above
     /// them again, as `rebuildFolders` would make them, after files came into or left only
-    /// these folders (`FolderRefresh`).
-    func refreshFolders(_ folders: Set<String>) async throws
+    /// these folders (`FolderRefresh`). `waitingForDisk: false` only where a write that waits
+    /// follows at once (`SQLDatabase.writeBriefly(waitingForDisk:)`).
+    func refreshFolders(_ folders: Set<String>, waitingForDisk: Bool) async throws
     /// What the library holds, by kind.
     func kindCounts() async throws -> KindCounts
     /// Sets aside the indexes (and SQLite's full-text rows) a scan into an empty catalog makes
@@ -37,6 +38,11 @@ public protocol ScanBookkeeping: Sendable {
 
 extension ScanBookkeeping {
     /// Writes a scan's batch, which need not wait for the disk.
+    /// Makes these folders' rows again, waiting for the disk.
+    public func refreshFolders(_ folders: Set<String>) async throws {
+        try await refreshFolders(folders, waitingForDisk: true)
+    }
+
     public func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool) async throws {
         try await apply(batch, now: now, newKeys: newKeys, durable: false)
     }

@@ -64,7 +64,9 @@ actor InboxCommits {
     private func write(_ parts: [Part]) async throws -> [Bool] {
         let placed = parts.compactMap(\.placed)
         if !placed.isEmpty {
-            for (key, result) in try await scanner.index(placed: placed) {
+            // Neither the rows nor their uploader wait for the disk: the inbox items' commit,
+            // which does, takes them to it before any PUT of the round is answered.
+            for (key, result) in try await scanner.index(placed: placed, waitingForDisk: false) {
                 if case .failed(let reason) = result {
                     logger.warning("an inbox file was placed but not catalogued", metadata: ["key": "\(key)", "reason": "\(reason)"])
                 }
@@ -75,7 +77,8 @@ actor InboxCommits {
                 senders["\(part.item.accountId)/\(part.device)", default: (part.item.accountId, part.device, [])].keys.append(key)
             }
             for sender in senders.values {
-                try await store.recordUploader(keys: sender.keys, account: sender.account, link: nil, device: sender.device)
+                try await store.recordUploader(keys: sender.keys, account: sender.account, link: nil, device: sender.device,
+                                               waitingForDisk: false)
             }
         }
         let created = try await store.putInboxItems(parts.map(\.item))
