@@ -19,7 +19,8 @@
 # settled catalog (`settle_catalog`) with `--no-scan --no-watch`, started anew for each run.
 # The media are made afresh in a temporary folder (ImageMagick, exiftool, ffmpeg), removed at the
 # end with everything else. Reports files/s, MB/s, milliseconds and the ratios (Photolala over
-# nginx; times as nginx's over Photolala's, so above 1 is faster), medians over runs.
+# nginx; times as nginx's over Photolala's, so above 1 is faster), medians over runs, and the CPU
+# each server spent a file of the PUTs (where both cores go is what bounds the ratio on two cores).
 # With DAV_INTO=N, the photos are PUT a second time in each run, into a copy of
 # Benchmarks/library.sh's library of N files (hard links: the server only adds files to it) with
 # its scanned and settled catalog, the server started as a household runs it and timed once its
@@ -110,19 +111,31 @@ put_config() {
   done
 }
 
-# timed_put PID CONFIG: runs the config's PUTs, DAV_PARALLEL in flight, sampling the VmRSS of
-# PID (none: "") every 0.2 s; prints "seconds rss-before-MB rss-peak-MB rss-after-MB". Fails
-# unless every PUT answered 201.
+# timed_put PID CPU-PIDS CONFIG: runs the config's PUTs, DAV_PARALLEL in flight, sampling the
+# VmRSS of PID (none: "") every 0.2 s; prints "seconds rss-before-MB rss-peak-MB rss-after-MB
+# server-cpu-s machine-busy", the CPU the processes CPU-PIDS (space-separated: the server's)
+# spent meanwhile and the share of both cores busy. Fails unless every PUT answered 201.
 timed_put() {
   sync
-  python3 - "$1" "$2" "$parallel" <<'PY'
-import subprocess, sys, threading, time
-pid, config, parallel = sys.argv[1:]
+  python3 - "$1" "$2" "$3" "$parallel" <<'PY'
+import os, subprocess, sys, threading, time
+pid, cpu_pids, config, parallel = sys.argv[1:]
+hz = os.sysconf("SC_CLK_TCK")
+def cpu():
+    total = 0
+    for p in cpu_pids.split():
+        fields = open(f"/proc/{p}/stat").read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / hz
+def machine():
+    fields = [int(x) for x in open("/proc/stat").readline().split()[1:8]]
+    return sum(fields) - fields[3] - fields[4], sum(fields)
 def rss():
     if not pid: return 0.0
     for line in open(f"/proc/{pid}/status"):
         if line.startswith("VmRSS:"): return int(line.split()[1]) / 1024
 before = rss(); peak = [before]; done = threading.Event()
+cpu_before = cpu(); busy_before, all_before = machine()
 def sample():
     while not done.wait(0.2): peak[0] = max(peak[0], rss())
 threading.Thread(target=sample, daemon=True).start()
@@ -131,10 +144,12 @@ out = subprocess.run(["curl", "-s", "--no-progress-meter", "--parallel", "--para
                      stdout=subprocess.PIPE, text=True).stdout
 seconds = time.monotonic() - start
 done.set(); after = rss()
+busy_after, all_after = machine()
+spent = cpu() - cpu_before; busy = (busy_after - busy_before) / max(1, all_after - all_before)
 codes = out.split()
 wrong = [c for c in codes if c != "201"]
 if wrong or not codes: sys.exit(f"PUT answered {sorted(set(wrong)) or 'nothing'} ({len(wrong)} of {len(codes)})")
-print(f"{seconds:.3f} {before:.1f} {max(peak[0], after):.1f} {after:.1f}")
+print(f"{seconds:.3f} {before:.1f} {max(peak[0], after):.1f} {after:.1f} {spent:.2f} {busy:.3f}")
 PY
 }
 
@@ -149,7 +164,7 @@ put_ours() {  # NAME FILES...
   local name="$1"; shift
   fresh_ours "$work/putlib" "$work/putdata"
   put_config "$ours/dav/anna" "$@" > "$work/put.conf"
-  timed_put "$pid" "$work/put.conf" >> "$work/ours-$name"
+  timed_put "$pid" "$pid $(pgrep -P "$pid" | tr '\n' ' ')" "$work/put.conf" >> "$work/ours-$name"
   local filed; filed=$(sqlite3 "$work/putdata/catalog.sqlite" "SELECT COUNT(*) FROM file WHERE key LIKE 'Phones/anna/%'")
   (( filed == $# )) || { echo "$filed of $# files are in the catalog after the PUTs" >&2; exit 1; }
   grep -q "webdav put" "$work/serve.log" || { echo "the server logged no PUT" >&2; exit 1; }
@@ -159,7 +174,7 @@ put_nginx() {  # NAME FILES...
   local name="$1"; shift
   rm -rf "$work/nginx/html/put"
   put_config "$theirs/put" "$@" > "$work/put.conf"
-  timed_put "" "$work/put.conf" >> "$work/nginx-$name"
+  timed_put "" "$nginx_pid $(pgrep -P "$nginx_pid" | tr '\n' ' ')" "$work/put.conf" >> "$work/nginx-$name"
   cmp -s "$1" "$work/nginx/html/put/$(basename "$1")" || { echo "nginx stored other bytes" >&2; exit 1; }
   rm -rf "$work/nginx/html/put"
 }
@@ -178,7 +193,7 @@ put_ours_into() {
     sleep 0.2
   done
   put_config "$ours/dav/anna" "$@" > "$work/put.conf"
-  timed_put "$pid" "$work/put.conf" >> "$work/ours-$name"
+  timed_put "$pid" "$pid $(pgrep -P "$pid" | tr '\n' ' ')" "$work/put.conf" >> "$work/ours-$name"
   local filed; filed=$(sqlite3 "$work/intodata/catalog.sqlite" "SELECT COUNT(*) FROM file WHERE key LIKE 'Phones/anna/%'")
   (( filed == $# )) || { echo "$filed of $# files are in the grown catalog after the PUTs" >&2; exit 1; }
   stop_ours; rm -rf "$work/intolib" "$work/intodata"
@@ -262,6 +277,14 @@ if [[ -n "$into" ]]; then
     "$(col ours-photos-into 2) / $(col ours-photos-into 3) / $(col ours-photos-into 4)"
 fi
 echo "(ratio: Photolala's MB/s over nginx's, goal 0.8 or more; RSS: the server's VmRSS sampled every 0.2 s, goal for the video: peak within 20 MB of before)"
+cpu_ms() { awk -v c="$1" -v f="$2" 'BEGIN { printf "%.2f", c * 1000 / f }'; }
+pct() { awk -v b="$1" 'BEGIN { printf "%.0f%%", b * 100 }'; }
+for name in photos video; do
+  if [[ "$name" == photos ]]; then files=$photos; label="$photos phone photos"; else files=1; label="a $video_mb MB video"; fi
+  echo "CPU, $label: Photolala's server $(cpu_ms "$(col "ours-$name" 5)" "$files") ms a file (both cores $(pct "$(col "ours-$name" 6)") busy)," \
+    "nginx $(cpu_ms "$(col "nginx-$name" 5)" "$files") ms a file ($(pct "$(col "nginx-$name" 6)") busy); curl sends both"
+done
+echo "(CPU: user and system time of the server's process, or nginx's master and workers, over the PUTs; busy: of both cores, curl's share included)"
 lrow() { printf "%-34s %8s | %10s %10s | %10s %10s | %6s\n" "$@"; }
 lrow "listing a folder" "files" "first ms" "median ms" "nginx first" "median ms" "ratio"
 lrow "PROPFIND Depth: 1 / autoindex JSON" "$folder_files" "$(median $(cat "$work/ours-first"))" "$(median $(cat "$work/ours-list"))" \
