@@ -17,7 +17,7 @@ public struct SourceEntry: Sendable, Hashable {
 
 /// What a full walk of a source found.
 public struct SourceListing: Sendable {
-    /// Every item found.
+    /// Every item found, each key once.
     public var entries: [SourceEntry]
     /// Folder keys whose contents could not be read; items under them are unknown, not gone.
     public var unreadableFolders: [String]

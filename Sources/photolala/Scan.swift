@@ -38,6 +38,7 @@ struct Scan: AsyncParsableCommand {
         var scanner = LibraryScanner(source: source, store: store, journal: journal, monitor: monitor, logger: logger)
         // Nobody looks at the catalog while this scan runs: into an empty one, it loads in bulk.
         scanner.loadsInBulk = true
+        scanner.usesEveryCore = true
         let bar = ProgressBar(monitor: monitor, enabled: isatty(STDERR_FILENO) == 1)
         let ticker = Task { await bar.run() }
         defer { ticker.cancel() }

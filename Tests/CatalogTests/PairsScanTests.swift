@@ -80,6 +80,27 @@ struct PairsScanTests {
         #expect(try await store.photo(key: "roll/img_0001.mov")?.pairedToKey == nil)
     }
 
+    @Test func aScanOnEveryCoreCountsWhatItsFoldersPairedAnew() async throws {
+        // given a Live pair scanned, whose pairing a stopped process left undone (the rows
+        // written, the folders not made after them)
+        let (lib, store) = try await livePairs(.folder)
+        defer { withExtendedLifetime(lib) {} }
+        try await store.pool.write { db in try db.execute(sql: "UPDATE file SET pairedTo = NULL, companions = 0") }
+        #expect(try await store.kindCounts().live == 0)
+        // when a scan that finds nothing new runs on every core (`photolala scan`), the library
+        // counted while the folders are made again
+        var scanner = lib.scanner(store)
+        scanner.usesEveryCore = true
+        let summary = try await scanner.run()
+        // then the pair is made again, and the summary counts it as the catalog now holds it, not
+        // as it was counted beside the making
+        #expect(summary.added == 0 && summary.updated == 0 && summary.unchanged == 5)
+        #expect(try await store.photo(key: "roll/img_0001.mov")?.pairedToKey == "roll/IMG_0001.JPG")
+        #expect(summary.kinds == (try await store.kindCounts()) && summary.kinds.live == 1)
+        // and a scan after it, with nothing to pair, says the same
+        #expect(try await scanner.run().kinds == summary.kinds)
+    }
+
     @Test(arguments: TestMotionPhotos.Form.allCases) func aMotionPhotoKnowsWhereItsClipIs(_ form: TestMotionPhotos.Form) async throws {
         // given a motion photo, and one whose XMP claims more clip than the file holds
         let lib = try TestLibrary(.folder)

@@ -220,14 +220,17 @@ extension PostgresCatalog: ScanBookkeeping {
                              [old, new])
     }
 
-    public func rebuildFolders() async throws {
-        try await write { db in try await Self.rebuildFolders(db) }
+    @discardableResult
+    public func rebuildFolders() async throws -> Bool {
+        let repaired = try await write { db in try await Self.rebuildFolders(db) }
         bumpVersion()
+        return repaired
     }
 
-    /// Pairs files, then recomputes every folder's counts, dates and cover, as `CatalogStore` does.
-    private static func rebuildFolders(_ db: PostgresSession) async throws {
-        try await pairFiles(db)
+    /// Pairs files, then recomputes every folder's counts, dates and cover, as `CatalogStore` does;
+    /// says whether any file was paired or stood alone anew.
+    private static func rebuildFolders(_ db: PostgresSession) async throws -> Bool {
+        let repaired = try await pairFiles(db)
         // The cover is the photo of the row with the latest date (the first such file on a tie).
         let rows = try await db.rows("""
             SELECT f.folder, COUNT(*) AS photoCount, MAX(f.sortTaken) AS latest,
@@ -259,11 +262,12 @@ extension PostgresCatalog: ScanBookkeeping {
                                                  "latestTaken" bigint)
             """, [try SQLJSON(table)])
         try await db.execute(LinkEnding.vanishedFolders, [Int64(Date().timeIntervalSince1970)])
+        return repaired
     }
 
     /// Pairs the files of every folder that holds a RAW or a short clip, and unpairs any file
-    /// outside them; writes only what changed (`CatalogStore.pairFiles`).
-    private static func pairFiles(_ db: PostgresSession) async throws {
+    /// outside them; writes only what changed (`CatalogStore.pairFiles`), and says whether anything did.
+    private static func pairFiles(_ db: PostgresSession) async throws -> Bool {
         let rows = try await db.rows("""
             SELECT f.id, f.folder, f.name, p.format, p.durationMs, p.privateTo, f.pairedTo, f.companions
             FROM file f JOIN photo p ON p.id = f.photoId
@@ -277,14 +281,17 @@ extension PostgresCatalog: ScanBookkeeping {
             files.append(FilePairs.File(id: id, folder: try row.string("folder"), name: try row.string("name"),
                                         format: try row.string("format"), durationMs: try row.optionalInt("durationMs"), owner: try row.optionalInt("privateTo")))
         }
+        var changed = false
         for (id, wanted) in FilePairs.pair(files) {
             guard let current = now[id], current.pairedTo != wanted.pairedTo || current.companions != Int64(wanted.companions.rawValue) else { continue }
             try await db.execute("UPDATE file SET pairedTo = ?, companions = ? WHERE id = ?", [wanted.pairedTo, wanted.companions.rawValue, id])
+            changed = true
         }
         // A file outside those folders stands alone (its companion went, or its still did).
-        try await db.execute("""
+        let alone = try await db.changes("""
             UPDATE file SET pairedTo = NULL, companions = 0
             WHERE (pairedTo IS NOT NULL OR companions != 0) AND id != ALL(?::bigint[])
             """, [Array(now.keys)])
+        return changed || alone > 0
     }
 }

@@ -28,6 +28,11 @@ public struct LibraryScanner: Sendable {
     /// pages fill in as it goes.
     public var loadsInBulk = false
 
+    /// Nothing else asks the machine for anything while this scan runs (`photolala scan`): its
+    /// passes in memory use every core (`ScanPlan`'s `onEveryCore`). A server's scans leave the
+    /// other cores to the pages.
+    public var usesEveryCore = false
+
     /// Creates a scanner; `workers` defaults to the number of cores. Reads are noted in `journal`.
     public init(source: any PhotoSource, store: any PhotoCatalog, journal: ReadJournal, monitor: ScanMonitor = ScanMonitor(),
                 workers: Int = ProcessInfo.processInfo.activeProcessorCount, logger: Logger = Logger(label: "photolala.scan")) {
@@ -93,7 +98,7 @@ public struct LibraryScanner: Sendable {
         // Sidecars are read for what they say of their files (`readSidecars`), never as photos.
         let sidecars = listing.entries.filter { SourceKey.hasSidecarName($0.key) }
         if !sidecars.isEmpty { listing.entries.removeAll { SourceKey.hasSidecarName($0.key) } }
-        var plan = ScanPlan(listing: listing, known: consume known, failed: failed)
+        var plan = ScanPlan(listing: listing, known: consume known, failed: failed, onEveryCore: usesEveryCore)
         let sidecarKeys = Set(sidecars.map(\.key))
         plan.goneIssues.removeAll { sidecarKeys.contains($0) }
         var summary = ScanSummary()
@@ -137,9 +142,19 @@ public struct LibraryScanner: Sendable {
         }
         try await store.forgetIssues(keys: plan.goneIssues)
         summary.conflicts = try await readSidecars(sidecars, listing: listing, issues: failed)
-        try await store.rebuildFolders()
         summary.errors += plan.knownFailures + listing.skipped.count
-        summary.kinds = try await store.kindCounts()
+        if usesEveryCore {
+            // What the library holds is counted on another core while the folders are made; only
+            // the pairing can change it (a still and its clip count as one), and when it did,
+            // it is counted again.
+            async let counted = store.kindCounts()
+            let repaired = try await store.rebuildFolders()
+            summary.kinds = try await counted
+            if repaired { summary.kinds = try await store.kindCounts() }
+        } else {
+            try await store.rebuildFolders()
+            summary.kinds = try await store.kindCounts()
+        }
         await finishing?()
         summary.seconds = Date().timeIntervalSince(started)
         let final = summary

@@ -20,8 +20,10 @@ public protocol ScanBookkeeping: Sendable {
     func removeFiles(keys: [String]) async throws
     /// Forgets the recorded failures of these files (the walk no longer finds them).
     func forgetIssues(keys: [String]) async throws
-    /// Pairs files that are one shot (`FilePairs`), then recomputes every folder's counts and cover photo.
-    func rebuildFolders() async throws
+    /// Pairs files that are one shot (`FilePairs`), then recomputes every folder's counts and
+    /// cover photo; says whether any file was paired or stood alone anew.
+    @discardableResult
+    func rebuildFolders() async throws -> Bool
     /// Pairs the files of these folders, then makes their rows and those of the folders above
     /// them again, as `rebuildFolders` would make them, after files came into or left only
     /// these folders (`FolderRefresh`). `waitingForDisk: false` only where a write that waits

@@ -79,5 +79,15 @@ import TestSupport
         // and a selection of the items brings the clip after its still
         let files = try await store.files(ids: page.photos.map(\.fileId))
         #expect(try await store.withCompanions(files).map(\.key) == ["live/IMG_1.jpg", "live/IMG_1.mp4", "live/IMG_2.jpg"])
+        // and making every folder again says whether it paired anything anew: not while the pair
+        // stands, and yes for a clip whose still's rows came in without the folders made after them
+        #expect(try await store.rebuildFolders() == false)
+        var second = seed.picture("live/IMG_3.mp4", takenAt: 300)
+        second.video = clip.video
+        try await store.apply([CatalogSeed.analysis(second), CatalogSeed.analysis(seed.picture("live/IMG_3.jpg", takenAt: 300))], now: Date())
+        #expect(try await store.photo(key: "live/IMG_3.mp4", viewer: .guest)?.pairedToKey == nil)
+        #expect(try await store.rebuildFolders() == true)
+        #expect(try await store.photo(key: "live/IMG_3.mp4", viewer: .guest)?.pairedToKey == "live/IMG_3.jpg")
+        #expect(try await store.rebuildFolders() == false)
     }
 }
