@@ -1,6 +1,5 @@
 import Foundation
 import SourceContract
-import Synchronization
 
 /// Splits a walk's listing into work: what changed, what is unchanged, what vanished.
 struct ScanPlan {
@@ -96,14 +95,11 @@ struct ScanPlan {
         let count = max(1, ProcessInfo.processInfo.activeProcessorCount)
         guard count > 1, entries.count >= 10_000 else { return nil }
         let size = (entries.count + count - 1) / count
-        let parts = Mutex([Part](repeating: Part(), count: count))
-        DispatchQueue.concurrentPerform(iterations: count) { index in
+        let ranges = (0..<count).map { min(entries.count, $0 * size)..<min(entries.count, ($0 + 1) * size) }
+        return ranges.mapOnEveryCore { range in
             var part = Part()
-            for entry in entries[min(entries.count, index * size)..<min(entries.count, (index + 1) * size)] {
-                part.tally(entry, was: known[entry.key], failure: failed[entry.key])
-            }
-            parts.withLock { $0[index] = part }
+            for entry in entries[range] { part.tally(entry, was: known[entry.key], failure: failed[entry.key]) }
+            return part
         }
-        return parts.withLock { $0 }
     }
 }
