@@ -12,6 +12,15 @@ import Testing
         }
     }
 
+    /// A library of these JPEGs (seeds 1, 2, … in order), scanned once into its catalog.
+    private func scanned(_ kind: SourceKind, _ keys: [String]) async throws -> (TestLibrary, CatalogStore) {
+        let lib = try TestLibrary(kind)
+        for (n, key) in keys.enumerated() { try lib.addJPEG(key, seed: n + 1) }
+        let store = try lib.openStore()
+        try await lib.scanner(store).run()
+        return (lib, store)
+    }
+
     @Test(arguments: SourceKind.allCases) func scansNewFilesWithProbeData(_ kind: SourceKind) async throws {
         // given
         let lib = try TestLibrary(kind)
@@ -36,11 +45,7 @@ import Testing
 
     @Test(arguments: SourceKind.allCases) func rescanSkipsUnchangedAndNoticesModified(_ kind: SourceKind) async throws {
         // given
-        let lib = try TestLibrary(kind)
-        try lib.addJPEG("a.jpg", seed: 1)
-        try lib.addJPEG("b.jpg", seed: 2)
-        let store = try lib.openStore()
-        try await lib.scanner(store).run()
+        let (lib, store) = try await scanned(kind, ["a.jpg", "b.jpg"])
         let before = try await store.photo(key: "b.jpg")!.card.sha256
         // when
         let unchanged = try await lib.scanner(store).run()
@@ -51,6 +56,24 @@ import Testing
         #expect(changed.updated == 1 && changed.unchanged == 1)
         let after = try await store.photo(key: "b.jpg")!
         #expect(after.card.sha256 != before && after.card.width == 70)
+    }
+
+    @Test(arguments: SourceKind.allCases) func aRescanThatFindsNothingChangedLeavesTheFoldersAndThePagesKept(_ kind: SourceKind) async throws {
+        // given a scanned library of two folders
+        let (lib, store) = try await scanned(kind, ["trip/a.jpg", "home/b.jpg"])
+        let version = store.version
+        // when it is scanned again unchanged
+        let unchanged = try await lib.scanner(store).run()
+        // then no folder is made again, so nothing kept for the pages is dropped, and it still counts what it holds
+        #expect(unchanged.unchanged == 2 && store.version == version)
+        #expect(unchanged.kinds.photos == 2)
+        // when a file moves between folders and the library is scanned again
+        try lib.move("trip/a.jpg", to: "home/a.jpg")
+        let moved = try await lib.scanner(store).run()
+        // then the folders are made again and follow it
+        #expect(store.version != version && moved.kinds.photos == 2)
+        #expect(try await store.folder(at: "home")?.photoCount == 2)
+        #expect(try await store.folder(at: "trip") == nil)
     }
 
     @Test func searchFindsEachScannedFileOnceByNameFolderAndKeyword() async throws {

@@ -10,15 +10,15 @@ import Testing
     @Test func theNamesEachDialectRecordedStayInTheirOrder() {
         let sqlite = CatalogSchema.steps.compactMap(\.sqlite?.name)
         let postgres = CatalogSchema.steps.compactMap(\.postgres?.name)
-        #expect(sqlite == (1...40).map { n in sqlite.first { $0.hasPrefix("v\(n)-") } ?? "missing v\(n)" })
+        #expect(sqlite == (1...41).map { n in sqlite.first { $0.hasPrefix("v\(n)-") } ?? "missing v\(n)" })
         #expect(sqlite.prefix(3) == ["v1-files-photos-folders", "v2-curation-trash", "v3-search"])
-        #expect(sqlite.last == "v40-folder-latest")
+        #expect(sqlite.last == "v41-folders-built")
         // (the steps written once since the histories met carry one name in both)
         #expect(postgres == ["pg1-catalog", "pg2-search", "pg3-sign-in-throttle", "pg4-lasting-links", "v22-photo-taken", "v23-listed-file", "v24-file-sort-keys",
                            "v25-places", "v26-share-places", "v27-likeness", "v28-date-source", "v29-sidecars", "v30-added-by",
                            "v31-private", "v32-account-language", "v33-set-aside", "v34-nearest-look-alike", "v35-positions-anywhere",
                            "v36-share-nonce", "v37-devices", "v38-api-tokens", "v39-oidc", "v40-folder-latest",
-                           "pg5-statement-triggers"])
+                           "pg5-statement-triggers", "v41-folders-built"])
         #expect(CatalogSchema.steps.allSatisfy { $0.sqlite != nil || $0.postgres != nil })
     }
 

@@ -221,8 +221,12 @@ extension PostgresCatalog: ScanBookkeeping {
     }
 
     @discardableResult
-    public func rebuildFolders() async throws -> Bool {
-        let repaired = try await write { db in try await Self.rebuildFolders(db) }
+    public func rebuildFolders(skippingWhenBuilt: Bool) async throws -> Bool {
+        let repaired: Bool? = try await write { db in
+            if skippingWhenBuilt, try await db.int(FoldersBuilt.read) == FoldersBuilt.rules { return nil }
+            return try await Self.rebuildFolders(db)
+        }
+        guard let repaired else { return false }
         bumpVersion()
         return repaired
     }
@@ -262,6 +266,8 @@ extension PostgresCatalog: ScanBookkeeping {
                                                  "latestTaken" bigint)
             """, [try SQLJSON(table)])
         try await db.execute(LinkEnding.vanishedFolders, [Int64(Date().timeIntervalSince1970)])
+        try await db.execute(FoldersBuilt.forget)
+        try await db.execute(FoldersBuilt.record, [FoldersBuilt.rules])
         return repaired
     }
 

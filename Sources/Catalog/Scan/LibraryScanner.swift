@@ -143,16 +143,18 @@ public struct LibraryScanner: Sendable {
         try await store.forgetIssues(keys: plan.goneIssues)
         summary.conflicts = try await readSidecars(sidecars, listing: listing, issues: failed)
         summary.errors += plan.knownFailures + listing.skipped.count
+        // The folders are made again unless nothing they are made from changed since they last
+        // were (a rescan of an unchanged library; the catalog knows: `FoldersBuilt`).
         if usesEveryCore {
             // What the library holds is counted on another core while the folders are made; only
             // the pairing can change it (a still and its clip count as one), and when it did,
             // it is counted again.
             async let counted = store.kindCounts()
-            let repaired = try await store.rebuildFolders()
+            let repaired = try await store.rebuildFolders(skippingWhenBuilt: true)
             summary.kinds = try await counted
             if repaired { summary.kinds = try await store.kindCounts() }
         } else {
-            try await store.rebuildFolders()
+            try await store.rebuildFolders(skippingWhenBuilt: true)
             summary.kinds = try await store.kindCounts()
         }
         await finishing?()

@@ -128,6 +128,9 @@ enum CatalogSchema {
         .both("v40-folder-latest") { d in "ALTER TABLE folder ADD COLUMN latestSort \(d.integer)" },
         // PostgreSQL's triggers that a batch fired once a row fire once a statement (Schema+StatementTriggers).
         .postgres("pg5-statement-triggers", pg12),
+        // Whether the folders are as a rebuild would make them, so a rescan that changed nothing
+        // makes none again (Schema+FoldersBuilt).
+        .each(sqlite: "v41-folders-built", v41, postgres: "v41-folders-built", pg13),
     ]
 }
 

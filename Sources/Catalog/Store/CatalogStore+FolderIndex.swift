@@ -72,10 +72,16 @@ struct FolderAggregate {
 
 /// Keeps the `folder` table (counts and covers for the folder grid) in step with the file rows.
 extension CatalogStore {
-    /// Pairs files (`pairFiles`), then recomputes every folder's counts and cover photo, in one transaction.
+    /// Pairs files (`pairFiles`), then recomputes every folder's counts and cover photo, in one
+    /// transaction; with `skippingWhenBuilt`, not when nothing they are made from changed since
+    /// the last rebuild (`FoldersBuilt`).
     @discardableResult
-    public func rebuildFolders() async throws -> Bool {
-        let repaired = try await write { db in try Self.rebuildFolders(db) }
+    public func rebuildFolders(skippingWhenBuilt: Bool) async throws -> Bool {
+        let repaired: Bool? = try await write { db in
+            if skippingWhenBuilt, try Int64.fetchOne(db, sql: FoldersBuilt.read) == FoldersBuilt.rules { return nil }
+            return try Self.rebuildFolders(db)
+        }
+        guard let repaired else { return false }
         bumpVersion()
         return repaired
     }
@@ -103,6 +109,8 @@ extension CatalogStore {
                                            agg.photoCount, agg.totalCount, agg.folderCount, agg.coverSha, agg.latest, agg.takenFrom, agg.takenTo])
         }
         try db.execute(sql: LinkEnding.vanishedFolders, arguments: [Int64(Date().timeIntervalSince1970)])
+        try db.execute(sql: FoldersBuilt.forget)
+        try db.execute(sql: FoldersBuilt.record, arguments: [FoldersBuilt.rules])
         return repaired
     }
 }

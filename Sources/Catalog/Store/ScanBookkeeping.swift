@@ -21,9 +21,12 @@ public protocol ScanBookkeeping: Sendable {
     /// Forgets the recorded failures of these files (the walk no longer finds them).
     func forgetIssues(keys: [String]) async throws
     /// Pairs files that are one shot (`FilePairs`), then recomputes every folder's counts and
-    /// cover photo; says whether any file was paired or stood alone anew.
+    /// cover photo; says whether any file was paired or stood alone anew. `skippingWhenBuilt`:
+    /// does nothing (and says false) when nothing the folders are made from changed since the
+    /// last rebuild by the same rules (`FoldersBuilt`); only a scan's end, which found nothing
+    /// changed, asks for it.
     @discardableResult
-    func rebuildFolders() async throws -> Bool
+    func rebuildFolders(skippingWhenBuilt: Bool) async throws -> Bool
     /// Pairs the files of these folders, then makes their rows and those of the folders above
     /// them again, as `rebuildFolders` would make them, after files came into or left only
     /// these folders (`FolderRefresh`). `waitingForDisk: false` only where a write that waits
@@ -39,6 +42,12 @@ public protocol ScanBookkeeping: Sendable {
 }
 
 extension ScanBookkeeping {
+    /// Pairs files and makes every folder's row again, whatever changed.
+    @discardableResult
+    public func rebuildFolders() async throws -> Bool {
+        try await rebuildFolders(skippingWhenBuilt: false)
+    }
+
     /// Writes a scan's batch, which need not wait for the disk.
     /// Makes these folders' rows again, waiting for the disk.
     public func refreshFolders(_ folders: Set<String>) async throws {

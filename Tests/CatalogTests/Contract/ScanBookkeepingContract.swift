@@ -154,6 +154,53 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreUnderTest.allCases)
+    func foldersAreMadeAgainOnlyWhenWhatTheyAreMadeFromChanged(_ kind: StoreUnderTest) async throws {
+        // given two folders made by a rebuild, and a folder row that is wrong on purpose, so a
+        // rebuild shows itself by mending it
+        let opened = try await kind.make()
+        let store = opened.store
+        let catalog = try #require(store as? any SQLCatalog)
+        var seed = CatalogSeed(seed: 34)
+        try await CatalogSeed.catalogue([seed.picture("a/one.jpg", takenAt: 10), seed.picture("b/two.jpg", takenAt: 20)], in: store)
+        let a = try #require(try await store.photoId(forKey: "a/one.jpg"))
+        func spoil() async throws {
+            try await catalog.core.database.write { db in try await db.execute("UPDATE folder SET photoCount = 99 WHERE path = 'a'") }
+        }
+        func made(_ why: String) async throws -> Bool {
+            try await spoil()
+            let version = store.version
+            try await store.rebuildFolders(skippingWhenBuilt: true)
+            // (read from the row itself: the store keeps folders it read for as long as its version stands)
+            let mended = try await catalog.core.database.read { db in try await db.int("SELECT photoCount FROM folder WHERE path = 'a'") } == 1
+            #expect(mended == (store.version != version), "\(why): a rebuild changes the version, a skip does not")
+            return mended
+        }
+        // when nothing changed since, then nothing is made again
+        #expect(try await made("nothing") == false)
+        // when curation that no folder is made from changes, then still nothing
+        try await store.setRating(photoId: a, 4)
+        try await store.addTags(photoId: a, ["sea"])
+        try await store.setCaption(photoId: a, "a caption")
+        #expect(try await made("curation") == false)
+        // when a file is added, moved, or removed, or a photo is made private, then they are made again
+        try await store.apply([CatalogSeed.analysis(seed.picture("c/three.jpg", takenAt: 30))], now: Date())
+        #expect(try await made("a file added"))
+        #expect(try await made("nothing since") == false)
+        try await store.removeFiles(keys: ["c/three.jpg"])
+        #expect(try await made("a file removed"))
+        let owner = try await store.addAccount(name: "anna", passwordHash: "x", role: .member, now: Date())
+        #expect(try await store.setPrivate(photoIds: [a], owner: owner.id, true) == 1)
+        #expect(try await made("a photo made private"))
+        // when the folders were made by other rules (an older release's), then they are made again
+        try await catalog.core.database.write { db in try await db.execute("UPDATE foldersBuilt SET rules = rules - 1") }
+        #expect(try await made("older rules"))
+        // and a rebuild that is not told to skip always makes them
+        try await spoil()
+        try await store.rebuildFolders()
+        #expect(try await catalog.core.database.read { db in try await db.int("SELECT photoCount FROM folder WHERE path = 'a'") } == 1)
+    }
+
     /// The names of the catalog's indexes (SQLite's own automatic ones left out).
     static func indexes(_ store: any ContractStore) async throws -> Set<String> {
         let catalog = try #require(store as? any SQLCatalog)
