@@ -137,9 +137,7 @@ import TestSupport
         #expect(last.photos.map(\.key) == (12_480..<12_500).map { "big/p\($0).jpg" } && last.total == 12_500)
         #expect(around.position == 12_346 && around.previous?.key == "big/p12344.jpg" && around.next?.key == "big/p12346.jpg")
         let core = store.core
-        let kept = try await core.database.read { db in
-            try await QueryRules.pageIndex(core, db, group: group, sort: .default, perPage: 60, hiding: .nothing)
-        }
+        let kept = try await QueryRules.pageIndex(core, group: group, sort: .default, perPage: 60, hiding: .nothing)
         #expect(kept.ids?.count == 12_500)
     }
 }
