@@ -23,8 +23,7 @@ public protocol ScanBookkeeping: Sendable {
     /// Pairs files that are one shot (`FilePairs`), then recomputes every folder's counts and
     /// cover photo; says whether any file was paired or stood alone anew. `skippingWhenBuilt`:
     /// does nothing (and says false) when nothing the folders are made from changed since the
-    /// last rebuild by the same rules (`FoldersBuilt`); only a scan's end, which found nothing
-    /// changed, asks for it.
+    /// last rebuild by the same rules (`FoldersBuilt`); only a scan's end asks for it.
     @discardableResult
     func rebuildFolders(skippingWhenBuilt: Bool) async throws -> Bool
     /// Pairs the files of these folders, then makes their rows and those of the folders above

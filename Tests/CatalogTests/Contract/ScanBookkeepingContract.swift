@@ -183,7 +183,7 @@ import Testing
         try await store.addTags(photoId: a, ["sea"])
         try await store.setCaption(photoId: a, "a caption")
         #expect(try await made("curation") == false)
-        // when a file is added, moved, or removed, or a photo is made private, then they are made again
+        // when a file is added or removed, or a photo is made private, then they are made again
         try await store.apply([CatalogSeed.analysis(seed.picture("c/three.jpg", takenAt: 30))], now: Date())
         #expect(try await made("a file added"))
         #expect(try await made("nothing since") == false)
