@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import ServiceLifecycle
+import Synchronization
 import TestSupport
 import Testing
 @testable import Catalog
@@ -127,6 +128,82 @@ import Testing
         try await catalog.apply(pictures[19...].map { CatalogSeed.analysis($0) }, now: Date())
         #expect(try await counted("photo") == 30)
         #expect(try await counted("file") == 30)
+    }
+
+    @Test(.enabled(if: PostgresTestServer.adminURL != nil, "needs the test PostgreSQL cluster (PHOTOLALA_TEST_POSTGRES)"))
+    func aScansBulkBatchesShareTheWriterWithEachOtherAloneAndACrossedWaitIsToldAsADeadlock() async throws {
+        let url = try await PostgresTestServer.makeDatabase()
+        let catalog = try await PostgresCatalog.connect(url: url)
+        defer { catalog.close() }
+        let database = catalog.database
+        let lock = PostgresDatabase.writeLock
+        // given a bulk batch's transaction under way
+        let (inside, entered) = AsyncStream<Void>.makeStream()
+        let (left, leave) = AsyncStream<Void>.makeStream()
+        let batch = Task {
+            try await database.lockedWrite(.withTheScansOtherBatches) { _ in
+                entered.yield()
+                for await _ in left { break }
+            }
+        }
+        for await _ in inside { break }
+        // then another batch of the scan may write beside it, and any other write may not
+        let others = try await database.transaction("BEGIN", lock: nil) { db in
+            (try await db.int("SELECT pg_try_advisory_xact_lock_shared(?)::int", [lock]),
+             try await db.int("SELECT pg_try_advisory_xact_lock(?)::int", [lock]))
+        }
+        #expect(others.0 == 1)
+        #expect(others.1 == 0)
+        leave.yield()
+        try await batch.value
+
+        // when two batches each write a row the other then writes too
+        let (firstIn, firstWrote) = AsyncStream<Void>.makeStream()
+        let (secondIn, secondWrote) = AsyncStream<Void>.makeStream()
+        let crossing = { @Sendable (mine: String, theirs: String, wrote: AsyncStream<Void>.Continuation, other: AsyncStream<Void>) in
+            try await database.lockedWrite(.withTheScansOtherBatches) { db in
+                try await db.execute("INSERT INTO tag (name) VALUES (?) ON CONFLICT DO NOTHING", [mine])
+                wrote.yield()
+                for await _ in other { break }
+                try await db.execute("INSERT INTO tag (name) VALUES (?) ON CONFLICT DO NOTHING", [theirs])
+            }
+        }
+        let one = Task { try await crossing("kelp", "tern", firstWrote, secondIn) }
+        let two = Task { try await crossing("tern", "kelp", secondWrote, firstIn) }
+        var failures: [any Error] = []
+        for task in [one, two] {
+            do { try await task.value } catch { failures.append(error) }
+        }
+        // then the server stops one of them, which the catalog tells as a deadlock, and the other lands
+        #expect(failures.count == 1)
+        #expect(failures.allSatisfy(PostgresCatalog.isDeadlock))
+        #expect(!PostgresCatalog.isDeadlock(CatalogError.unreachable(location: "x", reason: "y")))
+        #expect(try await database.read { try await $0.int("SELECT COUNT(*) FROM tag WHERE name IN ('kelp', 'tern')") } == 2)
+
+        // and when two bulk batches cross so, as a scan writes them, the one stopped is written again and both land
+        let (thirdIn, thirdWrote) = AsyncStream<Void>.makeStream()
+        let (fourthIn, fourthWrote) = AsyncStream<Void>.makeStream()
+        let runs = Mutex(0)
+        let retried = { @Sendable (mine: String, theirs: String, wrote: AsyncStream<Void>.Continuation, other: AsyncStream<Void>) in
+            try await PostgresCatalog.writingAgainAfterDeadlocks(logger: Logger(label: "test")) {
+                let first = runs.withLock { $0 += 1; return $0 <= 2 }
+                try await database.lockedWrite(.withTheScansOtherBatches) { db in
+                    try await db.execute("INSERT INTO tag (name) VALUES (?) ON CONFLICT DO NOTHING", [mine])
+                    // (written again, it has no one to wait for)
+                    if first {
+                        wrote.yield()
+                        for await _ in other { break }
+                    }
+                    try await db.execute("INSERT INTO tag (name) VALUES (?) ON CONFLICT DO NOTHING", [theirs])
+                }
+            }
+        }
+        let three = Task { try await retried("wrack", "skua", thirdWrote, fourthIn) }
+        let four = Task { try await retried("skua", "wrack", fourthWrote, thirdIn) }
+        try await three.value
+        try await four.value
+        #expect(runs.withLock { $0 } == 3)
+        #expect(try await database.read { try await $0.int("SELECT COUNT(*) FROM tag WHERE name IN ('wrack', 'skua')") } == 2)
     }
 
     @Test(.enabled(if: PostgresTestServer.adminURL != nil, "needs the test PostgreSQL cluster (PHOTOLALA_TEST_POSTGRES)"))

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Logging
 import Synchronization
 
 /// How the PostgreSQL catalog writes a scan's batch and rebuilds folders: a statement for all the
@@ -14,6 +15,36 @@ extension PostgresCatalog: ScanBookkeeping {
         }
         bumpVersion()
         await gatherStatistics(after: batch.count)
+    }
+
+    /// Two: while PostgreSQL works through one batch's statements, the scan's side makes the
+    /// next one's, and the server's second core takes the other batch's.
+    public var bulkBatchesAtOnce: Int { 2 }
+
+    public func applyInBulk(_ batch: [FileAnalysis], now: Date) async throws {
+        guard !batch.isEmpty else { return }
+        try await Self.writingAgainAfterDeadlocks(logger: logger) {
+            try await database.lockedWrite(.withTheScansOtherBatches) { db in
+                try await db.execute("SET LOCAL synchronous_commit = off", [])
+                try await Self.writeRows(batch, now: now, newKeys: true, db)
+            }
+        }
+        bumpVersion()
+        await gatherStatistics(after: batch.count)
+    }
+
+    /// Runs `write` (a transaction) again when the server stopped it in a deadlock, up to
+    /// `attempts` times in all. Two bulk batches naming the same new content or tags in other
+    /// orders can each wait for the other's rows; the server then stops one, and nothing of it
+    /// is kept, so it is written again once the other is in.
+    static func writingAgainAfterDeadlocks(attempts: Int = 5, logger: Logger, _ write: () async throws -> Void) async throws {
+        for attempt in 1... {
+            do {
+                return try await write()
+            } catch where isDeadlock(error) && attempt < attempts {
+                logger.debug("catalog: a scan's batch met another in a deadlock; writing it again", metadata: ["attempt": "\(attempt)"])
+            }
+        }
     }
 
     /// Writes a batch with a few statements whatever its size (each a set of rows as JSON), so a

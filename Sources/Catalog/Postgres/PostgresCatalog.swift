@@ -141,6 +141,12 @@ public final class PostgresCatalog: SQLCatalog {
         return (error as? PSQLError)?.serverInfo?[.sqlState] == "23505"
     }
 
+    /// Whether `error` is the server stopping a transaction that waited in a cycle (a deadlock).
+    static func isDeadlock(_ error: any Error) -> Bool {
+        if let error = error as? PostgresStatementError { return error.sqlState == "40P01" }
+        return (error as? PSQLError)?.serverInfo?[.sqlState] == "40P01"
+    }
+
     /// Runs `work`, throwing `CatalogError.unreachable` if it has not finished after `timeout`.
     private static func withDeadline(_ timeout: Duration, location: String,
                                      _ work: @escaping @Sendable () async throws -> Void) async throws {

@@ -20,7 +20,7 @@ struct PostgresDatabase: SQLDatabase {
     }
 
     func snapshot<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
-        try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", locked: false) { try await body($0) }
+        try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", lock: nil) { try await body($0) }
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
@@ -40,7 +40,22 @@ struct PostgresDatabase: SQLDatabase {
     /// One transaction holding the catalog's write lock, in a task of its own, so a write once
     /// asked for lands even if the calling task is cancelled.
     func lockedWrite<T: Sendable>(_ updates: @escaping @Sendable (PostgresSession) async throws -> T) async throws -> T {
-        try await Task { try await transaction("BEGIN", locked: true, updates) }.value
+        try await Task { try await transaction("BEGIN", lock: .alone, updates) }.value
+    }
+
+    /// How a transaction holds the catalog's write lock.
+    enum WriteLock {
+        /// As every write holds it: no other write of any instance runs meanwhile.
+        case alone
+        /// Shared with the other batches of the one scan that loads an empty catalog
+        /// (`ScanBookkeeping.applyInBulk`), and with nothing else: every other write waits for
+        /// them, as they wait for it.
+        case withTheScansOtherBatches
+    }
+
+    /// `lockedWrite`, holding the lock as `lock` says.
+    func lockedWrite<T: Sendable>(_ lock: WriteLock, _ updates: @escaping @Sendable (PostgresSession) async throws -> T) async throws -> T {
+        try await Task { try await transaction("BEGIN", lock: lock, updates) }.value
     }
 
     func isUniqueViolation(_ error: any Error) -> Bool { PostgresCatalog.isUniqueViolation(error) }
@@ -53,11 +68,15 @@ struct PostgresDatabase: SQLDatabase {
     }
 
     /// Runs `body` between `begin` and COMMIT, first taking the write lock when `locked`.
-    func transaction<T: Sendable>(_ begin: String, locked: Bool, _ body: @Sendable (PostgresSession) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(_ begin: String, lock: WriteLock?, _ body: @Sendable (PostgresSession) async throws -> T) async throws -> T {
         try await connection { db in
             try await db.execute(begin, [])
             do {
-                if locked { try await db.execute("SELECT pg_advisory_xact_lock(?)", [Self.writeLock]) }
+                switch lock {
+                case nil: break
+                case .alone: try await db.execute("SELECT pg_advisory_xact_lock(?)", [Self.writeLock])
+                case .withTheScansOtherBatches: try await db.execute("SELECT pg_advisory_xact_lock_shared(?)", [Self.writeLock])
+                }
                 let value = try await body(db)
                 try await db.execute("COMMIT", [])
                 return value

@@ -302,8 +302,10 @@ public struct LibraryScanner: Sendable {
         // less often: the writer spends at most about a tenth of its time on them.
         var foldersEvery: TimeInterval = 2
         // One batch is written while the next is analysed, so the catalog's single writer and the
-        // analysing threads each keep a core busy. The task gives how long folder counts took.
-        var writing: Task<TimeInterval?, any Error>?
+        // analysing threads each keep a core busy. A load into an empty catalog may write as many
+        // as the catalog takes at once (`bulkBatchesAtOnce`). Each task gives how long folder counts took.
+        var writing: [Task<TimeInterval?, any Error>] = []
+        let atOnce = bulk ? max(1, store.bulkBatchesAtOnce) : 1
         do {
             try await withThrowingTaskGroup(of: [FileAnalysis].self) { group in
                 // Small jobs get small chunks, so there is always more than what is in flight.
@@ -327,16 +329,19 @@ public struct LibraryScanner: Sendable {
                     // Large batches: each commit writes every page it changed into the WAL, and the indexes
                     // (key, folder, content, full text) put one file's rows on many pages.
                     if batch.count >= 2048 || Date().timeIntervalSince(lastFlush) > 2 {
-                        // At most one batch waits for the writer, so memory stays bounded.
-                        if let took = try await writing?.value { foldersEvery = max(2, took * 10) }
+                        // At most `atOnce` batches wait for the writer, so memory stays bounded.
+                        while writing.count >= atOnce {
+                            if let took = try await writing.removeFirst().value { foldersEvery = max(2, took * 10) }
+                        }
                         let rows = batch, folders = !bulk && Date().timeIntervalSince(lastFolders) > foldersEvery
-                        writing = Task { [store] in
+                        writing.append(Task { [store] in
+                            if bulk { try await store.applyInBulk(rows, now: Date()); return nil }
                             try await store.apply(rows, newKeys: newKeys)
                             guard folders else { return nil }
                             let started = Date()
                             try await store.rebuildFolders()
                             return Date().timeIntervalSince(started)
-                        }
+                        })
                         batch.removeAll(keepingCapacity: true)
                         lastFlush = Date()
                         if folders { lastFolders = Date() }
@@ -345,11 +350,16 @@ public struct LibraryScanner: Sendable {
             }
         } catch {
             // What was handed to the writer lands before the scan says where it stopped.
-            _ = try? await writing?.value
+            for task in writing { _ = try? await task.value }
             throw error
         }
-        _ = try await writing?.value
-        try await store.apply(batch, newKeys: newKeys)
+        // Every batch handed over lands (or fails) before the scan goes on or says why it stopped.
+        var failure: (any Error)?
+        for task in writing {
+            do { _ = try await task.value } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
+        if bulk { try await store.applyInBulk(batch, now: Date()) } else { try await store.apply(batch, newKeys: newKeys) }
         if Task.isCancelled { throw CancellationError() }
     }
 

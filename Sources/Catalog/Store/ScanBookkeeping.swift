@@ -16,6 +16,13 @@ public protocol ScanBookkeeping: Sendable {
     /// everything in it is read again from the library at the next scan, should a power cut take
     /// it (the catalog stays whole either way: SQLite's WAL, PostgreSQL's own log).
     func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool, durable: Bool) async throws
+    /// How many batches of one scan into an empty catalog `applyInBulk` may write at once.
+    var bulkBatchesAtOnce: Int { get }
+    /// Writes a batch of the one scan loading an empty catalog, as `apply` with `newKeys` and
+    /// not `durable` writes it, while up to `bulkBatchesAtOnce - 1` other batches of the same scan
+    /// may be writing too. Only that scan may call it (`LibraryScanner`, which holds
+    /// `exclusiveScan`): the batches share the writer among themselves and with nothing else.
+    func applyInBulk(_ batch: [FileAnalysis], now: Date) async throws
     /// Forgets files that are gone from the source; their photos (and curation) stay.
     func removeFiles(keys: [String]) async throws
     /// Forgets the recorded failures of these files (the walk no longer finds them).
@@ -41,18 +48,26 @@ public protocol ScanBookkeeping: Sendable {
 }
 
 extension ScanBookkeeping {
+    /// One: a catalog whose writes are serialised anyway (SQLite's single writer) gains nothing
+    /// from a second batch waiting at its door.
+    public var bulkBatchesAtOnce: Int { 1 }
+
+    public func applyInBulk(_ batch: [FileAnalysis], now: Date) async throws {
+        try await apply(batch, now: now, newKeys: true, durable: false)
+    }
+
     /// Pairs files and makes every folder's row again, whatever changed.
     @discardableResult
     public func rebuildFolders() async throws -> Bool {
         try await rebuildFolders(skippingWhenBuilt: false)
     }
 
-    /// Writes a scan's batch, which need not wait for the disk.
     /// Makes these folders' rows again, waiting for the disk.
     public func refreshFolders(_ folders: Set<String>) async throws {
         try await refreshFolders(folders, waitingForDisk: true)
     }
 
+    /// Writes a scan's batch, which need not wait for the disk.
     public func apply(_ batch: [FileAnalysis], now: Date, newKeys: Bool) async throws {
         try await apply(batch, now: now, newKeys: newKeys, durable: false)
     }

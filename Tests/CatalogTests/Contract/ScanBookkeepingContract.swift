@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import TestSupport
 import Testing
 @testable import Catalog
 
@@ -128,6 +129,62 @@ import Testing
         #expect(try await bulk.store.folder(at: "")?.totalCount == 46)
         #expect(try await bulk.store.folder(at: "a")?.folderCount == (try await usual.store.folder(at: "a")?.folderCount))
         #expect(try await bulk.store.timeline().months == (try await usual.store.timeline().months))
+    }
+
+    @Test(arguments: StoreUnderTest.allCases)
+    func batchesWrittenInBulkTogetherEndAsBatchesWrittenOneAfterTheOther(_ kind: StoreUnderTest) async throws {
+        // given eight batches, as a scan into an empty catalog hands them over: copies of one
+        // content in other batches, and the same new keywords in other orders in every batch
+        // (the rows two batches written at once would each wait for)
+        var seed = CatalogSeed(seed: 34)
+        var generator = SeededGenerator(seed: 34)
+        let words = ["harbour", "boat", "sea", "gull", "pier", "rope"]
+        var pictures: [CatalogSeed.Picture] = []
+        for index in 0..<64 {
+            pictures.append(seed.picture("\(["a", "a/b", "c", "d"][index % 4])/IMG_\(index).jpg", takenAt: Int64(2_000 + index),
+                                         keywords: Array(words.shuffled(using: &generator).prefix(index % 4 + 1)),
+                                         rating: index % 3 == 0 ? 4 + index % 2 : nil))
+        }
+        var batches = stride(from: 0, to: pictures.count, by: 8).map { start in pictures[start..<start + 8].map { CatalogSeed.analysis($0) } }
+        for (index, batch) in batches.indices.enumerated() {
+            let other = pictures[(index * 8 + 13) % pictures.count]
+            batches[batch].append(CatalogSeed.analysis(other, at: "copies/\(index).jpg"))
+        }
+        let (bulk, usual) = (try await kind.make(), try await kind.make())
+        // when one catalog takes them as many at once as it says it takes, and the other one by one
+        try await bulk.store.setIndexesAside()
+        let (store, atOnce) = (bulk.store, max(1, bulk.store.bulkBatchesAtOnce))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, batch) in batches.enumerated() {
+                if index >= atOnce { try await group.next() }
+                group.addTask { try await store.applyInBulk(batch, now: Date(timeIntervalSince1970: 5)) }
+            }
+            try await group.waitForAll()
+        }
+        try await bulk.store.restoreSetAside()
+        for batch in batches { try await usual.store.apply(batch, now: Date(timeIntervalSince1970: 5), newKeys: true) }
+        // then both hold the same files, one photo for each content, and the same stars, tags and
+        // search by tag (which file of a content a page shows it by, and so what a search of its
+        // name finds, follows the order of the writes, as it follows the order of a scan's analyses)
+        for opened in [bulk, usual] { try await opened.store.rebuildFolders() }
+        let states = try await usual.store.fileStates()
+        #expect(try await bulk.store.fileStates() == states)
+        #expect(try await bulk.store.libraryCounts().photos == 64)
+        #expect(try await bulk.store.folder(at: "")?.totalCount == 72)
+        for group in [PhotoGroup.topRated, .duplicates, .filtered(.all, SearchFilter(text: "harbour"))] + words.map({ PhotoGroup.tag($0) }) {
+            let expected = try await usual.store.count(group)
+            #expect(try await bulk.store.count(group) == expected, "\(group)")
+            #expect(expected > 0, "\(group)")
+        }
+        for key in states.keys {
+            let (made, expected) = (try await bulk.store.photo(key: key), try await usual.store.photo(key: key))
+            #expect(made?.tags.sorted() == expected?.tags.sorted(), "\(key)")
+            #expect(made?.rating == expected?.rating, "\(key)")
+            #expect(Set(made?.copies ?? []) == Set(expected?.copies ?? []), "\(key)")
+        }
+        for picture in pictures {
+            #expect(try await bulk.store.photo(key: picture.key)?.tags.sorted() == picture.keywords.sorted(), "\(picture.key)")
+        }
     }
 
     @Test(arguments: StoreUnderTest.allCases)
