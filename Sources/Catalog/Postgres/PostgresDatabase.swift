@@ -67,7 +67,7 @@ struct PostgresDatabase: SQLDatabase {
         }
     }
 
-    /// Runs `body` between `begin` and COMMIT, first taking the write lock when `locked`.
+    /// Runs `body` between `begin` and COMMIT, first taking the write lock as `lock` says (nil: not at all).
     func transaction<T: Sendable>(_ begin: String, lock: WriteLock?, _ body: @Sendable (PostgresSession) async throws -> T) async throws -> T {
         try await connection { db in
             try await db.execute(begin, [])
