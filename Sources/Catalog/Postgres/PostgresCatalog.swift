@@ -136,15 +136,15 @@ public final class PostgresCatalog: SQLCatalog {
     }
 
     /// Whether `error` is the server refusing a row because another row has the same unique value.
-    static func isUniqueViolation(_ error: any Error) -> Bool {
-        if let error = error as? PostgresStatementError { return error.sqlState == "23505" }
-        return (error as? PSQLError)?.serverInfo?[.sqlState] == "23505"
-    }
+    static func isUniqueViolation(_ error: any Error) -> Bool { sqlState(of: error) == "23505" }
 
     /// Whether `error` is the server stopping a transaction that waited in a cycle (a deadlock).
-    static func isDeadlock(_ error: any Error) -> Bool {
-        if let error = error as? PostgresStatementError { return error.sqlState == "40P01" }
-        return (error as? PSQLError)?.serverInfo?[.sqlState] == "40P01"
+    static func isDeadlock(_ error: any Error) -> Bool { sqlState(of: error) == "40P01" }
+
+    /// The SQLSTATE the server answered `error` with; nil for an error that is not the server's.
+    private static func sqlState(of error: any Error) -> String? {
+        if let error = error as? PostgresStatementError { return error.sqlState }
+        return (error as? PSQLError)?.serverInfo?[.sqlState]
     }
 
     /// Runs `work`, throwing `CatalogError.unreachable` if it has not finished after `timeout`.

@@ -40,7 +40,7 @@ struct PostgresDatabase: SQLDatabase {
     /// One transaction holding the catalog's write lock, in a task of its own, so a write once
     /// asked for lands even if the calling task is cancelled.
     func lockedWrite<T: Sendable>(_ updates: @escaping @Sendable (PostgresSession) async throws -> T) async throws -> T {
-        try await Task { try await transaction("BEGIN", lock: .alone, updates) }.value
+        try await lockedWrite(.alone, updates)
     }
 
     /// How a transaction holds the catalog's write lock.
