@@ -19,9 +19,10 @@ struct Locations {
     /// A PostgreSQL catalog's address (`--catalog`); nil for `catalog.sqlite` in the data folder.
     var catalog: String?
 
-    /// The source the library is read through: the bucket's, or a folder's with its trash in the data folder.
-    func source(logger: Logger) -> any PhotoSource {
-        bucket ?? LocalFolderSource(root: library, trashFolder: data + "/trash", logger: logger)
+    /// The source the library is read through: the bucket's, or a folder's with its trash in the
+    /// data folder, whose walks `stat` with `walkThreads` threads (`LocalFolderSource`).
+    func source(logger: Logger, walkThreads: Int = 1) -> any PhotoSource {
+        bucket ?? LocalFolderSource(root: library, trashFolder: data + "/trash", walkThreads: walkThreads, logger: logger)
     }
 
     /// The demo library, with `data` or its own default data folder.

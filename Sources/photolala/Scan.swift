@@ -19,7 +19,8 @@ struct Scan: AsyncParsableCommand {
         var logger = Logger(label: "photolala.scan")
         logger.logLevel = .warning
         // The library is walked while the catalog is opened and checked: two passes, two cores.
-        let source = locations.source(logger: logger)
+        // Nothing else asks the machine for anything meanwhile, so the walk's `stat`s use every core.
+        let source = locations.source(logger: logger, walkThreads: ProcessInfo.processInfo.activeProcessorCount)
         let walk = Task { try await source.list() }
         // As in the server: a decoder crash costs one worker process, not the scan, and a file whose
         // read crashed an earlier scan or server is marked, never read again.

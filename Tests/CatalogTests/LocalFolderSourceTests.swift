@@ -19,6 +19,37 @@ import Testing
         #expect(listing.entries.first { $0.key == "x/y/b.jpg" }?.size == 2)
     }
 
+    @Test func aWalkStattingWithSeveralThreadsListsWhatOneThreadLists() async throws {
+        // given a folder past the size whose entries are shared out, with a hidden file, a link
+        // inside and one out of the library among them, beside small folders and a nested big one
+        let lib = try TestLibrary()
+        let big = FolderWalker.entriesWorthSharing + 37
+        for n in 0..<big { try lib.addBytes(String(format: "big/%04d.jpg", (n * 7919) % big), Array(repeating: 1, count: n % 13 + 1)) }
+        for n in 0..<(big / 2) { try lib.addBytes("big/deeper/\(n).jpg", [UInt8(n % 251)]) }
+        try lib.addBytes("big/.hidden.jpg", [1])
+        try lib.addBytes("small/a.jpg", [1, 2, 3])
+        try lib.addBytes("top.jpg", [4])
+        let outside = lib.root + "/outside.jpg"
+        _ = FileManager.default.createFile(atPath: outside, contents: Data([1]))
+        try FileManager.default.createSymbolicLink(atPath: lib.library + "/big/out.jpg", withDestinationPath: outside)
+        try FileManager.default.createSymbolicLink(atPath: lib.library + "/big/in.jpg", withDestinationPath: lib.library + "/top.jpg")
+        // when
+        var listings: [SourceListing] = []
+        for threads in [1, 2, 3] {
+            listings.append(try await LocalFolderSource(root: lib.library, trashFolder: lib.data + "/trash", walkThreads: threads).list())
+        }
+        // then every listing is the first, entry for entry and in its order
+        let one = listings[0]
+        #expect(one.entries.count == big + big / 2 + 3)
+        #expect(one.entries.first { $0.key == "big/in.jpg" }?.size == 1)
+        #expect(!one.entries.contains { $0.key == "big/out.jpg" || $0.key == "big/.hidden.jpg" })
+        for listing in listings.dropFirst() {
+            #expect(listing.entries == one.entries)
+            #expect(listing.unreadableFolders == one.unreadableFolders)
+            #expect(listing.skipped.map(\.key) == one.skipped.map(\.key))
+        }
+    }
+
     @Test func neverFollowsSymlinksOutOfTheLibraryAndSurvivesLoops() async throws {
         // given
         let lib = try TestLibrary()

@@ -3,17 +3,28 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import Imaging
 
 /// The recursive directory walk behind `LocalFolderSource`, with POSIX calls for speed and control.
 struct FolderWalker {
     let realRoot: String
+    /// How many threads `stat` a large folder's entries together. Reading an inode the kernel has
+    /// not cached costs its CPU, not a wait (a million files: about 8 s of system time, cold), so
+    /// a second thread nearly halves a cold walk. The listing is the same for any number.
+    let statThreads: Int
     var listing = SourceListing()
     private var visited = Set<FolderID>()
 
     private struct FolderID: Hashable { var dev: UInt64; var ino: UInt64 }
 
-    init(realRoot: String) { self.realRoot = realRoot }
+    /// A folder with fewer entries than this is looked at by the walking thread alone.
+    static let entriesWorthSharing = 512
+
+    init(realRoot: String, statThreads: Int = 1) {
+        self.realRoot = realRoot
+        self.statThreads = max(1, statThreads)
+    }
 
     mutating func walk(realPath: String, key: String) {
         var st = stat()
@@ -27,8 +38,7 @@ struct FolderWalker {
         // kernel resolves one name, not the whole path, for each of a million files.
         let folder = dirfd(dir)
         let childKeyPrefix = key.isEmpty ? "" : key + "/"
-        // What a child is, not all of its `stat` (144 bytes): a folder of 200,000 files held 29 MB of them.
-        var children: [(name: String, mode: mode_t, size: Int64, mtimeNs: Int64)] = []
+        var names: [String] = []
         while let ent = readdir(dir) {
             // The name's bytes are read where readdir left them: no copy until it is a String.
             let name: String? = ent.withNameBytes { bytes in
@@ -43,16 +53,40 @@ struct FolderWalker {
                 }
                 return name
             }
-            guard let name else { continue }
-            var st = stat()
-            guard fstatat(folder, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            children.append((name, st.st_mode, Int64(st.st_size), st.mtimeNs))
+            if let name { names.append(name) }
         }
+        let children = Self.look(at: names, in: folder, threads: names.count >= Self.entriesWorthSharing ? statThreads : 1)
         closedir(dir)
-        children.sort { $0.name < $1.name }
-        for child in children {
+        for child in children.sorted(by: { $0.name < $1.name }) {
             visit(name: child.name, in: realPath, mode: child.mode, size: child.size, mtimeNs: child.mtimeNs, keyPrefix: childKeyPrefix)
         }
+    }
+
+    /// What a child is, not all of its `stat` (144 bytes): a folder of 200,000 files held 29 MB of them.
+    private struct Child: Sendable { var name: String; var mode: mode_t; var size: Int64; var mtimeNs: Int64 }
+
+    /// What `fstatat` says of each name in the open folder `folder` (a link not followed), in the
+    /// names' order; a name gone since `readdir` is left out. With `threads` above one, the names
+    /// are shared out in that many runs, each on a thread of its own.
+    private static func look(at names: [String], in folder: Int32, threads: Int) -> [Child] {
+        @Sendable func look(_ name: String) -> Child? {
+            var st = stat()
+            guard fstatat(folder, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+            return Child(name: name, mode: st.st_mode, size: Int64(st.st_size), mtimeNs: st.mtimeNs)
+        }
+        guard threads > 1 else { return names.compactMap(look) }
+        let runs = min(threads, names.count)
+        var found = [Child?](repeating: nil, count: names.count)
+        found.withUnsafeMutableBufferPointer { found in
+            // Each run writes only its own slots.
+            nonisolated(unsafe) let slots = found
+            DispatchQueue.concurrentPerform(iterations: runs) { run in
+                for index in (names.count * run / runs)..<(names.count * (run + 1) / runs) {
+                    slots[index] = look(names[index])
+                }
+            }
+        }
+        return found.compactMap { $0 }
     }
 
     /// `mode`, `size` and `mtimeNs` are what `fstatat` said of the entry itself (a link not

@@ -22,9 +22,14 @@ public struct LocalFolderSource: PhotoSource {
     /// The walk's own threads, which give way to requests: a walk is a scan's, and at a million
     /// files it keeps a core in `stat` for seconds while the server answers.
     let walks = BlockingPool(label: "photolala.folder.walk", qos: .utility)
+    /// How many threads a walk `stat`s a large folder's files with (`FolderWalker`): one for a
+    /// server, whose other cores are the pages'; every core for `photolala scan`, which has the
+    /// machine to itself.
+    let walkThreads: Int
 
     /// A source over `root` whose trash is `trashFolder`.
-    public init(root: String, trashFolder: String, logger: Logger = Logger(label: "photolala.source")) {
+    public init(root: String, trashFolder: String, walkThreads: Int = 1, logger: Logger = Logger(label: "photolala.source")) {
+        self.walkThreads = walkThreads
         self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         self.trashFolder = trashFolder.count > 1 && trashFolder.hasSuffix("/") ? String(trashFolder.dropLast()) : trashFolder
         self.logger = logger
@@ -44,7 +49,7 @@ public struct LocalFolderSource: PhotoSource {
     private func walk() throws -> SourceListing {
         if let problem = rootProblem() { throw SourceError.unavailable("The library folder \(root) \(problem).") }
         guard let realRoot = Self.realPath(root) else { throw SourceError.unavailable("The library folder \(root) does not exist.") }
-        var walker = FolderWalker(realRoot: realRoot)
+        var walker = FolderWalker(realRoot: realRoot, statThreads: walkThreads)
         walker.walk(realPath: realRoot, key: "")
         return walker.listing
     }
