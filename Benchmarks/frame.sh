@@ -14,7 +14,7 @@ source Benchmarks/common.sh
 need curl:curl python3:python3
 bin="$(photolala_bin)"
 work="$(mktemp -d)"; pid=""
-trap '[[ -n $pid ]] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+trap '[[ -n $pid ]] && kill "$pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
 mkdir -p "$work/library/Shelf" "$work/data"
 n=0
 for photo in /usr/share/wallpapers/*/contents/images/*.jpg; do

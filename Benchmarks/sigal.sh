@@ -32,7 +32,7 @@ if [[ ! -x "$venv/bin/sigal" ]]; then
 fi
 
 work="$(mktemp -d)"; pid=""
-trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
 
 cat > "$work/sigal.conf.py" <<EOF
 source = "$PWD/$corpus"

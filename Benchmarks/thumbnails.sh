@@ -28,7 +28,7 @@ count=$(find "$corpus" -name '*.jpg' | wc -l)
 source Benchmarks/common.sh
 bin="$(photolala_bin)"
 work="$(mktemp -d)"; pid=""
-trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
 
 # A pass that failed says so, with the end of the server's log, instead of leaving the figure out.
 # (Each pass runs in a process substitution, where a failure would otherwise go unseen.)

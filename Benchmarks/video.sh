@@ -36,7 +36,7 @@ clips=$(find "$corpus/clips" -name '*.mp4' | wc -l)
 
 bin="$(photolala_bin)"
 work="$(mktemp -d)"; pid=""
-trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
 
 
 # Starts `serve` on library $1 with an empty data folder once its start-up scan has finished; sets pid and port.

@@ -14,7 +14,7 @@ source Benchmarks/phone_corpus.sh
 count=$(find "$corpus" -name '*.jpg' | wc -l)
 bin="$(photolala_bin)"
 work="$(mktemp -d)"; pid=""
-trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+trap '[[ -n "$pid" ]] && kill "$pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
 
 # The corpus is the library: the first screen is its root folder's page 1.
 port=$(free_port)
