@@ -28,6 +28,52 @@ import Testing
         #expect(line.wholeMatch(of: pattern) != nil, "\(line)")
     }
 
+    /// The line as it was first written, with `merge` and a sorted, joined array of pairs: the
+    /// reference the handler's own writing is compared with.
+    private static func straightforward(_ handler: LineLogHandler, _ event: LogEvent, label: String) -> String {
+        var all = handler.metadata
+        if let provided = handler.metadataProvider?.get() { all.merge(provided) { $1 } }
+        if let explicit = event.metadata { all.merge(explicit) { $1 } }
+        if let error = event.error {
+            all["error.message"] = "\(error)"
+            all["error.type"] = "\(String(reflecting: type(of: error)))"
+        }
+        let pretty = all.isEmpty ? "" : " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        return "\(event.level)\(label.isEmpty ? "" : " ")\(label):\(pretty) [\(event.source)] \(event.message)\n"
+    }
+
+    struct Refused: Error, CustomStringConvertible { var description: String { "the disk said no" } }
+
+    @Test(arguments: ["photolala", ""])
+    func aLineIsWhatTheStraightforwardFormattingWrites(label: String) throws {
+        // given handlers with and without metadata of their own, a provider's and an error
+        let lines = Lines()
+        let plain = LineLogHandler(label: label, output: { line in lines.withLock { $0.append(line) } })
+        var full = plain
+        full[metadataKey: "hb.request.id"] = "abc123"
+        full[metadataKey: "status"] = "the handler's"
+        full.metadataProvider = Logger.MetadataProvider { ["trace": "t-1", "method": "the provider's"] }
+        let events = [
+            LogEvent(level: .info, message: "request", metadata: ["status": "200", "method": "GET", "path": "/a b/ü"], source: "Gallery",
+                     file: #fileID, function: #function, line: #line),
+            LogEvent(level: .error, message: "it failed", error: Refused(),
+                     metadata: ["list": ["a", "b"], "map": ["k": "v"], "zeta": "last", "alpha": "first"], source: "Catalog",
+                     file: #fileID, function: #function, line: #line),
+            LogEvent(level: .notice, message: "started", metadata: nil, source: "Gallery", file: #fileID, function: #function, line: #line),
+        ]
+        for handler in [plain, full] {
+            for event in events {
+                // when each is written
+                handler.log(event: event)
+                // then, past its time, the line is the reference's
+                let line = try #require(lines.withLock { $0.popLast() })
+                let time = try #require(line.firstIndex(of: " "))
+                #expect(line[line.index(after: time)...] == Self.straightforward(handler, event, label: label)[...], "\(line)")
+                #expect(line[..<time].wholeMatch(of: #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}/#) != nil, "\(line)")
+            }
+        }
+    }
+
     @Test func levelsBelowTheLoggersAreNotWrittenAndErrorsAreNamed() throws {
         // given a logger at info
         let lines = Lines()
