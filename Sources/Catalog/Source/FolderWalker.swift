@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 import Imaging
 
 /// The recursive directory walk behind `LocalFolderSource`, with POSIX calls for speed and control.
@@ -67,7 +66,7 @@ struct FolderWalker {
 
     /// What `fstatat` says of each name in the open folder `folder` (a link not followed), in the
     /// names' order; a name gone since `readdir` is left out. With `threads` above one, the names
-    /// are shared out in that many runs, each on a thread of its own.
+    /// are shared out in that many runs, each on a core of its own (`mapOnEveryCore`).
     private static func look(at names: [String], in folder: Int32, threads: Int) -> [Child] {
         @Sendable func look(_ name: String) -> Child? {
             var st = stat()
@@ -76,17 +75,8 @@ struct FolderWalker {
         }
         guard threads > 1 else { return names.compactMap(look) }
         let runs = min(threads, names.count)
-        var found = [Child?](repeating: nil, count: names.count)
-        found.withUnsafeMutableBufferPointer { found in
-            // Each run writes only its own slots.
-            nonisolated(unsafe) let slots = found
-            DispatchQueue.concurrentPerform(iterations: runs) { run in
-                for index in (names.count * run / runs)..<(names.count * (run + 1) / runs) {
-                    slots[index] = look(names[index])
-                }
-            }
-        }
-        return found.compactMap { $0 }
+        let ranges = (0..<runs).map { (names.count * $0 / runs)..<(names.count * ($0 + 1) / runs) }
+        return ranges.mapOnEveryCore { range in names[range].compactMap(look) }.flatMap { $0 }
     }
 
     /// `mode`, `size` and `mtimeNs` are what `fstatat` said of the entry itself (a link not
