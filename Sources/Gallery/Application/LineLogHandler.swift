@@ -25,9 +25,9 @@ public struct LineLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        // Merged key by key and written into one string: `merge` and a sorted array of pairs went
-        // through the standard library's unspecialised paths, looking up tuple types at run time
-        // (3% of a page's samples under load, for a line every page writes).
+        // Merged key by key and appended to one string, rather than `merge` and a sorted array of
+        // pairs mapped and joined: a few tenths of a percent of a page's samples under load
+        // (BENCHMARKS.md, "The access log's line"), for a line every page writes.
         var all = metadata
         if let provided = metadataProvider?.get() { for (key, value) in provided { all[key] = value } }
         if let explicit = event.metadata { for (key, value) in explicit { all[key] = value } }
